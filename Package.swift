@@ -1,0 +1,50 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "gpio-debounce",
+    products: [
+        .executable(name: "gpio-debounce", targets: ["gpio-debounce"]),
+        .library(name: "DebounceCore", targets: ["DebounceCore"]),
+        .library(name: "LineBackends", targets: ["LineBackends"]),
+        .library(name: "TraceFormat", targets: ["TraceFormat"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+    ],
+    targets: [
+        // The pure debouncing state machine: standard library only.
+        .target(name: "DebounceCore"),
+        // Line backends (simulated line, later libgpiod) and the driver loop that runs the core over them.
+        .target(
+            name: "LineBackends",
+            dependencies: ["DebounceCore", .product(name: "SystemPackage", package: "swift-system")]
+        ),
+        // Streaming reader of recorded traces and writers of events (text, JSON).
+        .target(
+            name: "TraceFormat",
+            dependencies: ["DebounceCore", .product(name: "SystemPackage", package: "swift-system")]
+        ),
+        .executableTarget(
+            name: "gpio-debounce",
+            dependencies: [
+                "DebounceCore", "LineBackends", "TraceFormat",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        .testTarget(
+            name: "DebounceCoreTests",
+            dependencies: [
+                "DebounceCore", "LineBackends",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(name: "LineBackendsTests", dependencies: ["LineBackends", "DebounceCore"]),
+        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "DebounceCore"]),
+        .testTarget(name: "CLITests", dependencies: ["gpio-debounce"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

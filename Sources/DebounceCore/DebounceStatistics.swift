@@ -1,0 +1,19 @@
+/// Counts of what the debouncer saw, for summaries and lost-event reports. Plain counters: O(1) memory.
+public struct DebounceStatistics: Sendable, Hashable {
+    /// Edges received, including duplicates and clamped ones (not resync corrections).
+    public var edges: Int = 0
+    /// Edges whose level equalled the raw level already known: evidence that the opposite edge was
+    /// lost (the kernel's event queue overflowed). They restart a pending window; while settled they are ignored.
+    public var duplicateEdges: Int = 0
+    /// Edges stamped earlier than a time the debouncer had already reached; applied as if stamped at that time.
+    public var clampedTimestamps: Int = 0
+    /// Re-reads of the line's level (`Debouncer.resync`) that found a level the edges had not shown:
+    /// edges were lost, and the debouncer corrected itself.
+    public var resyncCorrections: Int = 0
+    /// Press events reported.
+    public var presses: Int = 0
+    /// Release events reported.
+    public var releases: Int = 0
+
+    public init() {}
+}

@@ -1,0 +1,183 @@
+/// The debouncing state machine for one button: timestamped edges in, press and release events out.
+///
+/// It never reads a clock and never sleeps. Time is what the edges say (the kernel's event
+/// timestamps, nanoseconds of `CLOCK_MONOTONIC`) and what the driver passes to `advance(toNs:)`.
+/// The driver sleeps until `nextDeadlineNs` (one deadline per burst of bounce, not one timer per
+/// edge) and then calls `advance(toNs:)` with the current time.
+///
+/// Ties: every edge stamped at an instant is applied before any decision due at that instant, so an
+/// edge exactly at a deadline (a defer window's end, a glitch window's end, a lockout's end) counts
+/// as arriving before it. To honour this, `receive(_:)` makes only the decisions due strictly before
+/// the edge, and a driver calls `advance(toNs:)` only with a time whose edges it has all delivered.
+///
+/// Data that a real line produces, handled without a crash:
+/// - An edge stamped earlier than a time already reached is applied as if stamped at that time
+///   (`DebounceStatistics.clampedTimestamps`).
+/// - An edge to the level the line already has (a duplicate: the kernel lost the edge between)
+///   restarts a pending window, because the line did move; while settled it is ignored
+///   (`DebounceStatistics.duplicateEdges`). `resync(level:atNs:)` repairs what lost edges hid.
+///
+/// Every input returns at most one event: between two edges the raw level is constant, so the
+/// reported state changes at most once. Memory is O(1) and no input allocates.
+public struct Debouncer: Sendable {
+    /// The strategies and polarity in force.
+    public let configuration: DebounceConfiguration
+    /// The reported (debounced) state: `true` after a press event, `false` after a release.
+    public private(set) var isPressed: Bool
+    /// The raw level after the latest edge (or resync).
+    public private(set) var rawLevel: Level
+    /// The latest time reached by an edge or by `advance(toNs:)`, in nanoseconds.
+    public private(set) var nowNs: Int64
+    /// What the debouncer has seen so far.
+    public private(set) var statistics = DebounceStatistics()
+
+    /// The time of the latest edge, in nanoseconds: windows are measured from it.
+    private var lastEdgeNs: Int64
+    private var state: State = .settled
+
+    private enum State: Sendable {
+        /// Nothing is pending: the raw level equals the reported state, has held it for the window of
+        /// the direction away from it, and no lockout runs. Only an edge leaves this state.
+        case settled
+        /// A decision is due at `deadlineNs`: the raw level is then reported if it differs from the
+        /// reported state, otherwise the debouncer settles. `lockoutEndNs` is the end of the eager
+        /// lockout in force, if any: no decision falls before it. `onsetNs` is the first edge, since
+        /// the debouncer was last settled in the reported state, that moved the raw level away from it.
+        case pending(deadlineNs: Int64, lockoutEndNs: Int64?, onsetNs: Int64?)
+    }
+
+    /// A debouncer whose line reads `initialLevel` at `timeNs`; the initial level emits nothing.
+    public init(configuration: DebounceConfiguration, initialLevel: Level, atNs timeNs: Int64 = 0) {
+        self.configuration = configuration
+        self.isPressed = configuration.activeLevel.isPressed(initialLevel)
+        self.rawLevel = initialLevel
+        self.nowNs = timeNs
+        self.lastEdgeNs = timeNs
+    }
+
+    /// When the next decision is due, in nanoseconds of `CLOCK_MONOTONIC`; `nil` when settled
+    /// (then the driver may sleep until the next edge, however long).
+    public var nextDeadlineNs: Int64? {
+        if case .pending(let deadlineNs, _, _) = state { deadlineNs } else { nil }
+    }
+
+    /// Whether no decision is pending.
+    public var isSettled: Bool { nextDeadlineNs == nil }
+
+    /// Applies one edge. Decisions due strictly before the edge's time are made first; the event one
+    /// of them reported, if any, is returned. The edge's own decision is never made here, even for
+    /// `eager` with no glitch window: call `advance(toNs:)` once every edge of that instant is in.
+    public mutating func receive(_ edge: Edge) -> ButtonEvent? {
+        statistics.edges += 1
+        var timeNs = edge.timeNs
+        if timeNs < nowNs {
+            statistics.clampedTimestamps += 1
+            timeNs = nowNs
+        }
+        let event = decide(before: timeNs)
+        nowNs = timeNs
+        apply(edge.level, atNs: timeNs)
+        return event
+    }
+
+    /// Moves time on to `timeNs` and makes every decision due at or before it. The caller promises
+    /// that every edge stamped at or before `timeNs` has been received. A time earlier than one
+    /// already reached changes nothing.
+    public mutating func advance(toNs timeNs: Int64) -> ButtonEvent? {
+        guard timeNs >= nowNs else { return nil }
+        nowNs = timeNs
+        return decide(through: timeNs)
+    }
+
+    /// Makes every pending decision as if time ran on past every deadline: the end of a recorded trace.
+    public mutating func finish() -> ButtonEvent? {
+        var event: ButtonEvent?
+        while case .pending(let deadlineNs, _, _) = state {
+            nowNs = max(nowNs, deadlineNs)
+            if let decided = decide(at: deadlineNs) { event = decided }
+        }
+        return event
+    }
+
+    /// Tells the debouncer the line's level as the driver just read it at `timeNs` (e.g. once a burst
+    /// settled, when edges may have been lost). A level the edges had not shown is applied as an edge
+    /// at `timeNs`, so the reported state converges to the real level even when edges were lost.
+    public mutating func resync(level: Level, atNs timeNs: Int64) -> ButtonEvent? {
+        let timeNs = max(timeNs, nowNs)
+        let event = decide(before: timeNs)
+        nowNs = timeNs
+        if level != rawLevel {
+            statistics.resyncCorrections += 1
+            apply(level, atNs: timeNs)
+        }
+        return event
+    }
+
+    // MARK: - Transitions
+
+    /// Makes the decisions due strictly before `timeNs`.
+    private mutating func decide(before timeNs: Int64) -> ButtonEvent? {
+        var event: ButtonEvent?
+        while case .pending(let deadlineNs, _, _) = state, deadlineNs < timeNs {
+            if let decided = decide(at: deadlineNs) { event = decided }
+        }
+        return event
+    }
+
+    /// Makes the decisions due at or before `timeNs`.
+    private mutating func decide(through timeNs: Int64) -> ButtonEvent? {
+        var event: ButtonEvent?
+        while case .pending(let deadlineNs, _, _) = state, deadlineNs <= timeNs {
+            if let decided = decide(at: deadlineNs) { event = decided }
+        }
+        return event
+    }
+
+    /// The decision due at `deadlineNs`: report the raw level if it differs, else settle.
+    private mutating func decide(at deadlineNs: Int64) -> ButtonEvent? {
+        guard case .pending(_, _, let onsetNs) = state else { return nil }
+        let rawPressed = configuration.activeLevel.isPressed(rawLevel)
+        guard rawPressed != isPressed else {
+            state = .settled
+            return nil
+        }
+        let rule = configuration.strategy(leaving: isPressed)
+        isPressed = rawPressed
+        if rawPressed { statistics.presses += 1 } else { statistics.releases += 1 }
+        let event = ButtonEvent(kind: rawPressed ? .press : .release, timeNs: deadlineNs, onsetNs: onsetNs ?? deadlineNs)
+        // An eager report locks out both directions; the way back must also have held for its window.
+        let lockoutEndNs: Int64? = rule.lockoutNs > 0 ? Self.adding(deadlineNs, rule.lockoutNs) : nil
+        let nextNs = max(lockoutEndNs ?? .min, Self.adding(lastEdgeNs, configuration.strategy(leaving: isPressed).stabilityNs))
+        state = nextNs > deadlineNs ? .pending(deadlineNs: nextNs, lockoutEndNs: lockoutEndNs, onsetNs: nil) : .settled
+        return event
+    }
+
+    /// Applies an edge to `level` at `timeNs`, after the decisions due before it were made.
+    private mutating func apply(_ level: Level, atNs timeNs: Int64) {
+        if level == rawLevel {
+            statistics.duplicateEdges += 1
+            if case .settled = state { return }
+        }
+        rawLevel = level
+        lastEdgeNs = timeNs
+        let windowEndNs = Self.adding(timeNs, configuration.strategy(leaving: isPressed).stabilityNs)
+        let movedAway = configuration.activeLevel.isPressed(level) != isPressed
+        switch state {
+        case .settled:
+            state = .pending(deadlineNs: windowEndNs, lockoutEndNs: nil, onsetNs: timeNs)
+        case .pending(_, let lockoutEndNs, let onsetNs):
+            state = .pending(
+                deadlineNs: max(lockoutEndNs ?? .min, windowEndNs),
+                lockoutEndNs: lockoutEndNs,
+                onsetNs: onsetNs ?? (movedAway ? timeNs : nil)
+            )
+        }
+    }
+
+    /// `a + b` for a duration `b`, saturating at `Int64.max` and treating a negative duration as 0,
+    /// so that no timestamp a trace or a line supplies can overflow.
+    private static func adding(_ timeNs: Int64, _ durationNs: Int64) -> Int64 {
+        let (sum, overflow) = timeNs.addingReportingOverflow(max(0, durationNs))
+        return overflow ? .max : sum
+    }
+}

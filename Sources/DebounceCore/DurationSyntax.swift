@@ -1,0 +1,73 @@
+/// Durations written like gpiomon's: `10ms`, `500us`, `1s`, `250ns`, `1.5ms`; a bare number is milliseconds.
+public enum DurationSyntax {
+    /// The longest duration accepted: one hour, in nanoseconds. Longer is surely a typo, and
+    /// the bound keeps every deadline (edge time + duration) far from overflow.
+    public static let maximumNs: Int64 = 3_600_000_000_000
+
+    /// Parses `text` to nanoseconds. Accepts a non-negative decimal number with an optional
+    /// fraction and one of the units `s`, `ms`, `us` (or `µs`), `ns`; no unit means milliseconds.
+    public static func parseNs(_ text: some StringProtocol) throws(DebounceSyntaxError) -> Int64 {
+        let text = Substring(text)
+        let numberEnd = text.firstIndex { !($0.isASCII && ($0.isNumber || $0 == ".")) } ?? text.endIndex
+        let number = text[..<numberEnd]
+        let unitNs: Int64
+        switch text[numberEnd...] {
+        case "s": unitNs = 1_000_000_000
+        case "ms", "": unitNs = 1_000_000
+        case "us", "µs": unitNs = 1_000
+        case "ns": unitNs = 1
+        default: throw .badDuration(String(text))
+        }
+        let pieces = number.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let whole = pieces.first, !number.isEmpty, number != ".",
+            whole.allSatisfy(\.isASCII), pieces.count == 1 || pieces[1].allSatisfy({ $0 != "." })
+        else { throw .badDuration(String(text)) }
+        // Whole part, then the fraction digit by digit, all in integers: no rounding surprises.
+        var ns: Int64 = 0
+        for digit in whole {
+            ns = ns * 10 + Int64(digit.wholeNumberValue ?? 0) * unitNs
+            guard ns <= maximumNs else { throw .durationTooLong(String(text)) }
+        }
+        if pieces.count == 2 {
+            var scale = unitNs
+            for digit in pieces[1] {
+                scale /= 10
+                let value = Int64(digit.wholeNumberValue ?? 0)
+                guard scale > 0 || value == 0 else { throw .durationTooPrecise(String(text)) }
+                ns += value * scale
+            }
+        }
+        guard ns <= maximumNs else { throw .durationTooLong(String(text)) }
+        return ns
+    }
+
+    /// Formats nanoseconds in the largest unit that shows them exactly, e.g. `5ms`, `1500us`, `0ms`.
+    public static func format(_ ns: Int64) -> String {
+        if ns == 0 { return "0ms" }
+        if ns % 1_000_000_000 == 0 { return "\(ns / 1_000_000_000)s" }
+        if ns % 1_000_000 == 0 { return "\(ns / 1_000_000)ms" }
+        if ns % 1_000 == 0 { return "\(ns / 1_000)us" }
+        return "\(ns)ns"
+    }
+}
+
+/// A strategy or duration that could not be read. The description says what is accepted.
+public enum DebounceSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    case badDuration(String)
+    case durationTooLong(String)
+    case durationTooPrecise(String)
+    case badStrategy(String)
+
+    public var description: String {
+        switch self {
+        case .badDuration(let text):
+            "'\(text)' is not a duration: write a number with a unit, e.g. 5ms, 500us, 1s, 250ns (a bare number is milliseconds)"
+        case .durationTooLong(let text):
+            "'\(text)' is longer than the 1 hour a debounce duration may be"
+        case .durationTooPrecise(let text):
+            "'\(text)' is finer than a nanosecond"
+        case .badStrategy(let text):
+            "'\(text)' is not a debounce strategy: write defer:DURATION, eager:DURATION or eager:DURATION,glitch:DURATION (e.g. defer:10ms, eager:30ms,glitch:100us)"
+        }
+    }
+}

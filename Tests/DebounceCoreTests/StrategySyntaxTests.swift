@@ -1,0 +1,38 @@
+import DebounceCore
+import Testing
+
+@Suite struct StrategySyntaxTests {
+    @Test(arguments: [
+        ("5ms", 5_000_000), ("500us", 500_000), ("500µs", 500_000), ("1s", 1_000_000_000),
+        ("250ns", 250), ("10", 10_000_000), ("1.5ms", 1_500_000), ("0", 0), (".5ms", 500_000),
+        ("0.000001ms", 1),
+    ] as [(String, Int64)])
+    func durations(text: String, ns: Int64) throws {
+        #expect(try DurationSyntax.parseNs(text) == ns)
+    }
+
+    @Test(arguments: ["", "ms", "5 ms", "5m", "-5ms", "1.2.3ms", "5msx", "1e3", ".", "0.5ns", "2h", "3601s"])
+    func badDurations(text: String) {
+        #expect(throws: DebounceSyntaxError.self) { try DurationSyntax.parseNs(text) }
+    }
+
+    @Test(arguments: [
+        ("defer:5ms", DebounceStrategy.defer(windowNs: 5_000_000)),
+        ("eager:30ms", .eager(lockoutNs: 30_000_000)),
+        ("eager:30ms,glitch:100us", .eager(lockoutNs: 30_000_000, glitchNs: 100_000)),
+    ])
+    func strategiesRoundTrip(text: String, strategy: DebounceStrategy) throws {
+        #expect(try DebounceStrategy(parsing: text) == strategy)
+        #expect(strategy.description == text)
+    }
+
+    @Test(arguments: ["defer", "defer:", "lazy:5ms", "defer:5ms,glitch:1ms", "eager:5ms,glitch", "eager:5ms,spike:1ms", "eager:5ms,glitch:1ms,x"])
+    func badStrategies(text: String) {
+        #expect(throws: DebounceSyntaxError.self) { try DebounceStrategy(parsing: text) }
+    }
+
+    @Test func errorMessagesSayWhatIsAccepted() {
+        #expect(DebounceSyntaxError.badStrategy("x").description.contains("defer:DURATION"))
+        #expect(DebounceSyntaxError.badDuration("x").description.contains("500us"))
+    }
+}
