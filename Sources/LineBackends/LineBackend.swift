@@ -1,0 +1,41 @@
+import DebounceCore
+import SystemPackage
+
+/// A source of edges for one GPIO line: a real pin (libgpiod) or a simulated one.
+///
+/// A backend owns its clock: `nowNs` is in the same time base as its edges' timestamps
+/// (`CLOCK_MONOTONIC` for a real line, virtual time for a simulated one).
+public protocol LineBackend {
+    /// The current time on the line's clock, in nanoseconds.
+    var nowNs: Int64 { get }
+
+    /// Reads the line's current raw level.
+    mutating func readLevel() throws(LineError) -> Level
+
+    /// Blocks until at least one edge is available or the clock reaches `deadlineNs` (`nil`: no deadline),
+    /// never spinning. Appends the edges available (in time order) to `edges`.
+    mutating func wait(untilNs deadlineNs: Int64?, appendingTo edges: inout [Edge]) throws(LineError) -> WaitOutcome
+}
+
+/// Why `LineBackend.wait(untilNs:appendingTo:)` returned.
+public enum WaitOutcome: Sendable, Hashable {
+    /// Edges were appended.
+    case edges
+    /// The deadline came with no edge.
+    case timedOut
+    /// The line will produce no more edges (a simulated script ended) and there was no deadline.
+    case endOfInput
+}
+
+/// A failure of a line backend, saying what to do about it.
+public enum LineError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A system call failed.
+    case system(operation: String, errno: Errno)
+
+    public var description: String {
+        switch self {
+        case .system(let operation, let errno):
+            "\(operation) failed: \(errno.description) (errno \(errno.rawValue))"
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import DebounceCore
+import SystemPackage
+
+/// How events are printed.
+public enum EventFormat: String, Sendable, CaseIterable {
+    /// One human-readable line per event: `press   time=1.234567890 onset=1.233000000 (+1.568ms)`.
+    case text
+    /// One JSON object per line: `{"event":"press","time_ns":N,"onset_ns":N}` (later keys are only ever added).
+    case json
+}
+
+/// Writes debounced events, one per line, to an `OutputBuffer`.
+public struct EventWriter {
+    public let format: EventFormat
+    public let output: OutputBuffer
+
+    public init(format: EventFormat, output: OutputBuffer) {
+        self.format = format
+        self.output = output
+    }
+
+    /// Writes one event, with extra integer fields after the standard ones (JSON keys, or `key=value` in text).
+    public func write(_ event: ButtonEvent, extraFields: [(key: StaticString, value: Int64)] = []) throws(Errno) {
+        switch format {
+        case .json:
+            output.append(event.kind == .press ? "{\"event\":\"press\",\"time_ns\":" : "{\"event\":\"release\",\"time_ns\":")
+            output.append(event.timeNs)
+            output.append(",\"onset_ns\":")
+            output.append(event.onsetNs)
+            for field in extraFields {
+                output.append(",\"")
+                output.append(field.key)
+                output.append("\":")
+                output.append(field.value)
+            }
+            output.append("}")
+        case .text:
+            output.append(event.kind == .press ? "press   time=" : "release time=")
+            appendSeconds(event.timeNs)
+            output.append(" onset=")
+            appendSeconds(event.onsetNs)
+            output.append(" (+")
+            let delayNs = event.timeNs &- event.onsetNs
+            output.append(delayNs / 1_000_000)
+            output.append(".")
+            output.append(delayNs % 1_000_000 / 1_000, zeroPaddedTo: 3)
+            output.append("ms)")
+            for field in extraFields {
+                output.append(" ")
+                output.append(field.key)
+                output.append("=")
+                output.append(field.value)
+            }
+        }
+        try output.endLine()
+    }
+
+    /// Nanoseconds as seconds with nine decimals, e.g. `50.000812000`.
+    private func appendSeconds(_ ns: Int64) {
+        if ns < 0 { output.append("-") }
+        let magnitude = Int64(clamping: ns.magnitude)
+        output.append(magnitude / 1_000_000_000)
+        output.append(".")
+        output.append(magnitude % 1_000_000_000, zeroPaddedTo: 9)
+    }
+}

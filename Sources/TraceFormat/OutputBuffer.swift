@@ -1,0 +1,83 @@
+import SystemPackage
+
+/// Bytes on their way to a file descriptor, written in large blocks (one `write(2)` per 64 KiB),
+/// with the few formatting primitives the writers need. No allocation after creation.
+public final class OutputBuffer {
+    /// Where the bytes go. Not owned: the caller closes it.
+    public let fileDescriptor: FileDescriptor
+    private var bytes: [UInt8] = []
+    private let flushThreshold: Int
+
+    /// A buffer flushing to `fileDescriptor` whenever `flushThreshold` bytes have gathered
+    /// (use 0 to write at every `endLine`, as a live event stream should).
+    public init(fileDescriptor: FileDescriptor, flushThreshold: Int = 64 * 1024) {
+        self.fileDescriptor = fileDescriptor
+        self.flushThreshold = flushThreshold
+        bytes.reserveCapacity(max(flushThreshold, 4096) + 256)
+    }
+
+    @inlinable
+    public func append(_ byte: UInt8) { appendByte(byte) }
+
+    @usableFromInline
+    func appendByte(_ byte: UInt8) { bytes.append(byte) }
+
+    /// Appends ASCII or UTF-8 text.
+    public func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends a string's UTF-8 bytes.
+    public func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Appends `value` in decimal.
+    public func append(_ value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { scratch in
+            repeat {
+                scratch[count] = UInt8(truncatingIfNeeded: magnitude % 10) + UInt8(ascii: "0")
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(scratch[index]) }
+        }
+    }
+
+    /// Appends `value` (which must be >= 0) in decimal, left-padded with zeros to `width` digits.
+    public func append(_ value: Int64, zeroPaddedTo width: Int) {
+        var digits = 1
+        var limit: Int64 = 10
+        while value >= limit, digits < 19 {
+            digits += 1
+            limit = limit.multipliedReportingOverflow(by: 10).overflow ? .max : limit * 10
+        }
+        for _ in digits..<max(width, digits) { bytes.append(UInt8(ascii: "0")) }
+        append(value)
+    }
+
+    /// Ends a line, writing out the buffer if it reached the flush threshold.
+    public func endLine() throws(Errno) {
+        bytes.append(UInt8(ascii: "\n"))
+        if bytes.count >= flushThreshold { try flush() }
+    }
+
+    /// Writes out everything buffered (`write(2)` until done, retrying `EINTR`).
+    public func flush() throws(Errno) {
+        guard !bytes.isEmpty else { return }
+        do {
+            _ = try bytes.withUnsafeBytes { try fileDescriptor.writeAll($0) }
+        } catch let error as Errno {
+            bytes.removeAll(keepingCapacity: true)
+            throw error
+        } catch {
+            bytes.removeAll(keepingCapacity: true)
+            throw Errno.ioError
+        }
+        bytes.removeAll(keepingCapacity: true)
+    }
+}

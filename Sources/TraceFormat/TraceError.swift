@@ -1,0 +1,30 @@
+import SystemPackage
+
+/// Why a trace could not be read. Each description names the source and, for bad data, the line.
+public enum TraceError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file could not be opened.
+    case cannotOpen(path: String, errno: Errno)
+    /// Reading failed part-way.
+    case readFailed(source: String, errno: Errno)
+    /// A line is not `t_ns,level`, a comment, a blank line or the header.
+    case malformedLine(source: String, line: Int, problem: String, text: String)
+    /// A line is longer than any `t_ns,level` line can be.
+    case lineTooLong(source: String, line: Int, limitBytes: Int)
+    /// The trace has no data line, so not even an initial level.
+    case noData(source: String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let errno):
+            "cannot open '\(path)': \(errno.description)"
+        case .readFailed(let source, let errno):
+            "cannot read \(source): \(errno.description)"
+        case .malformedLine(let source, let line, let problem, let text):
+            "\(source):\(line): \(problem), in \"\(text)\"; each line must be t_ns,level (nanoseconds, then 0 or 1)"
+        case .lineTooLong(let source, let line, let limitBytes):
+            "\(source):\(line): line longer than \(limitBytes) bytes; each line must be t_ns,level (nanoseconds, then 0 or 1)"
+        case .noData(let source):
+            "\(source) has no data lines: a trace is lines of t_ns,level, the first giving the initial level"
+        }
+    }
+}

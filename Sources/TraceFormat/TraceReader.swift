@@ -1,0 +1,160 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import DebounceCore
+import SystemPackage
+
+/// Streams a recorded trace in the replay text format, one record at a time, in bounded memory
+/// (one 1 MiB buffer, however long the trace).
+///
+/// The format: lines `t_ns,level`, `t_ns` a whole number of nanoseconds (a sign allowed), `level` 0 or 1.
+/// The first data line gives the initial level and emits nothing; every later one is an edge.
+/// Blank lines and lines starting with `#` are ignored, and so is a header `t_ns,level` before the
+/// first data line. Spaces and tabs around fields and a `\r` line end (CRLF files) are tolerated.
+public final class TraceReader {
+    /// How the trace is named in error messages: its path, or `<stdin>`.
+    public let sourceName: String
+    /// The 1-based number of the line last read.
+    public private(set) var lineNumber = 0
+
+    private let fileDescriptor: FileDescriptor
+    private let ownsFileDescriptor: Bool
+    private let buffer: UnsafeMutableRawBufferPointer
+    private var start = 0
+    private var end = 0
+    private var atEndOfFile = false
+    private var sawData = false
+
+    /// The longest line accepted: far more than any `t_ns,level` needs.
+    public static let maximumLineBytes = 4096
+
+    /// A reader of `fileDescriptor`, closed when the reader goes away if `ownsFileDescriptor`.
+    public init(fileDescriptor: FileDescriptor, sourceName: String, ownsFileDescriptor: Bool, bufferBytes: Int = 1 << 20) {
+        self.fileDescriptor = fileDescriptor
+        self.sourceName = sourceName
+        self.ownsFileDescriptor = ownsFileDescriptor
+        self.buffer = .allocate(byteCount: max(bufferBytes, Self.maximumLineBytes + 1), alignment: 16)
+    }
+
+    /// Opens `path` for reading (`-` is standard input).
+    public static func open(_ path: String) throws(TraceError) -> TraceReader {
+        if path == "-" {
+            return TraceReader(fileDescriptor: .standardInput, sourceName: "<stdin>", ownsFileDescriptor: false)
+        }
+        do {
+            let descriptor = try FileDescriptor.open(FilePath(path), .readOnly)
+            return TraceReader(fileDescriptor: descriptor, sourceName: path, ownsFileDescriptor: true)
+        } catch let errno as Errno {
+            throw .cannotOpen(path: path, errno: errno)
+        } catch {
+            throw .cannotOpen(path: path, errno: .ioError)
+        }
+    }
+
+    deinit {
+        buffer.deallocate()
+        if ownsFileDescriptor { try? fileDescriptor.close() }
+    }
+
+    /// The next data line as an edge (the first one is the initial level), or `nil` at the end.
+    public func next() throws(TraceError) -> Edge? {
+        while true {
+            let base = buffer.baseAddress!
+            if let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), end - start) {
+                let lineEnd = base.distance(to: UnsafeMutableRawPointer(newline))
+                lineNumber += 1
+                let record = try parse(from: start, to: lineEnd)
+                start = lineEnd + 1
+                if let record { return record }
+                continue
+            }
+            if atEndOfFile {
+                guard start < end else { return nil }
+                lineNumber += 1
+                let record = try parse(from: start, to: end)
+                start = end
+                if let record { return record }
+                continue
+            }
+            try refill()
+        }
+    }
+
+    /// Moves the partial line to the front of the buffer and reads more after it.
+    private func refill() throws(TraceError) {
+        if end - start > Self.maximumLineBytes {
+            throw .lineTooLong(source: sourceName, line: lineNumber + 1, limitBytes: Self.maximumLineBytes)
+        }
+        if start > 0 {
+            buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: end - start)
+            end -= start
+            start = 0
+        }
+        do {
+            let count = try fileDescriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...]))
+            if count == 0 { atEndOfFile = true }
+            end += count
+        } catch let errno as Errno {
+            throw .readFailed(source: sourceName, errno: errno)
+        } catch {
+            throw .readFailed(source: sourceName, errno: .ioError)
+        }
+    }
+
+    /// Parses the bytes of one line (without its `\n`): an edge, or `nil` for a line to skip.
+    private func parse(from lineStart: Int, to lineEnd: Int) throws(TraceError) -> Edge? {
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer[lineStart..<lineEnd])
+        var low = 0
+        var high = bytes.count
+        while high > low, Self.isBlank(bytes[high - 1]) { high -= 1 }
+        while low < high, Self.isBlank(bytes[low]) { low += 1 }
+        if low == high || bytes[low] == UInt8(ascii: "#") { return nil }
+
+        var index = low
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative || bytes[index] == UInt8(ascii: "+") { index += 1 }
+        var magnitude: Int64 = 0
+        let digitsStart = index
+        while index < high, bytes[index] &- UInt8(ascii: "0") < 10 {
+            let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(Int64(bytes[index] &- UInt8(ascii: "0")))
+            if overflow1 || overflow2 { throw malformed("t_ns is out of range", bytes, low, high) }
+            magnitude = sum
+            index += 1
+        }
+        if index == digitsStart {
+            if !sawData, Self.isHeader(bytes, low, high) { return nil }
+            throw malformed("t_ns is not a whole number of nanoseconds", bytes, low, high)
+        }
+        while index < high, Self.isBlank(bytes[index]) { index += 1 }
+        guard index < high, bytes[index] == UInt8(ascii: ",") else {
+            throw malformed("expected a comma after t_ns", bytes, low, high)
+        }
+        index += 1
+        while index < high, Self.isBlank(bytes[index]) { index += 1 }
+        guard index + 1 == high, bytes[index] == UInt8(ascii: "0") || bytes[index] == UInt8(ascii: "1") else {
+            throw malformed("level must be 0 or 1", bytes, low, high)
+        }
+        sawData = true
+        return Edge(level: bytes[index] == UInt8(ascii: "0") ? .low : .high, timeNs: negative ? -magnitude : magnitude)
+    }
+
+    private func malformed(_ problem: String, _ bytes: UnsafeRawBufferPointer, _ low: Int, _ high: Int) -> TraceError {
+        let shown = UnsafeRawBufferPointer(rebasing: bytes[low..<min(high, low + 80)])
+        return .malformedLine(
+            source: sourceName, line: lineNumber, problem: problem,
+            text: String(decoding: shown, as: UTF8.self) + (high - low > 80 ? "…" : ""))
+    }
+
+    @inline(__always)
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+
+    private static func isHeader(_ bytes: UnsafeRawBufferPointer, _ low: Int, _ high: Int) -> Bool {
+        let text = UnsafeRawBufferPointer(rebasing: bytes[low..<high]).filter { !isBlank($0) }
+        return text.elementsEqual("t_ns,level".utf8)
+    }
+}

@@ -1,0 +1,27 @@
+import DebounceCore
+import SystemPackage
+
+/// Writes edges in the replay text format (`t_ns,level` lines), the format `TraceReader` reads.
+public struct TraceWriter {
+    public let output: OutputBuffer
+
+    /// Starts a trace: `#` comment lines (one per element of `comments`), the header, the initial level.
+    public init(output: OutputBuffer, comments: [String], initialLevel: Level, atNs timeNs: Int64) throws(Errno) {
+        self.output = output
+        for comment in comments {
+            output.append("# ")
+            output.append(comment)
+            try output.endLine()
+        }
+        output.append("t_ns,level")
+        try output.endLine()
+        try write(Edge(level: initialLevel, timeNs: timeNs))
+    }
+
+    /// Writes one edge.
+    public func write(_ edge: Edge) throws(Errno) {
+        output.append(edge.timeNs)
+        output.append(edge.level == .low ? ",0" : ",1")
+        try output.endLine()
+    }
+}

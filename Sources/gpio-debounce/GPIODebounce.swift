@@ -1,0 +1,15 @@
+import ArgumentParser
+
+@main
+struct GPIODebounce: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gpio-debounce",
+        abstract: "Turn the noisy edges of a GPIO button into clean, exactly-timed press and release events.",
+        discussion: """
+            Exit codes: 0 success, 64 bad command line, 65 bad input data, 66 input file cannot be opened, \
+            74 read or write error.
+            """,
+        version: "0.1.0",
+        subcommands: [DemoCommand.self, ReplayCommand.self, GenerateCommand.self]
+    )
+}
