@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of the `gpio-debounce` executable, as a user runs it.
+@Suite struct CLITests {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The built executable, beside the test bundle.
+    static let executable: URL = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("gpio-debounce").path), directory.path != "/" {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("gpio-debounce")
+    }()
+
+    /// The repository root, for the example trace.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let rocker = root.appendingPathComponent("examples/traces/rocker-kcd101.csv").path
+
+    static func run(_ arguments: [String], input: String? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe(), inPipe = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inPipe
+        try process.run()
+        if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+        try inPipe.fileHandleForWriting.close()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    struct JSONEvent: Decodable, Equatable {
+        var event: String
+        var time_ns: Int64
+        var onset_ns: Int64
+    }
+
+    static func decode(_ stdout: String) throws -> [JSONEvent] {
+        try stdout.split(separator: "\n").map { try JSONDecoder().decode(JSONEvent.self, from: Data($0.utf8)) }
+    }
+
+    /// The real capture: 50 presses and 50 releases for any window above its 1.04 ms worst burst.
+    @Test(arguments: ["defer:1.1ms", "defer:2ms", "eager:1.1ms", "eager:5ms,glitch:10us", "defer:30ms"])
+    func rockerCaptureGivesFiftyPressesAndFiftyReleases(strategy: String) throws {
+        let result = try Self.run(["replay", Self.rocker, "--debounce", strategy, "--format", "json"])
+        #expect(result.status == 0)
+        let events = try Self.decode(result.stdout)
+        #expect(events.count == 100)
+        #expect(events.map(\.event) == Array(repeating: ["press", "release"], count: 50).flatMap { $0 })
+        #expect(events.allSatisfy { $0.onset_ns <= $0.time_ns })
+    }
+
+    @Test func replayReadsStandardInputAndAppliesPerDirectionStrategies() throws {
+        let trace = "t_ns,level\n0,1\n1000,0\n1500,1\n1700,0\n9000000,1\n"
+        let result = try Self.run(["replay", "-", "--press", "eager:1ms", "--release", "defer:2ms", "--format", "json"], input: trace)
+        #expect(result.status == 0)
+        #expect(try Self.decode(result.stdout) == [
+            JSONEvent(event: "press", time_ns: 1000, onset_ns: 1000),
+            JSONEvent(event: "release", time_ns: 11_000_000, onset_ns: 9_000_000),
+        ])
+    }
+
+    @Test func activeHighFlipsPressAndRelease() throws {
+        let result = try Self.run(["replay", "--active-high", "--format", "json", "--debounce", "defer:1ms"], input: "0,0\n10,1\n5000000,0\n")
+        #expect(try Self.decode(result.stdout).map(\.event) == ["press", "release"])
+    }
+
+    @Test func malformedLineKeepsEarlierEventsNamesTheLineAndExits65() throws {
+        let trace = "0,1\n1000,0\n9000000,1\n20000000,0\n30000000,x\n"
+        let result = try Self.run(["replay", "--debounce", "defer:1ms", "--format", "json"], input: trace)
+        #expect(result.status == 65)
+        #expect(try Self.decode(result.stdout).map(\.event) == ["press", "release"])
+        #expect(result.stderr.contains("<stdin>:5: level must be 0 or 1"))
+    }
+
+    @Test func missingFileExits66() throws {
+        let result = try Self.run(["replay", "/nonexistent/trace.csv"])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("cannot open '/nonexistent/trace.csv'"))
+    }
+
+    @Test func badStrategyExits64AndSaysWhatIsAccepted() throws {
+        let result = try Self.run(["replay", "--debounce", "lazy:5ms"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("defer:DURATION"))
+    }
+
+    @Test func emptyTraceIsAnError() throws {
+        let result = try Self.run(["replay"], input: "# nothing\n")
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("no data lines"))
+    }
+
+    @Test func demoInVirtualTimeShowsOneEventPerBurst() throws {
+        let result = try Self.run(["demo", "--virtual-time", "--seed", "42", "--presses", "4", "--noise"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("4 physical presses: 4 press and 4 release events"))
+        let json = try Self.run(["demo", "--virtual-time", "--seed", "42", "--presses", "4", "--format", "json"])
+        #expect(try Self.decode(json.stdout).map(\.event) == Array(repeating: ["press", "release"], count: 4).flatMap { $0 })
+    }
+
+    @Test func generatedTraceReplaysToOneEventPerTransition() throws {
+        let trace = try Self.run(["generate", "--presses", "30", "--seed", "5"])
+        #expect(trace.status == 0)
+        let replay = try Self.run(["replay", "--debounce", "defer:45ms", "--format", "json"], input: trace.stdout)
+        #expect(try Self.decode(replay.stdout).count == 60)
+    }
+}

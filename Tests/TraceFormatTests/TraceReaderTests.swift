@@ -1,0 +1,123 @@
+import DebounceCore
+import Foundation
+import SystemPackage
+import Testing
+import TraceFormat
+
+/// Writes `text` to a fresh temporary file and returns its path.
+func temporaryFile(_ text: String) throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("gpio-debounce-\(UUID().uuidString).csv").path
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
+    return path
+}
+
+/// Reads every record of `text` through a reader with a small buffer, so lines straddle refills.
+func readAll(_ text: String, bufferBytes: Int = 4097) throws -> [Edge] {
+    let path = try temporaryFile(text)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let reader = TraceReader(
+        fileDescriptor: try FileDescriptor.open(FilePath(path), .readOnly), sourceName: "t.csv", ownsFileDescriptor: true,
+        bufferBytes: bufferBytes)
+    var edges: [Edge] = []
+    while let edge = try reader.next() { edges.append(edge) }
+    return edges
+}
+
+@Suite struct TraceReaderTests {
+    @Test func readsDataSkippingCommentsBlanksAndHeader() throws {
+        let text = "# a comment\n\nt_ns,level\n0,1\n  \n# more\n50000812,0\r\n-5, 1\n+7 ,0"
+        #expect(try readAll(text) == [
+            Edge(level: .high, timeNs: 0), Edge(level: .low, timeNs: 50_000_812),
+            Edge(level: .high, timeNs: -5), Edge(level: .low, timeNs: 7),
+        ])
+    }
+
+    @Test func streamsLongTracesAcrossBufferRefills() throws {
+        let count = 20_000
+        var text = "t_ns,level\n"
+        for index in 0..<count { text += "\(Int64(index) * 1_000_003),\(index % 2)\n" }
+        let edges = try readAll(text)
+        #expect(edges.count == count)
+        #expect(edges.last == Edge(level: .high, timeNs: Int64(count - 1) * 1_000_003))
+    }
+
+    @Test(arguments: [
+        ("0,1\n5,2\n", 2, "level must be 0 or 1"),
+        ("0,1\nabc\n", 2, "t_ns is not a whole number"),
+        ("0,1\n\n12 0\n", 3, "expected a comma"),
+        ("0,1\n99999999999999999999,0\n", 2, "out of range"),
+        ("0,1\nt_ns,level\n", 2, "not a whole number"),
+        ("0,1\n5,1,1\n", 2, "level must be 0 or 1"),
+        ("0,1\n5,\n", 2, "level must be 0 or 1"),
+    ])
+    func malformedLinesNameTheLineAndTheProblem(text: String, line: Int, problem: String) throws {
+        #expect {
+            _ = try readAll(text)
+        } throws: { error in
+            guard case .malformedLine(let source, let reportedLine, let reportedProblem, _) = error as? TraceError else { return false }
+            return source == "t.csv" && reportedLine == line && reportedProblem.contains(problem)
+        }
+    }
+
+    @Test func overlongLineIsAnErrorNotUnboundedMemory() throws {
+        let text = "0,1\n" + String(repeating: "1", count: 10_000) + ",0\n"
+        #expect(throws: TraceError.lineTooLong(source: "t.csv", line: 2, limitBytes: TraceReader.maximumLineBytes)) {
+            _ = try readAll(text, bufferBytes: 8192)
+        }
+    }
+
+    @Test func missingFileSaysWhichAndWhy() {
+        #expect(throws: TraceError.cannotOpen(path: "/nonexistent/x.csv", errno: .noSuchFileOrDirectory)) {
+            _ = try TraceReader.open("/nonexistent/x.csv")
+        }
+        #expect(TraceError.cannotOpen(path: "x.csv", errno: .noSuchFileOrDirectory).description.contains("x.csv"))
+    }
+}
+
+@Suite struct WriterTests {
+    /// Runs `body` with an output buffer writing into a temporary file, and returns the file's text.
+    func captured(_ body: (OutputBuffer) throws -> Void) throws -> String {
+        let path = try temporaryFile("")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let descriptor = try FileDescriptor.open(FilePath(path), .writeOnly)
+        let buffer = OutputBuffer(fileDescriptor: descriptor)
+        try body(buffer)
+        try buffer.flush()
+        try descriptor.close()
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    @Test func jsonHasExactlyTheDocumentedKeys() throws {
+        let text = try captured { buffer in
+            let writer = EventWriter(format: .json, output: buffer)
+            try writer.write(ButtonEvent(kind: .press, timeNs: 52_989_250, onsetNs: 50_000_812))
+            try writer.write(ButtonEvent(kind: .release, timeNs: -3, onsetNs: -9_223_372_036_854_775_807))
+        }
+        #expect(text == """
+            {"event":"press","time_ns":52989250,"onset_ns":50000812}
+            {"event":"release","time_ns":-3,"onset_ns":-9223372036854775807}
+
+            """)
+    }
+
+    @Test func textShowsSecondsAndTheDelay() throws {
+        let text = try captured { buffer in
+            try EventWriter(format: .text, output: buffer).write(
+                ButtonEvent(kind: .press, timeNs: 52_989_250, onsetNs: 50_000_812), extraFields: [(key: "raw_edges", value: 9)])
+        }
+        #expect(text == "press   time=0.052989250 onset=0.050000812 (+2.988ms) raw_edges=9\n")
+    }
+
+    @Test func traceWriterOutputReadsBackIdentically() throws {
+        let edges = Array(LineBackendsFreeEdges.sample)
+        let text = try captured { buffer in
+            let writer = try TraceWriter(output: buffer, comments: ["test"], initialLevel: .high, atNs: 0)
+            for edge in edges { try writer.write(edge) }
+        }
+        #expect(try readAll(text) == [Edge(level: .high, timeNs: 0)] + edges)
+    }
+}
+
+enum LineBackendsFreeEdges {
+    static let sample = (1...500).map { Edge(level: $0 % 2 == 0 ? .high : .low, timeNs: Int64($0) * 997) }
+}
