@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Benchmark: `gpio-debounce replay --debounce defer:5ms --format json` against a plain C program doing
+# the same work (Benchmarks/reference/replay_defer.c) on the same 2-million-edge trace.
+# Prints the best-of-N wall time of each, their ratio (goal: Swift <= 1.5 x C), checks that both
+# outputs are byte-identical, and shows that peak memory does not grow with the trace (2M vs 10M edges).
+#
+# Usage: Benchmarks/replay-vs-c.sh [RUNS]    (default 5 runs each; run from anywhere)
+set -euo pipefail
+runs=${1:-5}
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+command -v cc >/dev/null || { apt-get update -qq && apt-get install -y -qq gcc; }
+[ -x /usr/bin/time ] || { apt-get update -qq && apt-get install -y -qq time; }
+
+echo "Building (release)..."
+swift build -c release --package-path "$root" --product gpio-debounce >/dev/null
+tool="$(swift build -c release --package-path "$root" --show-bin-path)/gpio-debounce"
+cc -O2 -Wall -Wextra -o "$work/replay_defer" "$root/Benchmarks/reference/replay_defer.c"
+
+"$tool" generate --edges 2000000 --seed 1 -o "$work/trace.csv"
+edges=$(($(grep -vc "^[#t]" "$work/trace.csv") - 1))  # less the initial-level line
+echo "Trace: $edges lines, $(du -h "$work/trace.csv" | cut -f1)"
+
+# best_of CMD...: the smallest wall time in ns over $runs runs, output to /dev/null.
+best_of() {
+    local best=0 start end elapsed
+    for _ in $(seq "$runs"); do
+        start=$(date +%s%N)
+        "$@" >/dev/null
+        end=$(date +%s%N)
+        elapsed=$((end - start))
+        if [ "$best" -eq 0 ] || [ "$elapsed" -lt "$best" ]; then best=$elapsed; fi
+    done
+    echo "$best"
+}
+
+swift_ns=$(best_of "$tool" replay "$work/trace.csv" --debounce defer:5ms --format json)
+c_ns=$(best_of "$work/replay_defer" 5000000 "$work/trace.csv")
+
+"$tool" replay "$work/trace.csv" --debounce defer:5ms --format json >"$work/swift.out"
+"$work/replay_defer" 5000000 "$work/trace.csv" >"$work/c.out"
+if cmp -s "$work/swift.out" "$work/c.out"; then same="identical ($(wc -l <"$work/c.out") events)"; else same="DIFFERENT"; fi
+
+rss_kib() { /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -n 1; }
+swift_rss=$(rss_kib "$tool" replay "$work/trace.csv" --debounce defer:5ms --format json)
+c_rss=$(rss_kib "$work/replay_defer" 5000000 "$work/trace.csv")
+"$tool" generate --edges 10000000 --seed 2 -o "$work/trace10m.csv"
+swift_rss_10m=$(rss_kib "$tool" replay "$work/trace10m.csv" --debounce defer:5ms --format json)
+
+awk -v s="$swift_ns" -v c="$c_ns" -v e="$edges" -v same="$same" \
+    -v sr="$swift_rss" -v cr="$c_rss" -v sr10="$swift_rss_10m" -v runs="$runs" 'BEGIN {
+    printf "replay, parse + defer:5ms + JSON, best of %d runs over %d edges:\n", runs, e
+    printf "  gpio-debounce  %7.1f ms  %6.1f ns/edge  peak RSS %6d KiB (10M edges: %d KiB)\n", s/1e6, s/e, sr, sr10
+    printf "  plain C        %7.1f ms  %6.1f ns/edge  peak RSS %6d KiB\n", c/1e6, c/e, cr
+    printf "  ratio Swift/C  %.2f   (goal <= 1.50)\n", s/c
+    printf "  outputs        %s\n", same
+}'
+[ "$same" != "DIFFERENT" ]
