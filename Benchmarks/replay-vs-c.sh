@@ -21,7 +21,7 @@ cc -O2 -Wall -Wextra -o "$work/replay_defer" "$root/Benchmarks/reference/replay_
 
 "$tool" generate --edges 2000000 --seed 1 -o "$work/trace.csv"
 edges=$(($(grep -vc "^[#t]" "$work/trace.csv") - 1))  # less the initial-level line
-echo "Trace: $edges lines, $(du -h "$work/trace.csv" | cut -f1)"
+echo "Trace: $edges edges, $(du -h "$work/trace.csv" | cut -f1)"
 
 # best_of CMD...: the smallest wall time in ns over $runs runs, output to /dev/null.
 best_of() {
