@@ -1,11 +1,12 @@
 import DebounceCore
 
-/// The driver: runs a `Debouncer` over a `LineBackend`, the same loop for a simulated line and a real one.
+/// The driver: runs one `Debouncer` per line over a `LineBackend`, the same loop for a simulated line
+/// and for real pins.
 ///
-/// It blocks in the backend's `wait` until the debouncer's next deadline (or forever while settled: zero
-/// wakeups when idle), feeds the edges, advances the debouncer to the line's clock, and re-reads the
-/// line's level each time a burst settles (and when the input ends), so that edges lost by the kernel
-/// cannot leave the reported state wrong.
+/// It blocks in the backend's `wait` until the earliest deadline of any line's debouncer (or forever
+/// while all are settled: zero wakeups when idle), feeds the edges, advances every debouncer to the
+/// line's clock, and re-reads a line's level each time its burst settles (and when the input ends),
+/// so that edges lost by the kernel cannot leave the reported state wrong.
 public struct DebounceLoop<Line: LineBackend> {
     /// Why `run` returned.
     public enum Stop: Sendable, Hashable {
@@ -18,57 +19,85 @@ public struct DebounceLoop<Line: LineBackend> {
     }
 
     public var line: Line
-    public private(set) var debouncer: Debouncer
+    /// One debouncer per line, in the backend's line order.
+    public private(set) var debouncers: [Debouncer]
+    /// The first line's debouncer: the only one when watching a single line.
+    public var debouncer: Debouncer { debouncers[0] }
     /// Wakeups of the loop (returns from `wait`), for the zero-wakeups-while-idle promise.
     public private(set) var wakeups = 0
-    private var edges: [Edge] = []
+    private var edges: [LineEdge] = []
+    private var needsResync: [Bool]
 
-    /// Reads the line's initial level and starts a debouncer on it.
-    public init(line: Line, configuration: DebounceConfiguration) throws(LineError) {
+    /// Reads each line's initial level and starts a debouncer on it, with `configurations[i]` for
+    /// line `i` (one configuration for all lines if only one is given).
+    public init(line: Line, configurations: [DebounceConfiguration]) throws(LineError) {
+        precondition(configurations.count == 1 || configurations.count == line.lineCount, "one configuration per line")
         self.line = line
-        let level = try self.line.readLevel()
-        self.debouncer = Debouncer(configuration: configuration, initialLevel: level, atNs: self.line.nowNs)
+        var debouncers: [Debouncer] = []
+        for index in 0..<line.lineCount {
+            let level = try self.line.readLevel(line: index)
+            let configuration = configurations.count == 1 ? configurations[0] : configurations[index]
+            debouncers.append(Debouncer(configuration: configuration, initialLevel: level, atNs: self.line.nowNs))
+        }
+        self.debouncers = debouncers
+        self.needsResync = Array(repeating: false, count: line.lineCount)
         edges.reserveCapacity(64)
     }
 
+    /// The same configuration for every line.
+    public init(line: Line, configuration: DebounceConfiguration) throws(LineError) {
+        try self.init(line: line, configurations: [configuration])
+    }
+
     /// Runs until the line ends, `maximumEvents` events were reported, or nothing happened for
-    /// `idleTimeoutNs` nanoseconds. Calls `onEdge` for each raw edge and `onEvent` for each event.
+    /// `idleTimeoutNs` nanoseconds. Calls `onEdge` for each raw edge and `onEvent` with the line's
+    /// index for each event.
     public mutating func run(
         maximumEvents: Int? = nil, idleTimeoutNs: Int64? = nil,
-        onEdge: (Edge) -> Void = { _ in }, onEvent: (ButtonEvent) throws -> Void
+        onEdge: (LineEdge) -> Void = { _ in }, onEvent: (Int, ButtonEvent) throws -> Void
     ) throws -> Stop {
         var reported = 0
         var lastActivityNs = line.nowNs
-        func report(_ event: ButtonEvent?) throws -> Bool {
+        func report(_ event: ButtonEvent?, line index: Int) throws -> Bool {
             guard let event else { return false }
-            try onEvent(event)
+            try onEvent(index, event)
             reported += 1
-            lastActivityNs = event.timeNs
+            lastActivityNs = max(lastActivityNs, event.timeNs)
             return reported == maximumEvents
         }
         while true {
             let idleDeadlineNs = idleTimeoutNs.map { lastActivityNs + $0 }
-            let deadlineNs = Self.earlier(debouncer.nextDeadlineNs, idleDeadlineNs)
+            var deadlineNs = idleDeadlineNs
+            for index in debouncers.indices {
+                needsResync[index] = !debouncers[index].isSettled
+                deadlineNs = Self.earlier(deadlineNs, debouncers[index].nextDeadlineNs)
+            }
             edges.removeAll(keepingCapacity: true)
             let outcome = try line.wait(untilNs: deadlineNs, appendingTo: &edges)
             wakeups += 1
-            let wasPending = !debouncer.isSettled
-            for edge in edges {
-                onEdge(edge)
-                lastActivityNs = max(lastActivityNs, edge.timeNs)
-                if try report(debouncer.receive(edge)) { return .eventLimit }
+            for lineEdge in edges {
+                onEdge(lineEdge)
+                needsResync[lineEdge.line] = true
+                lastActivityNs = max(lastActivityNs, lineEdge.edge.timeNs)
+                if try report(debouncers[lineEdge.line].receive(lineEdge.edge), line: lineEdge.line) { return .eventLimit }
             }
-            if try report(debouncer.advance(toNs: line.nowNs)) { return .eventLimit }
-            // Re-read the level whenever the debouncer settles after activity, and before giving up at the
-            // end of the input: a lost final edge would otherwise leave the reported state wrong.
-            if debouncer.isSettled, wasPending || !edges.isEmpty || outcome == .endOfInput {
-                if try report(debouncer.resync(level: try line.readLevel(), atNs: line.nowNs)) { return .eventLimit }
+            let nowNs = line.nowNs
+            var allSettled = true
+            for index in debouncers.indices {
+                if try report(debouncers[index].advance(toNs: nowNs), line: index) { return .eventLimit }
+                // Re-read the level whenever a line settles after activity, and before giving up at the
+                // end of the input: a lost final edge would otherwise leave the reported state wrong.
+                if debouncers[index].isSettled, needsResync[index] || outcome == .endOfInput {
+                    let level = try line.readLevel(line: index)
+                    if try report(debouncers[index].resync(level: level, atNs: nowNs), line: index) { return .eventLimit }
+                }
+                allSettled = allSettled && debouncers[index].isSettled
             }
             switch outcome {
-            case .endOfInput where debouncer.isSettled:
+            case .endOfInput where allSettled:
                 return .endOfInput
-            case .timedOut where debouncer.isSettled:
-                if let idleDeadlineNs, line.nowNs >= idleDeadlineNs { return .idleTimeout }
+            case .timedOut where allSettled:
+                if let idleDeadlineNs, nowNs >= idleDeadlineNs { return .idleTimeout }
             default:
                 break
             }

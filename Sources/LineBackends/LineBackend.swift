@@ -1,20 +1,36 @@
 import DebounceCore
 import SystemPackage
 
-/// A source of edges for one GPIO line: a real pin (libgpiod) or a simulated one.
+/// A source of edges for one or more GPIO lines: real pins (libgpiod) or a simulated line.
 ///
 /// A backend owns its clock: `nowNs` is in the same time base as its edges' timestamps
-/// (`CLOCK_MONOTONIC` for a real line, virtual time for a simulated one).
+/// (`CLOCK_MONOTONIC` for a real line, virtual time for a simulated one). Lines are numbered
+/// `0..<lineCount` in the order they were requested.
 public protocol LineBackend {
+    /// How many lines this backend watches.
+    var lineCount: Int { get }
+
     /// The current time on the line's clock, in nanoseconds.
     var nowNs: Int64 { get }
 
-    /// Reads the line's current raw level.
-    mutating func readLevel() throws(LineError) -> Level
+    /// Reads the current raw level of line `line`.
+    mutating func readLevel(line: Int) throws(LineError) -> Level
 
     /// Blocks until at least one edge is available or the clock reaches `deadlineNs` (`nil`: no deadline),
-    /// never spinning. Appends the edges available (in time order) to `edges`.
-    mutating func wait(untilNs deadlineNs: Int64?, appendingTo edges: inout [Edge]) throws(LineError) -> WaitOutcome
+    /// never spinning. Appends the edges available (in time order per line) to `edges`.
+    mutating func wait(untilNs deadlineNs: Int64?, appendingTo edges: inout [LineEdge]) throws(LineError) -> WaitOutcome
+}
+
+/// An edge on one of a backend's lines.
+public struct LineEdge: Sendable, Hashable {
+    /// Which line, `0..<lineCount`.
+    public var line: Int
+    public var edge: Edge
+
+    public init(line: Int, edge: Edge) {
+        self.line = line
+        self.edge = edge
+    }
 }
 
 /// Why `LineBackend.wait(untilNs:appendingTo:)` returned.

@@ -8,7 +8,7 @@ import DebounceCore
 /// (never spins) until each edge is due, so a person can watch a demo.
 ///
 /// `dropProbability` loses edges as an overflowing kernel event queue does: a lost edge still
-/// changes the line's true level (what `readLevel()` returns) but is never delivered.
+/// changes the line's true level (what `readLevel(line:)` returns) but is never delivered.
 public struct SimulatedLine<Edges: IteratorProtocol<Edge>>: LineBackend {
     /// How the line's clock runs.
     public enum Pacing: Sendable, Hashable {
@@ -18,6 +18,7 @@ public struct SimulatedLine<Edges: IteratorProtocol<Edge>>: LineBackend {
         case realTime
     }
 
+    public var lineCount: Int { 1 }
     public private(set) var nowNs: Int64
     /// Edges generated but lost (never delivered), as by a kernel queue overflow.
     public private(set) var droppedEdges = 0
@@ -49,9 +50,9 @@ public struct SimulatedLine<Edges: IteratorProtocol<Edge>>: LineBackend {
     }
 
     /// The level the line really has now, lost edges included.
-    public mutating func readLevel() -> Level { trueLevel }
+    public mutating func readLevel(line: Int = 0) -> Level { trueLevel }
 
-    public mutating func wait(untilNs deadlineNs: Int64?, appendingTo delivered: inout [Edge]) -> WaitOutcome {
+    public mutating func wait(untilNs deadlineNs: Int64?, appendingTo delivered: inout [LineEdge]) -> WaitOutcome {
         while true {
             guard let edge = upcoming else {
                 guard let deadlineNs else { return .endOfInput }
@@ -69,7 +70,7 @@ public struct SimulatedLine<Edges: IteratorProtocol<Edge>>: LineBackend {
                 if dropProbability > 0, Double.random(in: 0..<1, using: &random) < dropProbability {
                     droppedEdges += 1
                 } else {
-                    delivered.append(edge)
+                    delivered.append(LineEdge(line: 0, edge: edge))
                     deliveredEdges += 1
                 }
                 upcoming = edges.next()

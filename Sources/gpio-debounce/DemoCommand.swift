@@ -64,7 +64,7 @@ struct DemoCommand: ParsableCommand {
                 rawEdges += 1
                 totalEdges += 1
             },
-            onEvent: { event in
+            onEvent: { _, event in
                 try writer.write(event, extraFields: [(key: "raw_edges", value: Int64(rawEdges))])
                 rawEdges = 0
             })

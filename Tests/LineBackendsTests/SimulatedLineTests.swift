@@ -9,14 +9,14 @@ import Testing
 
     @Test func deliversEachInstantsEdgesTogetherAndJumpsToDeadlines() {
         var line = SimulatedLine(initialLevel: .high, script: script)
-        var edges: [Edge] = []
+        var edges: [LineEdge] = []
         #expect(line.wait(untilNs: 500, appendingTo: &edges) == .timedOut)
         #expect(line.nowNs == 500 && edges.isEmpty)
         #expect(line.wait(untilNs: nil, appendingTo: &edges) == .edges)
-        #expect(edges == Array(script.prefix(2)) && line.nowNs == 1_000)
+        #expect(edges.map(\.edge) == Array(script.prefix(2)) && line.nowNs == 1_000)
         edges.removeAll()
         #expect(line.wait(untilNs: 10_000, appendingTo: &edges) == .edges)
-        #expect(edges == [script[2]] && line.nowNs == 5_000)
+        #expect(edges.map(\.edge) == [script[2]] && line.nowNs == 5_000)
         #expect(line.wait(untilNs: 10_000, appendingTo: &edges) == .timedOut)
         #expect(line.nowNs == 10_000)
         #expect(line.wait(untilNs: nil, appendingTo: &edges) == .endOfInput)
@@ -25,7 +25,7 @@ import Testing
 
     @Test func droppedEdgesChangeTheTrueLevelButAreNotDelivered() {
         var line = SimulatedLine(initialLevel: .high, script: script, dropProbability: 1)
-        var edges: [Edge] = []
+        var edges: [LineEdge] = []
         #expect(line.wait(untilNs: nil, appendingTo: &edges) == .endOfInput)
         #expect(edges.isEmpty && line.droppedEdges == 3)
         #expect(line.readLevel() == .low)
@@ -34,7 +34,7 @@ import Testing
     @Test func realTimePacingSleepsUntilEachEdge() {
         let startNs = MonotonicClock.nowNs
         var line = SimulatedLine(initialLevel: .high, script: [Edge(level: .low, timeNs: 20_000_000)], pacing: .realTime)
-        var edges: [Edge] = []
+        var edges: [LineEdge] = []
         #expect(line.wait(untilNs: nil, appendingTo: &edges) == .edges)
         // Slept (not spun) at least the 20 ms of line time; how much longer depends on the machine.
         #expect(MonotonicClock.nowNs - startNs >= 20_000_000)
