@@ -22,6 +22,15 @@ let package = Package(
             name: "LineBackends",
             dependencies: ["DebounceCore", .product(name: "SystemPackage", package: "swift-system")]
         ),
+        // libgpiod 1.6 or 2.x through one small header-only shim.
+        .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
+        // Real pins: chips, line requests and the libgpiod line backend.
+        .target(
+            name: "GPIODBackend",
+            dependencies: [
+                "CGPIOD", "DebounceCore", "LineBackends", .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
         // Streaming reader of recorded traces and writers of events (text, JSON).
         .target(
             name: "TraceFormat",
@@ -30,7 +39,7 @@ let package = Package(
         .executableTarget(
             name: "gpio-debounce",
             dependencies: [
-                "DebounceCore", "LineBackends", "TraceFormat",
+                "DebounceCore", "LineBackends", "TraceFormat", "GPIODBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -42,7 +51,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "LineBackendsTests", dependencies: ["LineBackends", "DebounceCore"]),
+        .testTarget(name: "LineBackendsTests", dependencies: ["LineBackends", "DebounceCore", "GPIODBackend"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "DebounceCore"]),
         .testTarget(name: "CLITests", dependencies: ["gpio-debounce"]),
     ],

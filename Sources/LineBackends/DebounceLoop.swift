@@ -1,5 +1,14 @@
 import DebounceCore
 
+/// A debounced event on one of the loop's lines, with that line's statistics at the time.
+public struct LineEvent: Sendable {
+    /// Which line, `0..<lineCount`.
+    public var line: Int
+    public var event: ButtonEvent
+    /// The line's debouncer statistics just after this event.
+    public var statistics: DebounceStatistics
+}
+
 /// The driver: runs one `Debouncer` per line over a `LineBackend`, the same loop for a simulated line
 /// and for real pins.
 ///
@@ -16,6 +25,8 @@ public struct DebounceLoop<Line: LineBackend> {
         case eventLimit
         /// Nothing happened for `idleTimeoutNs`.
         case idleTimeout
+        /// SIGINT or SIGTERM arrived.
+        case interrupted
     }
 
     public var line: Line
@@ -50,17 +61,16 @@ public struct DebounceLoop<Line: LineBackend> {
     }
 
     /// Runs until the line ends, `maximumEvents` events were reported, or nothing happened for
-    /// `idleTimeoutNs` nanoseconds. Calls `onEdge` for each raw edge and `onEvent` with the line's
-    /// index for each event.
+    /// `idleTimeoutNs` nanoseconds. Calls `onEdge` for each raw edge and `onEvent` for each event.
     public mutating func run(
         maximumEvents: Int? = nil, idleTimeoutNs: Int64? = nil,
-        onEdge: (LineEdge) -> Void = { _ in }, onEvent: (Int, ButtonEvent) throws -> Void
+        onEdge: (LineEdge) -> Void = { _ in }, onEvent: (LineEvent) throws -> Void
     ) throws -> Stop {
         var reported = 0
         var lastActivityNs = line.nowNs
         func report(_ event: ButtonEvent?, line index: Int) throws -> Bool {
             guard let event else { return false }
-            try onEvent(index, event)
+            try onEvent(LineEvent(line: index, event: event, statistics: debouncers[index].statistics))
             reported += 1
             lastActivityNs = max(lastActivityNs, event.timeNs)
             return reported == maximumEvents
@@ -94,6 +104,8 @@ public struct DebounceLoop<Line: LineBackend> {
                 allSettled = allSettled && debouncers[index].isSettled
             }
             switch outcome {
+            case .interrupted:
+                return .interrupted
             case .endOfInput where allSettled:
                 return .endOfInput
             case .timedOut where allSettled:

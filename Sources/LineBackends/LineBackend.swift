@@ -41,15 +41,21 @@ public enum WaitOutcome: Sendable, Hashable {
     case timedOut
     /// The line will produce no more edges (a simulated script ended) and there was no deadline.
     case endOfInput
+    /// SIGINT or SIGTERM arrived: the caller should release the lines and exit.
+    case interrupted
 }
 
 /// A failure of a line backend, saying what to do about it.
 public enum LineError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A system call failed.
     case system(operation: String, errno: Errno)
+    /// The chip disappeared while watched (e.g. a USB GPIO expander was unplugged).
+    case chipVanished(chip: String)
 
     public var description: String {
         switch self {
+        case .chipVanished(let chip):
+            "\(chip) vanished while being watched (unplugged, or its driver was unloaded); plug it back in and start again"
         case .system(let operation, let errno):
             "\(operation) failed: \(errno.description) (errno \(errno.rawValue))"
         }

@@ -9,6 +9,12 @@ public enum EventFormat: String, Sendable, CaseIterable {
     case json
 }
 
+/// A key and value printed after an event's standard fields.
+public enum EventField: Sendable {
+    case integer(StaticString, Int64)
+    case text(StaticString, String)
+}
+
 /// Writes debounced events, one per line, to an `OutputBuffer`.
 public struct EventWriter {
     public let format: EventFormat
@@ -19,8 +25,8 @@ public struct EventWriter {
         self.output = output
     }
 
-    /// Writes one event, with extra integer fields after the standard ones (JSON keys, or `key=value` in text).
-    public func write(_ event: ButtonEvent, extraFields: [(key: StaticString, value: Int64)] = []) throws(Errno) {
+    /// Writes one event, with extra fields after the standard ones (JSON keys, or `key=value` in text).
+    public func write(_ event: ButtonEvent, extraFields: [EventField] = []) throws(Errno) {
         switch format {
         case .json:
             output.append(event.kind == .press ? "{\"event\":\"press\",\"time_ns\":" : "{\"event\":\"release\",\"time_ns\":")
@@ -29,9 +35,16 @@ public struct EventWriter {
             output.append(event.onsetNs)
             for field in extraFields {
                 output.append(",\"")
-                output.append(field.key)
-                output.append("\":")
-                output.append(field.value)
+                switch field {
+                case .integer(let key, let value):
+                    output.append(key)
+                    output.append("\":")
+                    output.append(value)
+                case .text(let key, let value):
+                    output.append(key)
+                    output.append("\":")
+                    appendJSONString(value)
+                }
             }
             output.append("}")
         case .text:
@@ -47,13 +60,39 @@ public struct EventWriter {
             output.append("ms)")
             for field in extraFields {
                 output.append(" ")
-                output.append(field.key)
-                output.append("=")
-                output.append(field.value)
+                switch field {
+                case .integer(let key, let value):
+                    output.append(key)
+                    output.append("=")
+                    output.append(value)
+                case .text(let key, let value):
+                    output.append(key)
+                    output.append("=")
+                    output.append(value)
+                }
             }
         }
         try output.endLine()
     }
+
+    /// A JSON string literal, escaping quotes, backslashes and control characters.
+    private func appendJSONString(_ value: String) {
+        output.append("\"")
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append("\\\"")
+            case UInt8(ascii: "\\"): output.append("\\\\")
+            case 0..<0x20:
+                output.append("\\u00")
+                output.append(Self.hexDigits[Int(byte >> 4)])
+                output.append(Self.hexDigits[Int(byte & 0xF)])
+            default: output.append(byte)
+            }
+        }
+        output.append("\"")
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Nanoseconds as seconds with nine decimals, e.g. `50.000812000`.
     private func appendSeconds(_ ns: Int64) {

@@ -64,8 +64,8 @@ struct DemoCommand: ParsableCommand {
                 rawEdges += 1
                 totalEdges += 1
             },
-            onEvent: { _, event in
-                try writer.write(event, extraFields: [(key: "raw_edges", value: Int64(rawEdges))])
+            onEvent: { lineEvent in
+                try writer.write(lineEvent.event, extraFields: [.integer("raw_edges", Int64(rawEdges))])
                 rawEdges = 0
             })
         if output.format == .text {

@@ -45,7 +45,7 @@ import Testing
         var loop = try DebounceLoop(line: line, configuration: configuration)
         var delivered: [Edge] = []
         var events: [ButtonEvent] = []
-        let stop = try loop.run(onEdge: { delivered.append($0.edge) }, onEvent: { events.append($1) })
+        let stop = try loop.run(onEdge: { delivered.append($0.edge) }, onEvent: { events.append($0.event) })
         return Run(
             cycles: cycles, delivered: delivered, events: events, finalTrueLevel: loop.line.readLevel(),
             debouncer: loop.debouncer, stop: stop)

@@ -17,7 +17,7 @@ import Testing
         ]
         var loop = try DebounceLoop(line: SimulatedLine(initialLevel: .high, script: script), configuration: .init(both: .defer(windowNs: 5 * Self.ms)))
         var events: [ButtonEvent] = []
-        #expect(try loop.run(onEvent: { events.append($1) }) == .endOfInput)
+        #expect(try loop.run(onEvent: { events.append($0.event) }) == .endOfInput)
         #expect(events.map(\.kind) == [.press, .release])
         // 4 edge wakeups (3 bounce + release), 2 deadlines, 1 end of input.
         #expect(loop.wakeups == 7)
@@ -28,7 +28,7 @@ import Testing
             line: SimulatedLine(initialLevel: .high, edges: BouncyButton(seed: 1, presses: 10)),
             configuration: .init())
         var count = 0
-        #expect(try loop.run(maximumEvents: 3, onEvent: { _, _ in count += 1 }) == .eventLimit)
+        #expect(try loop.run(maximumEvents: 3, onEvent: { _ in count += 1 }) == .eventLimit)
         #expect(count == 3)
     }
 
@@ -36,7 +36,7 @@ import Testing
         let script = [Edge(level: .low, timeNs: Self.ms), Edge(level: .high, timeNs: 100 * Self.ms)]
         var loop = try DebounceLoop(line: SimulatedLine(initialLevel: .high, script: script), configuration: .init(both: .eager(lockoutNs: Self.ms)))
         var events: [ButtonEvent] = []
-        #expect(try loop.run(idleTimeoutNs: 50 * Self.ms, onEvent: { events.append($1) }) == .idleTimeout)
+        #expect(try loop.run(idleTimeoutNs: 50 * Self.ms, onEvent: { events.append($0.event) }) == .idleTimeout)
         #expect(events.map(\.kind) == [.press])
         #expect(loop.line.nowNs == 51 * Self.ms)
     }
@@ -46,7 +46,7 @@ import Testing
             line: SimulatedLine(initialLevel: .high, script: [Edge(level: .low, timeNs: 1_234)]),
             configuration: .init(both: .eager(lockoutNs: Self.ms)))
         var events: [ButtonEvent] = []
-        _ = try loop.run(onEvent: { events.append($1) })
+        _ = try loop.run(onEvent: { events.append($0.event) })
         #expect(events == [ButtonEvent(kind: .press, timeNs: 1_234, onsetNs: 1_234)])
     }
 
@@ -56,7 +56,7 @@ import Testing
             line: SimulatedLine(initialLevel: .high, script: [Edge(level: .low, timeNs: Self.ms)], dropProbability: 1),
             configuration: .init(both: .defer(windowNs: Self.ms)))
         var events: [ButtonEvent] = []
-        #expect(try loop.run(onEvent: { events.append($1) }) == .endOfInput)
+        #expect(try loop.run(onEvent: { events.append($0.event) }) == .endOfInput)
         #expect(events.map(\.kind) == [.press])
         #expect(loop.debouncer.statistics.resyncCorrections == 1)
     }

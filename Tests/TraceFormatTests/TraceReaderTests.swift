@@ -103,7 +103,7 @@ func readAll(_ text: String, bufferBytes: Int = 4097) throws -> [Edge] {
     @Test func textShowsSecondsAndTheDelay() throws {
         let text = try captured { buffer in
             try EventWriter(format: .text, output: buffer).write(
-                ButtonEvent(kind: .press, timeNs: 52_989_250, onsetNs: 50_000_812), extraFields: [(key: "raw_edges", value: 9)])
+                ButtonEvent(kind: .press, timeNs: 52_989_250, onsetNs: 50_000_812), extraFields: [.integer("raw_edges", 9)])
         }
         #expect(text == "press   time=0.052989250 onset=0.050000812 (+2.988ms) raw_edges=9\n")
     }

@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import CGPIOD
+import SystemPackage
+
+/// What `gpio-debounce list` shows about one line.
+public struct LineInfo: Sendable, Hashable {
+    public var offset: Int
+    /// The line's name from the device tree ("GPIO17"), or empty.
+    public var name: String
+    /// Who holds the line, or empty.
+    public var consumer: String
+    public var isUsed: Bool
+    public var isOutput: Bool
+}
+
+/// An open GPIO chip (`struct gpiod_chip`), closed when this object goes away.
+public final class GPIOChip {
+    /// The device path, e.g. `/dev/gpiochip0`.
+    public let path: String
+    /// The kernel's name, e.g. `gpiochip0`.
+    public let name: String
+    /// The driver's label, e.g. `pinctrl-bcm2711`.
+    public let label: String
+    /// How many lines the chip has (offsets `0..<lineCount`).
+    public let lineCount: Int
+    /// The libgpiod handle, owned by this object.
+    let handle: OpaquePointer
+
+    /// Opens the chip at `path` (`gpiod_chip_open`) and reads its name, label and line count.
+    public init(path: String) throws(GPIOError) {
+        do {
+            handle = try nonNull { gdb_chip_open(path) }
+        } catch {
+            switch error {
+            case .noSuchFileOrDirectory: throw .noSuchChip(path, available: Self.availableNames())
+            case .permissionDenied, .notPermitted: throw .permissionDenied(path: path)
+            case .noSuchAddressOrDevice, .operationNotSupportedByDevice, .inappropriateIOCTLForDevice, .invalidArgument, .isDirectory:
+                throw .notAChip(path: path)
+            default: throw .system(operation: "opening \(path)", errno: error)
+            }
+        }
+        var nameBuffer = [CChar](repeating: 0, count: 64), labelBuffer = [CChar](repeating: 0, count: 64)
+        var lines: UInt32 = 0
+        _ = gdb_chip_info(handle, &nameBuffer, nameBuffer.count, &labelBuffer, labelBuffer.count, &lines)
+        self.path = path
+        self.name = String(decoding: nameBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        self.label = String(decoding: labelBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        self.lineCount = Int(lines)
+    }
+
+    deinit { gdb_chip_close(handle) }
+
+    /// Opens the chip a user named: a path (`/dev/gpiochip0`), a name (`gpiochip0`), a number (`0`)
+    /// or a label (`pinctrl-bcm2711`), as gpiomon's `--chip` accepts.
+    public static func open(_ spec: String) throws(GPIOError) -> GPIOChip {
+        if spec.hasPrefix("/") { return try GPIOChip(path: spec) }
+        if !spec.isEmpty, spec.allSatisfy(\.isASCII), spec.allSatisfy(\.isNumber) { return try GPIOChip(path: "/dev/gpiochip\(spec)") }
+        if spec.hasPrefix("gpiochip") { return try GPIOChip(path: "/dev/\(spec)") }
+        for path in availablePaths() {
+            if let chip = try? GPIOChip(path: path), chip.label == spec { return chip }
+        }
+        throw .noSuchChip(spec, available: availableNames())
+    }
+
+    /// Paths of the GPIO chips in /dev, in number order.
+    public static func availablePaths() -> [String] {
+        guard let directory = opendir("/dev") else { return [] }
+        defer { closedir(directory) }
+        var numbers: [Int] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasPrefix("gpiochip"), let number = Int(name.dropFirst("gpiochip".count)) { numbers.append(number) }
+        }
+        return numbers.sorted().map { "/dev/gpiochip\($0)" }
+    }
+
+    /// "gpiochip0 [pinctrl-bcm2711]" for each chip that can be opened, else its path.
+    static func availableNames() -> [String] {
+        availablePaths().map { path in
+            (try? GPIOChip(path: path)).map { "\($0.name) [\($0.label)]" } ?? path
+        }
+    }
+
+    /// The line's name, consumer and direction (`gdb_line_info`).
+    public func lineInfo(offset: Int) throws(GPIOError) -> LineInfo {
+        guard offset >= 0, offset < lineCount else { throw .offsetOutOfRange(chip: name, offset: offset, lineCount: lineCount) }
+        var nameBuffer = [CChar](repeating: 0, count: 64), consumerBuffer = [CChar](repeating: 0, count: 64)
+        var used: Int32 = 0, output: Int32 = 0
+        do {
+            _ = try retryingInterrupts {
+                gdb_line_info(handle, UInt32(offset), &nameBuffer, nameBuffer.count, &consumerBuffer, consumerBuffer.count, &used, &output)
+            }
+        } catch {
+            throw .system(operation: "reading line \(offset) of \(name)", errno: error)
+        }
+        func text(_ buffer: [CChar]) -> String { String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        return LineInfo(offset: offset, name: text(nameBuffer), consumer: text(consumerBuffer), isUsed: used != 0, isOutput: output != 0)
+    }
+
+    /// The offset of the line named `name` (`gdb_chip_find_line`), or `nil`.
+    public func offset(ofLineNamed name: String) -> Int? {
+        let offset = gdb_chip_find_line(handle, name)
+        return offset >= 0 ? Int(offset) : nil
+    }
+
+    /// Every line's name, for suggestions.
+    public func lineNames() -> [String] {
+        (0..<lineCount).compactMap { try? lineInfo(offset: $0).name }.filter { !$0.isEmpty }
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import GPIODBackend
+
+/// `gpio-debounce list`: the chips and their lines, like gpioinfo.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List GPIO chips and their lines: names, directions and who holds them (like gpioinfo).")
+
+    @Option(name: [.short, .long], help: "Only this chip (path, name, number or label).")
+    var chip: String?
+
+    func run() throws {
+        do {
+            let chips: [GPIOChip]
+            if let chip {
+                chips = [try GPIOChip.open(chip)]
+            } else {
+                chips = try GPIOChip.availablePaths().map { path throws(GPIOError) in try GPIOChip(path: path) }
+            }
+            if chips.isEmpty {
+                print("No GPIO chips on this machine (no /dev/gpiochip*). `gpio-debounce demo` needs none.")
+            }
+            print("libgpiod \(GPIODLines.libgpiodVersion)")
+            for chip in chips {
+                print("\(chip.name) [\(chip.label)] \(chip.lineCount) lines (\(chip.path))")
+                for offset in 0..<chip.lineCount {
+                    let info = try chip.lineInfo(offset: offset)
+                    let name = info.name.isEmpty ? "unnamed" : "\"\(info.name)\""
+                    let usage = info.isUsed ? "used by \"\(info.consumer)\"" : "unused"
+                    print("    line \(String(offset).leftPadded(to: 3)): \(name.rightPadded(to: 14)) \(info.isOutput ? "output" : "input ") \(usage)")
+                }
+            }
+        } catch {
+            throw failure(error.description, WatchCommand.exitCode(for: error))
+        }
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+    func rightPadded(to width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+}
