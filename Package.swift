@@ -51,7 +51,8 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "LineBackendsTests", dependencies: ["LineBackends", "DebounceCore", "GPIODBackend"]),
+        .testTarget(name: "LineBackendsTests", dependencies: ["LineBackends", "DebounceCore"]),
+        .testTarget(name: "GPIODBackendTests", dependencies: ["GPIODBackend"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "DebounceCore"]),
         .testTarget(name: "CLITests", dependencies: ["gpio-debounce"]),
     ],

@@ -115,4 +115,28 @@ import Testing
         let replay = try Self.run(["replay", "--debounce", "defer:45ms", "--format", "json"], input: trace.stdout)
         #expect(try Self.decode(replay.stdout).count == 60)
     }
+
+    @Test func watchWithoutHardwareSaysSoAndExits66() throws {
+        guard (try? FileManager.default.contentsOfDirectory(atPath: "/dev").contains { $0.hasPrefix("gpiochip") }) != true else { return }
+        let result = try Self.run(["watch", "17"])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("no /dev/gpiochip*"))
+    }
+
+    @Test func watchNeedsALine() throws {
+        let result = try Self.run(["watch"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("gpio-debounce watch 17"))
+    }
+
+    @Test func watchSimulatedButtonPrintsLineBufferedJSONWithChipAndLine() throws {
+        let result = try Self.run(["watch", "--simulate", "--seed", "3", "--num-events", "2", "--format", "json"])
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            {"event":"press","time_ns":447204005,"onset_ns":436140410,"chip":"simulated","line":0,"lost_events":0}
+            {"event":"release","time_ns":594244688,"onset_ns":583981815,"chip":"simulated","line":0,"lost_events":0}
+
+            """)
+        #expect(result.stderr.contains("simulated line 0: 1 presses, 1 releases"))
+    }
 }

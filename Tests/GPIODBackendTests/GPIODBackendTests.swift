@@ -1,0 +1,46 @@
+import GPIODBackend
+import Testing
+
+/// What can be checked without GPIO hardware: how chips and lines are looked up, and that every error
+/// a user can hit says what to do. (Real chips are tested on a real kernel: vm/kernel-tests.sh.)
+@Suite struct GPIODBackendTests {
+    @Test func suggestsCloseLineNames() {
+        let names = ["GPIO17", "GPIO27", "GPIO4", "ID_SDA", "SPI_CE0_N"]
+        #expect(LineLocator.suggestions(for: "gpio17", among: names).first == "GPIO17")
+        #expect(LineLocator.suggestions(for: "GPIO 17", among: names).first == "GPIO17")
+        #expect(LineLocator.suggestions(for: "GPI017", among: names).first == "GPIO17")
+        #expect(LineLocator.suggestions(for: "BUTTON", among: names).isEmpty)
+    }
+
+    @Test func missingChipSaysWhatExists() {
+        #expect {
+            _ = try GPIOChip.open("/dev/gpiochip999")
+        } throws: { error in
+            guard case .noSuchChip(let chip, _) = error as? GPIOError else { return false }
+            return chip == "/dev/gpiochip999"
+        }
+        // A number, a name and a path all mean the same device.
+        for spec in ["999", "gpiochip999"] {
+            #expect(throws: GPIOError.self) { _ = try GPIOChip.open(spec) }
+        }
+    }
+
+    @Test func aFileThatIsNoChipIsSaidToBeNoChip() {
+        #expect(throws: GPIOError.notAChip(path: "/dev/null")) { _ = try GPIOChip(path: "/dev/null") }
+    }
+
+    @Test func everyErrorSaysWhatToDo() {
+        let permission = GPIOError.permissionDenied(path: "/dev/gpiochip0").description
+        #expect(permission.contains("gpio group") && permission.contains("udev/"))
+        #expect(GPIOError.lineBusy(chip: "gpiochip0", offset: 17, consumer: "gpio-keys").description.contains("'gpio-keys' holds it"))
+        #expect(GPIOError.offsetOutOfRange(chip: "gpiochip0", offset: 60, lineCount: 54).description.contains("lines 0 to 53"))
+        #expect(GPIOError.unknownLineName("gpio17", chip: "gpiochip0", suggestions: ["GPIO17"]).description.contains("did you mean 'GPIO17'"))
+        #expect(GPIOError.noSuchChip("gpiochip9", available: ["gpiochip0 [pinctrl-bcm2711]"]).description.contains("gpiochip0 [pinctrl-bcm2711]"))
+        #expect(GPIOError.biasUnsupported(chip: "gpiochip0", bias: "pull-up").description.contains("--bias as-is"))
+    }
+
+    @Test func reportsTheLibgpiodGenerationItWasBuiltWith() {
+        #expect([1, 2].contains(GPIODLines.libgpiodMajor))
+        #expect(GPIODLines.libgpiodVersion.hasPrefix("\(GPIODLines.libgpiodMajor)."))
+    }
+}
