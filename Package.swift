@@ -36,10 +36,12 @@ let package = Package(
             name: "TraceFormat",
             dependencies: ["DebounceCore", .product(name: "SystemPackage", package: "swift-system")]
         ),
+        // Trace analysis: bursts, statistics, the smallest working windows, and SVG pictures.
+        .target(name: "TraceAnalysis", dependencies: ["DebounceCore", "TraceFormat"]),
         .executableTarget(
             name: "gpio-debounce",
             dependencies: [
-                "DebounceCore", "LineBackends", "TraceFormat", "GPIODBackend",
+                "DebounceCore", "LineBackends", "TraceFormat", "GPIODBackend", "TraceAnalysis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -53,6 +55,7 @@ let package = Package(
         ),
         .testTarget(name: "LineBackendsTests", dependencies: ["LineBackends", "DebounceCore"]),
         .testTarget(name: "GPIODBackendTests", dependencies: ["GPIODBackend"]),
+        .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "DebounceCore"]),
         .testTarget(name: "CLITests", dependencies: ["gpio-debounce"]),
     ],
