@@ -1,0 +1,578 @@
+import DebounceCore
+
+/// A picture of a trace: the raw GPIO level and the debounced state on one time axis, as a
+/// standalone SVG 1.1 document (no scripts, no external fonts: plain `sans-serif`).
+///
+/// Two rows share the time axis:
+/// - **raw**: the line level as a step waveform, every edge drawn. Where several edges fall in one
+///   pixel column the column is filled from low to high, so bounce shows as a dense block and the
+///   document stays bounded by the width, not the number of edges (a million edges make well under
+///   200 KB).
+/// - **debounced**: the reported state as a step waveform at the raw level that means it (so it lines
+///   up with the raw row), a marker at each event's decision time, and a bracket from the event's
+///   onset to its decision labelled with the kind and the delay (e.g. `press +2.0 ms`) where there is room.
+///
+/// Bursts, when given, are shaded across both rows. Times on the axis are relative to `fromNs`.
+/// Edges and events outside `fromNs...toNs` are clipped, but the levels at `fromNs` are computed from
+/// `initialLevel` and everything before it. Edges and events are expected in time order; an edge
+/// stamped earlier than the one before it is drawn at that earlier edge's time.
+public struct TraceSVG: Sendable {
+    public var title: String
+    public var initialLevel: Level
+    public var edges: [Edge]
+    public var events: [ButtonEvent]
+    public var bursts: [Burst]
+    public var activeLevel: ActiveLevel
+    public var fromNs: Int64
+    public var toNs: Int64
+    public var width: Int
+
+    /// - Parameters:
+    ///   - title: The heading (escaped for XML here).
+    ///   - initialLevel: The raw level before the first edge; the debounced state starts at what it means.
+    ///   - edges: The raw edges, in time order.
+    ///   - events: The debounced events, in order of decision time.
+    ///   - activeLevel: Which raw level means pressed.
+    ///   - fromNs: The left end of the time axis; labels count from here.
+    ///   - toNs: The right end of the time axis (at least `fromNs + 1` is used).
+    ///   - width: The picture's width in pixels (at least 300 is used).
+    ///   - bursts: Bursts to shade; empty for none.
+    public init(
+        title: String, initialLevel: Level, edges: [Edge], events: [ButtonEvent], activeLevel: ActiveLevel,
+        fromNs: Int64, toNs: Int64, width: Int = 1200, bursts: [Burst] = []
+    ) {
+        self.title = title
+        self.initialLevel = initialLevel
+        self.edges = edges
+        self.events = events
+        self.bursts = bursts
+        self.activeLevel = activeLevel
+        self.fromNs = fromNs
+        self.toNs = toNs
+        self.width = width
+    }
+
+    /// A time range showing `burst` with `marginFraction` of its length (at least of 1 ms) on each side:
+    /// for zooming into one burst. Use a fraction above 1 to include a long window's decision.
+    public static func range(around burst: Burst, marginFraction: Double) -> (fromNs: Int64, toNs: Int64) {
+        let base = Double(max(burst.lengthNs, 1_000_000))
+        let marginDouble = (base * max(0, marginFraction)).rounded(.up)
+        let margin = marginDouble >= 9e18 ? Int64.max : Int64(marginDouble)
+        let (from, underflow) = burst.startNs.subtractingReportingOverflow(margin)
+        let (to, overflow) = burst.endNs.addingReportingOverflow(margin)
+        return (underflow ? .min : from, overflow ? .max : to)
+    }
+
+    /// The raw level at `fromNs`: `initialLevel` changed by every edge stamped before `fromNs`.
+    public var rawLevelAtStart: Level {
+        var level = initialLevel
+        for edge in edges {
+            guard edge.timeNs < fromNs else { break }
+            level = edge.level
+        }
+        return level
+    }
+
+    /// The reported state at `fromNs`: what `initialLevel` means, changed by every event decided before `fromNs`.
+    public var pressedAtStart: Bool {
+        var pressed = activeLevel.isPressed(initialLevel)
+        for event in events {
+            guard event.timeNs < fromNs else { break }
+            pressed = event.kind == .press
+        }
+        return pressed
+    }
+
+    // MARK: - Layout
+
+    /// Where everything goes, in pixels.
+    struct Layout {
+        let width: Double
+        let plotLeft = 70.0
+        let plotRight: Double
+        var plotWidth: Double { plotRight - plotLeft }
+        /// Whole pixel columns of the plot: the unit edges are aggregated in.
+        var columns: Int { max(1, Int(plotWidth.rounded(.down))) }
+        let titleY = 26.0
+        let subtitleY = 44.0
+        let rawHeadingY = 70.0
+        let rawHighY = 80.0
+        let rawLowY = 128.0
+        let debouncedHeadingY = 160.0
+        let labelY = 177.0
+        let bracketY = 184.0
+        let debouncedHighY = 196.0
+        let debouncedLowY = 244.0
+        let axisY = 262.0
+        let tickLabelY = 278.0
+        let height = 296.0
+
+        init(width: Int) {
+            self.width = Double(max(300, width))
+            self.plotRight = self.width - 28
+        }
+    }
+
+    // Print-friendly colours: dark blue, dark orange, green and purple on white; burst shading light.
+    static let rawColor = "#1f4e9c"
+    static let debouncedColor = "#c25400"
+    static let pressColor = "#1b7a3a"
+    static let releaseColor = "#7b2d9a"
+    static let burstFill = "#f3e6b3"
+    static let gridColor = "#d8d8d8"
+    static let textColor = "#222222"
+    static let mutedColor = "#666666"
+    static let labelFontSize = 11.0
+
+    // MARK: - Rendering
+
+    /// The SVG document.
+    public func render() -> String {
+        let layout = Layout(width: width)
+        let toNs = max(self.toNs, fromNs &+ 1 > fromNs ? fromNs + 1 : fromNs)
+        let scale = TimeScale(fromNs: fromNs, toNs: toNs, layout: layout)
+        var out = ""
+        out.reserveCapacity(32_768)
+        let w = Self.number(layout.width)
+        let h = Self.number(layout.height)
+        out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(w)\" height=\"\(h)\" "
+        out += "viewBox=\"0 0 \(w) \(h)\" font-family=\"sans-serif\">\n"
+        out += "<title>\(Self.escapeXML(title))</title>\n"
+        out += "<rect x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\" fill=\"#ffffff\"/>\n"
+
+        // Which edges and events are on screen.
+        let firstEdge = edges.partitioningIndex { $0.timeNs >= fromNs }
+        let endEdge = edges.partitioningIndex { $0.timeNs > toNs }
+        let edgesShown = max(0, endEdge - firstEdge)
+        let eventsShown = events.reduce(0) { $0 + ($1.timeNs >= fromNs && $1.timeNs <= toNs ? 1 : 0) }
+
+        // Title and subtitle.
+        out += "<text x=\"\(Self.number(layout.plotLeft))\" y=\"\(Self.number(layout.titleY))\" font-size=\"17\" "
+        out += "font-weight=\"bold\" fill=\"\(Self.textColor)\">\(Self.escapeXML(title))</text>\n"
+        let polarity = activeLevel == .activeLow ? "active-low: pressed = low" : "active-high: pressed = high"
+        let subtitle =
+            "\(edgesShown) edges, \(eventsShown) events shown · \(polarity) · t = 0 at \(Self.absoluteTime(fromNs))"
+        out += "<text x=\"\(Self.number(layout.plotLeft))\" y=\"\(Self.number(layout.subtitleY))\" font-size=\"12\" "
+        out += "fill=\"\(Self.mutedColor)\">\(Self.escapeXML(subtitle))</text>\n"
+
+        renderBursts(into: &out, layout: layout, scale: scale)
+        renderAxis(into: &out, layout: layout, scale: scale, toNs: toNs)
+
+        // Row headings and level labels.
+        out += "<g font-size=\"13\" font-weight=\"bold\" fill=\"\(Self.textColor)\">\n"
+        out += "<text x=\"\(Self.number(layout.plotLeft))\" y=\"\(Self.number(layout.rawHeadingY))\">raw level</text>\n"
+        out += "<text x=\"\(Self.number(layout.plotLeft))\" y=\"\(Self.number(layout.debouncedHeadingY))\">"
+        out += "debounced (reported state)</text>\n</g>\n"
+        let pressedIsHigh = activeLevel.level(pressed: true) == .high
+        out += "<g font-size=\"11\" fill=\"\(Self.mutedColor)\" text-anchor=\"end\">\n"
+        let labelX = Self.number(layout.plotLeft - 6)
+        out += "<text x=\"\(labelX)\" y=\"\(Self.number(layout.rawHighY + 4))\">high</text>\n"
+        out += "<text x=\"\(labelX)\" y=\"\(Self.number(layout.rawLowY + 4))\">low</text>\n"
+        out += "<text x=\"\(labelX)\" y=\"\(Self.number(layout.debouncedHighY + 4))\">"
+        out += "\(pressedIsHigh ? "pressed" : "released")</text>\n"
+        out += "<text x=\"\(labelX)\" y=\"\(Self.number(layout.debouncedLowY + 4))\">"
+        out += "\(pressedIsHigh ? "released" : "pressed")</text>\n</g>\n"
+
+        // Raw row.
+        var raw = Waveform(
+            scale: scale, columns: layout.columns, highY: layout.rawHighY, lowY: layout.rawLowY,
+            level: rawLevelAtStart)
+        var latestNs = fromNs
+        for edge in edges[firstEdge..<max(firstEdge, endEdge)] {
+            latestNs = max(latestNs, edge.timeNs)
+            raw.add(level: edge.level, atNs: latestNs)
+        }
+        out += raw.finish(id: "raw", color: Self.rawColor)
+
+        // Debounced row.
+        var debounced = Waveform(
+            scale: scale, columns: layout.columns, highY: layout.debouncedHighY, lowY: layout.debouncedLowY,
+            level: activeLevel.level(pressed: pressedAtStart))
+        latestNs = fromNs
+        for event in events where event.timeNs >= fromNs && event.timeNs <= toNs {
+            latestNs = max(latestNs, event.timeNs)
+            debounced.add(level: activeLevel.level(pressed: event.kind == .press), atNs: latestNs)
+        }
+        out += debounced.finish(id: "debounced", color: Self.debouncedColor)
+
+        renderEvents(into: &out, layout: layout, scale: scale, toNs: toNs)
+        out += "</svg>\n"
+        return out
+    }
+
+    /// Light bands behind both rows over each burst, merged where they touch.
+    private func renderBursts(into out: inout String, layout: Layout, scale: TimeScale) {
+        guard !bursts.isEmpty else { return }
+        let top = layout.rawHighY - 6
+        let height = layout.debouncedLowY + 6 - top
+        var pending: (left: Double, right: Double)?
+        var d = ""
+        func flush() {
+            guard let (left, right) = pending else { return }
+            d += "M\(Self.number(left)) \(Self.number(top))h\(Self.number(right - left))v\(Self.number(height))"
+            d += "h\(Self.number(left - right))z"
+        }
+        for burst in bursts where !burst.edges.isEmpty && burst.endNs >= fromNs && burst.startNs <= scale.toNs {
+            var left = scale.x(burst.startNs)
+            var right = scale.x(burst.endNs)
+            if right - left < 3 {  // at least 3 px, so a burst shows at any zoom
+                let mid = (left + right) / 2
+                left = max(layout.plotLeft, mid - 1.5)
+                right = min(layout.plotRight, mid + 1.5)
+            }
+            if let current = pending, left <= current.right + 1 {
+                pending = (current.left, max(current.right, right))
+            } else {
+                flush()
+                pending = (left, right)
+            }
+        }
+        flush()
+        if !d.isEmpty { out += "<path id=\"bursts\" d=\"\(d)\" fill=\"\(Self.burstFill)\"/>\n" }
+    }
+
+    /// Grid lines, the axis line and tick labels.
+    private func renderAxis(into out: inout String, layout: Layout, scale: TimeScale, toNs: Int64) {
+        let spanNs = toNs - fromNs
+        let ticks = Self.ticks(spanNs: spanNs, maxTicks: max(2, Int(layout.plotWidth / 110)))
+        var grid = ""
+        var labels = ""
+        for tick in ticks {
+            let x = Self.number(scale.x(fromNs + tick.offsetNs))
+            grid += "M\(x) \(Self.number(layout.rawHighY - 6))V\(Self.number(layout.axisY + 5))"
+            labels += "<text x=\"\(x)\" y=\"\(Self.number(layout.tickLabelY))\">\(Self.escapeXML(tick.label))</text>\n"
+        }
+        out += "<path id=\"grid\" d=\"\(grid)\" stroke=\"\(Self.gridColor)\" stroke-width=\"1\" fill=\"none\"/>\n"
+        out += "<path id=\"axis\" d=\"M\(Self.number(layout.plotLeft)) \(Self.number(layout.axisY))"
+        out += "H\(Self.number(layout.plotRight))\" stroke=\"\(Self.textColor)\" stroke-width=\"1\" fill=\"none\"/>\n"
+        out += "<g id=\"ticks\" font-size=\"11\" fill=\"\(Self.textColor)\" text-anchor=\"middle\">\n\(labels)</g>\n"
+    }
+
+    /// Markers at decision times, onset-to-decision brackets and their labels.
+    private func renderEvents(into out: inout String, layout: Layout, scale: TimeScale, toNs: Int64) {
+        var onsetLines = ["", ""]  // press, release
+        var brackets = ["", ""]
+        var markers = ["", ""]
+        var labels = ""
+        var lastOnsetColumn = -1
+        var lastBracketColumn = -1
+        var lastMarkerColumn = -1
+        var lastLabelRight = -Double.infinity
+        let markerY = (layout.debouncedHighY + layout.debouncedLowY) / 2
+        let charWidth = Self.labelFontSize * 0.6
+        for event in events where event.timeNs >= fromNs && event.onsetNs <= toNs {
+            let kind = event.kind == .press ? 0 : 1
+            let decisionShown = event.timeNs <= toNs
+            let onsetShown = event.onsetNs >= fromNs
+            let onsetX = scale.x(event.onsetNs)
+            let decisionX = scale.x(event.timeNs)
+            let decisionColumn = scale.column(event.timeNs, columns: layout.columns)
+            if onsetShown {
+                let column = scale.column(event.onsetNs, columns: layout.columns)
+                if column != lastOnsetColumn {
+                    lastOnsetColumn = column
+                    let x = Self.number(onsetX)
+                    onsetLines[kind] += "M\(x) \(Self.number(layout.rawHighY))V\(Self.number(layout.bracketY))"
+                }
+            }
+            if decisionColumn != lastBracketColumn || !decisionShown {
+                lastBracketColumn = decisionColumn
+                let y = Self.number(layout.bracketY)
+                brackets[kind] += "M\(Self.number(onsetX)) \(y)H\(Self.number(decisionX))"
+                if onsetShown { brackets[kind] += "M\(Self.number(onsetX)) \(Self.number(layout.bracketY - 4))v8" }
+                if decisionShown {
+                    brackets[kind] += "M\(Self.number(decisionX)) \(Self.number(layout.bracketY - 4))"
+                    brackets[kind] += "V\(Self.number(markerY))"
+                }
+            }
+            if decisionShown && decisionColumn != lastMarkerColumn {
+                lastMarkerColumn = decisionColumn
+                let x = decisionX
+                // A diamond on the debounced step.
+                markers[kind] += "M\(Self.number(x)) \(Self.number(markerY - 5))l5 5l-5 5l-5 -5z"
+            }
+            let label = "\(event.kind.rawValue) +\(Self.duration(event.timeNs - event.onsetNs))"
+            let labelWidth = Double(label.unicodeScalars.count) * charWidth
+            let center = min(
+                max((onsetX + decisionX) / 2, layout.plotLeft + labelWidth / 2), layout.plotRight - labelWidth / 2)
+            if center - labelWidth / 2 >= lastLabelRight + 8 {
+                lastLabelRight = center + labelWidth / 2
+                labels += "<text x=\"\(Self.number(center))\" y=\"\(Self.number(layout.labelY))\" "
+                labels += "fill=\"\(kind == 0 ? Self.pressColor : Self.releaseColor)\">\(label)</text>\n"
+            }
+        }
+        for (kind, color) in [(0, Self.pressColor), (1, Self.releaseColor)] {
+            let name = kind == 0 ? "press" : "release"
+            if !onsetLines[kind].isEmpty {
+                out += "<path id=\"\(name)-onsets\" d=\"\(onsetLines[kind])\" stroke=\"\(color)\" "
+                out += "stroke-width=\"1\" stroke-dasharray=\"3 3\" stroke-opacity=\"0.7\" fill=\"none\"/>\n"
+            }
+            if !brackets[kind].isEmpty {
+                out += "<path id=\"\(name)-brackets\" d=\"\(brackets[kind])\" stroke=\"\(color)\" "
+                out += "stroke-width=\"1.5\" fill=\"none\"/>\n"
+            }
+            if !markers[kind].isEmpty {
+                out += "<path id=\"\(name)-markers\" d=\"\(markers[kind])\" fill=\"\(color)\" "
+                out += "stroke=\"#ffffff\" stroke-width=\"1\"/>\n"
+            }
+        }
+        if !labels.isEmpty {
+            out += "<g id=\"event-labels\" font-size=\"\(Self.number(Self.labelFontSize))\" text-anchor=\"middle\">\n"
+            out += labels + "</g>\n"
+        }
+    }
+
+    // MARK: - Time axis
+
+    /// Maps times to x coordinates of the plot.
+    struct TimeScale {
+        let fromNs: Int64
+        let toNs: Int64
+        let plotLeft: Double
+        let plotRight: Double
+        let pixelsPerNs: Double
+
+        init(fromNs: Int64, toNs: Int64, layout: Layout) {
+            self.fromNs = fromNs
+            self.toNs = toNs
+            self.plotLeft = layout.plotLeft
+            self.plotRight = layout.plotRight
+            self.pixelsPerNs = layout.plotWidth / Self.difference(toNs, fromNs)
+        }
+
+        /// `a - b` as a Double, exact when it fits in Int64.
+        static func difference(_ a: Int64, _ b: Int64) -> Double {
+            let (d, overflow) = a.subtractingReportingOverflow(b)
+            return overflow ? Double(a) - Double(b) : Double(d)
+        }
+
+        /// The x coordinate of `timeNs`, clamped to the plot.
+        func x(_ timeNs: Int64) -> Double {
+            min(plotRight, max(plotLeft, plotLeft + Self.difference(timeNs, fromNs) * pixelsPerNs))
+        }
+
+        /// The pixel column of `timeNs`, clamped to `0..<columns`.
+        func column(_ timeNs: Int64, columns: Int) -> Int {
+            let offset = Self.difference(timeNs, fromNs) * pixelsPerNs
+            guard offset > 0 else { return 0 }
+            return offset >= Double(columns) ? columns - 1 : Int(offset)
+        }
+    }
+
+    /// One labelled tick: its offset from `fromNs` and its label (e.g. `0`, `0.5 ms`, `1 ms`).
+    struct Tick: Equatable {
+        var offsetNs: Int64
+        var label: String
+    }
+
+    /// Ticks at a "nice" step (1, 2 or 5 times a power of ten nanoseconds) giving at most `maxTicks`
+    /// intervals over `spanNs`, labelled in the largest unit that keeps the step at least 0.1 of it.
+    static func ticks(spanNs: Int64, maxTicks: Int) -> [Tick] {
+        let span = max(1, spanNs)
+        let rough = Double(span) / Double(max(1, maxTicks))
+        var step: Int64 = 1
+        search: while true {
+            for multiple: Int64 in [1, 2, 5] where Double(step) * Double(multiple) >= rough {
+                step *= multiple
+                break search
+            }
+            guard step <= Int64.max / 10 else { break }
+            step *= 10
+        }
+        let units: [(ns: Int64, name: String)] = [
+            (1_000_000_000, "s"), (1_000_000, "ms"), (1_000, "µs"), (1, "ns"),
+        ]
+        let unit = units.first { step * 10 >= $0.ns } ?? units[units.count - 1]
+        let decimals = step >= unit.ns ? 0 : 1
+        var ticks: [Tick] = []
+        var offset: Int64 = 0
+        while offset <= span {
+            let label = offset == 0 ? "0" : "\(Self.fixed(offset, unitNs: unit.ns, decimals: decimals)) \(unit.name)"
+            ticks.append(Tick(offsetNs: offset, label: label))
+            let (next, overflow) = offset.addingReportingOverflow(step)
+            if overflow { break }
+            offset = next
+        }
+        return ticks
+    }
+
+    // MARK: - Formatting
+
+    /// `value / unitNs` with `decimals` (0 or 1) decimals, rounded half up, trailing `.0` dropped.
+    static func fixed(_ value: Int64, unitNs: Int64, decimals: Int) -> String {
+        let negative = value < 0
+        let magnitude = value.magnitude
+        let unit = UInt64(unitNs)
+        let scaled: UInt64
+        if decimals == 0 {
+            scaled = magnitude / unit + (magnitude % unit >= (unit + 1) / 2 ? 1 : 0)
+        } else if unit >= 10 {
+            let tenth = unit / 10
+            scaled = magnitude / tenth + (magnitude % tenth >= (tenth + 1) / 2 ? 1 : 0)
+        } else {
+            scaled = magnitude.multipliedReportingOverflow(by: 10).partialValue / unit
+        }
+        var text: String
+        if decimals == 0 {
+            text = "\(scaled)"
+        } else {
+            text = "\(scaled / 10)"
+            if scaled % 10 != 0 { text += ".\(scaled % 10)" }
+        }
+        return negative && scaled != 0 ? "-" + text : text
+    }
+
+    /// A delay such as `2.0 ms`, `350.0 µs`, `120 ns`, `1.25 s`.
+    static func duration(_ ns: Int64) -> String {
+        let ns = max(0, ns)
+        if ns < 1_000 { return "\(ns) ns" }
+        let (unitNs, name): (Int64, String) =
+            ns < 1_000_000 ? (1_000, "µs") : ns < 1_000_000_000 ? (1_000_000, "ms") : (1_000_000_000, "s")
+        let tenth = unitNs / 10
+        let tenths = ns / tenth + (ns % tenth >= tenth / 2 ? 1 : 0)
+        return "\(tenths / 10).\(tenths % 10) \(name)"
+    }
+
+    /// An absolute time such as `12.000345678 s` (or `0 s`).
+    static func absoluteTime(_ ns: Int64) -> String {
+        if ns == 0 { return "0 s" }
+        let magnitude = ns.magnitude
+        var fraction = String(magnitude % 1_000_000_000)
+        fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        let whole = "\(ns < 0 ? "-" : "")\(magnitude / 1_000_000_000)"
+        return fraction.isEmpty ? "\(whole) s" : "\(whole).\(fraction) s"
+    }
+
+    /// A coordinate with at most one decimal, e.g. `12`, `12.5`, `-3.2`.
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let tenths = Int64((value * 10).rounded())
+        let whole = tenths / 10
+        let fraction = (tenths % 10).magnitude
+        if fraction == 0 { return "\(whole)" }
+        return tenths < 0 && whole == 0 ? "-0.\(fraction)" : "\(whole).\(fraction)"
+    }
+
+    /// `text` with the five XML special characters escaped, and control characters XML 1.0 forbids dropped.
+    public static func escapeXML(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            default:
+                let value = scalar.value
+                if value < 0x20 || value == 0xFFFE || value == 0xFFFF { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+// MARK: - Step waveform, aggregated per pixel column
+
+/// Builds one row's step waveform: a path through every level change, where a pixel column with one
+/// change gets an exact vertical step and a column with several is filled from low to high (touching
+/// filled columns merge into one band). Output grows with the width, never with the number of edges.
+struct Waveform {
+    let scale: TraceSVG.TimeScale
+    let columns: Int
+    let highY: Double
+    let lowY: Double
+    private(set) var level: Level
+
+    private var path = ""
+    private var bands = ""
+    /// The column being accumulated, its number of level changes, and the time of its first change.
+    private var column = -1
+    private var changes = 0
+    private var firstChangeNs: Int64 = 0
+    /// The pending band: its first and last columns and the level after it.
+    private var band: (first: Int, last: Int, levelAfter: Level)?
+
+    init(scale: TraceSVG.TimeScale, columns: Int, highY: Double, lowY: Double, level: Level) {
+        self.scale = scale
+        self.columns = columns
+        self.highY = highY
+        self.lowY = lowY
+        self.level = level
+        path = "M\(TraceSVG.number(scale.plotLeft)) \(TraceSVG.number(y(level)))"
+    }
+
+    func y(_ level: Level) -> Double { level == .high ? highY : lowY }
+
+    /// A change to `level` at `timeNs` (a repeat of the current level changes nothing). Times must not decrease.
+    mutating func add(level newLevel: Level, atNs timeNs: Int64) {
+        guard newLevel != level else { return }
+        let newColumn = scale.column(timeNs, columns: columns)
+        if newColumn != column {
+            flushColumn()
+            column = newColumn
+            changes = 0
+            firstChangeNs = timeNs
+        }
+        changes += 1
+        level = newLevel
+    }
+
+    private mutating func flushColumn() {
+        guard column >= 0, changes > 0 else { return }
+        if changes == 1 {
+            closeBand()
+            let x = TraceSVG.number(scale.x(firstChangeNs))
+            path += "H\(x)V\(TraceSVG.number(y(level)))"
+        } else if let current = band, current.last + 1 == column {
+            band = (current.first, column, level)
+        } else {
+            closeBand()
+            path += "H\(TraceSVG.number(scale.plotLeft + Double(column)))"
+            band = (column, column, level)
+        }
+    }
+
+    private mutating func closeBand() {
+        guard let current = band else { return }
+        band = nil
+        let left = scale.plotLeft + Double(current.first)
+        let width = Double(current.last - current.first + 1)
+        bands += "M\(TraceSVG.number(left)) \(TraceSVG.number(highY))h\(TraceSVG.number(width))"
+        bands += "V\(TraceSVG.number(lowY))h-\(TraceSVG.number(width))z"
+        path += "M\(TraceSVG.number(left + width)) \(TraceSVG.number(y(current.levelAfter)))"
+    }
+
+    /// The row's SVG elements: the filled bands (if any), then the step path.
+    mutating func finish(id: String, color: String) -> String {
+        flushColumn()
+        column = -1
+        closeBand()
+        path += "H\(TraceSVG.number(scale.plotRight))"
+        var out = ""
+        if !bands.isEmpty {
+            out += "<path id=\"\(id)-bands\" d=\"\(bands)\" fill=\"\(color)\" fill-opacity=\"0.85\"/>\n"
+        }
+        out += "<path id=\"\(id)-wave\" d=\"\(path)\" stroke=\"\(color)\" stroke-width=\"2\" "
+        out += "stroke-linejoin=\"miter\" fill=\"none\"/>\n"
+        return out
+    }
+}
+
+extension Array {
+    /// The first index whose element satisfies `predicate`, which must be false then true along the array.
+    fileprivate func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = low + (high - low) / 2
+            if predicate(self[mid]) { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+}
