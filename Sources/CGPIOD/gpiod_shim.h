@@ -149,14 +149,15 @@ typedef struct gdb_request {
 #endif
 } gdb_request;
 
-/* Requests `count` lines of `chip` (by offset) as inputs with both-edge events, `bias`, the consumer
- * name `consumer`, and (v2 only) the kernel debouncing `debounce_period_us` (0: none) and a kernel
- * event queue of `event_buffer_size` events (0: the kernel's default of 16 per line).
- * v1 with debounce_period_us != 0 fails with ENOTSUP: only uAPI v2 debounces in the kernel.
- * (v1: gpiod_line_request_bulk_both_edges_events_flags; v2: gpiod_chip_request_lines.) */
+/* Requests `count` lines of `chip` (by offset) as inputs with both-edge events, each with its own
+ * bias `biases[i]` and (v2 only) kernel debouncing `debounce_periods_us[i]` (0: none), as consumer
+ * `consumer`, with (v2 only) a kernel event queue of `event_buffer_size` events (0: the kernel's
+ * default of 16 per line). v1 with any debounce period fails with ENOTSUP: only uAPI v2 debounces in
+ * the kernel. v1 requests each line on its own (its flags are per request); v2 makes one request.
+ * (v1: gpiod_line_request_both_edges_events_flags; v2: gpiod_chip_request_lines.) */
 static inline gdb_request *gdb_request_lines(struct gpiod_chip *chip, const unsigned int *offsets,
-                                             unsigned int count, const char *consumer, int bias,
-                                             unsigned long debounce_period_us,
+                                             unsigned int count, const char *consumer, const int *biases,
+                                             const unsigned long *debounce_periods_us,
                                              unsigned int event_buffer_size) {
     if (count == 0 || count > GDB_MAX_LINES) { errno = EINVAL; return NULL; }
     gdb_request *request = (gdb_request *)calloc(1, sizeof(gdb_request));
@@ -165,32 +166,38 @@ static inline gdb_request *gdb_request_lines(struct gpiod_chip *chip, const unsi
     memcpy(request->offsets, offsets, count * sizeof(unsigned int));
 #if GDB_LIBGPIOD_MAJOR == 1
     (void)event_buffer_size;
-    if (debounce_period_us != 0) { free(request); errno = ENOTSUP; return NULL; }
-    int flags = 0;
-    switch (bias) {
-    case GDB_BIAS_DISABLED: flags = GPIOD_LINE_REQUEST_FLAG_BIAS_DISABLE; break;
-    case GDB_BIAS_PULL_UP: flags = GPIOD_LINE_REQUEST_FLAG_BIAS_PULL_UP; break;
-    case GDB_BIAS_PULL_DOWN: flags = GPIOD_LINE_REQUEST_FLAG_BIAS_PULL_DOWN; break;
-    default: break;
+    for (unsigned int i = 0; i < count; i++) {
+        if (debounce_periods_us[i] != 0) { free(request); errno = ENOTSUP; return NULL; }
     }
     gpiod_line_bulk_init(&request->bulk);
     for (unsigned int i = 0; i < count; i++) {
+        int flags = 0;
+        switch (biases[i]) {
+        case GDB_BIAS_DISABLED: flags = GPIOD_LINE_REQUEST_FLAG_BIAS_DISABLE; break;
+        case GDB_BIAS_PULL_UP: flags = GPIOD_LINE_REQUEST_FLAG_BIAS_PULL_UP; break;
+        case GDB_BIAS_PULL_DOWN: flags = GPIOD_LINE_REQUEST_FLAG_BIAS_PULL_DOWN; break;
+        default: break;
+        }
         struct gpiod_line *line = gpiod_chip_get_line(chip, offsets[i]);
-        if (!line) { int saved = errno; free(request); errno = saved; return NULL; }
+        if (!line || gpiod_line_request_both_edges_events_flags(line, consumer, flags) < 0) {
+            int saved = errno;
+            gpiod_line_release_bulk(&request->bulk);
+            free(request);
+            errno = saved;
+            return NULL;
+        }
         gpiod_line_bulk_add(&request->bulk, line);
-    }
-    if (gpiod_line_request_bulk_both_edges_events_flags(&request->bulk, consumer, flags) < 0) {
-        int saved = errno; free(request); errno = saved; return NULL;
     }
     return request;
 #else
-    struct gpiod_line_settings *settings = gpiod_line_settings_new();
     struct gpiod_line_config *line_config = gpiod_line_config_new();
     struct gpiod_request_config *request_config = gpiod_request_config_new();
-    int ok = settings && line_config && request_config;
-    if (ok) {
+    int ok = line_config && request_config;
+    for (unsigned int i = 0; ok && i < count; i++) {
+        struct gpiod_line_settings *settings = gpiod_line_settings_new();
+        if (!settings) { ok = 0; break; }
         enum gpiod_line_bias mapped = GPIOD_LINE_BIAS_AS_IS;
-        switch (bias) {
+        switch (biases[i]) {
         case GDB_BIAS_DISABLED: mapped = GPIOD_LINE_BIAS_DISABLED; break;
         case GDB_BIAS_PULL_UP: mapped = GPIOD_LINE_BIAS_PULL_UP; break;
         case GDB_BIAS_PULL_DOWN: mapped = GPIOD_LINE_BIAS_PULL_DOWN; break;
@@ -200,9 +207,12 @@ static inline gdb_request *gdb_request_lines(struct gpiod_chip *chip, const unsi
             && gpiod_line_settings_set_edge_detection(settings, GPIOD_LINE_EDGE_BOTH) == 0
             && gpiod_line_settings_set_bias(settings, mapped) == 0
             && gpiod_line_settings_set_event_clock(settings, GPIOD_LINE_CLOCK_MONOTONIC) == 0;
-        gpiod_line_settings_set_debounce_period_us(settings, debounce_period_us);
+        gpiod_line_settings_set_debounce_period_us(settings, debounce_periods_us[i]);
+        if (ok) ok = gpiod_line_config_add_line_settings(line_config, &offsets[i], 1, settings) == 0;
+        int saved = errno;
+        gpiod_line_settings_free(settings);
+        errno = saved;
     }
-    if (ok) ok = gpiod_line_config_add_line_settings(line_config, offsets, count, settings) == 0;
     if (ok) {
         gpiod_request_config_set_consumer(request_config, consumer);
         gpiod_request_config_set_event_buffer_size(request_config, event_buffer_size);
@@ -214,7 +224,6 @@ static inline gdb_request *gdb_request_lines(struct gpiod_chip *chip, const unsi
         ok = request->buffer != NULL;
     }
     int saved = errno;
-    if (settings) gpiod_line_settings_free(settings);
     if (line_config) gpiod_line_config_free(line_config);
     if (request_config) gpiod_request_config_free(request_config);
     if (!ok) {

@@ -29,17 +29,32 @@ public enum Bias: String, Sendable, CaseIterable {
     }
 }
 
-/// Real GPIO lines of one chip, requested through libgpiod (`gdb_request_lines`) as inputs with
-/// both-edge events, as a `LineBackend`. The lines are released when this object goes away.
+/// One line to request: where it is and how.
+public struct LineSelection {
+    public var chip: GPIOChip
+    public var offset: Int
+    public var bias: Bias
+    /// Kernel debouncing in nanoseconds (whole microseconds; libgpiod 2 only), 0 for none.
+    public var kernelDebounceNs: Int64
+
+    public init(chip: GPIOChip, offset: Int, bias: Bias = .pullUp, kernelDebounceNs: Int64 = 0) {
+        self.chip = chip
+        self.offset = offset
+        self.bias = bias
+        self.kernelDebounceNs = kernelDebounceNs
+    }
+}
+
+/// Real GPIO lines, on one chip or several, requested through libgpiod (`gdb_request_lines`: one
+/// request per chip) as inputs with both-edge events, each with its own bias, as a `LineBackend`.
+/// The lines are released when this object goes away.
 ///
-/// `wait` blocks in `ppoll` on the request's file descriptors (one per line on libgpiod 1, one in
-/// all on libgpiod 2), with the deadline as the timeout: no wakeups while nothing happens.
-/// Timestamps are the kernel's (`CLOCK_MONOTONIC`).
+/// `wait` blocks in one `ppoll` on every request's file descriptors (one per line on libgpiod 1, one
+/// per chip on libgpiod 2) and the stop descriptor, with the deadline as the timeout: no wakeups while
+/// nothing happens. Timestamps are the kernel's (`CLOCK_MONOTONIC`).
 public final class GPIODLines: LineBackend {
-    /// The chip the lines are on.
-    public let chip: GPIOChip
-    /// The requested offsets, in line order.
-    public let offsets: [Int]
+    /// The requested lines, in line order.
+    public let selections: [LineSelection]
     /// 1 or 2: the libgpiod generation this was built against.
     public static var libgpiodMajor: Int { Int(gdb_libgpiod_major()) }
     /// The libgpiod version string, e.g. "1.6.3" or "2.2.1".
@@ -49,73 +64,114 @@ public final class GPIODLines: LineBackend {
     /// (`nil` on libgpiod 1, which has none: there, duplicate edges are the evidence).
     public var lostEvents: [Int]? { Self.libgpiodMajor == 2 ? lost : nil }
 
-    private let request: UnsafeMutablePointer<gdb_request>
-    private var pollDescriptors: [pollfd]
+    /// One libgpiod request per chip, owned by this object, with its lines' global indices.
+    private var requests: [(request: UnsafeMutablePointer<gdb_request>, lines: [Int], chipName: String)] = []
+    /// For each line: which request, and its index in that request.
+    private var place: [(request: Int, index: Int)]
+    private var pollDescriptors: [pollfd] = []
+    /// For each line descriptor: which request, and which of its descriptors.
+    private var descriptorOwners: [(request: Int, descriptor: Int)] = []
     private let interrupts: InterruptSignals?
     private var events = [gdb_edge_event](repeating: gdb_edge_event(), count: Int(GDB_EVENT_BATCH))
     private var lastSequence: [UInt]
     private var lost: [Int]
 
-    public var lineCount: Int { offsets.count }
+    public var lineCount: Int { selections.count }
     public var nowNs: Int64 { MonotonicClock.nowNs }
 
-    /// Requests `offsets` of `chip` with `bias`, as `consumer`; `kernelDebounceNs` > 0 asks the kernel to
-    /// debounce too (libgpiod 2 only, whole microseconds). `interrupts`, if given, ends `wait` with `.interrupted`.
-    public init(
+    /// Lines `offsets` of one chip, all with `bias`, as `consumer`; `kernelDebounceNs` > 0 asks the kernel
+    /// to debounce too (libgpiod 2 only). `interrupts`, if given, ends `wait` with `.interrupted`.
+    public convenience init(
         chip: GPIOChip, offsets: [Int], bias: Bias = .pullUp, consumer: String = "gpio-debounce",
         kernelDebounceNs: Int64 = 0, interrupts: InterruptSignals? = nil
     ) throws(GPIOError) {
-        for offset in offsets where offset < 0 || offset >= chip.lineCount {
-            throw .offsetOutOfRange(chip: chip.name, offset: offset, lineCount: chip.lineCount)
-        }
-        if kernelDebounceNs > 0, Self.libgpiodMajor == 1 {
-            throw .kernelDebounceUnsupported(reason: "this gpio-debounce is built with libgpiod \(Self.libgpiodVersion), and only libgpiod 2 can ask the kernel to debounce")
-        }
-        let rawOffsets = offsets.map { UInt32($0) }
-        // A deeper kernel queue than the default 16 per line, so that a long burst of bounce loses less.
-        let eventBufferSize = UInt32(min(1024, 64 * offsets.count))
-        let debounceUs = UInt(kernelDebounceNs / 1_000)
-        guard let request = gdb_request_lines(chip.handle, rawOffsets, UInt32(rawOffsets.count), consumer, bias.shimValue, debounceUs, eventBufferSize) else {
-            let code = Errno(rawValue: errno)
-            switch code {
-            case .resourceBusy:
-                let busy = offsets.first { (try? chip.lineInfo(offset: $0).isUsed) == true } ?? offsets[0]
-                throw .lineBusy(chip: chip.name, offset: busy, consumer: (try? chip.lineInfo(offset: busy).consumer) ?? "")
-            case .invalidArgument where kernelDebounceNs > 0:
-                throw .kernelDebounceUnsupported(reason: "the kernel refused it (kernel debouncing needs Linux 5.10)")
-            case .invalidArgument where bias != .asIs:
-                throw .biasUnsupported(chip: chip.name, bias: bias.rawValue)
-            case .permissionDenied, .notPermitted:
-                throw .permissionDenied(path: chip.path)
-            case .operationNotSupportedByDevice:
-                throw .noSuchChip(chip.path, available: GPIOChip.availableNames())
-            default:
-                throw .system(operation: "requesting lines \(offsets.map(String.init).joined(separator: ",")) of \(chip.name)", errno: code)
-            }
-        }
-        self.chip = chip
-        self.offsets = offsets
-        self.request = request
-        self.interrupts = interrupts
-        let fdCount = Int(gdb_request_fd_count(request))
-        var descriptors = (0..<fdCount).map { pollfd(fd: gdb_request_fd(request, UInt32($0)), events: Int16(POLLIN), revents: 0) }
-        if let interrupts { descriptors.append(pollfd(fd: interrupts.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
-        self.pollDescriptors = descriptors
-        self.lastSequence = Array(repeating: 0, count: offsets.count)
-        self.lost = Array(repeating: 0, count: offsets.count)
+        try self.init(
+            lines: offsets.map { LineSelection(chip: chip, offset: $0, bias: bias, kernelDebounceNs: kernelDebounceNs) },
+            consumer: consumer, interrupts: interrupts)
     }
 
-    deinit { gdb_request_release(request) }
+    /// Requests `lines` (one request per chip) as `consumer`.
+    public init(lines: [LineSelection], consumer: String = "gpio-debounce", interrupts: InterruptSignals? = nil) throws(GPIOError) {
+        self.selections = lines
+        self.interrupts = interrupts
+        self.place = []
+        self.lastSequence = Array(repeating: 0, count: lines.count)
+        self.lost = Array(repeating: 0, count: lines.count)
+        for line in lines where line.offset < 0 || line.offset >= line.chip.lineCount {
+            throw .offsetOutOfRange(chip: line.chip.name, offset: line.offset, lineCount: line.chip.lineCount)
+        }
+        if lines.contains(where: { $0.kernelDebounceNs > 0 }), Self.libgpiodMajor == 1 {
+            throw .kernelDebounceUnsupported(reason: "this gpio-debounce is built with libgpiod \(Self.libgpiodVersion), and only libgpiod 2 can ask the kernel to debounce")
+        }
+        // Group by chip, keeping the first appearance order.
+        var chipOrder: [ObjectIdentifier] = []
+        var byChip: [ObjectIdentifier: [Int]] = [:]
+        for (index, line) in lines.enumerated() {
+            let key = ObjectIdentifier(line.chip)
+            if byChip[key] == nil { chipOrder.append(key) }
+            byChip[key, default: []].append(index)
+        }
+        var place = Array(repeating: (request: 0, index: 0), count: lines.count)
+        for key in chipOrder {
+            let members = byChip[key] ?? []
+            let request = try Self.request(members.map { lines[$0] }, consumer: consumer)
+            for (index, member) in members.enumerated() { place[member] = (requests.count, index) }
+            requests.append((request, members, lines[members[0]].chip.name))
+        }
+        self.place = place
+        for (requestIndex, entry) in requests.enumerated() {
+            for descriptor in 0..<Int(gdb_request_fd_count(entry.request)) {
+                pollDescriptors.append(pollfd(fd: gdb_request_fd(entry.request, UInt32(descriptor)), events: Int16(POLLIN), revents: 0))
+                descriptorOwners.append((requestIndex, descriptor))
+            }
+        }
+        if let interrupts { pollDescriptors.append(pollfd(fd: interrupts.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+    }
+
+    /// One `gdb_request_lines` call for lines of one chip, with the error a user can act on.
+    private static func request(_ lines: [LineSelection], consumer: String) throws(GPIOError) -> UnsafeMutablePointer<gdb_request> {
+        let chip = lines[0].chip
+        let offsets = lines.map { UInt32($0.offset) }
+        let biases = lines.map { $0.bias.shimValue }
+        let debounces = lines.map { UInt($0.kernelDebounceNs / 1_000) }
+        // A deeper kernel queue than the default 16 per line, so that a long burst of bounce loses less.
+        let eventBufferSize = UInt32(min(1024, 64 * lines.count))
+        if let request = gdb_request_lines(chip.handle, offsets, UInt32(offsets.count), consumer, biases, debounces, eventBufferSize) {
+            return request
+        }
+        let code = Errno(rawValue: errno)
+        let wantsKernelDebounce = lines.contains { $0.kernelDebounceNs > 0 }
+        switch code {
+        case .resourceBusy:
+            let busy = lines.first { (try? chip.lineInfo(offset: $0.offset).isUsed) == true }?.offset ?? lines[0].offset
+            throw .lineBusy(chip: chip.name, offset: busy, consumer: (try? chip.lineInfo(offset: busy).consumer) ?? "")
+        case .invalidArgument where wantsKernelDebounce:
+            throw .kernelDebounceUnsupported(reason: "the kernel refused it (kernel debouncing needs Linux 5.10)")
+        case .invalidArgument where lines.contains { $0.bias != .asIs }:
+            throw .biasUnsupported(chip: chip.name, bias: lines.first { $0.bias != .asIs }?.bias.rawValue ?? "")
+        case .permissionDenied, .notPermitted:
+            throw .permissionDenied(path: chip.path)
+        case .operationNotSupportedByDevice:
+            throw .noSuchChip(chip.path, available: GPIOChip.availableNames())
+        default:
+            throw .system(operation: "requesting lines \(lines.map { String($0.offset) }.joined(separator: ",")) of \(chip.name)", errno: code)
+        }
+    }
+
+    deinit {
+        for entry in requests { gdb_request_release(entry.request) }
+    }
 
     /// The raw level of line `line` (`gdb_request_get_value`).
     public func readLevel(line: Int) throws(LineError) -> Level {
-        let value = gdb_request_get_value(request, UInt32(line))
-        guard value >= 0 else { throw error(reading: "the level of line \(offsets[line])") }
+        let (request, index) = place[line]
+        let value = gdb_request_get_value(requests[request].request, UInt32(index))
+        guard value >= 0 else { throw error(reading: "the level of line \(selections[line].offset)", chip: requests[request].chipName) }
         return value == 0 ? .low : .high
     }
 
     public func wait(untilNs deadlineNs: Int64?, appendingTo edges: inout [LineEdge]) throws(LineError) -> WaitOutcome {
-        let lineDescriptors = pollDescriptors.count - (interrupts == nil ? 0 : 1)
+        let lineDescriptors = descriptorOwners.count
         while true {
             var ready: Int32
             if let deadlineNs {
@@ -132,25 +188,28 @@ public final class GPIODLines: LineBackend {
             if ready == 0 { return .timedOut }
             if let interrupts, pollDescriptors[lineDescriptors].revents != 0, interrupts.take() != nil { return .interrupted }
             for index in 0..<lineDescriptors where pollDescriptors[index].revents != 0 {
-                let revents = Int32(pollDescriptors[index].revents)
-                if revents & Int32(POLLIN) == 0 { throw .chipVanished(chip: chip.name) }  // POLLERR, POLLHUP, POLLNVAL
-                try read(descriptor: index, appendingTo: &edges)
+                let owner = descriptorOwners[index]
+                if Int32(pollDescriptors[index].revents) & Int32(POLLIN) == 0 {  // POLLERR, POLLHUP, POLLNVAL
+                    throw .chipVanished(chip: requests[owner.request].chipName)
+                }
+                try read(request: owner.request, descriptor: owner.descriptor, appendingTo: &edges)
             }
             if !edges.isEmpty { return .edges }
         }
     }
 
     /// Reads the queued events of one descriptor (`gdb_request_read_events`), counting sequence gaps.
-    private func read(descriptor index: Int, appendingTo edges: inout [LineEdge]) throws(LineError) {
+    private func read(request requestIndex: Int, descriptor: Int, appendingTo edges: inout [LineEdge]) throws(LineError) {
+        let entry = requests[requestIndex]
         let count = events.withUnsafeMutableBufferPointer {
-            gdb_request_read_events(request, UInt32(index), $0.baseAddress, UInt32($0.count))
+            gdb_request_read_events(entry.request, UInt32(descriptor), $0.baseAddress, UInt32($0.count))
         }
         guard count >= 0 else {
             if errno == EINTR || errno == EAGAIN { return }
-            throw error(reading: "edge events")
+            throw error(reading: "edge events", chip: entry.chipName)
         }
         for event in events.prefix(Int(count)) {
-            let line = offsets.firstIndex(of: Int(event.offset)) ?? index
+            let line = entry.lines.first { selections[$0].offset == Int(event.offset) } ?? entry.lines[min(descriptor, entry.lines.count - 1)]
             if event.line_seqno != 0 {
                 let expected = lastSequence[line] &+ 1
                 if event.line_seqno > expected { lost[line] += Int(event.line_seqno - expected) }
@@ -161,9 +220,9 @@ public final class GPIODLines: LineBackend {
     }
 
     /// The error for a failed read: the chip vanished (`ENODEV`), or a plain system error.
-    private func error(reading what: String) -> LineError {
+    private func error(reading what: String, chip: String) -> LineError {
         let code = Errno(rawValue: errno)
-        if code == .operationNotSupportedByDevice || code == .noSuchAddressOrDevice { return .chipVanished(chip: chip.name) }
-        return .system(operation: "reading \(what) of \(chip.name)", errno: code)
+        if code == .operationNotSupportedByDevice || code == .noSuchAddressOrDevice { return .chipVanished(chip: chip) }
+        return .system(operation: "reading \(what) of \(chip)", errno: code)
     }
 }
