@@ -41,12 +41,19 @@ public enum DurationSyntax {
         return ns
     }
 
-    /// Formats nanoseconds in the largest unit that shows them exactly, e.g. `5ms`, `1500us`, `0ms`.
+    /// Formats nanoseconds exactly, in the largest unit that keeps at most three decimals, in the syntax
+    /// `parseNs` reads: `5ms`, `1.5ms`, `178.562us`, `250ns`, `0ms`.
     public static func format(_ ns: Int64) -> String {
         if ns == 0 { return "0ms" }
-        if ns % 1_000_000_000 == 0 { return "\(ns / 1_000_000_000)s" }
-        if ns % 1_000_000 == 0 { return "\(ns / 1_000_000)ms" }
-        if ns % 1_000 == 0 { return "\(ns / 1_000)us" }
+        for (unit, unitNs) in [("s", 1_000_000_000), ("ms", 1_000_000), ("us", 1_000)] as [(String, Int64)]
+        where ns.magnitude >= UInt64(unitNs) && ns % (unitNs / 1_000) == 0 {
+            let whole = ns / unitNs, fraction = (ns % unitNs).magnitude / UInt64(unitNs / 1_000)
+            guard fraction > 0 else { return "\(whole)\(unit)" }
+            var digits = String(fraction)
+            digits = String(repeating: "0", count: 3 - digits.count) + digits
+            while digits.hasSuffix("0") { digits.removeLast() }
+            return "\(whole).\(digits)\(unit)"
+        }
         return "\(ns)ns"
     }
 }

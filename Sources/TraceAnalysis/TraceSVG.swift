@@ -65,22 +65,14 @@ public struct TraceSVG: Sendable {
 
     /// The raw level at `fromNs`: `initialLevel` changed by every edge stamped before `fromNs`.
     public var rawLevelAtStart: Level {
-        var level = initialLevel
-        for edge in edges {
-            guard edge.timeNs < fromNs else { break }
-            level = edge.level
-        }
-        return level
+        let before = edges.partitioningIndex { $0.timeNs >= fromNs }
+        return before > 0 ? edges[before - 1].level : initialLevel
     }
 
     /// The reported state at `fromNs`: what `initialLevel` means, changed by every event decided before `fromNs`.
     public var pressedAtStart: Bool {
-        var pressed = activeLevel.isPressed(initialLevel)
-        for event in events {
-            guard event.timeNs < fromNs else { break }
-            pressed = event.kind == .press
-        }
-        return pressed
+        let before = events.partitioningIndex { $0.timeNs >= fromNs }
+        return before > 0 ? events[before - 1].kind == .press : activeLevel.isPressed(initialLevel)
     }
 
     // MARK: - Layout
@@ -99,13 +91,15 @@ public struct TraceSVG: Sendable {
         let rawHighY = 80.0
         let rawLowY = 128.0
         let debouncedHeadingY = 160.0
-        let labelY = 177.0
-        let bracketY = 184.0
-        let debouncedHighY = 196.0
-        let debouncedLowY = 244.0
-        let axisY = 262.0
-        let tickLabelY = 278.0
-        let height = 296.0
+        /// Event labels: the lane next to the brackets first, the upper one when that is taken.
+        let labelLaneYs = [189.0, 176.0]
+        let bracketY = 196.0
+        let debouncedHighY = 208.0
+        let debouncedLowY = 256.0
+        let axisY = 274.0
+        let tickLabelY = 290.0
+        let legendY = 314.0
+        let height = 326.0
 
         init(width: Int) {
             self.width = Double(max(300, width))
@@ -129,7 +123,7 @@ public struct TraceSVG: Sendable {
     /// The SVG document.
     public func render() -> String {
         let layout = Layout(width: width)
-        let toNs = max(self.toNs, fromNs &+ 1 > fromNs ? fromNs + 1 : fromNs)
+        let toNs = self.toNs > fromNs ? self.toNs : (fromNs == .max ? fromNs : fromNs + 1)
         let scale = TimeScale(fromNs: fromNs, toNs: toNs, layout: layout)
         var out = ""
         out.reserveCapacity(32_768)
@@ -151,8 +145,18 @@ public struct TraceSVG: Sendable {
         out += "<text x=\"\(Self.number(layout.plotLeft))\" y=\"\(Self.number(layout.titleY))\" font-size=\"17\" "
         out += "font-weight=\"bold\" fill=\"\(Self.textColor)\">\(Self.escapeXML(title))</text>\n"
         let polarity = activeLevel == .activeLow ? "active-low: pressed = low" : "active-high: pressed = high"
-        let subtitle =
-            "\(edgesShown) edges, \(eventsShown) events shown · \(polarity) · t = 0 at \(Self.absoluteTime(fromNs))"
+        // Events closer than 10 px on average are not marked one by one: the marks would only be a smear.
+        let marksEvents = Double(eventsShown) * 10 <= layout.plotWidth
+        var parts = ["\(Self.count(edgesShown, "edge")), \(Self.count(eventsShown, "event")) shown"]
+        if !marksEvents { parts.append("events too dense to mark: zoom in") }
+        parts += [polarity, "t = 0 at \(Self.absoluteTime(fromNs))"]
+        var subtitle = ""
+        for part in parts {
+            let candidate = subtitle.isEmpty ? part : subtitle + " · " + part
+            let candidateWidth = Double(candidate.unicodeScalars.count) * 12 * 0.6
+            guard subtitle.isEmpty || layout.plotLeft + candidateWidth <= layout.width else { break }
+            subtitle = candidate
+        }
         out += "<text x=\"\(Self.number(layout.plotLeft))\" y=\"\(Self.number(layout.subtitleY))\" font-size=\"12\" "
         out += "fill=\"\(Self.mutedColor)\">\(Self.escapeXML(subtitle))</text>\n"
 
@@ -196,7 +200,8 @@ public struct TraceSVG: Sendable {
         }
         out += debounced.finish(id: "debounced", color: Self.debouncedColor)
 
-        renderEvents(into: &out, layout: layout, scale: scale, toNs: toNs)
+        if marksEvents { renderEvents(into: &out, layout: layout, scale: scale, toNs: toNs) }
+        renderLegend(into: &out, layout: layout, marksEvents: marksEvents)
         out += "</svg>\n"
         return out
     }
@@ -255,10 +260,11 @@ public struct TraceSVG: Sendable {
         var brackets = ["", ""]
         var markers = ["", ""]
         var labels = ""
+        var labelBackings = ""
         var lastOnsetColumn = -1
         var lastBracketColumn = -1
         var lastMarkerColumn = -1
-        var lastLabelRight = -Double.infinity
+        var laneRights = layout.labelLaneYs.map { _ in -Double.infinity }
         let markerY = (layout.debouncedHighY + layout.debouncedLowY) / 2
         let charWidth = Self.labelFontSize * 0.6
         for event in events where event.timeNs >= fromNs && event.onsetNs <= toNs {
@@ -279,11 +285,17 @@ public struct TraceSVG: Sendable {
             if decisionColumn != lastBracketColumn || !decisionShown {
                 lastBracketColumn = decisionColumn
                 let y = Self.number(layout.bracketY)
+                let top = Self.number(layout.bracketY - 4)
                 brackets[kind] += "M\(Self.number(onsetX)) \(y)H\(Self.number(decisionX))"
-                if onsetShown { brackets[kind] += "M\(Self.number(onsetX)) \(Self.number(layout.bracketY - 4))v8" }
+                if onsetShown {
+                    brackets[kind] += "M\(Self.number(onsetX)) \(top)v8"
+                } else {  // a chevron: the onset lies left of the picture
+                    brackets[kind] += "M\(Self.number(layout.plotLeft + 5)) \(top)l-5 4l5 4"
+                }
                 if decisionShown {
-                    brackets[kind] += "M\(Self.number(decisionX)) \(Self.number(layout.bracketY - 4))"
-                    brackets[kind] += "V\(Self.number(markerY))"
+                    brackets[kind] += "M\(Self.number(decisionX)) \(top)V\(Self.number(markerY))"
+                } else {  // a chevron: the decision lies right of the picture
+                    brackets[kind] += "M\(Self.number(layout.plotRight - 5)) \(top)l5 4l-5 4"
                 }
             }
             if decisionShown && decisionColumn != lastMarkerColumn {
@@ -296,9 +308,13 @@ public struct TraceSVG: Sendable {
             let labelWidth = Double(label.unicodeScalars.count) * charWidth
             let center = min(
                 max((onsetX + decisionX) / 2, layout.plotLeft + labelWidth / 2), layout.plotRight - labelWidth / 2)
-            if center - labelWidth / 2 >= lastLabelRight + 8 {
-                lastLabelRight = center + labelWidth / 2
-                labels += "<text x=\"\(Self.number(center))\" y=\"\(Self.number(layout.labelY))\" "
+            if let lane = laneRights.indices.first(where: { center - labelWidth / 2 >= laneRights[$0] + 10 }) {
+                laneRights[lane] = center + labelWidth / 2
+                // A white backing, so that onset lines and grid lines do not strike through the text.
+                let laneY = layout.labelLaneYs[lane]
+                labelBackings += "M\(Self.number(center - labelWidth / 2 - 2)) \(Self.number(laneY - 10))"
+                labelBackings += "h\(Self.number(labelWidth + 4))v13h\(Self.number(-labelWidth - 4))z"
+                labels += "<text x=\"\(Self.number(center))\" y=\"\(Self.number(layout.labelLaneYs[lane]))\" "
                 labels += "fill=\"\(kind == 0 ? Self.pressColor : Self.releaseColor)\">\(label)</text>\n"
             }
         }
@@ -318,9 +334,49 @@ public struct TraceSVG: Sendable {
             }
         }
         if !labels.isEmpty {
+            out += "<path id=\"event-label-backings\" d=\"\(labelBackings)\" fill=\"#ffffff\" fill-opacity=\"0.9\"/>\n"
             out += "<g id=\"event-labels\" font-size=\"\(Self.number(Self.labelFontSize))\" text-anchor=\"middle\">\n"
             out += labels + "</g>\n"
         }
+    }
+
+    /// What the marks mean, in one line under the axis (items that would not fit the width are left out).
+    private func renderLegend(into out: inout String, layout: Layout, marksEvents: Bool) {
+        let y = layout.legendY
+        let n = Self.number
+        // Each item: the width of its symbol, the symbol drawn at x, and its text.
+        var items: [(symbolWidth: Double, symbol: (Double) -> String, text: String)] = []
+        if !bursts.isEmpty {
+            items.append((14, { x in
+                "<rect x=\"\(n(x))\" y=\"\(n(y - 6))\" width=\"14\" height=\"12\" fill=\"\(Self.burstFill)\"/>\n"
+            }, "burst"))
+        }
+        items.append((34, { x in
+            "<path d=\"M\(n(x)) \(n(y - 5))v10M\(n(x + 9)) \(n(y - 5))v10M\(n(x + 18)) \(n(y - 5))v10\" "
+                + "stroke=\"\(Self.rawColor)\" stroke-width=\"2\"/>\n"
+                + "<rect x=\"\(n(x + 24))\" y=\"\(n(y - 5))\" width=\"10\" height=\"10\" fill=\"\(Self.rawColor)\" "
+                + "fill-opacity=\"0.85\"/>\n"
+        }, "edges (solid block: several edges in one pixel)"))
+        for (color, name) in [(Self.pressColor, "press"), (Self.releaseColor, "release")] where marksEvents {
+            items.append((37, { x in
+                "<path d=\"M\(n(x)) \(n(y - 4))v8M\(n(x)) \(n(y))h24M\(n(x + 24)) \(n(y - 4))v8\" "
+                    + "stroke=\"\(color)\" stroke-width=\"1.5\" fill=\"none\"/>\n"
+                    + "<path d=\"M\(n(x + 32)) \(n(y - 5))l5 5l-5 5l-5 -5z\" fill=\"\(color)\"/>\n"
+            }, "\(name): onset to decision"))
+        }
+        var x = layout.plotLeft
+        var shapes = ""
+        var texts = ""
+        for item in items {
+            let textWidth = Double(item.text.unicodeScalars.count) * 11 * 0.6
+            guard x + item.symbolWidth + 5 + textWidth <= layout.width - 4 else { break }
+            shapes += item.symbol(x)
+            x += item.symbolWidth + 5
+            texts += "<text x=\"\(n(x))\" y=\"\(n(y + 4))\">\(Self.escapeXML(item.text))</text>\n"
+            x += textWidth + 22
+        }
+        guard !shapes.isEmpty else { return }
+        out += "<g id=\"legend\">\n\(shapes)<g font-size=\"11\" fill=\"\(Self.mutedColor)\">\n\(texts)</g>\n</g>\n"
     }
 
     // MARK: - Time axis
@@ -338,7 +394,7 @@ public struct TraceSVG: Sendable {
             self.toNs = toNs
             self.plotLeft = layout.plotLeft
             self.plotRight = layout.plotRight
-            self.pixelsPerNs = layout.plotWidth / Self.difference(toNs, fromNs)
+            self.pixelsPerNs = layout.plotWidth / max(1, Self.difference(toNs, fromNs))
         }
 
         /// `a - b` as a Double, exact when it fits in Int64.
@@ -383,7 +439,7 @@ public struct TraceSVG: Sendable {
         let units: [(ns: Int64, name: String)] = [
             (1_000_000_000, "s"), (1_000_000, "ms"), (1_000, "µs"), (1, "ns"),
         ]
-        let unit = units.first { step * 10 >= $0.ns } ?? units[units.count - 1]
+        let unit = units.first { step >= $0.ns / 10 } ?? units[units.count - 1]
         let decimals = step >= unit.ns ? 0 : 1
         var ticks: [Tick] = []
         var offset: Int64 = 0
@@ -398,6 +454,17 @@ public struct TraceSVG: Sendable {
     }
 
     // MARK: - Formatting
+
+    /// `1 edge`, `2 edges`, `1,000,000 edges`.
+    static func count(_ n: Int, _ noun: String) -> String {
+        var digits = String(n.magnitude)
+        var grouped = ""
+        while digits.count > 3 {
+            grouped = "," + digits.suffix(3) + grouped
+            digits.removeLast(3)
+        }
+        return "\(n < 0 ? "-" : "")\(digits)\(grouped) \(noun)\(n == 1 ? "" : "s")"
+    }
 
     /// `value / unitNs` with `decimals` (0 or 1) decimals, rounded half up, trailing `.0` dropped.
     static func fixed(_ value: Int64, unitNs: Int64, decimals: Int) -> String {

@@ -5,7 +5,8 @@ import SystemPackage
 public enum EventFormat: String, Sendable, CaseIterable {
     /// One human-readable line per event: `press   time=1.234567890 onset=1.233000000 (+1.568ms)`.
     case text
-    /// One JSON object per line: `{"event":"press","time_ns":N,"onset_ns":N}` (later keys are only ever added).
+    /// One JSON object per line: `{"event":"press","time_ns":N,"onset_ns":N}` (later keys are only ever
+    /// added); gestures have "event" "hold", "repeat" or "click", and a click adds `"count":N`.
     case json
 }
 
@@ -29,10 +30,14 @@ public struct EventWriter {
     public func write(_ event: ButtonEvent, extraFields: [EventField] = []) throws(Errno) {
         switch format {
         case .json:
-            output.append(event.kind == .press ? "{\"event\":\"press\",\"time_ns\":" : "{\"event\":\"release\",\"time_ns\":")
+            output.append(Self.jsonOpening(event.kind))
             output.append(event.timeNs)
             output.append(",\"onset_ns\":")
             output.append(event.onsetNs)
+            if event.kind == .click {
+                output.append(",\"count\":")
+                output.append(Int64(event.count))
+            }
             for field in extraFields {
                 output.append(",\"")
                 switch field {
@@ -48,7 +53,7 @@ public struct EventWriter {
             }
             output.append("}")
         case .text:
-            output.append(event.kind == .press ? "press   time=" : "release time=")
+            output.append(Self.textOpening(event.kind))
             appendSeconds(event.timeNs)
             output.append(" onset=")
             appendSeconds(event.onsetNs)
@@ -58,6 +63,10 @@ public struct EventWriter {
             output.append(".")
             output.append(delayNs % 1_000_000 / 1_000, zeroPaddedTo: 3)
             output.append("ms)")
+            if event.kind == .click {
+                output.append(" count=")
+                output.append(Int64(event.count))
+            }
             for field in extraFields {
                 output.append(" ")
                 switch field {
@@ -73,6 +82,28 @@ public struct EventWriter {
             }
         }
         try output.endLine()
+    }
+
+    /// `{"event":"KIND","time_ns":` for each kind.
+    private static func jsonOpening(_ kind: ButtonEvent.Kind) -> StaticString {
+        switch kind {
+        case .press: "{\"event\":\"press\",\"time_ns\":"
+        case .release: "{\"event\":\"release\",\"time_ns\":"
+        case .hold: "{\"event\":\"hold\",\"time_ns\":"
+        case .repeat: "{\"event\":\"repeat\",\"time_ns\":"
+        case .click: "{\"event\":\"click\",\"time_ns\":"
+        }
+    }
+
+    /// The kind, padded to line up, then `time=`.
+    private static func textOpening(_ kind: ButtonEvent.Kind) -> StaticString {
+        switch kind {
+        case .press: "press   time="
+        case .release: "release time="
+        case .hold: "hold    time="
+        case .repeat: "repeat  time="
+        case .click: "click   time="
+        }
     }
 
     /// A JSON string literal, escaping quotes, backslashes and control characters.

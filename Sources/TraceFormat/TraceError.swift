@@ -20,11 +20,21 @@ public enum TraceError: Error, Sendable, Hashable, CustomStringConvertible {
         case .readFailed(let source, let errno):
             "cannot read \(source): \(errno.description)"
         case .malformedLine(let source, let line, let problem, let text):
-            "\(source):\(line): \(problem), in \"\(text)\"; each line must be t_ns,level (nanoseconds, then 0 or 1)"
+            "\(source):\(line): \(problem), in \"\(text)\"" + Self.formatHint(source)
         case .lineTooLong(let source, let line, let limitBytes):
             "\(source):\(line): line longer than \(limitBytes) bytes; each line must be t_ns,level (nanoseconds, then 0 or 1)"
         case .noData(let source):
-            "\(source) has no data lines: a trace is lines of t_ns,level, the first giving the initial level"
+            Self.isVCD(source)
+                ? "\(source) has no value for the chosen channel: nothing to read"
+                : "\(source) has no data lines: a trace is lines of t_ns,level, the first giving the initial level"
         }
+    }
+
+    /// Whether `source` names a VCD file (read by `VCDReader`), whose errors explain themselves.
+    private static func isVCD(_ source: String) -> Bool { source.lowercased().hasSuffix(".vcd") }
+
+    /// What a text trace's lines must look like; nothing for VCD.
+    private static func formatHint(_ source: String) -> String {
+        isVCD(source) ? "" : "; each line must be t_ns,level (nanoseconds, then 0 or 1)"
     }
 }

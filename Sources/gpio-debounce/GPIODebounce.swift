@@ -10,6 +10,6 @@ struct GPIODebounce: ParsableCommand {
             74 read or write error.
             """,
         version: "0.1.0",
-        subcommands: [WatchCommand.self, ListCommand.self, DemoCommand.self, ReplayCommand.self, GenerateCommand.self]
+        subcommands: [WatchCommand.self, ListCommand.self, RecordCommand.self, AnalyzeCommand.self, ReplayCommand.self, DemoCommand.self, GenerateCommand.self]
     )
 }

@@ -140,3 +140,73 @@ import Testing
         #expect(result.stderr.contains("simulated line 0: 1 presses, 1 releases"))
     }
 }
+
+/// Record, analyze and tune, end to end (on the simulated button: the real-pin path is tested in the VM).
+@Suite struct RecordAnalyzeTests {
+    static func temporaryPath(_ suffix: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("gpio-debounce-\(UUID().uuidString)\(suffix)").path
+    }
+
+    @Test(arguments: [".csv", ".vcd"])
+    func recordThenAnalyzeRecommendsAWindowThatWorks(suffix: String) throws {
+        let path = Self.temporaryPath(suffix)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let record = try CLITests.run(["record", "--simulate", "--virtual-time", "--presses", "25", "--seed", "8", "-o", path])
+        #expect(record.status == 0)
+        #expect(record.stderr.contains("recorded"))
+        let analysis = try CLITests.run(["analyze", path, "--format", "json"])
+        #expect(analysis.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(analysis.stdout.utf8)) as? [String: Any]
+        #expect(json?["transitions"] as? Int == 50)
+        let windows = json?["windows"] as? [String: Any]
+        let recommended = try #require((windows?["defer"] as? [String: Any])?["recommended"] as? String)
+        // The recommendation, replayed, gives one event per transition.
+        let replay = try CLITests.run(["replay", path, "--debounce", recommended, "--format", "json"])
+        #expect(try CLITests.decode(replay.stdout).count == 50)
+    }
+
+    @Test func analyzeTextNamesTheStrategiesAndTheMargin() throws {
+        let result = try CLITests.run(["analyze", CLITests.rocker])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("100 transitions (50 presses, 50 releases)"))
+        #expect(result.stdout.contains("recommended: defer:1ms (100 events for 100 transitions)"))
+        #expect(result.stdout.contains("twice the smallest"))
+    }
+
+    @Test func analyzeDrawsAnSVG() throws {
+        let path = Self.temporaryPath(".svg")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try CLITests.run(["analyze", CLITests.rocker, "--svg", path, "--burst", "2"])
+        #expect(result.status == 0)
+        let svg = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(svg.hasPrefix("<?xml") || svg.hasPrefix("<svg"))
+        #expect(svg.contains("transition 2 of 100"))
+    }
+
+    @Test func replayWritesVCDThatReadsBack() throws {
+        let path = Self.temporaryPath(".vcd")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let vcd = try CLITests.run(["replay", CLITests.rocker, "--debounce", "defer:2ms", "--format", "vcd"])
+        #expect(vcd.status == 0)
+        try vcd.stdout.write(toFile: path, atomically: true, encoding: .utf8)
+        // The raw channel replays to the same events as the original trace.
+        let again = try CLITests.run(["replay", path, "--channel", "raw", "--debounce", "defer:2ms", "--format", "json"])
+        let original = try CLITests.run(["replay", CLITests.rocker, "--debounce", "defer:2ms", "--format", "json"])
+        #expect(again.stdout == original.stdout)
+        // Without --channel, the two channels are listed.
+        let ambiguous = try CLITests.run(["replay", path])
+        #expect(ambiguous.status == 66 && ambiguous.stderr.contains("raw, pressed"))
+    }
+
+    @Test func badInputToAnalyzeIsAClearError() throws {
+        let backwards = try CLITests.run(["analyze", "-"], input: "0,1\n100,0\n50,1\n")
+        #expect(backwards.status == 65)
+        #expect(backwards.stderr.contains("earlier than the one before"))
+        let truncated = Self.temporaryPath(".vcd")
+        defer { try? FileManager.default.removeItem(atPath: truncated) }
+        try "$timescale 1 us $end\n$var wire 1 ! D0 $end\n".write(toFile: truncated, atomically: true, encoding: .utf8)
+        let result = try CLITests.run(["analyze", truncated])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("incomplete"))
+    }
+}

@@ -36,3 +36,14 @@ import Testing
         #expect(DebounceSyntaxError.badDuration("x").description.contains("500us"))
     }
 }
+
+@Suite struct DurationFormatTests {
+    @Test(arguments: [
+        (5_000_000 as Int64, "5ms"), (1_500_000, "1.5ms"), (178_562, "178.562us"), (250, "250ns"), (0, "0ms"),
+        (1_043_250, "1043.25us"), (2_000_000_000, "2s"), (1_000_500, "1000.5us"), (999, "999ns"), (1_250_000_000, "1.25s"),
+    ])
+    func formatsExactlyAndReadsBack(ns: Int64, text: String) throws {
+        #expect(DurationSyntax.format(ns) == text)
+        #expect(try DurationSyntax.parseNs(DurationSyntax.format(ns)) == ns)
+    }
+}
