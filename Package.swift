@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         // The pure debouncing state machine: standard library only.
@@ -31,6 +33,14 @@ let package = Package(
                 "CGPIOD", "DebounceCore", "LineBackends", .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        // The daemon: YAML configuration, gestures per button, groups, actions.
+        .target(
+            name: "ButtonService",
+            dependencies: [
+                "DebounceCore", "LineBackends", "GPIODBackend", "TraceFormat",
+                .product(name: "Yams", package: "Yams"), .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Streaming reader of recorded traces and writers of events (text, JSON).
         .target(
             name: "TraceFormat",
@@ -41,7 +51,8 @@ let package = Package(
         .executableTarget(
             name: "gpio-debounce",
             dependencies: [
-                "DebounceCore", "LineBackends", "TraceFormat", "GPIODBackend", "TraceAnalysis",
+                "DebounceCore", "LineBackends", "TraceFormat", "GPIODBackend", "TraceAnalysis", "ButtonService",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -55,6 +66,7 @@ let package = Package(
         ),
         .testTarget(name: "LineBackendsTests", dependencies: ["LineBackends", "DebounceCore"]),
         .testTarget(name: "GPIODBackendTests", dependencies: ["GPIODBackend"]),
+        .testTarget(name: "ButtonServiceTests", dependencies: ["ButtonService", "DebounceCore", "LineBackends"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "DebounceCore"]),
         .testTarget(name: "CLITests", dependencies: ["gpio-debounce"]),

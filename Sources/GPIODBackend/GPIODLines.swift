@@ -186,7 +186,10 @@ public final class GPIODLines: LineBackend {
                 throw .system(operation: "ppoll", errno: Errno(rawValue: errno))
             }
             if ready == 0 { return .timedOut }
-            if let interrupts, pollDescriptors[lineDescriptors].revents != 0, interrupts.take() != nil { return .interrupted }
+            if let interrupts, pollDescriptors[lineDescriptors].revents != 0 {
+                if interrupts.takeStopRequest() { return .interrupted }
+                if interrupts.childExited, edges.isEmpty, ready == 1 { return .timedOut }  // a wakeup for the caller
+            }
             for index in 0..<lineDescriptors where pollDescriptors[index].revents != 0 {
                 let owner = descriptorOwners[index]
                 if Int32(pollDescriptors[index].revents) & Int32(POLLIN) == 0 {  // POLLERR, POLLHUP, POLLNVAL

@@ -62,9 +62,14 @@ public struct DebounceLoop<Line: LineBackend> {
 
     /// Runs until the line ends, `maximumEvents` events were reported, or nothing happened for
     /// `idleTimeoutNs` nanoseconds. Calls `onEdge` for each raw edge and `onEvent` for each event.
+    ///
+    /// A layer on top (gestures, actions) takes part through `extraDeadlineNs`, its own next deadline
+    /// (the loop wakes for it too), and `onWake`, called with the line's time after every wakeup, once
+    /// the debouncers have been advanced.
     public mutating func run(
         maximumEvents: Int? = nil, idleTimeoutNs: Int64? = nil,
-        onEdge: (LineEdge) -> Void = { _ in }, onEvent: (LineEvent) throws -> Void
+        onEdge: (LineEdge) -> Void = { _ in }, onEvent: (LineEvent) throws -> Void,
+        extraDeadlineNs: () -> Int64? = { nil }, onWake: (Int64) throws -> Void = { _ in }
     ) throws -> Stop {
         var reported = 0
         var lastActivityNs = line.nowNs
@@ -77,7 +82,7 @@ public struct DebounceLoop<Line: LineBackend> {
         }
         while true {
             let idleDeadlineNs = idleTimeoutNs.map { lastActivityNs + $0 }
-            var deadlineNs = idleDeadlineNs
+            var deadlineNs = Self.earlier(idleDeadlineNs, extraDeadlineNs())
             for index in debouncers.indices {
                 needsResync[index] = !debouncers[index].isSettled
                 deadlineNs = Self.earlier(deadlineNs, debouncers[index].nextDeadlineNs)
@@ -103,6 +108,8 @@ public struct DebounceLoop<Line: LineBackend> {
                 }
                 allSettled = allSettled && debouncers[index].isSettled
             }
+            try onWake(nowNs)
+            allSettled = allSettled && extraDeadlineNs() == nil
             switch outcome {
             case .interrupted:
                 return .interrupted

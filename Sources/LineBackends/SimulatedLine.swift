@@ -49,6 +49,9 @@ public struct SimulatedLine<Edges: IteratorProtocol<Edge>>: LineBackend {
         self.upcoming = self.edges.next()
     }
 
+    /// When the next scripted edge is due (lost or not), or `nil` once the script has ended.
+    public var nextEdgeNs: Int64? { upcoming?.timeNs }
+
     /// The level the line really has now, lost edges included.
     public mutating func readLevel(line: Int = 0) -> Level { trueLevel }
 

@@ -10,6 +10,6 @@ struct GPIODebounce: ParsableCommand {
             74 read or write error.
             """,
         version: "0.1.0",
-        subcommands: [WatchCommand.self, ListCommand.self, RecordCommand.self, AnalyzeCommand.self, ReplayCommand.self, DemoCommand.self, GenerateCommand.self]
+        subcommands: [WatchCommand.self, RunCommand.self, CheckCommand.self, ListCommand.self, RecordCommand.self, AnalyzeCommand.self, ReplayCommand.self, DemoCommand.self, GenerateCommand.self]
     )
 }
