@@ -5,6 +5,7 @@ let package = Package(
     name: "gpio-debounce",
     products: [
         .executable(name: "gpio-debounce", targets: ["gpio-debounce"]),
+        .library(name: "GPIODebounce", targets: ["GPIODebounce"]),
         .library(name: "DebounceCore", targets: ["DebounceCore"]),
         .library(name: "LineBackends", targets: ["LineBackends"]),
         .library(name: "TraceFormat", targets: ["TraceFormat"]),
@@ -33,6 +34,8 @@ let package = Package(
                 "CGPIOD", "DebounceCore", "LineBackends", .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        // The library face: `Button(line: 17).events`, over real pins or the simulated button.
+        .target(name: "GPIODebounce", dependencies: ["DebounceCore", "LineBackends", "GPIODBackend"]),
         // The daemon: YAML configuration, gestures per button, groups, actions.
         .target(
             name: "ButtonService",
@@ -65,7 +68,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "LineBackendsTests", dependencies: ["LineBackends", "DebounceCore"]),
-        .testTarget(name: "GPIODBackendTests", dependencies: ["GPIODBackend"]),
+        .testTarget(name: "GPIODBackendTests", dependencies: ["GPIODBackend", "GPIODebounce"]),
         .testTarget(name: "ButtonServiceTests", dependencies: ["ButtonService", "DebounceCore", "LineBackends"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "DebounceCore"]),

@@ -71,7 +71,7 @@ public final class GPIODLines: LineBackend {
     private var pollDescriptors: [pollfd] = []
     /// For each line descriptor: which request, and which of its descriptors.
     private var descriptorOwners: [(request: Int, descriptor: Int)] = []
-    private let interrupts: InterruptSignals?
+    private let interrupts: (any LineInterrupter)?
     private var events = [gdb_edge_event](repeating: gdb_edge_event(), count: Int(GDB_EVENT_BATCH))
     private var lastSequence: [UInt]
     private var lost: [Int]
@@ -83,7 +83,7 @@ public final class GPIODLines: LineBackend {
     /// to debounce too (libgpiod 2 only). `interrupts`, if given, ends `wait` with `.interrupted`.
     public convenience init(
         chip: GPIOChip, offsets: [Int], bias: Bias = .pullUp, consumer: String = "gpio-debounce",
-        kernelDebounceNs: Int64 = 0, interrupts: InterruptSignals? = nil
+        kernelDebounceNs: Int64 = 0, interrupts: (any LineInterrupter)? = nil
     ) throws(GPIOError) {
         try self.init(
             lines: offsets.map { LineSelection(chip: chip, offset: $0, bias: bias, kernelDebounceNs: kernelDebounceNs) },
@@ -91,7 +91,7 @@ public final class GPIODLines: LineBackend {
     }
 
     /// Requests `lines` (one request per chip) as `consumer`.
-    public init(lines: [LineSelection], consumer: String = "gpio-debounce", interrupts: InterruptSignals? = nil) throws(GPIOError) {
+    public init(lines: [LineSelection], consumer: String = "gpio-debounce", interrupts: (any LineInterrupter)? = nil) throws(GPIOError) {
         self.selections = lines
         self.interrupts = interrupts
         self.place = []
@@ -188,7 +188,7 @@ public final class GPIODLines: LineBackend {
             if ready == 0 { return .timedOut }
             if let interrupts, pollDescriptors[lineDescriptors].revents != 0 {
                 if interrupts.takeStopRequest() { return .interrupted }
-                if interrupts.childExited, edges.isEmpty, ready == 1 { return .timedOut }  // a wakeup for the caller
+                if edges.isEmpty, ready == 1 { return .timedOut }  // a wakeup for the caller (e.g. SIGCHLD)
             }
             for index in 0..<lineDescriptors where pollDescriptors[index].revents != 0 {
                 let owner = descriptorOwners[index]

@@ -10,7 +10,7 @@ import SystemPackage
 /// descriptor (`signalfd`), so the loop sees them in the same `ppoll` as the lines and can release the
 /// lines, flush and exit 0, or reap a finished command; there is no signal handler and no race.
 /// Blocks these signals for the process while this object lives.
-public final class InterruptSignals {
+public final class InterruptSignals: LineInterrupter {
     /// Readable once a watched signal is pending. Owned by this object.
     public let fileDescriptor: Int32
     /// Set when SIGCHLD arrived: a child process ended. The caller resets it after reaping.

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import DebounceCore
 
 /// A deterministic simulated GPIO line that plays a sequence of edges: a script with exact edge
@@ -33,6 +38,9 @@ public struct SimulatedLine<Edges: IteratorProtocol<Edge>>: LineBackend {
     private let realTimeOffsetNs: Int64
     private let dropProbability: Double
     private var random: SplitMix64
+    /// With `.realTime` pacing: a descriptor whose readability stops the line (`wait` returns `.interrupted`).
+    public var stopDescriptor: Int32?
+    private var stopped = false
 
     /// A line that reads `initialLevel` at `startNs` and then follows `edges`.
     public init(
@@ -57,6 +65,7 @@ public struct SimulatedLine<Edges: IteratorProtocol<Edge>>: LineBackend {
 
     public mutating func wait(untilNs deadlineNs: Int64?, appendingTo delivered: inout [LineEdge]) -> WaitOutcome {
         while true {
+            if stopped { return .interrupted }
             guard let edge = upcoming else {
                 guard let deadlineNs else { return .endOfInput }
                 advanceClock(to: deadlineNs)
@@ -64,9 +73,10 @@ public struct SimulatedLine<Edges: IteratorProtocol<Edge>>: LineBackend {
             }
             if let deadlineNs, edge.timeNs > deadlineNs {
                 advanceClock(to: deadlineNs)
-                return .timedOut
+                return stopped ? .interrupted : .timedOut
             }
             advanceClock(to: edge.timeNs)
+            if stopped { return .interrupted }
             // Deliver every edge of this instant (and any stamped earlier, as a script may be).
             while let edge = upcoming, edge.timeNs <= nowNs {
                 trueLevel = edge.level
@@ -84,7 +94,22 @@ public struct SimulatedLine<Edges: IteratorProtocol<Edge>>: LineBackend {
 
     private mutating func advanceClock(to timeNs: Int64) {
         guard timeNs > nowNs else { return }
-        if pacing == .realTime { MonotonicClock.sleep(untilNs: timeNs + realTimeOffsetNs) }
+        if pacing == .realTime {
+            if let stopDescriptor {
+                // Sleep in poll on the stop descriptor, so that a stop request ends the sleep at once.
+                while true {
+                    let remainingNs = timeNs + realTimeOffsetNs - MonotonicClock.nowNs
+                    guard remainingNs > 0 else { break }
+                    var descriptor = pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0)
+                    if poll(&descriptor, 1, Int32(min((remainingNs + 999_999) / 1_000_000, 1_000_000))) > 0 {
+                        stopped = true
+                        return
+                    }
+                }
+            } else {
+                MonotonicClock.sleep(untilNs: timeNs + realTimeOffsetNs)
+            }
+        }
         nowNs = timeNs
     }
 }

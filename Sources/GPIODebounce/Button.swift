@@ -1,0 +1,134 @@
+import DebounceCore
+import Foundation
+import GPIODBackend
+import LineBackends
+
+/// A button on a GPIO line (or a simulated one), as a Swift value: its debounced events and gestures as
+/// an `AsyncSequence`, or through a closure.
+///
+/// ```swift
+/// import GPIODebounce
+///
+/// let button = Button(line: 17, gestures: GestureConfiguration(holdNs: 3_000_000_000))
+/// for try await event in button.events {
+///     print(event.kind, event.timeNs)
+/// }
+/// ```
+///
+/// Each iteration of `events` requests the line, watches it on a thread of its own (blocking in `ppoll`:
+/// no wakeups while idle), and releases it when the iteration ends or its task is cancelled. Errors
+/// (`GPIOError`: no such line, permission, busy; `LineError`: the chip vanished) end the sequence.
+public struct Button: Sendable {
+    /// Where the edges come from.
+    public enum Source: Sendable {
+        /// A real line: the chip (path, name, number or label; nil for gpiochip0 or wherever the named
+        /// line is), the line (offset or name), the bias, and kernel debouncing (ns, libgpiod 2).
+        case gpio(chip: String?, line: String, bias: Bias, kernelDebounceNs: Int64)
+        /// A simulated bouncy button: seeded, pressed `presses` times (nil: forever), in real or virtual time.
+        case simulated(seed: UInt64, presses: Int?, virtualTime: Bool)
+    }
+
+    public var source: Source
+    public var debounce: DebounceConfiguration
+    public var gestures: GestureConfiguration
+
+    /// The button on line `line` (an offset or a name such as "GPIO17").
+    public init(
+        chip: String? = nil, line: String, bias: Bias = .pullUp, kernelDebounceNs: Int64 = 0,
+        debounce: DebounceConfiguration = DebounceConfiguration(), gestures: GestureConfiguration = GestureConfiguration()
+    ) {
+        self.source = .gpio(chip: chip, line: line, bias: bias, kernelDebounceNs: kernelDebounceNs)
+        self.debounce = debounce
+        self.gestures = gestures
+    }
+
+    /// The button on line offset `line`.
+    public init(
+        chip: String? = nil, line: Int, bias: Bias = .pullUp,
+        debounce: DebounceConfiguration = DebounceConfiguration(), gestures: GestureConfiguration = GestureConfiguration()
+    ) {
+        self.init(chip: chip, line: String(line), bias: bias, debounce: debounce, gestures: gestures)
+    }
+
+    /// A simulated bouncy button: for trying handlers, and for unit tests of them without hardware
+    /// (`virtualTime: true` plays every press at once).
+    public static func simulated(
+        seed: UInt64 = 1, presses: Int? = nil, virtualTime: Bool = false,
+        debounce: DebounceConfiguration = DebounceConfiguration(), gestures: GestureConfiguration = GestureConfiguration()
+    ) -> Button {
+        var button = Button(line: "0", debounce: debounce, gestures: gestures)
+        button.source = .simulated(seed: seed, presses: presses, virtualTime: virtualTime)
+        return button
+    }
+
+    /// The button's events (press, release and the configured gestures), as they happen.
+    public var events: AsyncThrowingStream<ButtonEvent, any Error> {
+        AsyncThrowingStream { continuation in
+            do {
+                let watch = try start { continuation.yield($0) } onEnd: { error in continuation.finish(throwing: error) }
+                continuation.onTermination = { _ in watch.stop() }
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+    }
+
+    /// Watches the button on a thread of its own and calls `handler` for each event; `onEnd` once, when
+    /// the watch ends (nil error: stopped, or a simulated button ran out of presses). Call `stop()` on
+    /// the result to release the line.
+    @discardableResult
+    public func start(
+        _ handler: @escaping @Sendable (ButtonEvent) -> Void, onEnd: @escaping @Sendable ((any Error)?) -> Void = { _ in }
+    ) throws -> ButtonWatch {
+        let stopSwitch = try StopSwitch()
+        let button = self
+        let thread = Thread {
+            do {
+                try button.watch(stopSwitch: stopSwitch, handler: handler)
+                onEnd(nil)
+            } catch {
+                onEnd(error)
+            }
+        }
+        thread.name = "gpio-debounce"
+        thread.start()
+        return ButtonWatch(stopSwitch: stopSwitch)
+    }
+
+    /// The loop, on the watch's thread.
+    private func watch(stopSwitch: StopSwitch, handler: (ButtonEvent) -> Void) throws {
+        switch source {
+        case .gpio(let chip, let line, let bias, let kernelDebounceNs):
+            let (chip, offsets) = try LineLocator.locate(chip: chip, lines: [line])
+            let backend = try GPIODLines(
+                chip: chip, offsets: offsets, bias: bias, consumer: "gpio-debounce", kernelDebounceNs: kernelDebounceNs,
+                interrupts: stopSwitch)
+            try run(backend, handler: handler)
+        case .simulated(let seed, let presses, let virtualTime):
+            let button = BouncyButton(seed: seed, activeLevel: debounce.activeLevel, presses: presses)
+            var line = SimulatedLine(initialLevel: button.initialLevel, edges: button, pacing: virtualTime ? .virtual : .realTime)
+            line.stopDescriptor = stopSwitch.fileDescriptor
+            try run(line, handler: handler)
+        }
+    }
+
+    private func run<Line: LineBackend>(_ line: Line, handler: (ButtonEvent) -> Void) throws {
+        var loop = try DebounceLoop(line: line, configuration: debounce)
+        var recognizer = GestureRecognizer(configuration: gestures)
+        _ = try loop.run(
+            onEvent: { lineEvent in
+                for event in recognizer.receive(lineEvent.event) { handler(event) }
+            },
+            extraDeadlineNs: { recognizer.nextDeadlineNs },
+            onWake: { nowNs in
+                for event in recognizer.advance(toNs: nowNs) { handler(event) }
+            })
+    }
+}
+
+/// A running watch of a `Button`; `stop()` (from any thread) ends it and releases the line.
+public struct ButtonWatch: Sendable {
+    let stopSwitch: StopSwitch
+
+    public func stop() { stopSwitch.stop() }
+}
