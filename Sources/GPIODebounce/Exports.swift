@@ -1,0 +1,4 @@
+// `import GPIODebounce` is all a program needs: the event, strategy and gesture types come along.
+@_exported import DebounceCore
+@_exported import enum GPIODBackend.Bias
+@_exported import enum GPIODBackend.GPIOError
