@@ -95,7 +95,9 @@ public final class ActionRunner {
         while true {
             var status: Int32 = 0
             let pid = waitpid(-1, &status, WNOHANG)
-            guard pid > 0, let finished = running.removeValue(forKey: pid) else { break }
+            guard pid > 0 else { break }
+            // A child this runner did not start (e.g. a pipeline's other end under `exec`): reaped, ignored.
+            guard let finished = running.removeValue(forKey: pid) else { continue }
             let action = actions[finished.action]
             let seconds = Double(nowNs - finished.startedNs) / 1e9
             let exitCode = (status >> 8) & 0xFF, signal = status & 0x7F
@@ -143,11 +145,11 @@ public final class ActionRunner {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
         var variables: [String] = []
-        var index0 = 0
-        while let entry = environ[index0] {
+        var entryIndex = 0
+        while let entry = environ[entryIndex] {
             let text = String(cString: entry)
             if !environment.keys.contains(where: { text.hasPrefix($0 + "=") }) { variables.append(text) }
-            index0 += 1
+            entryIndex += 1
         }
         variables += environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
 
