@@ -70,8 +70,8 @@ let package = Package(
         .testTarget(name: "LineBackendsTests", dependencies: ["LineBackends", "DebounceCore"]),
         .testTarget(name: "GPIODBackendTests", dependencies: ["GPIODBackend", "GPIODebounce"]),
         .testTarget(name: "ButtonServiceTests", dependencies: ["ButtonService", "DebounceCore", "LineBackends"]),
-        .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore"]),
-        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "DebounceCore"]),
+        .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "LineBackends"]),
+        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "DebounceCore", "LineBackends"]),
         .testTarget(name: "CLITests", dependencies: ["gpio-debounce"]),
     ],
     swiftLanguageModes: [.v6]

@@ -91,13 +91,12 @@ public final class ActionRunner {
     }
 
     /// Reaps every finished command (call when SIGCHLD arrived), logs how it ended, and starts queued runs.
+    /// Only this runner's own children are waited for (`waitpid` by pid), so other children of the
+    /// process (a pipeline's other end, another library's processes) are left to their owners.
     public func reap(nowNs: Int64) {
-        while true {
+        for pid in Array(running.keys) {
             var status: Int32 = 0
-            let pid = waitpid(-1, &status, WNOHANG)
-            guard pid > 0 else { break }
-            // A child this runner did not start (e.g. a pipeline's other end under `exec`): reaped, ignored.
-            guard let finished = running.removeValue(forKey: pid) else { continue }
+            guard waitpid(pid, &status, WNOHANG) == pid, let finished = running.removeValue(forKey: pid) else { continue }
             let action = actions[finished.action]
             let seconds = Double(nowNs - finished.startedNs) / 1e9
             let exitCode = (status >> 8) & 0xFF, signal = status & 0x7F

@@ -1,4 +1,5 @@
 import DebounceCore
+import LineBackends
 import PropertyBased
 import Testing
 
@@ -388,7 +389,7 @@ private func gesture(_ kind: ButtonEvent.Kind, _ timeNs: Int64, onset: Int64, co
 
     /// Times in nanoseconds, but small (a few ticks of 1 ns), so that ties are frequent.
     static func scenario(seed: UInt64, length: Int, features: Int) -> Scenario {
-        var random = SplitMix64Test(seed: seed)
+        var random = SplitMix64(seed: seed)
         func uniform(_ range: ClosedRange<Int64>) -> Int64 {
             range.lowerBound + Int64(random.next() % UInt64(range.upperBound - range.lowerBound + 1))
         }

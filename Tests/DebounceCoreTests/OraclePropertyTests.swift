@@ -1,4 +1,5 @@
 import DebounceCore
+import LineBackends
 import PropertyBased
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 @Suite struct OraclePropertyTests {
     /// Random edges: gaps of 0 to 3 W (so some are exactly W), levels at random (so some are duplicates).
     static func edges(seed: UInt64, count: Int, windowNs: Int64, allowBackwards: Bool) -> [Edge] {
-        var random = SplitMix64Test(seed: seed)
+        var random = SplitMix64(seed: seed)
         var timeNs: Int64 = 0
         return (0..<count).map { _ in
             let choice = random.next() % 8
@@ -94,18 +95,5 @@ import Testing
             #expect(debouncer.isPressed == (debouncer.rawLevel == .low))
             #expect(debouncer.statistics.edges == edges.count)
         }
-    }
-}
-
-/// A seeded generator for the tests' own random edges (independent of the library's).
-struct SplitMix64Test: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,6 @@
 import DebounceCore
 import Foundation
+import LineBackends
 import Testing
 
 @testable import TraceAnalysis
@@ -11,24 +12,10 @@ import Testing
 @Suite struct TraceSVGTests {
     // MARK: - Fixtures
 
-    /// A deterministic pseudo-random stream (SplitMix64) for bounce intervals.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func next(in range: ClosedRange<Int64>) -> Int64 {
-            range.lowerBound + Int64(next() % UInt64(range.upperBound - range.lowerBound + 1))
-        }
-    }
 
     /// A bouncy transition to `level` starting at `startNs`: `count` edges (odd, so it ends at `level`)
     /// spread over about `lengthNs`.
-    static func bounce(to level: Level, atNs startNs: Int64, count: Int, lengthNs: Int64, random: inout Random)
+    static func bounce(to level: Level, atNs startNs: Int64, count: Int, lengthNs: Int64, random: inout SplitMix64)
         -> [Edge]
     {
         var edges: [Edge] = []
@@ -38,7 +25,7 @@ import Testing
         for index in 0..<count {
             edges.append(Edge(level: current, timeNs: timeNs))
             current = current.toggled
-            if index < count - 1 { timeNs += random.next(in: max(1, meanGap / 4)...(meanGap * 7 / 4)) }
+            if index < count - 1 { timeNs += Int64.random(in: max(1, meanGap / 4)...(meanGap * 7 / 4), using: &random) }
         }
         return edges
     }
@@ -56,7 +43,7 @@ import Testing
 
     /// A press with 21 bounce edges over about 1 ms at 10 ms, then a clean release at 60 ms (active-low).
     static func bouncyPress() -> (edges: [Edge], events: [ButtonEvent], burst: Burst) {
-        var random = Random(state: 42)
+        var random = SplitMix64(seed: 42)
         let press = bounce(to: .low, atNs: 10_000_000, count: 21, lengthNs: 1_000_000, random: &random)
         let edges = press + [Edge(level: .high, timeNs: 60_000_000)]
         let events = debounce(edges, initialLevel: .high, strategy: .defer(windowNs: 2_000_000))
@@ -65,7 +52,7 @@ import Testing
 
     /// Several presses over about 1.2 s: bouncy presses, mostly clean releases, one spike.
     static func severalPresses() -> (edges: [Edge], events: [ButtonEvent], bursts: [Burst]) {
-        var random = Random(state: 7)
+        var random = SplitMix64(seed: 7)
         var bursts: [Burst] = []
         var level = Level.high
         func add(_ edges: [Edge]) {
@@ -357,7 +344,7 @@ import Testing
             bursts: several.bursts)
 
         // A long, dense bounce (400 edges over about 2 ms) seen at 10 µs a pixel: solid blocks.
-        var random = Random(state: 3)
+        var random = SplitMix64(seed: 3)
         let dense = Self.bounce(to: .low, atNs: 5_000_000, count: 401, lengthNs: 2_000_000, random: &random)
             + [Edge(level: .high, timeNs: 14_000_000)]
         let denseEvents = Self.debounce(dense, initialLevel: .high, strategy: .defer(windowNs: 2_000_000))

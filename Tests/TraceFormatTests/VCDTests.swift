@@ -1,6 +1,7 @@
 import DebounceCore
 import Foundation
 import SystemPackage
+import LineBackends
 import Testing
 import TraceFormat
 
@@ -91,17 +92,6 @@ enum VCD {
     }
 }
 
-/// SplitMix64, for reproducible random tests (this test target does not see LineBackends).
-struct VCDTestRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite struct VCDReaderTests {
     @Test func readsASigrokExportByNameIndexAndScope() throws {
@@ -218,7 +208,7 @@ struct VCDTestRandom: RandomNumberGenerator {
     }
 
     @Test func streamsAcrossTinyBuffers() throws {
-        var random = VCDTestRandom(state: 42)
+        var random = SplitMix64(seed: 42)
         var text = VCD.sigrok.components(separatedBy: "#0")[0] + "#0 1! 0\"\n"
         var levels = [Level.high, .low]
         var expected = [[Edge(level: .high, timeNs: 0)], [Edge(level: .low, timeNs: 0)]]
@@ -330,7 +320,7 @@ struct VCDTestRandom: RandomNumberGenerator {
     }
 
     @Test func roundTripGivesIdenticalEdges() throws {
-        var random = VCDTestRandom(state: 7)
+        var random = SplitMix64(seed: 7)
         let names = ["raw", "pressed", "with space"]
         var expected: [[Edge]] = [[Edge(level: .low, timeNs: 1_000)], [Edge(level: .high, timeNs: 1_000)], [Edge(level: .low, timeNs: 1_000)]]
         let text = try VCD.captured { buffer in
@@ -386,7 +376,7 @@ struct VCDTestRandom: RandomNumberGenerator {
 
     /// `base` with 1 to 6 random mutations: bit flips, byte replacements, truncations, insertions,
     /// deletions and duplications, at most `limit` bytes.
-    static func mutate(_ base: [UInt8], limit: Int, using random: inout VCDTestRandom) -> [UInt8] {
+    static func mutate(_ base: [UInt8], limit: Int, using random: inout SplitMix64) -> [UInt8] {
         var bytes = base
         for _ in 0..<Int.random(in: 1...6, using: &random) {
             let position = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &random)
@@ -441,7 +431,7 @@ struct VCDTestRandom: RandomNumberGenerator {
 
     @Test(.timeLimit(.minutes(5)))
     func mutatedVCDsOnlyGiveEdgesOrErrors() throws {
-        var random = VCDTestRandom(state: 0x5EED_1364)
+        var random = SplitMix64(seed: 0x5EED_1364)
         let base = Array((VCD.sigrok + "#6000 0! 1\"\n$dumpvars x! z\" $end\n#7000 b1 ! r1.5 \"\n#8000 1\" 0!\n").utf8)
         var successes = 0
         let cases = 5_000
@@ -459,7 +449,7 @@ struct VCDTestRandom: RandomNumberGenerator {
 
     @Test(.timeLimit(.minutes(5)))
     func mutatedTextTracesOnlyGiveEdgesOrErrors() throws {
-        var random = VCDTestRandom(state: 0xC5F_7E57)
+        var random = SplitMix64(seed: 0xC5F_7E57)
         var text = "# comment\nt_ns,level\n0,1\n"
         for index in 1...60 { text += "\(index * 1_000_003),\(index % 2)\n" }
         let base = Array(text.utf8)
