@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
+#include <sys/inotify.h>
 #include <sys/signalfd.h>
 #include <time.h>
 
@@ -182,7 +183,8 @@ static inline gdb_request *gdb_request_lines(struct gpiod_chip *chip, const unsi
         struct gpiod_line *line = gpiod_chip_get_line(chip, offsets[i]);
         if (!line || gpiod_line_request_both_edges_events_flags(line, consumer, flags) < 0) {
             int saved = errno;
-            gpiod_line_release_bulk(&request->bulk);
+            /* libgpiod 1.6 crashes releasing an empty bulk: release only what was requested. */
+            if (gpiod_line_bulk_num_lines(&request->bulk) > 0) gpiod_line_release_bulk(&request->bulk);
             free(request);
             errno = saved;
             return NULL;

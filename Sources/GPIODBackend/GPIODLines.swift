@@ -72,6 +72,8 @@ public final class GPIODLines: LineBackend {
     /// For each line descriptor: which request, and which of its descriptors.
     private var descriptorOwners: [(request: Int, descriptor: Int)] = []
     private let interrupts: (any LineInterrupter)?
+    /// inotify on the chips' device files: Linux 6.1 does not wake a reader when its chip goes away.
+    private var chipWatch: Int32 = -1
     private var events = [gdb_edge_event](repeating: gdb_edge_event(), count: Int(GDB_EVENT_BATCH))
     private var lastSequence: [UInt]
     private var lost: [Int]
@@ -126,6 +128,13 @@ public final class GPIODLines: LineBackend {
             }
         }
         if let interrupts { pollDescriptors.append(pollfd(fd: interrupts.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+        chipWatch = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        if chipWatch >= 0 {
+            for entry in requests {
+                _ = inotify_add_watch(chipWatch, lines[entry.lines[0]].chip.path, UInt32(IN_DELETE_SELF | IN_ATTRIB))
+            }
+            pollDescriptors.append(pollfd(fd: chipWatch, events: Int16(POLLIN), revents: 0))
+        }
     }
 
     /// One `gdb_request_lines` call for lines of one chip, with the error a user can act on.
@@ -160,6 +169,7 @@ public final class GPIODLines: LineBackend {
 
     deinit {
         for entry in requests { gdb_request_release(entry.request) }
+        if chipWatch >= 0 { close(chipWatch) }
     }
 
     /// The raw level of line `line` (`gdb_request_get_value`).
@@ -186,6 +196,10 @@ public final class GPIODLines: LineBackend {
                 throw .system(operation: "ppoll", errno: Errno(rawValue: errno))
             }
             if ready == 0 { return .timedOut }
+            if chipWatch >= 0, pollDescriptors[pollDescriptors.count - 1].revents != 0 {
+                try checkChipsStillThere()
+                if ready == 1 { continue }
+            }
             if let interrupts, pollDescriptors[lineDescriptors].revents != 0 {
                 if interrupts.takeStopRequest() { return .interrupted }
                 if edges.isEmpty, ready == 1 { return .timedOut }  // a wakeup for the caller (e.g. SIGCHLD)
@@ -198,6 +212,15 @@ public final class GPIODLines: LineBackend {
                 try read(request: owner.request, descriptor: owner.descriptor, appendingTo: &edges)
             }
             if !edges.isEmpty { return .edges }
+        }
+    }
+
+    /// Drains the inotify events and throws `chipVanished` if a chip's device file is gone.
+    private func checkChipsStillThere() throws(LineError) {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while buffer.withUnsafeMutableBytes({ Glibc.read(chipWatch, $0.baseAddress, $0.count) }) > 0 {}
+        for entry in requests where access(selections[entry.lines[0]].chip.path, F_OK) != 0 {
+            throw .chipVanished(chip: entry.chipName)
         }
     }
 

@@ -14,8 +14,9 @@ public struct LineEvent: Sendable {
 ///
 /// It blocks in the backend's `wait` until the earliest deadline of any line's debouncer (or forever
 /// while all are settled: zero wakeups when idle), feeds the edges, advances every debouncer to the
-/// line's clock, and re-reads a line's level each time its burst settles (and when the input ends),
-/// so that edges lost by the kernel cannot leave the reported state wrong.
+/// line's clock, and re-reads a line's level before a decision it wakes up for and each time a burst
+/// settles (and when the input ends), so that edges lost by the kernel can neither leave the reported
+/// state wrong nor make a phantom event.
 public struct DebounceLoop<Line: LineBackend> {
     /// Why `run` returned.
     public enum Stop: Sendable, Hashable {
@@ -97,6 +98,18 @@ public struct DebounceLoop<Line: LineBackend> {
                 if try report(debouncers[lineEdge.line].receive(lineEdge.edge), line: lineEdge.line) { return .eventLimit }
             }
             let nowNs = line.nowNs
+            if outcome == .timedOut {
+                // A decision is due and no edge is queued: re-read those lines first. An edge the kernel
+                // dropped (its queue keeps the oldest events) would otherwise turn into a phantom event
+                // now, and a correction after it; the level read counts as an edge at the deadline.
+                for index in debouncers.indices {
+                    guard let dueNs = debouncers[index].nextDeadlineNs, dueNs <= nowNs else { continue }
+                    let level = try line.readLevel(line: index)
+                    if level != debouncers[index].rawLevel {
+                        if try report(debouncers[index].resync(level: level, atNs: dueNs), line: index) { return .eventLimit }
+                    }
+                }
+            }
             var allSettled = true
             for index in debouncers.indices {
                 if try report(debouncers[index].advance(toNs: nowNs), line: index) { return .eventLimit }
