@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# vm/kernel-tests.sh [--rebuild] [--only v1|v2] [--prepare-only] [TEST...] - host entry of the
+# real-kernel tests: runs vm/tests/kernel-tests.sh in the gpio-sim VM, once
+# against the libgpiod 1.6 build and once against the libgpiod 2 build.
+#
+#   bash vm/kernel-tests.sh              # as root; prepares the VM on first use
+#   bash vm/kernel-tests.sh --rebuild    # rebuild both binaries first
+#   bash vm/kernel-tests.sh --only v2 c d-busy
+#
+# The binaries under test are copies, so a parallel `swift build` cannot change
+# them mid-run: .build-vmtest/v1/gpio-debounce (from .build/debug, built by
+# scripts/test) and .build-vmtest/v2/gpio-debounce (from .build-libgpiod2/debug,
+# built by scripts/test-libgpiod2). Those scripts (which also run the unit
+# tests) are only run when a binary is missing or with --rebuild.
+# The helper vm/bench/vmhelper.c is compiled with cc into .build-vmtest/.
+# --prepare-only stops after that (vm/bench/run.sh uses it).
+# Environment: VM_CPUS (default 1), VM_TIMEOUT (default 900) and the other
+# vm/run.sh variables. Exit status: 0 if both runs passed.
+set -euo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
+REPO=$(cd "$HERE/.." && pwd -P)
+OUT=$REPO/.build-vmtest
+rebuild=0 prepare_only=0
+labels=(v1 v2)
+while (($#)); do
+    case $1 in
+    --rebuild) rebuild=1 ;;
+    --only) labels=("$2"); shift ;;
+    --prepare-only) prepare_only=1 ;;
+    -h | --help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) break ;;
+    esac
+    shift
+done
+
+start=$SECONDS
+mkdir -p "$OUT/v1" "$OUT/v2"
+cd "$REPO"
+
+# build_and_copy LABEL BUILD_SCRIPT BUILT_BINARY
+build_and_copy() {
+    local label=$1 script=$2 built=$3
+    if ((rebuild)) || [[ ! -x $built ]]; then
+        echo "kernel-tests: building $label with $script" >&2
+        "$script" >&2 || { echo "kernel-tests: $script failed" >&2; return 1; }
+    fi
+    [[ -x $built ]] || { echo "kernel-tests: $built missing after $script" >&2; return 1; }
+    # copy via a temp name: the copy is atomic, never half-written
+    cp "$built" "$OUT/$label/gpio-debounce.tmp"
+    mv -f "$OUT/$label/gpio-debounce.tmp" "$OUT/$label/gpio-debounce"
+}
+for label in "${labels[@]}"; do
+    case $label in
+    v1) build_and_copy v1 scripts/test .build/debug/gpio-debounce ;;
+    v2) build_and_copy v2 scripts/test-libgpiod2 .build-libgpiod2/debug/gpio-debounce ;;
+    *) echo "kernel-tests: unknown label $label" >&2; exit 2 ;;
+    esac
+done
+# prepare.sh (idempotent, ~0.2 s when warm) installs gcc, gpiod, qemu... on a
+# fresh machine; run.sh would call it too, but cc is needed first.
+bash vm/prepare.sh -q >&2
+cc -O2 -Wall -o "$OUT/vmhelper" vm/bench/vmhelper.c
+((prepare_only)) && exit 0
+
+export VM_CPUS=${VM_CPUS:-1} VM_TIMEOUT=${VM_TIMEOUT:-900}
+declare -A rc summary secs
+for label in "${labels[@]}"; do
+    echo "==== $label: bash vm/run.sh vm/tests/kernel-tests.sh .build-vmtest/$label/gpio-debounce $label $*"
+    t0=$SECONDS
+    set +e
+    bash vm/run.sh vm/tests/kernel-tests.sh "$OUT/$label/gpio-debounce" "$label" "$@" | tee "$OUT/kernel-tests-$label.log"
+    rc[$label]=${PIPESTATUS[0]}
+    set -e
+    secs[$label]=$((SECONDS - t0))
+    summary[$label]=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$OUT/kernel-tests-$label.log" | tail -n1)
+done
+
+echo "==== kernel-tests results ($((SECONDS - start)) s, VM_CPUS=$VM_CPUS)"
+status=0
+for label in "${labels[@]}"; do
+    printf '%s: %s (exit %s, %s s)\n' "$label" "${summary[$label]:-no result line}" "${rc[$label]}" "${secs[$label]}"
+    grep -E '^FAIL ' "$OUT/kernel-tests-$label.log" | sed "s/^/  $label /" || true
+    [[ ${rc[$label]} == 0 ]] || status=1
+done
+exit $status

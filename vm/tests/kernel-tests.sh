@@ -1,0 +1,575 @@
+#!/usr/bin/env bash
+# vm/tests/kernel-tests.sh BINARY LABEL [TEST...] - end-to-end tests of
+# `gpio-debounce watch` against the real kernel's gpio-sim. Runs INSIDE the VM:
+#
+#   bash vm/run.sh vm/tests/kernel-tests.sh .build-vmtest/v1/gpio-debounce v1
+#   bash vm/kernel-tests.sh          # host entry: builds/copies, runs v1 and v2
+#
+# LABEL is v1 (libgpiod 1.6 build) or v2 (libgpiod 2 build); it only changes
+# the --kernel-debounce expectations. TEST names (e.g. a-clean d-busy) or
+# letters (a d) restrict the run. Every test gets a fresh gpio-sim chip.
+# The line is driven by `vmhelper drive` (vm/bench/vmhelper.c: writes the
+# gpio-sim `pull` attribute with µs timing; bash is too slow for bounce);
+# $VMHELPER, else <repo>/.build-vmtest/vmhelper, else it is compiled here.
+# Prints "ok"/"FAIL" per test and ends with the line "N passed, M failed";
+# exits 1 if anything failed, 2 on usage errors.
+set -uo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+# shellcheck source=vm/gpio-sim.sh
+source "${GPIOSIM_LIB:-$repo/vm/gpio-sim.sh}"
+
+if (($# < 2)) || [[ $2 != v1 && $2 != v2 ]]; then
+    echo "usage: $0 BINARY v1|v2 [TEST...]" >&2
+    exit 2
+fi
+BIN=$(realpath -e -- "$1") || { echo "no such binary: $1" >&2; exit 2; }
+LABEL=$2
+shift 2
+ONLY=("$@")
+[[ ${GPIO_DEBOUNCE_VM:-} == 1 ]] || { echo "run me inside the VM (vm/run.sh)" >&2; exit 2; }
+
+TMP=$(mktemp -d /tmp/kt.XXXXXX)
+mkfifo "$TMP/nap"                  # `read -t` on a silent fifo: a builtin sleep
+exec {SLEEP_FD}<>"$TMP/nap"        # (no /dev/fd in the VM for <(...))
+nap() { read -rt "$1" -u "$SLEEP_FD" || true; }
+now_ns() { local t=$EPOCHREALTIME; echo "${t/./}000"; }  # wall clock, for elapsed times only
+
+HELPER=${VMHELPER:-$repo/.build-vmtest/vmhelper}
+if [[ ! -x $HELPER ]]; then
+    echo "# $HELPER missing: compiling vm/bench/vmhelper.c in the VM"
+    HELPER=$TMP/vmhelper
+    cc -O2 -o "$HELPER" "$repo/vm/bench/vmhelper.c" || { echo "cannot build vmhelper" >&2; exit 2; }
+fi
+
+# ---------------------------------------------------------------- framework
+PASSED=0 FAILED=0 FAILED_NAMES=() T_NAME="" T_ERRS=0 T_START=0 BG=() CHIPS=()
+log() { echo "     $*"; }
+err() { echo "     FAIL: $*"; T_ERRS=$((T_ERRS + 1)); }
+# check DESCRIPTION ACTUAL EXPECTED
+check_eq() {
+    if [[ $2 == "$3" ]]; then log "ok: $1 = $2"; else err "$1: got '$2', want '$3'"; fi
+}
+# check_match DESCRIPTION TEXT ERE
+check_match() {
+    local t=${2//$'\n'/|}
+    ((${#t} > 300)) && t="${t:0:300}..."
+    if [[ $2 =~ $3 ]]; then log "ok: $1"; else err "$1: '$t' does not match /$3/"; fi
+}
+selected() {
+    local t
+    ((${#ONLY[@]} == 0)) && return 0
+    for t in "${ONLY[@]}"; do [[ $1 == "$t" || ${1%%-*} == "$t" ]] && return 0; done
+    return 1
+}
+cleanup_test() {
+    local p c
+    for p in "${BG[@]}"; do kill -KILL "$p" 2>/dev/null && wait "$p" 2>/dev/null; done
+    BG=()
+    for c in "${CHIPS[@]}"; do [[ -d $GPIOSIM_CONFIGFS/$c ]] && gpiosim_remove "$c"; done
+    CHIPS=()
+}
+run_test() { # run_test NAME FUNCTION
+    selected "$1" || return 0
+    T_NAME=$1 T_ERRS=0 T_START=$(now_ns)
+    echo "---- $1"
+    "$2"
+    cleanup_test
+    local ms=$((($(now_ns) - T_START) / 1000000))
+    if ((T_ERRS == 0)); then
+        PASSED=$((PASSED + 1))
+        printf 'ok   %-22s %6d ms\n' "$1" "$ms"
+    else
+        FAILED=$((FAILED + 1)) FAILED_NAMES+=("$1")
+        printf 'FAIL %-22s %6d ms (%d checks failed)\n' "$1" "$ms" "$T_ERRS"
+    fi
+}
+
+# new_chip NAME NUM_LINES [LINE_NAMES...] -> sets CHIP (/dev/gpiochipN), CHIPNAME (gpiochipN)
+new_chip() {
+    local name=kt-$1
+    shift
+    gpiosim_create "$name" "$@" >/dev/null || { err "cannot create gpio-sim chip $name"; return 1; }
+    CHIPS+=("$name")
+    SIM=$name CHIP=$GPIOSIM_CHIP_DEV CHIPNAME=$GPIOSIM_CHIP_NAME
+}
+pull_path() { echo "$(_gpiosim_line_dir "$SIM" "$1")/pull"; }
+
+# start_watch TAG ARGS... : `gpio-debounce watch --format json ARGS` in the
+# background, stdout/stderr in $TMP/TAG.out/.err; sets W_PID.
+start_watch() {
+    local tag=$1
+    shift
+    "$BIN" watch --format json "$@" >"$TMP/$tag.out" 2>"$TMP/$tag.err" &
+    W_PID=$!
+    BG+=("$W_PID")
+}
+# wait_exit PID SECONDS -> W_RC = exit status (124 + SIGKILL on timeout)
+wait_exit() {
+    local pid=$1 deadline=$(($(now_ns) + $2 * 1000000000))
+    while kill -0 "$pid" 2>/dev/null; do
+        if (($(now_ns) > deadline)); then
+            kill -KILL "$pid" 2>/dev/null
+            wait "$pid" 2>/dev/null
+            W_RC=124
+            return 1
+        fi
+        nap 0.05
+    done
+    wait "$pid"
+    W_RC=$?
+}
+# wait_used OFFSET: the watcher has requested the line (or died: then report)
+wait_used() {
+    gpiosim_wait_used "$SIM" "$1" 20 2>/dev/null && return 0
+    err "line $1 was not requested within 20 s"
+    return 1
+}
+show() { sed 's/^/       | /' "$@"; }
+
+# parse_events FILE -> EV_KIND EV_TIME EV_ONSET EV_CHIP EV_LINE EV_LOST arrays;
+# malformed lines are errors.
+parse_events() {
+    EV_KIND=() EV_TIME=() EV_ONSET=() EV_CHIP=() EV_LINE=() EV_LOST=()
+    local l
+    while IFS= read -r l; do
+        if [[ $l =~ ^\{.*\"event\":\"(press|release)\" ]]; then EV_KIND+=("${BASH_REMATCH[1]}"); else
+            err "not an event line: $l"
+            continue
+        fi
+        [[ $l =~ \"time_ns\":([0-9]+) ]] && EV_TIME+=("${BASH_REMATCH[1]}") || EV_TIME+=(-1)
+        [[ $l =~ \"onset_ns\":([0-9]+) ]] && EV_ONSET+=("${BASH_REMATCH[1]}") || EV_ONSET+=(-1)
+        [[ $l =~ \"chip\":\"([^\"]*)\" ]] && EV_CHIP+=("${BASH_REMATCH[1]}") || EV_CHIP+=("?")
+        [[ $l =~ \"line\":([0-9]+) ]] && EV_LINE+=("${BASH_REMATCH[1]}") || EV_LINE+=(-1)
+        [[ $l =~ \"lost_events\":([0-9]+) ]] && EV_LOST+=("${BASH_REMATCH[1]}") || EV_LOST+=(-1)
+    done <"$1"
+}
+# check_presses FILE N LINE : exactly N press/release pairs, alternating from
+# a press, well-formed, onset <= time, times non-decreasing, on LINE of CHIPNAME.
+check_presses() {
+    local f=$1 n=$2 line=$3 i seq="" want="" bad=0 prev=0 maxlost=0 spans=()
+    parse_events "$f"
+    for ((i = 0; i < n; i++)); do want+="press,release,"; done
+    for ((i = 0; i < ${#EV_KIND[@]}; i++)); do
+        seq+="${EV_KIND[i]},"
+        ((EV_TIME[i] >= 0 && EV_ONSET[i] >= 0 && EV_ONSET[i] <= EV_TIME[i])) || { err "event $i: onset_ns ${EV_ONSET[i]} > time_ns ${EV_TIME[i]} (or missing)"; bad=1; }
+        ((EV_TIME[i] >= prev)) || { err "event $i: time_ns goes backwards"; bad=1; }
+        prev=${EV_TIME[i]}
+        [[ ${EV_CHIP[i]} == "$CHIPNAME" && ${EV_LINE[i]} == "$line" ]] || { err "event $i: chip/line ${EV_CHIP[i]}/${EV_LINE[i]}, want $CHIPNAME/$line"; bad=1; }
+        ((EV_LOST[i] > maxlost)) && maxlost=${EV_LOST[i]}
+        spans+=("$(((EV_TIME[i] - EV_ONSET[i]) / 1000))")
+    done
+    if [[ $seq == "$want" ]]; then
+        log "ok: $n presses + $n releases, alternating"
+    else
+        err "events: got ${seq:-none}, want $want"
+        show "$f"
+    fi
+    ((bad == 0)) && log "ok: fields well-formed, onset <= time, times ordered, chip $CHIPNAME line $line"
+    log "time_ns - onset_ns per event (us): ${spans[*]}; max lost_events $maxlost"
+}
+# bounce_burst NEDGES DURATION_US -> appends NEDGES gaps spread over ~DURATION
+bounce_burst() {
+    local n=$1 d=$2 i max=$((2 * $2 / $1))
+    for ((i = 0; i < n; i++)); do GAPS+=($((RANDOM % (max + 1)))); done
+}
+# bouncy_presses COUNT HOLD_US IDLE_US -> GAPS for `vmhelper drive PULL 1`:
+# COUNT physical presses from released (raw 1), each a burst of an odd number
+# (21..59) of edges over 1..5 ms ending pressed (0), held HOLD_US, released with
+# a similar burst ending at 1, idle IDLE_US.
+bouncy_presses() {
+    local k n
+    GAPS=()
+    for ((k = 0; k < $1; k++)); do
+        n=$((21 + 2 * (RANDOM % 20)))
+        bounce_burst "$n" $((1000 + RANDOM % 4001))
+        GAPS+=("-$2")
+        n=$((21 + 2 * (RANDOM % 20)))
+        bounce_burst "$n" $((1000 + RANDOM % 4001))
+        GAPS+=("-$3")
+    done
+}
+drive() { # drive OFFSET LEVEL0 GAPS... ; logs the helper's burst statistics
+    "$HELPER" drive "$(pull_path "$1")" "${@:2}" 2>"$TMP/drive.err" || err "vmhelper drive failed: $(<"$TMP/drive.err")"
+    log "$(<"$TMP/drive.err")"
+}
+# summary_edges FILE LINE -> the "from N edges" and "N events lost" of the stderr summary
+summary_of() { grep -E "line $2: " "$1" | head -n1; }
+
+# -------------------------------------------------------------------- tests
+
+t_a_clean() {
+    new_chip a 4 || return
+    gpiosim_set "$SIM" 2 1
+    start_watch a --chip "$CHIP" 2 --bias as-is --num-events 10 --idle-timeout 5s
+    wait_used 2 || return
+    # 10 single edges 150 ms apart: press, release, ... (raw 0 = pressed)
+    drive 2 1 -100000 150000 150000 150000 150000 150000 150000 150000 150000 150000 150000
+    wait_exit "$W_PID" 15
+    check_eq "exit status (--num-events 10)" "$W_RC" 0
+    check_presses "$TMP/a.out" 5 2
+    log "stderr: $(summary_of "$TMP/a.err" 2)"
+}
+
+# Windows of the bouncy tests. Under TCG every edge wakes the reader on the one
+# vCPU, which stretches a 1..5 ms burst of 21..59 writes to 2..50 ms (largest
+# gap inside a burst up to ~13 ms, busy host; see vm/README.md): defer must
+# exceed the largest gap, eager's lockout the whole burst.
+KT_DEFER=${KT_DEFER:-defer:30ms}
+KT_EAGER=${KT_EAGER:-eager:100ms}
+window_us() { # window_us STRATEGY -> its main duration in µs
+    local d=${1#*:}
+    d=${d%%,*}
+    case $d in
+    *us) echo "${d%us}" ;; *ms) echo $((${d%ms} * 1000)) ;; *s) echo $((${d%s} * 1000000)) ;; *) echo $((d * 1000)) ;;
+    esac
+}
+bouncy_test() { # bouncy_test TAG STRATEGY [extra watch args...]
+    local tag=$1 strategy=$2 w burst gap
+    shift 2
+    new_chip "$tag" 4 || return
+    gpiosim_set "$SIM" 1 1
+    start_watch "$tag" --chip "$CHIP" 1 --bias as-is --debounce "$strategy" --idle-timeout 2s "$@"
+    wait_used 1 || return
+    bouncy_presses 5 250000 250000
+    drive 1 1 -100000 "${GAPS[@]}"
+    wait_exit "$W_PID" 20
+    check_eq "exit status (--idle-timeout)" "$W_RC" 0
+    check_presses "$TMP/$tag.out" 5 1
+    log "stderr: $(summary_of "$TMP/$tag.err" 1)"
+    # Was the stimulus inside the assumptions? (bursts as written, TCG time)
+    w=$(window_us "$strategy")
+    if [[ $(<"$TMP/drive.err") =~ lasting\ [0-9]+\.\.([0-9]+)\ us,\ largest\ gap\ inside\ a\ burst\ ([0-9]+) ]]; then
+        burst=${BASH_REMATCH[1]} gap=${BASH_REMATCH[2]}
+        echo "BURSTS $LABEL $tag: longest burst $burst us, largest gap $gap us, window $strategy" >>"$TMP/bursts"
+        if [[ $strategy == defer:* ]] && ((gap >= w)); then log "WARNING: a gap inside a burst ($gap us) reached the $strategy window: TCG too slow for this test"; fi
+        if [[ $strategy == eager:* && -z $* ]] && ((burst >= w)); then log "WARNING: a burst ($burst us) outlasted the $strategy lockout: TCG too slow for this test"; fi
+        if [[ $* =~ --kernel-debounce\ ([0-9]+ms) ]] && ((gap >= $(window_us "x:${BASH_REMATCH[1]}"))); then
+            log "WARNING: a gap inside a burst ($gap us) reached the kernel debounce period: TCG too slow for this test"
+        fi
+    fi
+}
+t_b_bouncy_defer() { bouncy_test b1 "$KT_DEFER"; }
+t_b_bouncy_eager() { bouncy_test b2 "$KT_EAGER"; }
+
+storm_test() { # storm_test TAG STRATEGY EDGES : EDGES toggles as fast as possible from released
+    local tag=$1 strategy=$2 edges=$3 i final want_last sum lost
+    new_chip "$tag" 4 || return
+    gpiosim_set "$SIM" 0 1
+    start_watch "$tag" --chip "$CHIP" 0 --bias as-is --debounce "$strategy" --idle-timeout 2s
+    wait_used 0 || return
+    GAPS=()
+    for ((i = 0; i < edges; i++)); do GAPS+=(0); done
+    drive 0 1 -50000 "${GAPS[@]}"
+    final=$(gpiosim_get "$SIM" 0)
+    wait_exit "$W_PID" 20
+    check_eq "exit status (--idle-timeout)" "$W_RC" 0
+    parse_events "$TMP/$tag.out"
+    local n=${#EV_KIND[@]} last=none
+    ((n)) && last=${EV_KIND[n - 1]}
+    if ((final == 0)); then want_last=press; else want_last="release or none"; fi
+    if [[ $final == 0 && $last == press ]] || [[ $final == 1 && $last != press ]]; then
+        log "ok: line ended raw $final, last of $n events: $last"
+    else
+        err "line ended raw $final ($want_last expected last), but the last of $n events is $last"
+        show "$TMP/$tag.out"
+    fi
+    sum=$(summary_of "$TMP/$tag.err" 0)
+    lost=0
+    [[ $sum =~ ([0-9]+)\ events\ lost ]] && lost=${BASH_REMATCH[1]}
+    for i in "${EV_LOST[@]}"; do ((i > lost)) && lost=$i; done
+    log "stderr: $sum"
+    log "STORM $LABEL $strategy: $edges edges written, lost_events reported: $lost"
+    echo "$lost" >>"$TMP/storm-lost"
+}
+t_c_storm_pressed() { storm_test c1 eager:1ms 301; }  # odd: ends pressed
+t_c_storm_released() { storm_test c2 defer:5ms 300; } # even: ends released
+
+# Overflow made deterministic: the reader is stopped (SIGSTOP) while a 41-edge
+# press burst comes in, so the kernel's 16-event queue overflows for sure.
+# libgpiod 1.6 / uAPI v1 keeps the OLDEST 16 (its last event is a rising
+# edge), v2 drops the oldest. The line ends pressed: one press, nothing else.
+t_c_overflow_eager() {
+    local i
+    new_chip c3 4 || return
+    gpiosim_set "$SIM" 0 1
+    start_watch c3 --chip "$CHIP" 0 --bias as-is --debounce eager:100ms --idle-timeout 2s
+    wait_used 0 || return
+    nap 0.3
+    kill -STOP "$W_PID"
+    GAPS=()
+    for ((i = 0; i < 40; i++)); do GAPS+=(50); done
+    drive 0 1 50 "${GAPS[@]}"
+    kill -CONT "$W_PID"
+    wait_exit "$W_PID" 20
+    check_eq "exit status (--idle-timeout)" "$W_RC" 0
+    check_eq "line level after the burst" "$(gpiosim_get "$SIM" 0)" 0
+    parse_events "$TMP/c3.out"
+    check_eq "events (41 edges ending pressed, reader stopped during the burst)" "${EV_KIND[*]}" "press"
+    [[ ${EV_KIND[*]} == press ]] || show "$TMP/c3.out"
+    log "stderr: $(summary_of "$TMP/c3.err" 0)"
+}
+
+t_d_busy() {
+    local rc
+    new_chip d1 4 || return
+    "$BIN" watch --chip "$CHIP" 3 --bias as-is --consumer kt-holder >/dev/null 2>"$TMP/holder.err" &
+    BG+=($!)
+    wait_used 3 || return
+    "$BIN" list --chip "$CHIP" >"$TMP/list.out" 2>&1
+    check_match "list shows the holder" "$(grep -E 'line +3:' "$TMP/list.out")" 'kt-holder'
+    "$BIN" watch --format json --chip "$CHIP" 3 --idle-timeout 1s >/dev/null 2>"$TMP/d1.err"
+    rc=$?
+    check_eq "exit status, only line held by another gpio-debounce" "$rc" 75
+    ((rc == 139)) && log "(139 = SIGSEGV: $(grep -m1 -o 'crashed: .*' "$TMP/d1.err"))"
+    check_match "message names the consumer" "$(<"$TMP/d1.err")" "kt-holder"
+    gpiomon "$CHIP" 1 >/dev/null 2>&1 &
+    BG+=($!)
+    wait_used 1 || return
+    "$BIN" watch --format json --chip "$CHIP" 0 1 --idle-timeout 1s >/dev/null 2>"$TMP/d2.err"
+    rc=$?
+    check_eq "exit status, line 1 of 0 1 held by gpiomon" "$rc" 75
+    check_match "message names gpiomon" "$(<"$TMP/d2.err")" "gpiomon"
+    log "message: $(<"$TMP/d2.err")"
+    # line 0 must not stay requested after the failed two-line request
+    if gpioinfo "$CHIP" | grep -Eq '^[[:space:]]*line[[:space:]]+0:.*\[used'; then err "line 0 still held after the failed request"; fi
+}
+
+t_d_out_of_range() {
+    local rc
+    new_chip d2 8 || return
+    "$BIN" watch --format json --chip "$CHIP" 8 >/dev/null 2>"$TMP/d.err"
+    rc=$?
+    check_eq "exit status, offset 8 of 8 lines" "$rc" 66
+    check_match "message gives the range" "$(<"$TMP/d.err")" "0 to 7"
+    log "message: $(<"$TMP/d.err")"
+}
+
+t_d_unknown_name() {
+    local rc
+    new_chip d3 4 enter back up down || return
+    "$BIN" watch --format json --chip "$CHIP" entr >/dev/null 2>"$TMP/d.err"
+    rc=$?
+    check_eq "exit status, unknown name 'entr'" "$rc" 66
+    check_match "message suggests 'enter'" "$(<"$TMP/d.err")" "did you mean.*'enter'"
+    log "message: $(<"$TMP/d.err")"
+    "$BIN" watch --format json no-such-line-anywhere >/dev/null 2>"$TMP/d.err"
+    rc=$?
+    check_eq "exit status, unknown name without --chip" "$rc" 66
+    log "message: $(<"$TMP/d.err")"
+}
+
+t_d_permission() {
+    local rc
+    new_chip d4 4 || return
+    chmod 0600 "$CHIP"
+    chown root:root "$CHIP"
+    log "$(ls -l "$CHIP")"
+    setpriv --reuid=65534 --regid=65534 --clear-groups "$BIN" watch --format json --chip "$CHIP" 0 --idle-timeout 1s >/dev/null 2>"$TMP/d.err"
+    rc=$?
+    check_eq "exit status as nobody" "$rc" 77
+    check_match "message mentions the gpio group" "$(<"$TMP/d.err")" "gpio group"
+    check_match "message points to udev/" "$(<"$TMP/d.err")" "udev"
+    log "message: $(<"$TMP/d.err")"
+}
+
+# The chip vanishes while watch sits in ppoll with nothing pending (no deadline).
+t_d_chip_removed_idle() {
+    new_chip d5 4 || return
+    gpiosim_set "$SIM" 0 1
+    start_watch d5 --chip "$CHIP" 0 --bias as-is --debounce defer:10ms
+    wait_used 0 || return
+    drive 0 1 -20000 100000 100000 -100000 # a press/release, then all decided
+    gpiosim_remove "$SIM" 2>"$TMP/rm.err" || err "gpiosim_remove failed: $(<"$TMP/rm.err")"
+    if ! wait_exit "$W_PID" 10; then
+        err "watch still running 10 s after the chip's removal (Linux 6.1 does not wake a line request's poll on chip removal; nothing re-checks the chip)"
+        return
+    fi
+    check_eq "exit status after the chip vanished" "$W_RC" 74
+    check_match "message says the chip vanished" "$(grep -v ' presses, ' "$TMP/d5.err")" "vanished"
+    check_eq "events before the removal" "$(grep -c . "$TMP/d5.out")" 2
+}
+# The chip vanishes while a decision is pending (press inside a 2 s defer window).
+t_d_chip_removed_pending() {
+    new_chip d6 4 || return
+    gpiosim_set "$SIM" 0 1
+    start_watch d6 --chip "$CHIP" 0 --bias as-is --debounce defer:2s
+    wait_used 0 || return
+    drive 0 1 -20000 1000
+    gpiosim_remove "$SIM" 2>"$TMP/rm.err" || err "gpiosim_remove failed: $(<"$TMP/rm.err")"
+    wait_exit "$W_PID" 15 || err "watch still running 15 s after the chip's removal"
+    check_eq "exit status after the chip vanished" "$W_RC" 74
+    check_match "message says the chip vanished" "$(grep -v ' presses, ' "$TMP/d6.err")" "vanished"
+    log "stderr: $(tr '\n' '|' <"$TMP/d6.err")"
+}
+
+signal_test() { # signal_test TAG SIGNAL
+    local tag=$1 sig=$2
+    new_chip "$tag" 4 || return
+    gpiosim_set "$SIM" 3 1
+    start_watch "$tag" --chip "$CHIP" 3 --bias as-is
+    wait_used 3 || return
+    drive 3 1 -20000 100000 100000
+    nap 0.2
+    kill "-$sig" "$W_PID"
+    wait_exit "$W_PID" 10
+    check_eq "exit status after SIG$sig" "$W_RC" 0
+    check_match "summary on stderr" "$(<"$TMP/$tag.err")" "$CHIPNAME line 3: 1 presses, 1 releases from [0-9]+ edges"
+    check_eq "events on stdout" "$(grep -c . "$TMP/$tag.out")" 2
+    if gpioinfo "$CHIP" | grep -Eq '^[[:space:]]*line[[:space:]]+3:.*\[used'; then err "line 3 still shown used"; fi
+    "$BIN" watch --format json --chip "$CHIP" 3 --bias as-is --idle-timeout 1s >/dev/null 2>"$TMP/$tag.2.err"
+    check_eq "second watch on the same line (exit, not 75 busy)" "$?" 0
+}
+t_e_sigterm() { signal_test e1 TERM; }
+t_e_sigint() { signal_test e2 INT; }
+
+t_f_kernel_debounce() {
+    local rc
+    if [[ $LABEL == v1 ]]; then
+        new_chip f 4 || return
+        "$BIN" watch --format json --chip "$CHIP" 1 --kernel-debounce 10ms --idle-timeout 1s >/dev/null 2>"$TMP/f.err"
+        rc=$?
+        check_eq "exit status of --kernel-debounce on libgpiod 1.6" "$rc" 69
+        log "message: $(<"$TMP/f.err")"
+        return
+    fi
+    bouncy_test f eager:1ms --kernel-debounce 10ms
+}
+
+t_g_named_lines() {
+    new_chip g 8 "" "" kt-start kt-stop || return
+    gpiosim_set "$SIM" 2 1
+    gpiosim_set "$SIM" 3 1
+    start_watch g1 --chip "$CHIP" kt-stop --bias as-is --num-events 2 --idle-timeout 5s
+    wait_used 3 || return
+    drive 3 1 -20000 100000 100000
+    wait_exit "$W_PID" 10
+    check_eq "exit status, --chip $CHIPNAME kt-stop" "$W_RC" 0
+    check_presses "$TMP/g1.out" 1 3
+    # by name without --chip: looked up on every chip
+    start_watch g2 kt-start --bias as-is --num-events 2 --idle-timeout 5s
+    wait_used 2 || return
+    drive 2 1 -20000 100000 100000
+    wait_exit "$W_PID" 10
+    check_eq "exit status, kt-start without --chip" "$W_RC" 0
+    check_presses "$TMP/g2.out" 1 2
+}
+
+t_h_bias() {
+    # what a requested bias does to gpio-sim: it sets the simulated pull
+    local b v bias want before
+    new_chip h 4 || return
+    for b in pull-up:1:0 pull-down:0:1 as-is:0:0 as-is:1:1; do
+        IFS=: read -r bias want before <<<"$b"
+        gpiosim_set "$SIM" 0 "$before"
+        start_watch h --chip "$CHIP" 0 --bias "$bias"
+        wait_used 0 || return
+        v=$(gpiosim_get "$SIM" 0)
+        check_eq "sim value with --bias $bias (was $before)" "$v" "$want"
+        kill -TERM "$W_PID"
+        wait_exit "$W_PID" 10
+    done
+}
+
+t_i_multi_line() {
+    local i
+    new_chip i 8 || return
+    for i in 0 1 2 3 4 5 6 7; do gpiosim_set "$SIM" "$i" 1; done
+    start_watch i --chip "$CHIP" 0 1 2 3 4 5 6 7 --bias as-is --debounce defer:20ms --num-events 16 --idle-timeout 5s
+    wait_used 7 || return
+    for i in 7 0 5 2 3 6 1 4; do "$HELPER" drive "$(pull_path "$i")" 1 0 50000 0 0 -60000 2>/dev/null; done
+    wait_exit "$W_PID" 15
+    check_eq "exit status (--num-events 16)" "$W_RC" 0
+    parse_events "$TMP/i.out"
+    check_eq "lines of the events" "${EV_LINE[*]}" "7 7 0 0 5 5 2 2 3 3 6 6 1 1 4 4"
+    check_eq "kinds" "$(printf '%s\n' "${EV_KIND[@]}" | sort | uniq -c | tr -s ' \n' ' ')" " 8 press 8 release "
+}
+
+# --------------------------------------------------------------------- main
+echo "# kernel-tests $LABEL: $BIN"
+echo "# $("$BIN" --version 2>&1) | kernel $(uname -r) | $(nproc) vCPU | $(gpiomon --version | head -n1)"
+# j. the daemon: `gpio-debounce run --config` with two buttons on the real chip, a hold on one, a
+# double click on the other, and an action for each (issue 4).
+t_j_daemon() {
+    new_chip j 4 || return
+    cat >"$TMP/daemon.yaml" <<YAML
+buttons:
+  - name: lamp
+    chip: $CHIPNAME
+    line: 0
+    bias: as-is
+    debounce: defer:30ms
+    hold: 1s
+    actions:
+      - on: hold
+        shell: 'echo "hold \$GPIO_BUTTON \$GPIO_LINE \$GPIO_CHIP" >> $TMP/actions.log'
+  - name: door
+    chip: $CHIPNAME
+    line: 1
+    bias: as-is
+    debounce: defer:30ms
+    clicks: {window: 800ms, policy: exclusive}
+    actions:
+      - on: click
+        count: 2
+        run: [/bin/sh, -c, 'echo "double \$GPIO_BUTTON \$GPIO_COUNT" >> $TMP/actions.log']
+YAML
+    "$BIN" check --config "$TMP/daemon.yaml" >"$TMP/check.out" 2>&1 || { err "check failed: $(<"$TMP/check.out")"; return; }
+    gpiosim_set "$SIM" 0 1  # both buttons released (pulled up) before the daemon starts
+    gpiosim_set "$SIM" 1 1
+    "$BIN" run --config "$TMP/daemon.yaml" --format json >"$TMP/daemon.out" 2>"$TMP/daemon.err" &
+    W_PID=$!
+    BG+=("$W_PID")
+    wait_used 0 || return
+    wait_used 1 || return
+    # lamp: held 1.6 s (a hold at 1 s); door: two quick clicks.
+    gpiosim_set "$SIM" 0 0; nap 1.6; gpiosim_set "$SIM" 0 1; nap 0.3
+    gpiosim_set "$SIM" 1 0; nap 0.15; gpiosim_set "$SIM" 1 1; nap 0.2
+    gpiosim_set "$SIM" 1 0; nap 0.15; gpiosim_set "$SIM" 1 1
+    nap 2.0  # the click window runs out, the actions run
+    kill -TERM "$W_PID"
+    wait_exit "$W_PID" 20
+    check_eq "daemon exit status after SIGTERM" "$W_RC" 0
+    local lamp door
+    lamp=$(grep '"button":"lamp"' "$TMP/daemon.out" | sed -E 's/.*"event":"([a-z]+)".*/\1/' | tr '\n' ,)
+    door=$(grep '"button":"door"' "$TMP/daemon.out" | sed -E 's/.*"event":"([a-z]+)".*/\1/' | tr '\n' ,)
+    check_eq "lamp events" "$lamp" "press,hold,release,"
+    check_eq "door events" "$door" "press,release,press,release,click,"
+    check_match "door's click has count 2" "$(grep '"event":"click"' "$TMP/daemon.out")" '"count":2'
+    check_match "actions ran with the event in their environment" "$(cat "$TMP/actions.log" 2>/dev/null)" "hold lamp 0 $CHIPNAME.*double door 2|double door 2.*hold lamp 0 $CHIPNAME"
+    [[ -s $TMP/daemon.err ]] && show "$TMP/daemon.err"
+}
+
+run_test a-clean t_a_clean
+run_test b-bouncy-defer t_b_bouncy_defer
+run_test b-bouncy-eager t_b_bouncy_eager
+run_test c-storm-pressed t_c_storm_pressed
+run_test c-storm-released t_c_storm_released
+run_test c-overflow-eager t_c_overflow_eager
+run_test d-busy t_d_busy
+run_test d-out-of-range t_d_out_of_range
+run_test d-unknown-name t_d_unknown_name
+run_test d-permission t_d_permission
+run_test d-chip-removed-idle t_d_chip_removed_idle
+run_test d-chip-removed-pending t_d_chip_removed_pending
+run_test e-sigterm t_e_sigterm
+run_test e-sigint t_e_sigint
+run_test f-kernel-debounce t_f_kernel_debounce
+run_test g-named-lines t_g_named_lines
+run_test h-bias t_h_bias
+run_test i-multi-line t_i_multi_line
+run_test j-daemon t_j_daemon
+
+if [[ -s $TMP/storm-lost ]]; then
+    if grep -qv '^0$' "$TMP/storm-lost"; then
+        echo "# storm: lost_events > 0 reported ($(tr '\n' ' ' <"$TMP/storm-lost"))"
+    else
+        echo "# storm: NOTE the kernel kept up or $LABEL could not tell: lost_events stayed 0"
+    fi
+fi
+[[ -s $TMP/bursts ]] && sed 's/^/# /' "$TMP/bursts"
+((FAILED)) && echo "# failed: ${FAILED_NAMES[*]}"
+rm -rf "$TMP"
+echo "$PASSED passed, $FAILED failed"
+((FAILED == 0))
