@@ -98,10 +98,10 @@ public struct DebounceLoop<Line: LineBackend> {
                 if try report(debouncers[lineEdge.line].receive(lineEdge.edge), line: lineEdge.line) { return .eventLimit }
             }
             let nowNs = line.nowNs
-            if outcome == .timedOut {
-                // A decision is due and no edge is queued: re-read those lines first. An edge the kernel
-                // dropped (its queue keeps the oldest events) would otherwise turn into a phantom event
-                // now, and a correction after it; the level read counts as an edge at the deadline.
+            if outcome != .interrupted {
+                // A decision is due and the queued edges are all in: re-read those lines first. An edge the
+                // kernel dropped (its queue keeps the oldest events) would otherwise turn into a phantom
+                // event now, and a correction after it; the level read counts as an edge at the deadline.
                 for index in debouncers.indices {
                     guard let dueNs = debouncers[index].nextDeadlineNs, dueNs <= nowNs else { continue }
                     let level = try line.readLevel(line: index)
