@@ -95,18 +95,17 @@ struct RunCommand: ParsableCommand {
         let logger = Logger(label: "gpio-debounce")
         let out = OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0)
         let writer = EventWriter(format: output.format == .json ? .json : .text, output: out)
-        let interrupts: InterruptSignals
-        do { interrupts = try InterruptSignals(watchingChildren: true) } catch { throw failure(error.description, ExitStatus.ioError) }
-
         if simulate {
             let backend = SimulatedButtons(
                 count: configuration.buttons.count, seed: seed, activeLevels: configuration.buttons.map(\.debounce.activeLevel),
                 presses: presses, pacing: virtualTime ? .virtual : .realTime)
             let places = configuration.buttons.indices.map { ("simulated", $0) }
-            try serve(backend, configuration: configuration, places: places, writer: writer, interrupts: interrupts, polling: true, logger: logger)
+            // No signalfd here: Ctrl-C ends a simulation the ordinary way.
+            try serve(backend, configuration: configuration, places: places, writer: writer, interrupts: nil, logger: logger)
             return
         }
         do {
+            let interrupts = try InterruptSignals(watchingChildren: true)
             var chips: [String: GPIOChip] = [:]
             var selections: [LineSelection] = []
             for button in configuration.buttons {
@@ -117,7 +116,7 @@ struct RunCommand: ParsableCommand {
             }
             let backend = try GPIODLines(lines: selections, consumer: "gpio-debounce", interrupts: interrupts)
             logger.info("watching \(selections.count) buttons (libgpiod \(GPIODLines.libgpiodVersion))")
-            try serve(backend, configuration: configuration, places: selections.map { ($0.chip.name, $0.offset) }, writer: writer, interrupts: interrupts, polling: false, logger: logger)
+            try serve(backend, configuration: configuration, places: selections.map { ($0.chip.name, $0.offset) }, writer: writer, interrupts: interrupts, logger: logger)
         } catch let error as GPIOError {
             throw failure(error.description, WatchCommand.exitCode(for: error))
         }
@@ -126,7 +125,7 @@ struct RunCommand: ParsableCommand {
     /// The loop: debouncers per line (`DebounceLoop`), then the service's gestures, groups and actions.
     private func serve<Line: LineBackend>(
         _ backend: Line, configuration: ServiceConfiguration, places: [(chip: String, offset: Int)], writer: EventWriter,
-        interrupts: InterruptSignals, polling: Bool, logger: Logger
+        interrupts: InterruptSignals?, logger: Logger
     ) throws {
         var loop: DebounceLoop<Line>
         do {
@@ -149,12 +148,12 @@ struct RunCommand: ParsableCommand {
                 onEvent: { lineEvent in try service.handle(lineEvent.event, button: lineEvent.line, report: report) },
                 extraDeadlineNs: {
                     // Simulated lines get no SIGCHLD wakeup: look for finished commands every 100 ms while any run.
-                    let reapNs: Int64? = polling && service.actions.runningCount > 0 ? backend.nowNs + 100_000_000 : nil
+                    let reapNs: Int64? = interrupts == nil && service.actions.runningCount > 0 ? backend.nowNs + 100_000_000 : nil
                     return [service.nextDeadlineNs, reapNs].compactMap { $0 }.min()
                 },
                 onWake: { nowNs in
-                    let childExited = interrupts.childExited
-                    interrupts.childExited = false
+                    let childExited = interrupts?.childExited ?? false
+                    interrupts?.childExited = false
                     try service.advance(toNs: nowNs, childExited: childExited, report: report)
                 })
         } catch is EventLimitReached {

@@ -7,6 +7,9 @@ import Testing
 
 /// The daemon's logic end to end in virtual time: simulated buttons → debouncers → gestures → actions.
 @Suite struct ButtonServiceTests {
+    /// A logger that prints nothing: the tests check what happened, not the log lines.
+    static let quiet = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+
     static func temporaryPath() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("gpio-debounce-\(UUID().uuidString)").path
     }
@@ -18,7 +21,7 @@ import Testing
             count: configuration.buttons.count, seed: seed, activeLevels: configuration.buttons.map(\.debounce.activeLevel),
             presses: presses, pacing: .virtual)
         var loop = try DebounceLoop(line: backend, configurations: configuration.buttons.map(\.debounce))
-        let service = ButtonService(configuration: configuration, places: configuration.buttons.indices.map { ("sim", $0) }, logger: Logger(label: "test"))
+        let service = ButtonService(configuration: configuration, places: configuration.buttons.indices.map { ("sim", $0) }, logger: Self.quiet)
         var outputs: [ButtonService.Output] = []
         _ = try loop.run(
             onEvent: { service.handle($0.event, button: $0.line) { outputs.append($0) } },
@@ -83,7 +86,7 @@ import Testing
     }
 
     @Test func dropPolicyIgnoresEventsWhileTheCommandRunsAndQueueRunsThemAfter() throws {
-        let logger = Logger(label: "test")
+        let logger = Self.quiet
         let log = Self.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: log) }
         let runner = ActionRunner(actions: [
@@ -105,7 +108,7 @@ import Testing
     }
 
     @Test func aCommandPastItsTimeoutIsTerminated() throws {
-        let runner = ActionRunner(actions: [Action(name: "slow", arguments: ["sleep", "30"], timeoutNs: 100_000_000)], logger: Logger(label: "test"))
+        let runner = ActionRunner(actions: [Action(name: "slow", arguments: ["sleep", "30"], timeoutNs: 100_000_000)], logger: Self.quiet)
         let start = DispatchTime.now().uptimeNanoseconds
         runner.trigger(0, environment: [:], nowNs: 0)
         #expect(runner.runningCount == 1)
@@ -121,7 +124,7 @@ import Testing
     }
 
     @Test func aMissingProgramIsLoggedNotFatal() {
-        let runner = ActionRunner(actions: [Action(name: "nope", arguments: ["/nonexistent/program"])], logger: Logger(label: "test"))
+        let runner = ActionRunner(actions: [Action(name: "nope", arguments: ["/nonexistent/program"])], logger: Self.quiet)
         runner.trigger(0, environment: [:], nowNs: 0)
         var attempts = 0
         while runner.runningCount > 0, attempts < 200 {

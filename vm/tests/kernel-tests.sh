@@ -541,6 +541,35 @@ YAML
     [[ -s $TMP/daemon.err ]] && show "$TMP/daemon.err"
 }
 
+# k. record and analyze (issue 5): `record` the raw edges of 5 bouncy presses on the real chip to
+# text and to VCD, then `analyze` both: 10 transitions, and a recommended window that replays the
+# recording to exactly 10 events.
+t_k_record_analyze() {
+    local format file rc rec
+    for format in csv vcd; do
+        new_chip "k$format" 4 || return
+        gpiosim_set "$SIM" 2 1
+        file=$TMP/rec.$format
+        "$BIN" record --chip "$CHIP" 2 --bias as-is -o "$file" --duration 8s >"$TMP/rec.out" 2>"$TMP/rec.err" &
+        W_PID=$!
+        BG+=("$W_PID")
+        wait_used 2 || return
+        bouncy_presses 5 250000 250000
+        drive 2 1 -100000 "${GAPS[@]}"
+        wait_exit "$W_PID" 30
+        check_eq "record ($format) exit status after --duration" "$W_RC" 0
+        check_match "record ($format) says what it recorded" "$(<"$TMP/rec.err")" "recorded [0-9]+ edges of $CHIPNAME line 2 to $file"
+        "$BIN" analyze "$file" --gap 50ms --format json >"$TMP/analyze.json" 2>"$TMP/analyze.err"
+        rc=$?
+        check_eq "analyze ($format) exit status" "$rc" 0
+        check_match "analyze ($format) finds 10 transitions" "$(<"$TMP/analyze.json")" '"transitions":10,'
+        rec=$(sed -E 's/.*"defer":\{[^}]*"recommended":"([^"]+)".*/\1/' "$TMP/analyze.json")
+        check_match "analyze ($format) recommends a defer window" "$rec" '^defer:'
+        check_eq "replay ($format) with $rec: events" "$("$BIN" replay "$file" --debounce "$rec" --format json | grep -c event)" 10
+        cleanup_test
+    done
+}
+
 run_test a-clean t_a_clean
 run_test b-bouncy-defer t_b_bouncy_defer
 run_test b-bouncy-eager t_b_bouncy_eager
@@ -560,6 +589,7 @@ run_test g-named-lines t_g_named_lines
 run_test h-bias t_h_bias
 run_test i-multi-line t_i_multi_line
 run_test j-daemon t_j_daemon
+run_test k-record-analyze t_k_record_analyze
 
 if [[ -s $TMP/storm-lost ]]; then
     if grep -qv '^0$' "$TMP/storm-lost"; then
