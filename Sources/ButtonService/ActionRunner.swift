@@ -36,7 +36,8 @@ public struct Action: Sendable, Hashable {
 /// Runs actions' commands without ever blocking the event loop: `posix_spawnp` to start them
 /// (signal mask and dispositions reset for the child), `waitpid(WNOHANG)` to reap them when SIGCHLD
 /// arrives, deadlines for timeouts. Event fields reach the command as environment variables, never
-/// interpolated into its command line. Exit statuses are logged.
+/// interpolated into its command line. A command's standard output goes to standard error, so it never
+/// mixes into the event stream. Exit statuses are logged.
 ///
 /// Written over the system calls rather than with swift-subprocess, because that library is async
 /// and owns its own waiting, while this daemon is one synchronous `ppoll` loop that must not block.
@@ -158,8 +159,14 @@ public final class ActionRunner {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        // The command's standard output goes to standard error (the log), never into the event stream
+        // on standard output, which may be piped into a broker.
+        var fileActions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&fileActions)
+        defer { posix_spawn_file_actions_destroy(&fileActions) }
+        posix_spawn_file_actions_adddup2(&fileActions, STDERR_FILENO, STDOUT_FILENO)
         var pid = pid_t()
-        let result = posix_spawnp(&pid, program, nil, &attributes, argv, envp)
+        let result = posix_spawnp(&pid, program, &fileActions, &attributes, argv, envp)
         guard result == 0 else {
             logger.error("action \(action.name): cannot run '\(program)': \(String(cString: strerror(result)))")
             return

@@ -38,3 +38,17 @@ public enum TraceError: Error, Sendable, Hashable, CustomStringConvertible {
         isVCD(source) ? "" : "; each line must be t_ns,level (nanoseconds, then 0 or 1)"
     }
 }
+
+extension FileDescriptor {
+    /// `read(2)` into `buffer` for a trace reader (retrying `EINTR`), with a failure as the reader's
+    /// `TraceError.readFailed` naming `source`. Returns the bytes read; 0 at the end of the file.
+    func readTrace(into buffer: UnsafeMutableRawBufferPointer, source: String) throws(TraceError) -> Int {
+        do {
+            return try read(into: buffer)
+        } catch let errno as Errno {
+            throw .readFailed(source: source, errno: errno)
+        } catch {
+            throw .readFailed(source: source, errno: .ioError)
+        }
+    }
+}

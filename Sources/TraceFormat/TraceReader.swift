@@ -92,15 +92,9 @@ public final class TraceReader {
             end -= start
             start = 0
         }
-        do {
-            let count = try fileDescriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...]))
-            if count == 0 { atEndOfFile = true }
-            end += count
-        } catch let errno as Errno {
-            throw .readFailed(source: sourceName, errno: errno)
-        } catch {
-            throw .readFailed(source: sourceName, errno: .ioError)
-        }
+        let count = try fileDescriptor.readTrace(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...]), source: sourceName)
+        if count == 0 { atEndOfFile = true }
+        end += count
     }
 
     /// Parses the bytes of one line (without its `\n`): an edge, or `nil` for a line to skip.

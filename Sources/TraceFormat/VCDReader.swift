@@ -541,15 +541,9 @@ public final class VCDReader: TraceSource {
 
     /// Reads more after `end`.
     private func refill() throws(TraceError) {
-        do {
-            let count = try fileDescriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...]))
-            if count == 0 { atEndOfFile = true }
-            end += count
-        } catch let errno as Errno {
-            throw .readFailed(source: sourceName, errno: errno)
-        } catch {
-            throw .readFailed(source: sourceName, errno: .ioError)
-        }
+        let count = try fileDescriptor.readTrace(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...]), source: sourceName)
+        if count == 0 { atEndOfFile = true }
+        end += count
     }
 
     private func malformed(_ problem: String, text: String? = nil, line: Int? = nil) -> TraceError {
