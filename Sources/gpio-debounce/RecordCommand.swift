@@ -49,11 +49,15 @@ struct RecordCommand: ParsableCommand {
     @Flag(help: .hidden)
     var virtualTime = false
 
+    @Option(help: ArgumentHelp("With --simulate: lose this fraction of edges (0 to 1), as an overflowing kernel queue does.", valueName: "fraction"))
+    var drop: Double = 0
+
     enum RecordFormat: String, ExpressibleByArgument, CaseIterable { case text, vcd }
 
     func validate() throws {
         if !simulate, line == nil { throw ValidationError("Say which line to record, e.g. `gpio-debounce record 17 -o button.csv` (or --simulate).") }
         if let duration, duration <= 0 { throw ValidationError("--duration must be longer than 0.") }
+        guard (0...1).contains(drop) else { throw ValidationError("--drop must be a fraction from 0 to 1, e.g. 0.05.") }
     }
 
     func run() throws {
@@ -65,7 +69,7 @@ struct RecordCommand: ParsableCommand {
             let button = BouncyButton(seed: seed, presses: presses)
             var line = SimulatedLine(
                 initialLevel: button.initialLevel, startNs: virtualTime ? 0 : MonotonicClock.nowNs, edges: button,
-                pacing: virtualTime ? .virtual : .realTime)
+                pacing: virtualTime ? .virtual : .realTime, dropProbability: drop, seed: seed ^ 0x5EED)
             try record(&line, name: "simulated button (seed \(seed))", vcd: vcd, to: buffer, lost: { nil })
             return
         }
@@ -83,7 +87,7 @@ struct RecordCommand: ParsableCommand {
     /// Records until the line ends, a signal, or the duration; `lost` gives the backend's count of lost events.
     private func record<Line: LineBackend>(_ line: inout Line, name: String, vcd: Bool, to buffer: OutputBuffer, lost: () -> Int?) throws {
         var edges: [LineEdge] = []
-        var written = 0, lostTotal = 0, duplicates = 0
+        var written = 0, lostTotal = 0, duplicates = 0, corrections = 0
         do {
             var level = try line.readLevel(line: 0)
             let startNs = line.nowNs
@@ -92,9 +96,26 @@ struct RecordCommand: ParsableCommand {
                 ? .vcd(try VCDWriter(output: buffer, signals: ["raw"], initialLevels: [level], startNs: startNs))
                 : .text(try TraceWriter(output: buffer, comments: ["gpio-debounce record: raw edges of \(name), kernel timestamps (CLOCK_MONOTONIC ns)"], initialLevel: level, atNs: startNs))
             var lastNs = startNs
+            // Once a burst has been quiet for `settleNs`, the line's level is re-read: if the kernel
+            // dropped the burst's last edges (its queue overflowed), the recording would otherwise end
+            // the burst at the wrong level. One read per burst; no wakeups while the line is idle.
+            let settleNs: Int64 = 20_000_000
+            var settleCheckNs: Int64?
+            func recheckLevel() throws {
+                let now = line.nowNs
+                let actual = try line.readLevel(line: 0)
+                guard actual != level else { return }
+                try sink.comment("level re-read as \(actual): the kernel lost the edges before this one")
+                try sink.write(Edge(level: actual, timeNs: max(now, lastNs)))
+                level = actual
+                lastNs = max(now, lastNs)
+                written += 1
+                corrections += 1
+            }
             recording: while true {
                 edges.removeAll(keepingCapacity: true)
-                let outcome = try line.wait(untilNs: endNs, appendingTo: &edges)
+                let deadlineNs = [endNs, settleCheckNs].compactMap { $0 }.min()
+                let outcome = try line.wait(untilNs: deadlineNs, appendingTo: &edges)
                 let lostNow = lost() ?? 0
                 if lostNow > lostTotal {
                     try sink.comment("lost \(lostNow - lostTotal) events here: the kernel's event queue overflowed")
@@ -110,9 +131,16 @@ struct RecordCommand: ParsableCommand {
                     try sink.write(lineEdge.edge)
                     written += 1
                 }
+                if !edges.isEmpty { settleCheckNs = lastNs + settleNs }
                 switch outcome {
-                case .edges: continue
-                case .timedOut, .endOfInput, .interrupted: break recording
+                case .edges:
+                    continue
+                case .timedOut where endNs.map { line.nowNs < $0 } ?? true:
+                    try recheckLevel()
+                    settleCheckNs = nil
+                case .timedOut, .endOfInput, .interrupted:
+                    try recheckLevel()
+                    break recording
                 }
             }
             try sink.finish(atNs: max(lastNs, line.nowNs))
@@ -123,7 +151,7 @@ struct RecordCommand: ParsableCommand {
         } catch let errno as Errno {
             throw failure("cannot write the recording: \(errno.description)", ExitStatus.ioError)
         }
-        printToStandardError("recorded \(written) edges of \(name)\(output.map { " to \($0)" } ?? ""); \(lostTotal + (lost() == nil ? duplicates : 0)) events lost by the kernel")
+        printToStandardError("recorded \(written) edges of \(name)\(output.map { " to \($0)" } ?? ""); \(lostTotal + (lost() == nil ? duplicates : 0)) events lost by the kernel\(corrections > 0 ? ", \(corrections) levels corrected by re-reading the line" : "")")
     }
 
     private func openOutput() throws -> FileDescriptor {

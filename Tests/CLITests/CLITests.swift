@@ -165,6 +165,20 @@ import Testing
         #expect(try CLITests.decode(replay.stdout).count == 50)
     }
 
+    /// With edges lost, `record` re-reads the line once each burst is quiet and writes the level it
+    /// finds when the edges had not shown it, so the recording ends every burst at the real level.
+    @Test func recordRepairsLostEdgesByReReadingTheLine() throws {
+        let path = Self.temporaryPath(".csv")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let record = try CLITests.run(["record", "--simulate", "--virtual-time", "--presses", "30", "--seed", "9", "--drop", "0.3", "-o", path])
+        #expect(record.status == 0)
+        #expect(record.stderr.contains("levels corrected by re-reading the line"))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("# level re-read as"))
+        // The simulated button ends released (1): so does the recording, though edges were lost.
+        #expect(text.split(separator: "\n").last?.hasSuffix(",1") == true)
+    }
+
     @Test func analyzeTextNamesTheStrategiesAndTheMargin() throws {
         let result = try CLITests.run(["analyze", CLITests.rocker])
         #expect(result.status == 0)
