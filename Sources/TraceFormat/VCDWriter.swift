@@ -52,13 +52,7 @@ public struct VCDWriter {
 
         output.append("$version gpio-debounce $end")
         try output.endLine()
-        if let comment {
-            output.append("$comment ")
-            // A `$` could end the comment early (`$end`): replace it.
-            output.append(String(decoding: comment.utf8.map { $0 == UInt8(ascii: "$") ? UInt8(ascii: "_") : $0 }, as: UTF8.self))
-            output.append(" $end")
-            try output.endLine()
-        }
+        if let comment { try Self.writeComment(comment, to: output) }
         output.append("$timescale 1 ns $end")
         try output.endLine()
         output.append("$scope module gpio_debounce $end")
@@ -98,8 +92,14 @@ public struct VCDWriter {
 
     /// Writes a `$comment ... $end` block (e.g. where the kernel lost events), at the current position.
     public func comment(_ text: String) throws(Errno) {
+        try Self.writeComment(text, to: output)
+    }
+
+    /// `$comment TEXT $end` on a line of its own; a `$` in the text could end the block early
+    /// (`$end`), so each one is written as `_`.
+    private static func writeComment(_ text: String, to output: OutputBuffer) throws(Errno) {
         output.append("$comment ")
-        output.append(text.replacing("$end", with: "(end)"))
+        output.append(String(decoding: text.utf8.map { $0 == UInt8(ascii: "$") ? UInt8(ascii: "_") : $0 }, as: UTF8.self))
         output.append(" $end")
         try output.endLine()
     }
