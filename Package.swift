@@ -1,13 +1,16 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+let system = Target.Dependency.product(name: "SystemPackage", package: "swift-system")
+let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+
 let package = Package(
     name: "gpio-debounce",
     products: [
         .executable(name: "gpio-debounce", targets: ["gpio-debounce"]),
         .library(name: "GPIODebounce", targets: ["GPIODebounce"]),
         .library(name: "DebounceCore", targets: ["DebounceCore"]),
-        .library(name: "LineBackends", targets: ["LineBackends"]),
+        .library(name: "Simulation", targets: ["Simulation"]),
         .library(name: "TraceFormat", targets: ["TraceFormat"]),
     ],
     dependencies: [
@@ -18,60 +21,56 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
-        // The pure debouncing state machine: standard library only.
+        // Pure: the debouncing and gesture state machines, durations. Standard library only.
         .target(name: "DebounceCore"),
-        // Line backends (simulated line, later libgpiod) and the driver loop that runs the core over them.
-        .target(
-            name: "LineBackends",
-            dependencies: ["DebounceCore", .product(name: "SystemPackage", package: "swift-system")]
-        ),
+        // Pure: the stages every mode runs (edges → debouncer → gestures and groups → outputs).
+        .target(name: "Pipeline", dependencies: ["DebounceCore"]),
+        // The C boundary: owned descriptors, the one ppoll, signalfd, eventfd, process groups.
+        .target(name: "LinuxSys", dependencies: ["CLinuxSys", system]),
+        // The Linux declarations Swift's Glibc module leaves out (ppoll, signalfd, eventfd, inotify).
+        .systemLibrary(name: "CLinuxSys"),
+        // The one event loop: descriptors, the run's clock, deadlines; sources in, sinks out.
+        .target(name: "EventLoop", dependencies: ["DebounceCore", "Pipeline", "LinuxSys", system]),
+        // Simulated bouncy lines as an edge source (virtual or real time).
+        .target(name: "Simulation", dependencies: ["DebounceCore", "Pipeline", "EventLoop"]),
         // libgpiod 1.6 or 2.x through one small header-only shim.
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
-        // Real pins: chips, line requests and the libgpiod line backend.
-        .target(
-            name: "GPIODBackend",
-            dependencies: [
-                "CGPIOD", "DebounceCore", "LineBackends", .product(name: "SystemPackage", package: "swift-system"),
-            ]
-        ),
-        // The library face: `Button(line: 17).events`, over real pins or the simulated button.
-        .target(name: "GPIODebounce", dependencies: ["DebounceCore", "LineBackends", "GPIODBackend"]),
-        // The daemon: YAML configuration, gestures per button, groups, actions.
-        .target(
-            name: "ButtonService",
-            dependencies: [
-                "DebounceCore", "LineBackends", "GPIODBackend", "TraceFormat",
-                .product(name: "Yams", package: "Yams"), .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-        // Streaming reader of recorded traces and writers of events (text, JSON).
-        .target(
-            name: "TraceFormat",
-            dependencies: ["DebounceCore", .product(name: "SystemPackage", package: "swift-system")]
-        ),
+        // Real pins: chips, line lookup, line requests as an edge source.
+        .target(name: "GPIODBackend", dependencies: ["CGPIOD", "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", system]),
+        // Trace and event formats: streaming readers (text, VCD) and writers.
+        .target(name: "TraceFormat", dependencies: ["DebounceCore", system]),
         // Trace analysis: bursts, statistics, the smallest working windows, and SVG pictures.
         .target(name: "TraceAnalysis", dependencies: ["DebounceCore", "TraceFormat"]),
+        // Sinks: the event printer, the trace recorder, the action runner.
+        .target(name: "Sinks", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "TraceFormat", logging, system]),
+        // The daemon's configuration: YAML loading and checking, and the plan it makes for the loop.
+        .target(
+            name: "ButtonDaemon",
+            dependencies: ["DebounceCore", "Pipeline", "Sinks", "GPIODBackend", .product(name: "Yams", package: "Yams")]
+        ),
+        // The library face: `Button(line: 17).events`, over real pins or the simulated button.
+        .target(name: "GPIODebounce", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend"]),
         .executableTarget(
             name: "gpio-debounce",
             dependencies: [
-                "DebounceCore", "LineBackends", "TraceFormat", "GPIODBackend", "TraceAnalysis", "ButtonService",
-                .product(name: "Logging", package: "swift-log"),
+                "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "TraceFormat", "GPIODBackend", "TraceAnalysis",
+                "Sinks", "ButtonDaemon", logging, system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .testTarget(
             name: "DebounceCoreTests",
             dependencies: [
-                "DebounceCore", "LineBackends",
+                "DebounceCore", "Pipeline", "EventLoop", "Simulation",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "LineBackendsTests", dependencies: ["LineBackends", "DebounceCore"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "EventLoop", "Pipeline", "LinuxSys", "DebounceCore"]),
+        .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "Pipeline", "Simulation", "Sinks", "LinuxSys", "DebounceCore", logging]),
         .testTarget(name: "GPIODBackendTests", dependencies: ["GPIODBackend", "GPIODebounce"]),
-        .testTarget(name: "ButtonServiceTests", dependencies: ["ButtonService", "DebounceCore", "LineBackends"]),
-        .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "LineBackends"]),
-        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "DebounceCore", "LineBackends"]),
+        .testTarget(name: "ButtonDaemonTests", dependencies: ["ButtonDaemon", "Pipeline", "EventLoop", "Simulation", "Sinks", "DebounceCore", logging]),
+        .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "Simulation"]),
+        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "DebounceCore", "Simulation"]),
         .testTarget(name: "CLITests", dependencies: ["gpio-debounce"]),
     ],
     swiftLanguageModes: [.v6]

@@ -17,7 +17,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "DebounceCore", package: "gpio-debounce"),
-                .product(name: "LineBackends", package: "gpio-debounce"),
+                .product(name: "Simulation", package: "gpio-debounce"),
                 .product(name: "TraceFormat", package: "gpio-debounce"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],

@@ -16,19 +16,12 @@
 
 #include <gpiod.h>
 #include <errno.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/eventfd.h>
-#include <sys/inotify.h>
-#include <sys/signalfd.h>
 #include <time.h>
-
-/* ppoll needs _GNU_SOURCE, which Swift's Glibc module is built without: declare it here. */
-extern int ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *timeout, const sigset_t *sigmask);
 
 #ifdef GPIOD_LINE_BULK_MAX_LINES
 #define GDB_LIBGPIOD_MAJOR 1

@@ -146,8 +146,8 @@ public struct Debouncer: Sendable {
         if rawPressed { statistics.presses += 1 } else { statistics.releases += 1 }
         let event = ButtonEvent(kind: rawPressed ? .press : .release, timeNs: deadlineNs, onsetNs: onsetNs ?? deadlineNs)
         // An eager report locks out both directions; the way back must also have held for its window.
-        let lockoutEndNs: Int64? = rule.lockoutNs > 0 ? Self.adding(deadlineNs, rule.lockoutNs) : nil
-        let nextNs = max(lockoutEndNs ?? .min, Self.adding(lastEdgeNs, configuration.strategy(leaving: isPressed).stabilityNs))
+        let lockoutEndNs: Int64? = rule.lockoutNs > 0 ? deadlineNs.adding(durationNs: rule.lockoutNs) : nil
+        let nextNs = max(lockoutEndNs ?? .min, lastEdgeNs.adding(durationNs: configuration.strategy(leaving: isPressed).stabilityNs))
         state = nextNs > deadlineNs ? .pending(deadlineNs: nextNs, lockoutEndNs: lockoutEndNs, onsetNs: nil) : .settled
         return event
     }
@@ -160,7 +160,7 @@ public struct Debouncer: Sendable {
         }
         rawLevel = level
         lastEdgeNs = timeNs
-        let windowEndNs = Self.adding(timeNs, configuration.strategy(leaving: isPressed).stabilityNs)
+        let windowEndNs = timeNs.adding(durationNs: configuration.strategy(leaving: isPressed).stabilityNs)
         let movedAway = configuration.activeLevel.isPressed(level) != isPressed
         switch state {
         case .settled:
@@ -174,10 +174,4 @@ public struct Debouncer: Sendable {
         }
     }
 
-    /// `a + b` for a duration `b`, saturating at `Int64.max` and treating a negative duration as 0,
-    /// so that no timestamp a trace or a line supplies can overflow.
-    private static func adding(_ timeNs: Int64, _ durationNs: Int64) -> Int64 {
-        let (sum, overflow) = timeNs.addingReportingOverflow(max(0, durationNs))
-        return overflow ? .max : sum
-    }
 }

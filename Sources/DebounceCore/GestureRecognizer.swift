@@ -164,9 +164,9 @@ public struct GestureRecognizer: Sendable {
             lastReportedPressNs = timeNs
             // Under `.exclusive` a run whose window ended before now was reported above.
             let continued = open.flatMap { timeNs <= windowEndNs($0) ? $0 : nil }
-            let holdDueNs = configuration.holdNs.map { max(timeNs, Self.adding(event.onsetNs, $0)) }
+            let holdDueNs = configuration.holdNs.map { max(timeNs, event.onsetNs.adding(durationNs: $0)) }
             let repeatDueNs = configuration.repeatDelayNs.map {
-                max(holdDueNs ?? timeNs, Self.adding(event.onsetNs, $0))
+                max(holdDueNs ?? timeNs, event.onsetNs.adding(durationNs: $0))
             }
             state = .pressed(
                 press: Press(
@@ -245,30 +245,25 @@ public struct GestureRecognizer: Sendable {
         let skipped = UInt64(bitPattern: latestNs &- dueNs) / UInt64(intervalNs)
         let timeNs = dueNs &+ Int64(bitPattern: skipped &* UInt64(intervalNs))
         coalescedRepeats += Int(truncatingIfNeeded: skipped)
-        let nextNs = Self.adding(timeNs, intervalNs)
+        let nextNs = timeNs.adding(durationNs: intervalNs)
         return (timeNs, nextNs > timeNs ? nextNs : nil)
     }
 
     /// Whether the throttle lets a press decided at `timeNs` through.
     private func throttleAdmits(_ timeNs: Int64) -> Bool {
         guard let throttleNs = configuration.throttleNs, throttleNs > 0, let lastReportedPressNs else { return true }
-        return timeNs >= Self.adding(lastReportedPressNs, throttleNs)
+        return timeNs >= lastReportedPressNs.adding(durationNs: throttleNs)
     }
 
     /// The last instant at which a press continues `run`.
     private func windowEndNs(_ run: ClickRun) -> Int64 {
-        Self.adding(run.releaseNs, configuration.clickWindowNs ?? 0)
+        run.releaseNs.adding(durationNs: configuration.clickWindowNs ?? 0)
     }
 
     private static func click(_ run: ClickRun, atNs timeNs: Int64) -> ButtonEvent {
         ButtonEvent(kind: .click, timeNs: timeNs, onsetNs: run.onsetNs, count: run.count)
     }
 
-    /// `a + b` for a duration `b`, saturating at `Int64.max` and treating a negative duration as 0.
-    private static func adding(_ timeNs: Int64, _ durationNs: Int64) -> Int64 {
-        let (sum, overflow) = timeNs.addingReportingOverflow(max(0, durationNs))
-        return overflow ? .max : sum
-    }
 }
 
 /// The events one input of a `GestureRecognizer` produced, in time order: a fixed-capacity inline

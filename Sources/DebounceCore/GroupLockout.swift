@@ -30,8 +30,7 @@ public struct GroupLockout: Sendable, Hashable {
     /// `nil` before the first press.
     public var lockedUntilNs: Int64? {
         guard holder != nil else { return nil }
-        let (sum, overflow) = holderPressNs.addingReportingOverflow(max(0, windowNs))
-        return overflow ? .max : sum
+        return holderPressNs.adding(durationNs: windowNs)
     }
 
     /// Whether a press of `member` decided at `timeNs` would be admitted. Changes nothing.

@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import CGPIOD
+import LinuxSys
 import SystemPackage
 
 /// What `gpio-debounce list` shows about one line.

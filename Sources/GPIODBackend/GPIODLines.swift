@@ -5,7 +5,9 @@ import Musl
 #endif
 import CGPIOD
 import DebounceCore
-import LineBackends
+import EventLoop
+import LinuxSys
+import Pipeline
 import SystemPackage
 
 /// Bias for a requested input line.
@@ -46,58 +48,65 @@ public struct LineSelection {
 }
 
 /// Real GPIO lines, on one chip or several, requested through libgpiod (`gdb_request_lines`: one
-/// request per chip) as inputs with both-edge events, each with its own bias, as a `LineBackend`.
-/// The lines are released when this object goes away.
+/// request per chip) as inputs with both-edge events, each with its own bias, as the `EdgeSource` of an
+/// `EventLoop`. The lines are released (`gdb_request_release`) when this object goes away.
 ///
-/// `wait` blocks in one `ppoll` on every request's file descriptors (one per line on libgpiod 1, one
-/// per chip on libgpiod 2) and the stop descriptor, with the deadline as the timeout: no wakeups while
-/// nothing happens. Timestamps are the kernel's (`CLOCK_MONOTONIC`).
-public final class GPIODLines: LineBackend {
+/// Its descriptors are every request's (one per line on libgpiod 1, one per chip on libgpiod 2) and an
+/// inotify descriptor on the chips' device files (Linux 6.1 does not wake a reader when its chip goes
+/// away). Timestamps are the kernel's (`CLOCK_MONOTONIC`). Evidence of lost events, handed to the loop
+/// with each read: a gap in the kernel's per-line sequence numbers (libgpiod 2, which drops the oldest
+/// events when its queue overflows); on libgpiod 1 (no sequence numbers; the kernel's 16-event queue
+/// drops the newest), a read that returned a full queue, or two edges of one direction in a row.
+public final class GPIODLines: EdgeSource {
     /// The requested lines, in line order.
     public let selections: [LineSelection]
     /// 1 or 2: the libgpiod generation this was built against.
     public static var libgpiodMajor: Int { Int(gdb_libgpiod_major()) }
     /// The libgpiod version string, e.g. "1.6.3" or "2.2.1".
     public static var libgpiodVersion: String { String(cString: gdb_libgpiod_version()) }
-
-    /// Events the kernel dropped, per line, known from gaps in libgpiod 2's sequence numbers
-    /// (`nil` on libgpiod 1, which has none: there, duplicate edges are the evidence).
-    public var lostEvents: [Int]? { Self.libgpiodMajor == 2 ? lost : nil }
+    /// The kernel's fixed event queue per line on the uAPI v1 that libgpiod 1 uses (`GPIOEVENT` kfifo):
+    /// a read returning this many events may have lost the newest ones.
+    static let v1KernelQueueSize = 16
 
     /// One libgpiod request per chip, owned by this object, with its lines' global indices.
     private var requests: [(request: UnsafeMutablePointer<gdb_request>, lines: [Int], chipName: String)] = []
     /// For each line: which request, and its index in that request.
     private var place: [(request: Int, index: Int)]
-    private var pollDescriptors: [pollfd] = []
-    /// For each line descriptor: which request, and which of its descriptors.
+    /// The descriptors the loop polls: the requests' (borrowed from libgpiod, which closes them on
+    /// release), then the chip watch's.
+    public private(set) var descriptors: [FileDescriptor] = []
+    /// For each request descriptor, in `descriptors` order: which request, and which of its descriptors.
     private var descriptorOwners: [(request: Int, descriptor: Int)] = []
-    private let interrupts: (any LineInterrupter)?
-    /// inotify on the chips' device files: Linux 6.1 does not wake a reader when its chip goes away.
-    private var chipWatch: Int32 = -1
+    /// inotify on the chips' device files.
+    private var chipWatch: FileWatch?
     private var events = [gdb_edge_event](repeating: gdb_edge_event(), count: Int(GDB_EVENT_BATCH))
     private var lastSequence: [UInt]
+    /// The latest level known per line (from an edge or a read), for libgpiod 1's loss evidence.
+    private var lastLevel: [Level?]
     private var lost: [Int]
 
     public var lineCount: Int { selections.count }
-    public var nowNs: Int64 { MonotonicClock.nowNs }
+
+    /// Events the kernel dropped on `line`, from gaps in libgpiod 2's sequence numbers (`nil` on
+    /// libgpiod 1, which has none).
+    public func lostEvents(line: Int) -> Int? { Self.libgpiodMajor == 2 ? lost[line] : nil }
 
     /// Lines `offsets` of one chip, all with `bias`, as `consumer`; `kernelDebounceNs` > 0 asks the kernel
-    /// to debounce too (libgpiod 2 only). `interrupts`, if given, ends `wait` with `.interrupted`.
+    /// to debounce too (libgpiod 2 only).
     public convenience init(
-        chip: GPIOChip, offsets: [Int], bias: Bias = .pullUp, consumer: String = "gpio-debounce",
-        kernelDebounceNs: Int64 = 0, interrupts: (any LineInterrupter)? = nil
+        chip: GPIOChip, offsets: [Int], bias: Bias = .pullUp, consumer: String = "gpio-debounce", kernelDebounceNs: Int64 = 0
     ) throws(GPIOError) {
         try self.init(
             lines: offsets.map { LineSelection(chip: chip, offset: $0, bias: bias, kernelDebounceNs: kernelDebounceNs) },
-            consumer: consumer, interrupts: interrupts)
+            consumer: consumer)
     }
 
     /// Requests `lines` (one request per chip) as `consumer`.
-    public init(lines: [LineSelection], consumer: String = "gpio-debounce", interrupts: (any LineInterrupter)? = nil) throws(GPIOError) {
+    public init(lines: [LineSelection], consumer: String = "gpio-debounce") throws(GPIOError) {
         self.selections = lines
-        self.interrupts = interrupts
         self.place = []
         self.lastSequence = Array(repeating: 0, count: lines.count)
+        self.lastLevel = Array(repeating: nil, count: lines.count)
         self.lost = Array(repeating: 0, count: lines.count)
         for line in lines where line.offset < 0 || line.offset >= line.chip.lineCount {
             throw .offsetOutOfRange(chip: line.chip.name, offset: line.offset, lineCount: line.chip.lineCount)
@@ -123,17 +132,14 @@ public final class GPIODLines: LineBackend {
         self.place = place
         for (requestIndex, entry) in requests.enumerated() {
             for descriptor in 0..<Int(gdb_request_fd_count(entry.request)) {
-                pollDescriptors.append(pollfd(fd: gdb_request_fd(entry.request, UInt32(descriptor)), events: Int16(POLLIN), revents: 0))
+                descriptors.append(FileDescriptor(rawValue: gdb_request_fd(entry.request, UInt32(descriptor))))
                 descriptorOwners.append((requestIndex, descriptor))
             }
         }
-        if let interrupts { pollDescriptors.append(pollfd(fd: interrupts.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
-        chipWatch = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
-        if chipWatch >= 0 {
-            for entry in requests {
-                _ = inotify_add_watch(chipWatch, lines[entry.lines[0]].chip.path, UInt32(IN_DELETE_SELF | IN_ATTRIB))
-            }
-            pollDescriptors.append(pollfd(fd: chipWatch, events: Int16(POLLIN), revents: 0))
+        // Without inotify (no kernel support, limits reached) a vanished chip is still noticed at its next event.
+        if let watch = try? FileWatch(paths: requests.map { lines[$0.lines[0]].chip.path }) {
+            chipWatch = watch
+            descriptors.append(watch.descriptor)
         }
     }
 
@@ -169,7 +175,6 @@ public final class GPIODLines: LineBackend {
 
     deinit {
         for entry in requests { gdb_request_release(entry.request) }
-        if chipWatch >= 0 { close(chipWatch) }
     }
 
     /// The raw level of line `line` (`gdb_request_get_value`).
@@ -177,55 +182,36 @@ public final class GPIODLines: LineBackend {
         let (request, index) = place[line]
         let value = gdb_request_get_value(requests[request].request, UInt32(index))
         guard value >= 0 else { throw error(reading: "the level of line \(selections[line].offset)", chip: requests[request].chipName) }
-        return value == 0 ? .low : .high
+        let level: Level = value == 0 ? .low : .high
+        lastLevel[line] = level
+        return level
     }
 
-    public func wait(untilNs deadlineNs: Int64?, appendingTo edges: inout [LineEdge]) throws(LineError) -> WaitOutcome {
-        let lineDescriptors = descriptorOwners.count
-        while true {
-            var ready: Int32
-            if let deadlineNs {
-                let remainingNs = max(0, deadlineNs - MonotonicClock.nowNs)
-                var timeout = timespec(tv_sec: Int(remainingNs / 1_000_000_000), tv_nsec: Int(remainingNs % 1_000_000_000))
-                ready = ppoll(&pollDescriptors, nfds_t(pollDescriptors.count), &timeout, nil)
-            } else {
-                ready = ppoll(&pollDescriptors, nfds_t(pollDescriptors.count), nil, nil)
-            }
-            if ready < 0 {
-                if errno == EINTR { continue }
-                throw .system(operation: "ppoll", errno: Errno(rawValue: errno))
-            }
-            if ready == 0 { return .timedOut }
-            if chipWatch >= 0, pollDescriptors[pollDescriptors.count - 1].revents != 0 {
-                try checkChipsStillThere()
-                if ready == 1 { continue }
-            }
-            if let interrupts, pollDescriptors[lineDescriptors].revents != 0 {
-                if interrupts.takeStopRequest() { return .interrupted }
-                if edges.isEmpty, ready == 1 { return .timedOut }  // a wakeup for the caller (e.g. SIGCHLD)
-            }
-            for index in 0..<lineDescriptors where pollDescriptors[index].revents != 0 {
-                let owner = descriptorOwners[index]
-                if Int32(pollDescriptors[index].revents) & Int32(POLLIN) == 0 {  // POLLERR, POLLHUP, POLLNVAL
-                    throw .chipVanished(chip: requests[owner.request].chipName)
-                }
-                try read(request: owner.request, descriptor: owner.descriptor, appendingTo: &edges)
-            }
-            if !edges.isEmpty { return .edges }
+    /// Reads the events of `descriptors[descriptor]` (one `gdb_request_read_events` call), or checks
+    /// the chips when it is the chip watch.
+    public func readReady(descriptor: Int, events pollEvents: PollEvents, into batch: inout EdgeBatch) throws(LineError) {
+        guard descriptor < descriptorOwners.count else {
+            try checkChipsStillThere()
+            return
         }
+        let owner = descriptorOwners[descriptor]
+        if !pollEvents.isReadable, pollEvents.isFailed {
+            throw .chipVanished(chip: requests[owner.request].chipName)
+        }
+        try read(request: owner.request, descriptor: owner.descriptor, into: &batch)
     }
 
     /// Drains the inotify events and throws `chipVanished` if a chip's device file is gone.
     private func checkChipsStillThere() throws(LineError) {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while buffer.withUnsafeMutableBytes({ Glibc.read(chipWatch, $0.baseAddress, $0.count) }) > 0 {}
+        guard let chipWatch else { return }
+        chipWatch.drain()
         for entry in requests where access(selections[entry.lines[0]].chip.path, F_OK) != 0 {
             throw .chipVanished(chip: entry.chipName)
         }
     }
 
-    /// Reads the queued events of one descriptor (`gdb_request_read_events`), counting sequence gaps.
-    private func read(request requestIndex: Int, descriptor: Int, appendingTo edges: inout [LineEdge]) throws(LineError) {
+    /// Reads the queued events of one descriptor, with the evidence of lost events.
+    private func read(request requestIndex: Int, descriptor: Int, into batch: inout EdgeBatch) throws(LineError) {
         let entry = requests[requestIndex]
         let count = events.withUnsafeMutableBufferPointer {
             gdb_request_read_events(entry.request, UInt32(descriptor), $0.baseAddress, UInt32($0.count))
@@ -234,14 +220,28 @@ public final class GPIODLines: LineBackend {
             if errno == EINTR || errno == EAGAIN { return }
             throw error(reading: "edge events", chip: entry.chipName)
         }
+        let isV1 = Self.libgpiodMajor == 1
         for event in events.prefix(Int(count)) {
             let line = entry.lines.first { selections[$0].offset == Int(event.offset) } ?? entry.lines[min(descriptor, entry.lines.count - 1)]
+            let level: Level = event.rising != 0 ? .high : .low
             if event.line_seqno != 0 {
                 let expected = lastSequence[line] &+ 1
-                if event.line_seqno > expected { lost[line] += Int(event.line_seqno - expected) }
+                if event.line_seqno > expected {
+                    let gap = Int(event.line_seqno - expected)
+                    lost[line] += gap
+                    batch.losses.append((line: line, count: gap))
+                }
                 lastSequence[line] = event.line_seqno
+            } else if isV1, lastLevel[line] == level {
+                batch.losses.append((line: line, count: nil))
             }
-            edges.append(LineEdge(line: line, edge: Edge(level: event.rising != 0 ? .high : .low, timeNs: Int64(clamping: event.timestamp_ns))))
+            lastLevel[line] = level
+            batch.edges.append(LineEdge(line: line, edge: Edge(level: level, timeNs: Int64(clamping: event.timestamp_ns))))
+        }
+        if isV1, count >= Self.v1KernelQueueSize {
+            // The kernel's queue (one per line on libgpiod 1) was full when read: its newest events may
+            // have been dropped.
+            batch.losses.append((line: entry.lines[min(descriptor, entry.lines.count - 1)], count: nil))
         }
     }
 

@@ -1,7 +1,10 @@
 import DebounceCore
 import Foundation
+import EventLoop
 import GPIODBackend
-import LineBackends
+import LinuxSys
+import Pipeline
+import Simulation
 
 /// A button on a GPIO line (or a simulated one), as a Swift value: its debounced events and gestures as
 /// an `AsyncSequence`, or through a closure.
@@ -95,34 +98,26 @@ public struct Button: Sendable {
         return ButtonWatch(stopSwitch: stopSwitch)
     }
 
-    /// The loop, on the watch's thread.
-    private func watch(stopSwitch: StopSwitch, handler: (ButtonEvent) -> Void) throws {
+    /// The run, on the watch's thread: the same event loop and pipeline as the CLI's, with the stop
+    /// switch in place of signals (a library must leave the process's signals alone).
+    private func watch(stopSwitch: StopSwitch, handler: @escaping (ButtonEvent) -> Void) throws {
+        let clock: LoopClock
+        let edges: any EdgeSource
         switch source {
         case .gpio(let chip, let line, let bias, let kernelDebounceNs):
+            clock = .monotonic
             let (chip, offsets) = try LineLocator.locate(chip: chip, lines: [line])
-            let backend = try GPIODLines(
-                chip: chip, offsets: offsets, bias: bias, consumer: "gpio-debounce", kernelDebounceNs: kernelDebounceNs,
-                interrupts: stopSwitch)
-            try run(backend, handler: handler)
+            edges = try GPIODLines(chip: chip, offsets: offsets, bias: bias, consumer: "gpio-debounce", kernelDebounceNs: kernelDebounceNs)
         case .simulated(let seed, let presses, let virtualTime):
-            let button = BouncyButton(seed: seed, activeLevel: debounce.activeLevel, presses: presses)
-            var line = SimulatedLine(initialLevel: button.initialLevel, edges: button, pacing: virtualTime ? .virtual : .realTime)
-            line.stopDescriptor = stopSwitch.fileDescriptor
-            try run(line, handler: handler)
+            clock = virtualTime ? .virtual() : .realTime()
+            edges = SimulatedLines(buttons: [BouncyButton(seed: seed, activeLevel: debounce.activeLevel, presses: presses)])
         }
-    }
-
-    private func run<Line: LineBackend>(_ line: Line, handler: (ButtonEvent) -> Void) throws {
-        var loop = try DebounceLoop(line: line, configuration: debounce)
-        var recognizer = GestureRecognizer(configuration: gestures)
-        _ = try loop.run(
-            onEvent: { lineEvent in
-                for event in recognizer.receive(lineEvent.event) { handler(event) }
-            },
-            extraDeadlineNs: { recognizer.nextDeadlineNs },
-            onWake: { nowNs in
-                for event in recognizer.advance(toNs: nowNs) { handler(event) }
-            })
+        let sink = CallbackSink { output in
+            if case .event(_, let event) = output { handler(event) }
+        }
+        let loop = try EventLoop(
+            clock: clock, source: edges, plans: [LinePlan(debounce: debounce, gestures: gestures)], sinks: [sink], stopSwitch: stopSwitch)
+        _ = try loop.run()
     }
 }
 

@@ -2,3 +2,5 @@
 @_exported import DebounceCore
 @_exported import enum GPIODBackend.Bias
 @_exported import enum GPIODBackend.GPIOError
+@_exported import enum EventLoop.LoopError
+@_exported import enum EventLoop.LineError

@@ -1,10 +1,12 @@
 import DebounceCore
-import LineBackends
+import EventLoop
+import Pipeline
+import Simulation
 import PropertyBased
 import Testing
 
 /// Properties over thousands of randomly generated bouncy buttons, run through the same driver loop
-/// as a real line (`DebounceLoop` over a virtual-time `SimulatedLine`).
+/// as a real line (the `EventLoop` over virtual-time `SimulatedLines`).
 @Suite struct BouncePropertyTests {
     /// A button whose bursts are bounded (at most 6.2 ms, no long tail), so that a window longer
     /// than that must recover every physical press exactly.
@@ -33,22 +35,20 @@ import Testing
         var events: [ButtonEvent] = []
         var finalTrueLevel: Level = .high
         var debouncer: Debouncer
-        var stop: DebounceLoop<SimulatedLine<IndexingIterator<[Edge]>>>.Stop
+        var stop: StopReason
     }
 
     static func run(seed: UInt64, profile: BounceProfile, presses: Int, configuration: DebounceConfiguration, drop: Double = 0) throws -> Run {
         var button = BouncyButton(profile: profile, seed: seed, activeLevel: configuration.activeLevel, presses: presses)
         var cycles: [BouncyButton.Cycle] = []
         while let cycle = button.nextCycle() { cycles.append(cycle) }
-        let line = SimulatedLine(
+        let line = SimulatedLines(
             initialLevel: button.initialLevel, script: cycles.flatMap(\.edges), dropProbability: drop, seed: seed)
-        var loop = try DebounceLoop(line: line, configuration: configuration)
-        var delivered: [Edge] = []
-        var events: [ButtonEvent] = []
-        let stop = try loop.run(onEdge: { delivered.append($0.edge) }, onEvent: { events.append($0.event) })
+        let run = try VirtualRun.play(line, plans: [LinePlan(debounce: configuration)])
+        let delivered = run.outputs.compactMap { if case .edge(let lineEdge) = $0 { lineEdge.edge } else { nil } }
         return Run(
-            cycles: cycles, delivered: delivered, events: events, finalTrueLevel: loop.line.readLevel(),
-            debouncer: loop.debouncer, stop: stop)
+            cycles: cycles, delivered: delivered, events: run.events.map(\.event), finalTrueLevel: line.readLevel(line: 0),
+            debouncer: try #require(run.loop.pipeline.debouncer(line: 0)), stop: run.stop)
     }
 
     @Test func everyPhysicalPressGivesExactlyOnePressAndOneReleaseAtTheRightTimes() async {

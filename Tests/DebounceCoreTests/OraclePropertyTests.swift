@@ -1,5 +1,5 @@
 import DebounceCore
-import LineBackends
+import Simulation
 import PropertyBased
 import Testing
 

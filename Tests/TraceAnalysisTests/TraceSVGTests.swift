@@ -1,6 +1,6 @@
 import DebounceCore
 import Foundation
-import LineBackends
+import Simulation
 import Testing
 
 @testable import TraceAnalysis

@@ -1,7 +1,7 @@
 import DebounceCore
 import Foundation
 import SystemPackage
-import LineBackends
+import Simulation
 import Testing
 import TraceFormat
 

@@ -12,7 +12,7 @@ import Musl
 #endif
 import Benchmark
 import DebounceCore
-import LineBackends
+import Simulation
 import SystemPackage
 import TraceFormat
 

@@ -1,0 +1,30 @@
+import DebounceCore
+import Pipeline
+import Sinks
+
+/// What a configuration asks the event loop to run: the pipeline's plan for each button's line, the
+/// groups' lockouts, and the actions with the events that start them. Pure: building it opens nothing.
+public struct DaemonPlan: Sendable {
+    /// One plan per button, in the configuration's order (the loop's line order).
+    public var plans: [LinePlan]
+    /// The groups, in the order `LinePlan.group` indexes (sorted by name).
+    public var groups: [GroupLockout]
+    public var actions: [Action]
+    public var bindings: [ActionBinding]
+
+    public init(_ configuration: ServiceConfiguration) {
+        let groupNames = configuration.groups.keys.sorted()
+        groups = groupNames.map { GroupLockout(windowNs: configuration.groups[$0] ?? 0) }
+        plans = configuration.buttons.map { button in
+            LinePlan(debounce: button.debounce, gestures: button.gestures, group: button.group.flatMap { groupNames.firstIndex(of: $0) })
+        }
+        actions = []
+        bindings = []
+        for (line, button) in configuration.buttons.enumerated() {
+            for action in button.actions {
+                bindings.append(ActionBinding(line: line, on: action.on, count: action.count, action: actions.count))
+                actions.append(action.action)
+            }
+        }
+    }
+}

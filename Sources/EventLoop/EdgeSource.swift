@@ -1,0 +1,58 @@
+import DebounceCore
+import LinuxSys
+import Pipeline
+import SystemPackage
+
+/// Where a run's raw edges come from: real pins (libgpiod line requests) or a simulated line. A source
+/// does I/O only when the loop asks: it never waits, never reads a clock, and never owns a loop.
+///
+/// Lines are numbered `0..<lineCount`. The loop polls `descriptors` (a real line request) and wakes at
+/// `nextDueNs` (a simulated line's next edge), then asks the source for what is ready.
+public protocol EdgeSource: AnyObject {
+    /// How many lines.
+    var lineCount: Int { get }
+    /// Descriptors the loop polls for readability, owned by the source; `readReady(descriptor:...)` is
+    /// called with the index of one that is ready.
+    var descriptors: [FileDescriptor] { get }
+    /// When the source next has an edge due, on the loop's clock (simulated lines); `nil` for real lines.
+    var nextDueNs: Int64? { get }
+    /// Whether the source will never deliver another edge (a simulated script ended).
+    var isExhausted: Bool { get }
+    /// The current raw level of `line` (an ioctl on real pins). Only read when it matters: at the
+    /// start, and when edges may have been lost.
+    func readLevel(line: Int) throws(LineError) -> Level
+    /// Reads the events waiting on `descriptors[descriptor]` (one read of the event buffer), appending
+    /// edges in time order per line and any evidence of lost events to `batch`.
+    func readReady(descriptor: Int, events: PollEvents, into batch: inout EdgeBatch) throws(LineError)
+    /// Appends every edge due by `timeNs` (simulated lines; real lines have none to add).
+    func deliverDue(byNs timeNs: Int64, into batch: inout EdgeBatch)
+    /// Events lost by the kernel on `line` so far, when the kernel counts them (sequence numbers on
+    /// libgpiod 2; the simulated line); `nil` where it does not (libgpiod 1).
+    func lostEvents(line: Int) -> Int?
+}
+
+extension EdgeSource {
+    public var descriptors: [FileDescriptor] { [] }
+    public var nextDueNs: Int64? { nil }
+    public var isExhausted: Bool { false }
+    public func readReady(descriptor: Int, events: PollEvents, into batch: inout EdgeBatch) throws(LineError) {}
+    public func deliverDue(byNs timeNs: Int64, into batch: inout EdgeBatch) {}
+    public func lostEvents(line: Int) -> Int? { nil }
+}
+
+/// What one wakeup read from a source: edges, and the lines that may have lost some.
+public struct EdgeBatch: Sendable {
+    public var edges: [LineEdge] = []
+    /// Lines with evidence of lost events, and how many when the kernel says.
+    public var losses: [(line: Int, count: Int?)] = []
+
+    public init() {
+        edges.reserveCapacity(256)
+    }
+
+    /// Empties the batch, keeping its storage.
+    public mutating func removeAll() {
+        edges.removeAll(keepingCapacity: true)
+        losses.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,289 @@
+import DebounceCore
+import LinuxSys
+import Pipeline
+import SystemPackage
+
+/// Why `EventLoop.run()` returned. Every reason is a normal end: the caller prints its summary and exits 0.
+public enum StopReason: Sendable, Hashable {
+    /// The source has no more edges (a simulated script ended) and everything was decided.
+    case endOfInput
+    /// `maximumEvents` events were reported.
+    case eventLimit
+    /// No edge for `idleTimeoutNs`.
+    case idleTimeout
+    /// The run's `durationNs` is over.
+    case duration
+    /// SIGINT or SIGTERM (its number), or the stop switch (`nil`).
+    case interrupted(signal: Int32?)
+}
+
+/// When a run stops by itself, and how long a stopping run waits for work in flight.
+public struct LoopLimits: Sendable, Hashable {
+    /// Stop after this many events (`PipelineOutput.event`, gestures included).
+    public var maximumEvents: Int?
+    /// Stop after this long with no edge, in nanoseconds.
+    public var idleTimeoutNs: Int64?
+    /// Stop this long after the start, in nanoseconds.
+    public var durationNs: Int64?
+    /// How long a stopping run lets running actions finish before killing them, in nanoseconds.
+    public var shutdownGraceNs: Int64
+
+    /// The default grace period: 5 s.
+    public static let defaultShutdownGraceNs: Int64 = 5_000_000_000
+
+    public init(maximumEvents: Int? = nil, idleTimeoutNs: Int64? = nil, durationNs: Int64? = nil, shutdownGraceNs: Int64 = Self.defaultShutdownGraceNs) {
+        self.maximumEvents = maximumEvents
+        self.idleTimeoutNs = idleTimeoutNs
+        self.durationNs = durationNs
+        self.shutdownGraceNs = shutdownGraceNs
+    }
+}
+
+/// The one event loop of every mode (watch, record, run, demo, the library's `Button`): it owns the
+/// run's descriptors (the source's line requests, the signal descriptor or the stop switch, the sinks'
+/// descriptors such as running actions' pidfds), its one
+/// clock, and the earliest deadline of every stage and sink, and it is the only place that blocks, in
+/// one `ppoll` with that deadline as the timeout (nothing at all while everything is settled).
+///
+/// Each wakeup: signals are taken; the source's ready descriptors are read once each (and a
+/// simulated line's due edges taken); the edges go through the `ButtonPipeline`, whose outputs go to
+/// every sink in order; then the sinks advance. Lines are read again only when the source showed
+/// evidence of lost events (see `ButtonPipeline`).
+///
+/// Stopping (a signal, the stop switch, the event limit, the idle timeout, the duration, the end of
+/// the input): the loop stops taking edges, tells the sinks, and goes on polling only for them until
+/// none is busy or the grace period is over, a second signal ending it at once; then the sinks finish.
+public final class EventLoop {
+    /// The run's clock.
+    public let clock: LoopClock
+    /// The edges' source, owned by the loop: its lines are released when the loop goes away.
+    public let source: any EdgeSource
+    /// The stages, readable after the run for statistics.
+    public private(set) var pipeline: ButtonPipeline
+    private let sinks: [any Sink]
+    private let signals: SignalDescriptor?
+    private let stopSwitch: StopSwitch?
+    private let limits: LoopLimits
+
+    /// Wakeups so far (returns from the wait, or jumps of virtual time): the zero-wakeups-while-idle promise.
+    public private(set) var wakeups = 0
+    /// Events reported so far.
+    public private(set) var reportedEvents = 0
+
+    private enum Token: Hashable, Sendable {
+        case signals, stopSwitch
+        case source(Int)
+        case sink(Int, Int)
+    }
+
+    private var pollSet = PollSet<Token>()
+    private var batch = EdgeBatch()
+    private var outputs: [PipelineOutput] = []
+
+    /// A loop over `source`'s lines, each going through `plans[i]` (one plan for every line if only one
+    /// is given), with `groups` for the plans' group lockouts. Reads each line's initial level now.
+    /// `signals` (the CLI) or `stopSwitch` (the library) stop the run.
+    public init(
+        clock: LoopClock, source: any EdgeSource, plans: [LinePlan], groups: [GroupLockout] = [], sinks: [any Sink],
+        signals: SignalDescriptor? = nil, stopSwitch: StopSwitch? = nil, limits: LoopLimits = LoopLimits()
+    ) throws(LineError) {
+        precondition(plans.count == 1 || plans.count == source.lineCount, "one plan per line, or one for all")
+        self.clock = clock
+        self.source = source
+        self.sinks = sinks
+        self.signals = signals
+        self.stopSwitch = stopSwitch
+        self.limits = limits
+        var levels: [Level] = []
+        for line in 0..<source.lineCount { levels.append(try source.readLevel(line: line)) }
+        let allPlans = plans.count == source.lineCount ? plans : Array(repeating: plans[0], count: source.lineCount)
+        pipeline = ButtonPipeline(plans: allPlans, groups: groups, initialLevels: levels, atNs: clock.nowNs)
+        outputs.reserveCapacity(256)
+    }
+
+    /// Runs until a stop; see the type's documentation. Throws when a line, a sink or the loop's own
+    /// system call fails (after finishing the sinks as well as it can).
+    public func run() throws(LoopError) -> StopReason {
+        let startNs = clock.nowNs
+        var stop: StopReason?
+        var graceEndNs = Int64.max
+        var lastActivityNs = startNs
+
+        func beginShutdown(_ reason: StopReason, atNs nowNs: Int64) throws(LoopError) {
+            guard stop == nil else { return }
+            stop = reason
+            // A raw line that lost edges is read once more, so that a recording ends at the true level.
+            for line in 0..<pipeline.lineCount where pipeline.needsLevelAtStop(line: line) {
+                pipeline.correctAfterAdvance(line: line, level: try readLevel(line), atNs: nowNs, into: &outputs)
+            }
+            try dispatch(nowNs: nowNs)
+            graceEndNs = nowNs.adding(durationNs: limits.shutdownGraceNs)
+            for sink in sinks { sink.beginShutdown(atNs: nowNs, graceEndNs: graceEndNs) }
+        }
+
+        do throws(LoopError) {
+            while true {
+                let nowNs = clock.nowNs
+                if stop != nil {
+                    if nowNs >= graceEndNs || !sinks.contains(where: \.isBusy) { break }
+                } else if source.isExhausted, pipeline.nextDeadlineNs == nil {
+                    try beginShutdown(.endOfInput, atNs: nowNs)
+                    continue
+                }
+
+                // The earliest deadline of everything still running.
+                var deadlineNs: Int64? = stop == nil || graceEndNs == .max ? nil : graceEndNs
+                for sink in sinks { deadlineNs = Self.earlier(deadlineNs, sink.nextDeadlineNs) }
+                if stop == nil {
+                    deadlineNs = Self.earlier(deadlineNs, pipeline.nextDeadlineNs)
+                    deadlineNs = Self.earlier(deadlineNs, source.nextDueNs)
+                    deadlineNs = Self.earlier(deadlineNs, limits.idleTimeoutNs.map { lastActivityNs.adding(durationNs: $0) })
+                    deadlineNs = Self.earlier(deadlineNs, limits.durationNs.map { startNs.adding(durationNs: $0) })
+                }
+
+                pollSet.removeAll()
+                if let signals { pollSet.add(signals.descriptor, token: .signals) }
+                if let stopSwitch { pollSet.add(stopSwitch.descriptor, token: .stopSwitch) }
+                if stop == nil {
+                    for (index, descriptor) in source.descriptors.enumerated() { pollSet.add(descriptor, token: .source(index)) }
+                }
+                for (sinkIndex, sink) in sinks.enumerated() {
+                    for (index, descriptor) in sink.descriptors.enumerated() { pollSet.add(descriptor, token: .sink(sinkIndex, index)) }
+                }
+                if pollSet.isEmpty, deadlineNs == nil {
+                    // Nothing can ever wake this run: it has ended.
+                    if stop == nil { try beginShutdown(.endOfInput, atNs: nowNs) }
+                    break
+                }
+                try wait(until: deadlineNs)
+                wakeups += 1
+                let wokeNs = clock.nowNs
+
+                func stopRequested(_ reason: StopReason) throws(LoopError) {
+                    if stop == nil {
+                        try beginShutdown(reason, atNs: wokeNs)
+                    } else {
+                        graceEndNs = wokeNs  // a second signal: stop waiting for actions
+                    }
+                }
+
+                batch.removeAll()
+                try pollSet.forEachReady { (token, events) throws(LoopError) in
+                    switch token {
+                    case .signals:
+                        var received = SignalDescriptor.Received()
+                        if let signals {
+                            do throws(SystemError) { received = try signals.take() } catch { throw LoopError.system(error) }
+                        }
+                        if let signal = received.stopSignal { try stopRequested(.interrupted(signal: signal)) }
+                    case .stopSwitch:
+                        if stopSwitch?.take() == true { try stopRequested(.interrupted(signal: nil)) }
+                    case .sink(let sinkIndex, let index):
+                        sinks[sinkIndex].descriptorReady(index, events: events)
+                    case .source(let index):
+                        guard stop == nil else { return }
+                        do throws(LineError) { try source.readReady(descriptor: index, events: events, into: &batch) } catch { throw LoopError.line(error) }
+                    }
+                }
+
+                if stop == nil {
+                    source.deliverDue(byNs: wokeNs, into: &batch)
+                    for loss in batch.losses {
+                        outputs.append(.loss(line: loss.line, count: loss.count, atNs: wokeNs))
+                        pipeline.suspectLoss(line: loss.line)
+                    }
+                    for lineEdge in batch.edges {
+                        lastActivityNs = max(lastActivityNs, lineEdge.edge.timeNs)
+                        pipeline.receive(lineEdge, into: &outputs)
+                    }
+                    for line in 0..<pipeline.lineCount where pipeline.needsLevelBeforeAdvance(line: line, toNs: wokeNs) {
+                        pipeline.correctBeforeAdvance(line: line, level: try readLevel(line), into: &outputs)
+                    }
+                    pipeline.advance(toNs: wokeNs, into: &outputs)
+                    for line in 0..<pipeline.lineCount where pipeline.needsLevelAfterAdvance(line: line, atNs: wokeNs) {
+                        pipeline.correctAfterAdvance(line: line, level: try readLevel(line), atNs: wokeNs, into: &outputs)
+                    }
+                    if try dispatch(nowNs: wokeNs) {
+                        try beginShutdown(.eventLimit, atNs: wokeNs)
+                    } else if let durationNs = limits.durationNs, wokeNs >= startNs.adding(durationNs: durationNs) {
+                        try beginShutdown(.duration, atNs: wokeNs)
+                    } else if let idleNs = limits.idleTimeoutNs, pipeline.nextDeadlineNs == nil,
+                        wokeNs >= lastActivityNs.adding(durationNs: idleNs)
+                    {
+                        try beginShutdown(.idleTimeout, atNs: wokeNs)
+                    }
+                }
+                for sink in sinks {
+                    do throws(SinkError) { try sink.advance(toNs: wokeNs) } catch { throw LoopError.sink(error) }
+                }
+            }
+        } catch {
+            finishSinks()
+            throw error
+        }
+        let endNs = clock.nowNs
+        for sink in sinks {
+            do { try sink.finish(atNs: endNs) } catch { throw LoopError.sink(error) }
+        }
+        return stop ?? .endOfInput
+    }
+
+    /// Blocks until a polled descriptor is ready or the clock reaches `deadlineNs` (virtual time: jumps
+    /// there unless a descriptor is ready at once).
+    private func wait(until deadlineNs: Int64?) throws(LoopError) {
+        do {
+            if clock.isVirtual {
+                if deadlineNs == nil {
+                    _ = try pollSet.wait(timeoutNs: nil)  // only signals can come: wait for them
+                    return
+                }
+                let ready = pollSet.isEmpty ? 0 : try pollSet.wait(timeoutNs: 0)
+                if ready == 0, let deadlineNs { clock.jump(toNs: deadlineNs) }
+            } else {
+                _ = try pollSet.wait(timeoutNs: deadlineNs.map { max(0, $0 - clock.nowNs) })
+            }
+        } catch {
+            throw LoopError.system(error)
+        }
+    }
+
+    /// Hands the collected outputs to every sink, in order; returns whether the event limit was reached
+    /// (events after it are not reported).
+    @discardableResult
+    private func dispatch(nowNs: Int64) throws(LoopError) -> Bool {
+        defer { outputs.removeAll(keepingCapacity: true) }
+        var limitReached = false
+        for output in outputs {
+            if case .event = output {
+                if limitReached { continue }
+                reportedEvents += 1
+                if reportedEvents == limits.maximumEvents { limitReached = true }
+            }
+            for sink in sinks {
+                do { try sink.consume(output, nowNs: nowNs) } catch { throw LoopError.sink(error) }
+            }
+        }
+        return limitReached
+    }
+
+    private func readLevel(_ line: Int) throws(LoopError) -> Level {
+        do { return try source.readLevel(line: line) } catch { throw LoopError.line(error) }
+    }
+
+    /// After a failure: let the sinks stop what runs and flush what they can; their own errors are
+    /// secondary to the one being thrown.
+    private func finishSinks() {
+        let nowNs = clock.nowNs
+        for sink in sinks {
+            sink.beginShutdown(atNs: nowNs, graceEndNs: nowNs)
+            try? sink.finish(atNs: nowNs)
+        }
+    }
+
+    /// The earlier of two optional deadlines (`nil` is "never").
+    private static func earlier(_ a: Int64?, _ b: Int64?) -> Int64? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return min(a, b)
+    }
+}

@@ -1,0 +1,51 @@
+import LinuxSys
+import Pipeline
+import SystemPackage
+
+/// Where the pipeline's outputs go: a writer, a recorder, the action runner (and later MQTT, keys).
+/// Sinks are where I/O happens, at the end of the pipeline. A sink never blocks the loop: it may have
+/// a deadline of its own on the loop's clock (an action's timeout), and work in flight (`isBusy`) that
+/// a shutdown waits for, within the grace period.
+public protocol Sink: AnyObject {
+    /// Takes one output of the pipeline; `nowNs` is the loop's time of this wakeup.
+    func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError)
+    /// The time this sink next has something to do, on the loop's clock; `nil` for none.
+    var nextDeadlineNs: Int64? { get }
+    /// Whether work is in flight that shutting down must wait for (a running action).
+    var isBusy: Bool { get }
+    /// Descriptors the sink wants polled (a child's pidfd, later a socket), owned by the sink. They are
+    /// polled until the run ends, also while it stops.
+    var descriptors: [FileDescriptor] { get }
+    /// `descriptors[index]` is ready (readable, or failed). The sink must not change its descriptors
+    /// here: note it, and act in `advance`.
+    func descriptorReady(_ index: Int, events: PollEvents)
+    /// Called after every wakeup, once the outputs are consumed: time is `nowNs`.
+    func advance(toNs nowNs: Int64) throws(SinkError)
+    /// The run is stopping: no more outputs will come. Work in flight may go on until `graceEndNs`.
+    func beginShutdown(atNs nowNs: Int64, graceEndNs: Int64)
+    /// The run ends now (the grace period is over, or nothing is in flight): stop what still runs, flush.
+    func finish(atNs nowNs: Int64) throws(SinkError)
+}
+
+extension Sink {
+    public var nextDeadlineNs: Int64? { nil }
+    public var isBusy: Bool { false }
+    public var descriptors: [FileDescriptor] { [] }
+    public func descriptorReady(_ index: Int, events: PollEvents) {}
+    public func advance(toNs nowNs: Int64) throws(SinkError) {}
+    public func beginShutdown(atNs nowNs: Int64, graceEndNs: Int64) {}
+    public func finish(atNs nowNs: Int64) throws(SinkError) {}
+}
+
+/// A sink that hands every output to a closure (the library's `Button`, tests, the demo's counters).
+public final class CallbackSink: Sink {
+    private let body: (PipelineOutput) -> Void
+
+    public init(_ body: @escaping (PipelineOutput) -> Void) {
+        self.body = body
+    }
+
+    public func consume(_ output: PipelineOutput, nowNs: Int64) {
+        body(output)
+    }
+}

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import CLinuxSys
+import SystemPackage
+
+/// The descriptors one wait watches, each registered with a token saying whose it is, and the one
+/// `ppoll(2)` call site of the package. Entries are looked up by token, never by position.
+///
+/// The storage is reused from wait to wait: after the first waits, `removeAll()`, `add` and `wait`
+/// allocate nothing.
+public struct PollSet<Token: Hashable & Sendable> {
+    private var entries: [pollfd] = []
+    private var tokens: [Token] = []
+
+    public init() {
+        entries.reserveCapacity(16)
+        tokens.reserveCapacity(16)
+    }
+
+    /// Forgets every registration, keeping the storage.
+    public mutating func removeAll() {
+        entries.removeAll(keepingCapacity: true)
+        tokens.removeAll(keepingCapacity: true)
+    }
+
+    /// Watches `descriptor` for readability (`POLLIN`; errors and hang-ups are always reported) on behalf of `token`.
+    public mutating func add(_ descriptor: FileDescriptor, token: Token) {
+        entries.append(pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0))
+        tokens.append(token)
+    }
+
+    /// Whether nothing is registered.
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// Blocks in `ppoll(2)` until a registered descriptor is ready or `timeoutNs` nanoseconds have passed
+    /// (`nil`: no limit; 0: do not block), retrying `EINTR` with the time that is left. Returns how many
+    /// entries are ready; `forEachReady` then visits them.
+    public mutating func wait(timeoutNs: Int64?) throws(SystemError) -> Int {
+        let deadlineNs = timeoutNs.map { timeout in
+            let (sum, overflow) = MonotonicClock.nowNs.addingReportingOverflow(max(0, timeout))
+            return overflow ? Int64.max : sum
+        }
+        while true {
+            var result: Int32
+            if let deadlineNs {
+                let remainingNs = max(0, deadlineNs - MonotonicClock.nowNs)
+                var timeout = timespec(tv_sec: Int(remainingNs / 1_000_000_000), tv_nsec: Int(remainingNs % 1_000_000_000))
+                result = ppoll(&entries, nfds_t(entries.count), &timeout, nil)
+            } else {
+                result = ppoll(&entries, nfds_t(entries.count), nil, nil)
+            }
+            if result >= 0 { return Int(result) }
+            let code = Errno(rawValue: errno)
+            if code != .interrupted { throw SystemError("ppoll", code) }
+        }
+    }
+
+    /// Calls `body` with the token and the returned events (`POLLIN`, `POLLERR`, `POLLHUP`, `POLLNVAL`)
+    /// of every entry the last `wait` found ready, in registration order.
+    public func forEachReady<E: Error>(_ body: (Token, PollEvents) throws(E) -> Void) throws(E) {
+        for index in entries.indices where entries[index].revents != 0 {
+            try body(tokens[index], PollEvents(rawValue: entries[index].revents))
+        }
+    }
+}
+
+/// What `ppoll` reported for one descriptor.
+public struct PollEvents: Sendable, Hashable {
+    public var rawValue: Int16
+
+    public init(rawValue: Int16) { self.rawValue = rawValue }
+
+    /// Data can be read.
+    public var isReadable: Bool { Int32(rawValue) & Int32(POLLIN) != 0 }
+    /// The descriptor failed, hung up or is not open (`POLLERR`, `POLLHUP`, `POLLNVAL`).
+    public var isFailed: Bool { Int32(rawValue) & Int32(POLLERR | POLLHUP | POLLNVAL) != 0 }
+}

@@ -1,0 +1,152 @@
+import DebounceCore
+
+/// The pure stages every mode runs, for all of a run's lines: raw edges → debouncer → gestures and
+/// group lockouts → outputs for the sinks. No I/O and no clock reads: time is what the edges say and
+/// what the event loop passes to `advance(toNs:into:)`, and `nextDeadlineNs` says when to wake next.
+///
+/// Lost edges: the loop tells the pipeline when a line may have lost edges (`suspectLoss(line:)`), and
+/// only then is that line's level read again: before a decision that is due (so a lost edge cannot
+/// make a phantom event), once the line has settled (so a lost final edge cannot leave the reported
+/// state wrong), and for a raw line once it has been quiet for `rawSettleNs`. With no loss, the hot
+/// path reads nothing but the event buffer.
+///
+/// Outputs are appended to a caller's array, so that a run reuses one buffer: no input allocates.
+public struct ButtonPipeline: Sendable {
+    /// How long a raw line must be quiet after a suspected loss before its level is read again, in
+    /// nanoseconds (a recording's bursts are over by then).
+    public static let rawSettleNs: Int64 = 20_000_000
+
+    private struct LineState: Sendable {
+        var debouncer: Debouncer?
+        var recognizer: GestureRecognizer
+        var group: Int?
+        /// The level after the latest delivered edge (raw lines; debounced lines ask the debouncer).
+        var rawLevel: Level
+        var lastEdgeNs: Int64
+        /// The line may have lost edges since its level was last read.
+        var lossSuspected = false
+    }
+
+    private var lines: [LineState]
+    private var groups: [GroupLockout]
+
+    /// A pipeline whose line `i` reads `initialLevels[i]` at `timeNs` and runs through `plans[i]`;
+    /// `groups` are the lockouts that `LinePlan.group` indexes.
+    public init(plans: [LinePlan], groups: [GroupLockout] = [], initialLevels: [Level], atNs timeNs: Int64) {
+        precondition(plans.count == initialLevels.count, "one initial level per line")
+        self.groups = groups
+        self.lines = zip(plans, initialLevels).enumerated().map { index, pair in
+            let (plan, level) = pair
+            return LineState(
+                debouncer: plan.debounce.map { Debouncer(configuration: $0, initialLevel: level, atNs: timeNs) },
+                recognizer: GestureRecognizer(configuration: plan.gestures, groupMember: index),
+                group: plan.group, rawLevel: level, lastEdgeNs: timeNs)
+        }
+    }
+
+    /// How many lines.
+    public var lineCount: Int { lines.count }
+
+    /// The debouncer of `line` as it stands, or `nil` for a raw line.
+    public func debouncer(line: Int) -> Debouncer? { lines[line].debouncer }
+
+    /// The debouncer statistics of `line`, or `nil` for a raw line.
+    public func statistics(line: Int) -> DebounceStatistics? { lines[line].debouncer?.statistics }
+
+    /// Presses of `line` that its throttle or its group swallowed (with their releases).
+    public func swallowedPresses(line: Int) -> Int { lines[line].recognizer.swallowedPresses }
+
+    /// The earliest time any stage has something due, in nanoseconds; `nil` when every line is settled
+    /// (then the loop may sleep until the next edge, however long).
+    public var nextDeadlineNs: Int64? {
+        var earliest: Int64?
+        for line in lines {
+            if let due = line.debouncer?.nextDeadlineNs { earliest = min(earliest ?? due, due) }
+            if let due = line.recognizer.nextDeadlineNs { earliest = min(earliest ?? due, due) }
+            if line.debouncer == nil, line.lossSuspected {
+                let due = line.lastEdgeNs.adding(durationNs: Self.rawSettleNs)
+                earliest = min(earliest ?? due, due)
+            }
+        }
+        return earliest
+    }
+
+    /// Applies one raw edge: it goes to the sinks, then through the line's stages.
+    public mutating func receive(_ lineEdge: LineEdge, into outputs: inout [PipelineOutput]) {
+        outputs.append(.edge(lineEdge))
+        let index = lineEdge.line
+        lines[index].rawLevel = lineEdge.edge.level
+        lines[index].lastEdgeNs = max(lines[index].lastEdgeNs, lineEdge.edge.timeNs)
+        if let event = lines[index].debouncer?.receive(lineEdge.edge) { recognize(event, line: index, into: &outputs) }
+    }
+
+    /// The line may have lost edges (the loop saw a sequence gap, a full queue, or two edges of one
+    /// direction in a row): its level will be read again when it matters.
+    public mutating func suspectLoss(line: Int) {
+        lines[line].lossSuspected = true
+    }
+
+    /// Whether the loop must read `line`'s level before `advance(toNs:)`: a loss is suspected and a
+    /// debouncer decision is due by then.
+    public func needsLevelBeforeAdvance(line: Int, toNs timeNs: Int64) -> Bool {
+        guard lines[line].lossSuspected, let due = lines[line].debouncer?.nextDeadlineNs else { return false }
+        return due <= timeNs
+    }
+
+    /// The level read before a due decision: if it differs from what the edges said, the lost edge
+    /// counts as arriving at the decision's time (ties put edges first), so the decision sees the truth.
+    public mutating func correctBeforeAdvance(line index: Int, level: Level, into outputs: inout [PipelineOutput]) {
+        guard let debouncer = lines[index].debouncer, let due = debouncer.nextDeadlineNs, level != debouncer.rawLevel else { return }
+        if let event = lines[index].debouncer?.resync(level: level, atNs: due) { recognize(event, line: index, into: &outputs) }
+    }
+
+    /// Makes every decision due by `timeNs` (all edges up to `timeNs` must have been received).
+    public mutating func advance(toNs timeNs: Int64, into outputs: inout [PipelineOutput]) {
+        for index in lines.indices {
+            if let event = lines[index].debouncer?.advance(toNs: timeNs) { recognize(event, line: index, into: &outputs) }
+        }
+        for index in lines.indices {
+            for gesture in lines[index].recognizer.advance(toNs: timeNs) { outputs.append(.event(line: index, gesture)) }
+        }
+    }
+
+    /// Whether the loop must read `line`'s level after `advance(toNs: timeNs)`: a loss is suspected and the
+    /// line has settled (debounced), or has been quiet for `rawSettleNs` (raw).
+    public func needsLevelAfterAdvance(line: Int, atNs timeNs: Int64) -> Bool {
+        let state = lines[line]
+        guard state.lossSuspected else { return false }
+        if let debouncer = state.debouncer { return debouncer.isSettled }
+        return state.lastEdgeNs.adding(durationNs: Self.rawSettleNs) <= timeNs
+    }
+
+    /// The level read once the line settled: the reported state follows it if edges were lost, and the
+    /// suspicion is cleared.
+    public mutating func correctAfterAdvance(line index: Int, level: Level, atNs timeNs: Int64, into outputs: inout [PipelineOutput]) {
+        lines[index].lossSuspected = false
+        if lines[index].debouncer != nil {
+            if let event = lines[index].debouncer?.resync(level: level, atNs: timeNs) { recognize(event, line: index, into: &outputs) }
+        } else if level != lines[index].rawLevel {
+            lines[index].rawLevel = level
+            let atNs = max(timeNs, lines[index].lastEdgeNs)
+            lines[index].lastEdgeNs = atNs
+            outputs.append(.levelCorrected(line: index, level: level, atNs: atNs))
+        }
+    }
+
+    /// Whether a stopping run must read `line`'s level once more: a raw line with a suspected loss, so
+    /// that a recording ends at the line's true level.
+    public func needsLevelAtStop(line: Int) -> Bool {
+        lines[line].lossSuspected && lines[line].debouncer == nil
+    }
+
+    /// A debounced event goes through the line's gestures (and group), which report what they make of it.
+    private mutating func recognize(_ event: ButtonEvent, line index: Int, into outputs: inout [PipelineOutput]) {
+        let gestures: GestureOutput
+        if let group = lines[index].group {
+            gestures = lines[index].recognizer.receive(event, group: &groups[group])
+        } else {
+            gestures = lines[index].recognizer.receive(event)
+        }
+        for gesture in gestures { outputs.append(.event(line: index, gesture)) }
+    }
+}

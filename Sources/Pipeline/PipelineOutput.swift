@@ -1,0 +1,16 @@
+import DebounceCore
+
+/// What the pipeline hands the sinks, in time order within one wakeup of the loop.
+public enum PipelineOutput: Sendable, Hashable {
+    /// A raw edge as the line delivered it (for recorders and for counting).
+    case edge(LineEdge)
+    /// The line lost events here: `count` of them when the kernel says how many (sequence numbers on
+    /// libgpiod 2, the simulated line), `nil` when only the evidence says some were lost (libgpiod 1: a
+    /// full queue, or two edges of one direction in a row).
+    case loss(line: Int, count: Int?, atNs: Int64)
+    /// A debounced event of a line (press, release, or a gesture), in the core's terms.
+    case event(line: Int, ButtonEvent)
+    /// A raw (not debounced) line was read again after lost events and found at `level`, which its
+    /// delivered edges had not shown; `atNs` is when it was read.
+    case levelCorrected(line: Int, level: Level, atNs: Int64)
+}

@@ -1,0 +1,35 @@
+import DebounceCore
+import EventLoop
+import Pipeline
+
+/// A whole run of simulated lines in virtual time, through the same `EventLoop` and pipeline as every
+/// other mode, with every output kept: for tests, and for tools that want the events of a script at once.
+public struct VirtualRun {
+    /// Every output of the pipeline, in the order the sinks got them.
+    public var outputs: [PipelineOutput]
+    public var stop: StopReason
+    /// The loop after the run: its pipeline's statistics, its wakeups, its source.
+    public var loop: EventLoop
+
+    /// The debounced events (and gestures), with their lines.
+    public var events: [(line: Int, event: ButtonEvent)] {
+        outputs.compactMap { if case .event(let line, let event) = $0 { (line, event) } else { nil } }
+    }
+
+    /// Plays `lines` through `plans` (one for every line, or one each) and `groups`, with `sinks`
+    /// after the collector, until the scripts end (or a limit stops the run).
+    public static func play(
+        _ lines: SimulatedLines, plans: [LinePlan], groups: [GroupLockout] = [], sinks: [any Sink] = [], limits: LoopLimits = LoopLimits()
+    ) throws -> VirtualRun {
+        let collector = Collector()
+        let loop = try EventLoop(
+            clock: .virtual(), source: lines, plans: plans, groups: groups, sinks: [collector] + sinks, limits: limits)
+        let stop = try loop.run()
+        return VirtualRun(outputs: collector.outputs, stop: stop, loop: loop)
+    }
+
+    private final class Collector: Sink {
+        var outputs: [PipelineOutput] = []
+        func consume(_ output: PipelineOutput, nowNs: Int64) { outputs.append(output) }
+    }
+}

@@ -1,0 +1,282 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import DebounceCore
+import EventLoop
+import LinuxSys
+import Logging
+import Pipeline
+import SystemPackage
+
+/// What to do when an action's command is still running as the next event for it comes.
+public enum ActionPolicy: Sendable, Hashable {
+    /// Run it after the running one ends (at most `ActionRunner.maximumQueued` waiting; beyond, dropped).
+    case queue
+    /// Ignore the new event.
+    case drop
+    /// Run it at once, with at most this many running together (beyond, dropped).
+    case parallel(Int)
+}
+
+/// A command to run on an event.
+public struct Action: Sendable, Hashable {
+    /// A name for logs.
+    public var name: String
+    /// The argument vector: no shell unless it is `["/bin/sh", "-c", ...]` (the `shell:` key).
+    public var arguments: [String]
+    public var policy: ActionPolicy
+    /// Kill the command's process group (SIGTERM, then SIGKILL `ActionRunner.killGraceNs` later) if it
+    /// runs longer, in nanoseconds of the loop's clock.
+    public var timeoutNs: Int64?
+
+    public init(name: String, arguments: [String], policy: ActionPolicy = .queue, timeoutNs: Int64? = nil) {
+        self.name = name
+        self.arguments = arguments
+        self.policy = policy
+        self.timeoutNs = timeoutNs
+    }
+}
+
+/// Which action an event of a line starts: events of kind `on` (and, for clicks, `count`, if set).
+public struct ActionBinding: Sendable, Hashable {
+    public var line: Int
+    public var on: ButtonEvent.Kind
+    public var count: Int?
+    /// Index into the runner's actions.
+    public var action: Int
+
+    public init(line: Int, on: ButtonEvent.Kind, count: Int? = nil, action: Int) {
+        self.line = line
+        self.on = on
+        self.count = count
+        self.action = action
+    }
+}
+
+/// The sink that runs actions' commands, never blocking the event loop.
+///
+/// Each command starts in a session and process group of its own (`ProcessGroup.spawn`), with the
+/// event's fields as environment variables (never interpolated into its command line) and its standard
+/// output sent to standard error, so it never mixes into the event stream. Each running command's
+/// pidfd is one of this sink's descriptors: when it becomes readable the loop wakes and the command is
+/// reaped (only this runner's own children are waited for, and no SIGCHLD is needed). Timeouts count on the
+/// loop's clock and kill the whole group: SIGTERM, then SIGKILL after `killGraceNs`.
+///
+/// Shutting down: no new event is taken; running and queued commands get the loop's grace period, and
+/// whatever still runs at its end, and any process a finished command left behind in its group, is
+/// killed (SIGKILL to the group) and reaped; queued runs not started by then are dropped (and logged).
+/// No orphan, no hang.
+public final class ActionRunner: Sink {
+    /// Queued runs per action beyond which new events are dropped (and logged).
+    public static let maximumQueued = 16
+    /// How long a timed-out command's group gets between SIGTERM and SIGKILL, in nanoseconds.
+    public static let killGraceNs: Int64 = 2_000_000_000
+
+    /// Where a line is, for the commands' environment.
+    public struct LineName: Sendable, Hashable {
+        public var button: String
+        public var chip: String
+        public var offset: Int
+
+        public init(button: String, chip: String, offset: Int) {
+            self.button = button
+            self.chip = chip
+            self.offset = offset
+        }
+    }
+
+    private struct Running {
+        var group: ProcessGroup
+        var action: Int
+        var startedNs: Int64
+        /// The next timeout step: SIGTERM at the timeout, then SIGKILL.
+        var deadlineNs: Int64?
+        var terminated = false
+    }
+
+    private let actions: [Action]
+    private let bindingsOfLine: [[ActionBinding]]
+    private let names: [LineName]
+    private let logger: Logger
+    /// Running commands, in start order.
+    private var running: [Running] = []
+    /// A running command's pidfd was ready: reap at the next `advance`.
+    private var reapDue = false
+    private var queued: [[[String]]]
+    /// Groups whose leader was reaped but that still had members (a command's background processes).
+    private var lingering: [ProcessGroup] = []
+    private var shuttingDown = false
+
+    /// A runner for `actions`, started as `bindings` say, with `names[line]` in their environment.
+    public init(actions: [Action], bindings: [ActionBinding], names: [LineName], logger: Logger) {
+        self.actions = actions
+        self.names = names
+        self.logger = logger
+        self.queued = Array(repeating: [], count: actions.count)
+        var perLine = Array(repeating: [ActionBinding](), count: names.count)
+        for binding in bindings where perLine.indices.contains(binding.line) { perLine[binding.line].append(binding) }
+        self.bindingsOfLine = perLine
+    }
+
+    /// How many commands are running now.
+    public var runningCount: Int { running.count }
+
+    /// The pids of the commands running now.
+    public var runningPids: [Int32] { running.map(\.group.pid) }
+
+    public var isBusy: Bool { !running.isEmpty || queued.contains { !$0.isEmpty } }
+
+    /// The earliest timeout step, on the loop's clock. Without pidfds (Linux before 5.3), also a check
+    /// for finished commands every 100 ms while any runs.
+    public var nextDeadlineNs: Int64? {
+        var earliest = running.compactMap(\.deadlineNs).min()
+        if running.contains(where: { $0.group.exitDescriptor == nil }), let last = lastAdvanceNs {
+            earliest = min(earliest ?? .max, last.adding(durationNs: 100_000_000))
+        }
+        return earliest
+    }
+
+    /// The running commands' pidfds, in `running` order.
+    public var descriptors: [FileDescriptor] { running.compactMap { $0.group.exitDescriptor?.descriptor } }
+
+    public func descriptorReady(_ index: Int, events: PollEvents) {
+        reapDue = true
+    }
+
+    private var lastAdvanceNs: Int64?
+
+    public func consume(_ output: PipelineOutput, nowNs: Int64) {
+        guard !shuttingDown, case .event(let line, let event) = output else { return }
+        for binding in bindingsOfLine[line] where binding.on == event.kind && (binding.count == nil || binding.count == event.count) {
+            let name = names[line]
+            trigger(binding.action, environment: [
+                "GPIO_BUTTON=\(name.button)", "GPIO_CHIP=\(name.chip)", "GPIO_COUNT=\(event.count)", "GPIO_EVENT=\(event.kind.rawValue)",
+                "GPIO_LINE=\(name.offset)", "GPIO_ONSET_NS=\(event.onsetNs)", "GPIO_TIME_NS=\(event.timeNs)",
+            ], nowNs: nowNs)
+        }
+    }
+
+    public func advance(toNs nowNs: Int64) {
+        lastAdvanceNs = nowNs
+        if reapDue || running.contains(where: { $0.group.exitDescriptor == nil }) {
+            reapDue = false
+            reap(nowNs: nowNs)
+        }
+        enforceTimeouts(nowNs: nowNs)
+    }
+
+    public func beginShutdown(atNs nowNs: Int64, graceEndNs: Int64) {
+        shuttingDown = true
+        let waiting = queued.reduce(0) { $0 + $1.count }
+        if !running.isEmpty || waiting > 0 {
+            let grace = graceEndNs == .max ? "as long as they take" : "up to \(Self.milliseconds(graceEndNs - nowNs))"
+            logger.notice("shutting down: waiting \(grace) for \(running.count) running and \(waiting) queued actions")
+        }
+    }
+
+    /// Kills every group still alive (SIGKILL) and reaps the children.
+    public func finish(atNs nowNs: Int64) {
+        reap(nowNs: nowNs)
+        let dropped = queued.reduce(0) { $0 + $1.count }
+        if dropped > 0 { logger.warning("\(dropped) queued action runs dropped at exit") }
+        for index in queued.indices { queued[index].removeAll() }
+        for entry in running {
+            logger.warning("action \(actions[entry.action].name) (pid \(entry.group.pid)) still running at exit: killing its process group")
+            entry.group.signal(SIGKILL)
+        }
+        for group in lingering where group.isAlive { group.signal(SIGKILL) }
+        lingering.removeAll()
+        for entry in running { entry.group.reap(waiting: true) }
+        running.removeAll()
+    }
+
+    /// Starts action `index`, or queues or drops it by the action's policy. Never blocks.
+    private func trigger(_ index: Int, environment: [String], nowNs: Int64) {
+        let action = actions[index]
+        let active = running.filter { $0.action == index }.count
+        switch action.policy {
+        case .drop where active > 0:
+            logger.info("action \(action.name): still running, event dropped (policy drop)")
+        case .queue where active > 0:
+            if queued[index].count >= Self.maximumQueued {
+                logger.warning("action \(action.name): \(Self.maximumQueued) runs already queued, event dropped")
+            } else {
+                queued[index].append(environment)
+            }
+        case .parallel(let limit) where active >= limit:
+            logger.info("action \(action.name): \(limit) already running, event dropped (policy parallel)")
+        default:
+            start(index, environment: environment, nowNs: nowNs)
+        }
+    }
+
+    private func start(_ index: Int, environment: [String], nowNs: Int64) {
+        let action = actions[index]
+        let replaced = Set(environment.compactMap { $0.split(separator: "=", maxSplits: 1).first.map(String.init) })
+        do {
+            let group = try ProcessGroup.spawn(
+                arguments: action.arguments, environment: ProcessGroup.currentEnvironment(without: replaced) + environment)
+            running.append(Running(group: group, action: index, startedNs: nowNs, deadlineNs: action.timeoutNs.map { nowNs.adding(durationNs: $0) }))
+            logger.debug("action \(action.name) started (pid \(group.pid))")
+        } catch {
+            logger.error("action \(action.name): cannot run '\(action.arguments.first ?? "")': \(error.errno.description)")
+        }
+    }
+
+    /// Reaps every finished command, logs how it ended, and starts queued runs.
+    private func reap(nowNs: Int64) {
+        var finished: [Running] = []
+        running.removeAll { entry in
+            guard entry.group.reap() != nil else { return false }
+            finished.append(entry)
+            return true
+        }
+        lingering.removeAll { !$0.isAlive }
+        for entry in finished {
+            let group = entry.group
+            guard let exit = group.exit else { continue }
+            let action = actions[entry.action]
+            let seconds = Self.milliseconds(nowNs - entry.startedNs)
+            switch exit {
+            case .signalled(let signal):
+                logger.warning("action \(action.name) (pid \(group.pid)) killed by signal \(signal) after \(seconds)\(entry.terminated ? " (timeout)" : "")")
+            case .exited(let code) where code != 0:
+                logger.warning("action \(action.name) (pid \(group.pid)) exited with status \(code) after \(seconds)")
+            case .exited:
+                logger.info("action \(action.name) (pid \(group.pid)) succeeded in \(seconds)")
+            }
+            if group.isAlive {
+                if entry.terminated {
+                    group.signal(SIGKILL)  // a timed-out command's group goes with it
+                } else {
+                    lingering.append(group)
+                }
+            }
+            if !queued[entry.action].isEmpty {
+                start(entry.action, environment: queued[entry.action].removeFirst(), nowNs: nowNs)
+            }
+        }
+    }
+
+    /// A duration for the log: whole milliseconds.
+    private static func milliseconds(_ ns: Int64) -> String { "\(max(0, ns) / 1_000_000) ms" }
+
+    /// Terminates commands past their timeout: SIGTERM to the group, then SIGKILL after the grace period.
+    private func enforceTimeouts(nowNs: Int64) {
+        for index in running.indices {
+            guard let deadlineNs = running[index].deadlineNs, deadlineNs <= nowNs else { continue }
+            let group = running[index].group
+            if running[index].terminated {
+                group.signal(SIGKILL)
+                running[index].deadlineNs = nil
+            } else {
+                logger.warning("action \(actions[running[index].action].name) (pid \(group.pid)) timed out: terminating its process group")
+                group.signal(SIGTERM)
+                running[index].terminated = true
+                running[index].deadlineNs = nowNs.adding(durationNs: Self.killGraceNs)
+            }
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import DebounceCore
+import EventLoop
+import Pipeline
+import SystemPackage
+import TraceFormat
+
+/// Records one line's raw edges, as the replay text format or as VCD (`gpio-debounce record`), marking
+/// where the kernel lost events (`# lost ...` lines, `$comment` blocks) and where a re-read found the
+/// line at a level its edges had not shown.
+public final class TraceRecorder: Sink {
+    /// The file formats.
+    public enum Format: Sendable { case text, vcd }
+
+    /// Edges written (corrections included).
+    public private(set) var writtenEdges = 0
+    /// Events the kernel said it lost, plus the places where only evidence showed a loss.
+    public private(set) var lostEvents = 0
+    /// Levels corrected by re-reading the line.
+    public private(set) var corrections = 0
+
+    private enum Writer {
+        case text(TraceWriter)
+        case vcd(VCDWriter)
+    }
+
+    private var writer: Writer
+    private let output: OutputBuffer
+    private var level: Level
+    private var lastNs: Int64
+
+    /// Starts the recording of a line called `name` that reads `initialLevel` at `startNs`.
+    public init(format: Format, output: OutputBuffer, name: String, initialLevel: Level, startNs: Int64) throws(SinkError) {
+        self.output = output
+        self.level = initialLevel
+        self.lastNs = startNs
+        do {
+            switch format {
+            case .vcd:
+                writer = .vcd(try VCDWriter(output: output, signals: ["raw"], initialLevels: [initialLevel], startNs: startNs))
+            case .text:
+                writer = .text(try TraceWriter(
+                    output: output, comments: ["gpio-debounce record: raw edges of \(name), kernel timestamps (CLOCK_MONOTONIC ns)"],
+                    initialLevel: initialLevel, atNs: startNs))
+            }
+        } catch {
+            throw SinkError("cannot write the recording", error)
+        }
+    }
+
+    public func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
+        do {
+            switch output {
+            case .edge(let lineEdge):
+                if lineEdge.edge.level == level {
+                    try comment("duplicate edge to \(level): the opposite edge before it was lost")
+                }
+                try write(lineEdge.edge)
+            case .loss(_, let count, _):
+                lostEvents += count ?? 1
+                try comment(count.map { "lost \($0) events here: the kernel's event queue overflowed" }
+                    ?? "events may have been lost here: the kernel's event queue was full")
+            case .levelCorrected(_, let newLevel, let atNs):
+                try comment("level re-read as \(newLevel): the kernel lost the edges before this one")
+                try write(Edge(level: newLevel, timeNs: max(atNs, lastNs)))
+                corrections += 1
+            case .event:
+                break
+            }
+        } catch {
+            throw SinkError("cannot write the recording", error)
+        }
+    }
+
+    public func finish(atNs nowNs: Int64) throws(SinkError) {
+        do {
+            if case .vcd(var vcd) = writer {
+                try vcd.finish(atNs: max(lastNs, nowNs))
+                writer = .vcd(vcd)
+            }
+            try output.flush()
+        } catch {
+            throw SinkError("cannot write the recording", error)
+        }
+    }
+
+    private func write(_ edge: Edge) throws(Errno) {
+        switch writer {
+        case .text(let text):
+            try text.write(edge)
+        case .vcd(var vcd):
+            try vcd.change(signal: 0, to: edge.level, atNs: edge.timeNs)
+            writer = .vcd(vcd)
+        }
+        level = edge.level
+        lastNs = max(lastNs, edge.timeNs)
+        writtenEdges += 1
+    }
+
+    private func comment(_ note: String) throws(Errno) {
+        switch writer {
+        case .text:
+            output.append("# \(note)")
+            try output.endLine()
+        case .vcd(let vcd):
+            try vcd.comment(note)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import DebounceCore
+import Simulation
+import SystemPackage
+import TraceFormat
+
+/// `gpio-debounce generate`: a trace of a simulated bouncy button, in the replay format.
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Write a trace of a simulated bouncy button (t_ns,level lines) for replay, tests and benchmarks.")
+
+    @Option(help: "Stop after this many presses.")
+    var presses: Int?
+
+    @Option(help: "Stop after the press-and-release cycle that reaches this many edges.")
+    var edges: Int?
+
+    @Option(help: "Seed of the simulated button; the same seed gives the same trace.")
+    var seed: UInt64 = 1
+
+    @Flag(help: "Add EMI spikes (2 per second, 50 ns to 2 µs).")
+    var noise = false
+
+    @Flag(exclusivity: .exclusive)
+    var polarity: Polarity = .activeLow
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    func validate() throws {
+        guard presses != nil || edges != nil else { throw ValidationError("Say how long: --presses N or --edges N.") }
+        guard (presses ?? 1) >= 1, (edges ?? 1) >= 1 else { throw ValidationError("--presses and --edges must be at least 1.") }
+    }
+
+    func run() throws {
+        let descriptor: FileDescriptor
+        if let output {
+            do {
+                descriptor = try FileDescriptor.open(
+                    FilePath(output), .writeOnly, options: [.create, .truncate], permissions: [.ownerReadWrite, .groupRead, .otherRead])
+            } catch {
+                throw failure("cannot create '\(output)': \(error)", ExitStatus.cannotOpenInput)
+            }
+        } else {
+            descriptor = .standardOutput
+        }
+        defer { if output != nil { try? descriptor.close() } }
+        var button = BouncyButton(
+            profile: noise ? .noisy : .typical, seed: seed,
+            activeLevel: polarity == .activeLow ? .activeLow : .activeHigh, presses: presses)
+        do {
+            let writer = try TraceWriter(
+                output: OutputBuffer(fileDescriptor: descriptor),
+                comments: ["A simulated bouncy button: gpio-debounce generate --seed \(seed)\(noise ? " --noise" : "")"],
+                initialLevel: button.initialLevel, atNs: 0)
+            var written = 0
+            while let cycle = button.nextCycle() {
+                for edge in cycle.edges { try writer.write(edge) }
+                written += cycle.edges.count
+                if let edges, written >= edges { break }
+            }
+            try writer.output.flush()
+        } catch {
+            throw failure("cannot write the trace: \(error.description)", ExitStatus.ioError)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import ArgumentParser
+import DebounceCore
+import EventLoop
+import LinuxSys
+import Pipeline
+import Sinks
+import GPIODBackend
+import Simulation
+import SystemPackage
+import TraceFormat
+
+/// `gpio-debounce record`: the raw edges of a line with the kernel's timestamps, for replay and analyze.
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record a line's raw edges with the kernel's timestamps, to the replay text format or VCD.",
+        discussion: """
+            Records until interrupted (Ctrl-C or SIGTERM) or for --duration. Nothing is debounced: \
+            every edge the kernel reports is written, and events the kernel lost (its queue overflowed) \
+            are marked: `# lost ...` comment lines in the text format, $comment blocks in VCD. Then run \
+            `gpio-debounce analyze FILE` to pick a window, or `gpio-debounce replay FILE` to try one.
+            """)
+
+    @Argument(help: ArgumentHelp("The line: an offset or a name (not needed with --simulate).", valueName: "line"))
+    var line: String?
+
+    @Option(name: [.short, .long], help: "The chip: a path, name, number or label (default gpiochip0, or wherever the named line is).")
+    var chip: String?
+
+    @Option(name: [.short, .long], help: "Bias: pull-up (the default), pull-down, disabled or as-is.")
+    var bias: BiasArgument = .init(.pullUp)
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Write here instead of standard output; a .vcd name writes VCD.", valueName: "file"))
+    var output: String?
+
+    @Option(help: "File format: text (t_ns,level lines) or vcd (default: from the file name, else text).")
+    var format: RecordFormat?
+
+    @Option(
+        help: ArgumentHelp("Stop after this long (e.g. 60s).", valueName: "duration"),
+        transform: { try DurationSyntax.parseNs($0) })
+    var duration: Int64?
+
+    @Flag(help: "Record the simulated bouncy button instead of a real pin (no hardware needed).")
+    var simulate = false
+
+    @Option(help: "Presses of the simulated button (with --simulate; default: until stopped).")
+    var presses: Int?
+
+    @Option(help: "Seed of the simulated button (with --simulate).")
+    var seed: UInt64 = 1
+
+    @Flag(help: .hidden)
+    var virtualTime = false
+
+    @Option(help: ArgumentHelp("With --simulate: lose this fraction of edges (0 to 1), as an overflowing kernel queue does.", valueName: "fraction"))
+    var drop: Double = 0
+
+    enum RecordFormat: String, ExpressibleByArgument, CaseIterable { case text, vcd }
+
+    func validate() throws {
+        if !simulate, line == nil { throw ValidationError("Say which line to record, e.g. `gpio-debounce record 17 -o button.csv` (or --simulate).") }
+        if let duration, duration <= 0 { throw ValidationError("--duration must be longer than 0.") }
+        guard (0...1).contains(drop) else { throw ValidationError("--drop must be a fraction from 0 to 1, e.g. 0.05.") }
+    }
+
+    func run() throws {
+        let signals = try signalDescriptor()
+        let clock: LoopClock
+        let source: any EdgeSource
+        let name: String
+        if simulate {
+            clock = virtualTime ? .virtual() : .realTime()
+            let button = BouncyButton(seed: seed, presses: presses)
+            source = SimulatedLines(buttons: [button], dropProbability: drop, seed: seed ^ 0x5EED)
+            name = "simulated button (seed \(seed))"
+        } else {
+            clock = .monotonic
+            let (gpioChip, offsets) = try opening { () throws(GPIOError) in try LineLocator.locate(chip: chip, lines: [line ?? ""]) }
+            source = try opening { () throws(GPIOError) in
+                try GPIODLines(chip: gpioChip, offsets: offsets, bias: bias.value, consumer: "gpio-debounce record")
+            }
+            name = "\(gpioChip.name) line \(offsets[0])"
+        }
+        let initialLevel: Level
+        do { initialLevel = try source.readLevel(line: 0) } catch { throw failure(error.description, ExitStatus.ioError) }
+        let descriptor = try openOutput()
+        defer { if output != nil { try? descriptor.close() } }
+        let vcd = (format ?? ((output?.lowercased().hasSuffix(".vcd") ?? false) ? .vcd : .text)) == .vcd
+        let recorder: TraceRecorder
+        do {
+            recorder = try TraceRecorder(
+                format: vcd ? .vcd : .text, output: OutputBuffer(fileDescriptor: descriptor), name: name, initialLevel: initialLevel,
+                startNs: clock.nowNs)
+        } catch {
+            throw failure(error.description, ExitStatus.ioError)
+        }
+        let loop = try makeLoop { () throws(LineError) in
+            try EventLoop(clock: clock, source: source, plans: [.raw], sinks: [recorder], signals: signals, limits: LoopLimits(durationNs: duration))
+        }
+        _ = try runToEnd(loop) {
+            printToStandardError(
+                "recorded \(recorder.writtenEdges) edges of \(name)\(output.map { " to \($0)" } ?? ""); \(recorder.lostEvents) events lost by the kernel\(recorder.corrections > 0 ? ", \(recorder.corrections) levels corrected by re-reading the line" : "")")
+        }
+    }
+
+    private func openOutput() throws -> FileDescriptor {
+        guard let output else { return .standardOutput }
+        do {
+            return try FileDescriptor.open(FilePath(output), .writeOnly, options: [.create, .truncate], permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        } catch {
+            throw failure("cannot create '\(output)': \(error)", ExitStatus.cannotOpenInput)
+        }
+    }
+}

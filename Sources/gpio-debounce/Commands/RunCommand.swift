@@ -1,0 +1,135 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import ArgumentParser
+import ButtonDaemon
+import DebounceCore
+import EventLoop
+import LinuxSys
+import Pipeline
+import Sinks
+import GPIODBackend
+import Simulation
+import Logging
+import SystemPackage
+import TraceFormat
+
+/// `gpio-debounce run --config FILE`: the daemon.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the buttons of a configuration file: debounced events, gestures and actions, in one process.",
+        discussion: """
+            One ppoll loop over every button's line (one request per chip), sleeping until the earliest \
+            deadline of any button: nothing runs while the buttons are idle. Events are printed like \
+            `watch` prints them (plus "button"); actions run their commands without blocking the loop. \
+            SIGINT or SIGTERM releases the lines and exits 0.
+            """)
+
+    @Option(help: ArgumentHelp("The YAML configuration file.", valueName: "file"))
+    var config: String
+
+    @OptionGroup var output: OutputOptions
+
+    @Option(help: "Log level on stderr: trace, debug, info, notice, warning, error or critical.")
+    var logLevel: LogLevelArgument = .init(.info)
+
+    @Flag(help: "Drive every button from a simulated bouncy button instead of real pins (no hardware needed).")
+    var simulate = false
+
+    @Option(help: "Seed of the simulated buttons (with --simulate).")
+    var seed: UInt64 = 1
+
+    @Option(help: "Presses of each simulated button (with --simulate; default: forever).")
+    var presses: Int?
+
+    @Flag(help: .hidden)
+    var virtualTime = false
+
+    @Option(name: [.short, .customLong("num-events")], help: "Exit after this many events (gestures included); their actions still run.")
+    var numEvents: Int?
+
+    @Option(
+        help: ArgumentHelp("On SIGINT or SIGTERM (or another stop), how long running actions may finish before their process groups are killed.", valueName: "duration"),
+        transform: { try DurationSyntax.parseNs($0) })
+    var shutdownGrace: Int64 = LoopLimits.defaultShutdownGraceNs
+
+    func validate() throws {
+        if let numEvents, numEvents < 1 { throw ValidationError("--num-events must be at least 1.") }
+        if shutdownGrace < 0 { throw ValidationError("--shutdown-grace cannot be negative.") }
+    }
+
+    func run() throws {
+        let configuration = try loadConfiguration(config)
+        let level = logLevel.value
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "gpio-debounce")
+        let signals = try signalDescriptor()
+        let clock: LoopClock
+        let source: any EdgeSource
+        let places: [(chip: String, offset: Int)]
+        if simulate {
+            clock = virtualTime ? .virtual() : .realTime()
+            let buttons = configuration.buttons.enumerated().map { index, button in
+                BouncyButton(seed: seed &+ UInt64(index), activeLevel: button.debounce.activeLevel, presses: presses)
+            }
+            source = SimulatedLines(buttons: buttons)
+            places = configuration.buttons.indices.map { ("simulated", $0) }
+        } else {
+            clock = .monotonic
+            var chips: [String: GPIOChip] = [:]
+            var selections: [LineSelection] = []
+            for button in configuration.buttons {
+                let (chip, offsets) = try opening { () throws(GPIOError) in try LineLocator.locate(chip: button.chip, lines: [button.line]) }
+                let shared = chips[chip.path] ?? chip
+                chips[chip.path] = shared
+                selections.append(LineSelection(chip: shared, offset: offsets[0], bias: button.bias, kernelDebounceNs: button.kernelDebounceNs))
+            }
+            source = try opening { () throws(GPIOError) in try GPIODLines(lines: selections, consumer: "gpio-debounce") }
+            places = selections.map { ($0.chip.name, $0.offset) }
+            logger.info("watching \(selections.count) buttons (libgpiod \(GPIODLines.libgpiodVersion))")
+        }
+        let plan = DaemonPlan(configuration)
+        let writer = EventWriter(format: output.format == .json ? .json : .text, output: OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0))
+        let printer = EventPrinter(writer: writer, lineCount: places.count) { line, _ in
+            [.text("button", configuration.buttons[line].name), .text("chip", places[line].chip), .integer("line", Int64(places[line].offset))]
+        }
+        let names = places.enumerated().map { ActionRunner.LineName(button: configuration.buttons[$0].name, chip: $1.chip, offset: $1.offset) }
+        let actions = ActionRunner(actions: plan.actions, bindings: plan.bindings, names: names, logger: logger)
+        let loop = try makeLoop { () throws(LineError) in
+            try EventLoop(
+                clock: clock, source: source, plans: plan.plans, groups: plan.groups, sinks: [printer, actions], signals: signals,
+                limits: LoopLimits(maximumEvents: numEvents, shutdownGraceNs: shutdownGrace))
+        }
+        let stop = try runToEnd(loop)
+        logger.info("stopped (\(Self.describe(stop))) after \(loop.reportedEvents) events")
+    }
+
+    private static func describe(_ stop: StopReason) -> String {
+        switch stop {
+        case .endOfInput: "the simulated buttons ran out of presses"
+        case .eventLimit: "--num-events reached"
+        case .idleTimeout: "idle timeout"
+        case .duration: "duration reached"
+        case .interrupted(let signal?): signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
+        case .interrupted(nil): "stopped"
+        }
+    }
+}
+
+/// `--log-level`.
+struct LogLevelArgument: ExpressibleByArgument {
+    var value: Logger.Level
+    init(_ value: Logger.Level) { self.value = value }
+    init?(argument: String) {
+        guard let value = Logger.Level(rawValue: argument) else { return nil }
+        self.value = value
+    }
+    static var allValueStrings: [String] { Logger.Level.allCases.map(\.rawValue) }
+}

@@ -1,0 +1,113 @@
+import ArgumentParser
+import DebounceCore
+import EventLoop
+import GPIODBackend
+import LinuxSys
+import Pipeline
+import Simulation
+import Sinks
+import SystemPackage
+import TraceFormat
+
+/// `gpio-debounce watch`: debounced events from real pins (or the simulated button), as they happen.
+struct WatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Watch GPIO lines and print one debounced press or release per physical press.",
+        discussion: """
+            Lines are offsets (17) or names (GPIO17); without --chip, offsets are on gpiochip0 and names \
+            are looked up on every chip. Output is line-buffered, so it can be piped. SIGINT or SIGTERM \
+            releases the lines, flushes and exits 0, with a summary (events, lost kernel events) on stderr.
+            Exit codes: 66 no such chip or line, 69 bias or kernel debouncing unsupported, 74 the chip \
+            vanished or an I/O error, 75 line busy, 77 permission denied.
+            """)
+
+    @Argument(help: ArgumentHelp("Lines to watch: offsets or names.", valueName: "line"))
+    var lines: [String] = []
+
+    @Option(name: [.short, .long], help: "The chip: a path (/dev/gpiochip0), a name (gpiochip0), a number (0) or a label (pinctrl-bcm2711).")
+    var chip: String?
+
+    @Option(name: [.short, .long], help: "Bias: pull-up (button to ground, the default), pull-down, disabled or as-is.")
+    var bias: BiasArgument = .init(.pullUp)
+
+    @Option(
+        name: [.customLong("kernel-debounce"), .customLong("debounce-period")],
+        help: ArgumentHelp("Also ask the kernel to debounce for this long (libgpiod 2, Linux 5.10 or later).", valueName: "duration"),
+        transform: { try DurationSyntax.parseNs($0) })
+    var kernelDebounceNs: Int64 = 0
+
+    @Option(name: [.short, .customLong("num-events")], help: "Exit after this many debounced events.")
+    var numEvents: Int?
+
+    @Option(
+        name: .customLong("idle-timeout"), help: ArgumentHelp("Exit after this long with no edge.", valueName: "duration"),
+        transform: { try DurationSyntax.parseNs($0) })
+    var idleTimeoutNs: Int64?
+
+    @Option(help: "Consumer name shown to other programs (gpioinfo) for the requested lines.")
+    var consumer: String = "gpio-debounce"
+
+    @Flag(help: "Watch the simulated bouncy button instead of a real pin (no hardware needed).")
+    var simulate = false
+
+    @Option(help: "Seed of the simulated button (with --simulate).")
+    var seed: UInt64?
+
+    @OptionGroup var debounce: DebounceOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if !simulate, lines.isEmpty { throw ValidationError("Say which line to watch, e.g. `gpio-debounce watch 17` (or --simulate).") }
+        if let numEvents, numEvents < 1 { throw ValidationError("--num-events must be at least 1.") }
+        if lines.count > 64 { throw ValidationError("At most 64 lines per watch.") }
+    }
+
+    func run() throws {
+        let signals = try signalDescriptor()
+        let clock: LoopClock
+        let source: any EdgeSource
+        let names: [(chip: String, offset: Int)]
+        if simulate {
+            clock = .realTime()
+            let seed = self.seed ?? UInt64(truncatingIfNeeded: MonotonicClock.nowNs)
+            source = SimulatedLines(buttons: [BouncyButton(seed: seed, activeLevel: debounce.configuration.activeLevel, presses: nil)])
+            names = [("simulated", 0)]
+        } else {
+            clock = .monotonic
+            let (gpioChip, offsets) = try opening { () throws(GPIOError) in try LineLocator.locate(chip: chip, lines: lines) }
+            source = try opening { () throws(GPIOError) in
+                try GPIODLines(chip: gpioChip, offsets: offsets, bias: bias.value, consumer: consumer, kernelDebounceNs: kernelDebounceNs)
+            }
+            names = offsets.map { (gpioChip.name, $0) }
+        }
+        let writer = EventWriter(format: output.format == .json ? .json : .text, output: OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0))
+        let printer = EventPrinter(writer: writer, lineCount: names.count) { line, tally in
+            [.text("chip", names[line].chip), .integer("line", Int64(names[line].offset)), .integer("lost_events", Int64(tally.lostEvents))]
+        }
+        let loop = try makeLoop { () throws(LineError) in
+            try EventLoop(
+                clock: clock, source: source, plans: [LinePlan(debounce: debounce.configuration)], sinks: [printer], signals: signals,
+                limits: LoopLimits(maximumEvents: numEvents, idleTimeoutNs: idleTimeoutNs))
+        }
+        _ = try runToEnd(loop) {
+            for index in names.indices {
+                let statistics = loop.pipeline.statistics(line: index) ?? DebounceStatistics()
+                printToStandardError(
+                    "\(names[index].chip) line \(names[index].offset): \(statistics.presses) presses, \(statistics.releases) releases from \(statistics.edges) edges; \(printer.tally(line: index).lostEvents) events lost by the kernel, \(statistics.resyncCorrections) corrected by re-reading the line")
+            }
+        }
+    }
+}
+
+/// `--bias pull-up|pull-down|disabled|as-is`.
+struct BiasArgument: ExpressibleByArgument, CustomStringConvertible {
+    var value: Bias
+    init(_ value: Bias) { self.value = value }
+    init?(argument: String) {
+        guard let value = Bias(rawValue: argument) else { return nil }
+        self.value = value
+    }
+    var description: String { value.rawValue }
+    static var allValueStrings: [String] { Bias.allCases.map(\.rawValue) }
+}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import EventLoop
+import GPIODBackend
+import LinuxSys
+import SystemPackage
+
+/// Every exit code of the CLI, in one place (the values of BSD's sysexits.h, as the README's table says).
+enum ExitStatus {
+    /// 64: the command line is wrong (swift-argument-parser's validation errors exit with it too).
+    static let usage = ExitCode(64)
+    /// 65: the input data is wrong (a malformed trace or configuration).
+    static let badData = ExitCode(65)
+    /// 66: an input (a file, a chip, a line) cannot be opened or does not exist.
+    static let cannotOpenInput = ExitCode(66)
+    /// 69: the kernel or the libgpiod build cannot do what was asked (bias, kernel debouncing).
+    static let unavailable = ExitCode(69)
+    /// 74: reading or writing failed (the chip vanished, standard output is closed).
+    static let ioError = ExitCode(74)
+    /// 75: the line is busy: try again once its holder lets go.
+    static let temporaryFailure = ExitCode(75)
+    /// 77: permission denied.
+    static let permissionDenied = ExitCode(77)
+
+    /// The exit code for a failure opening chips and lines.
+    static func of(_ error: GPIOError) -> ExitCode {
+        switch error {
+        case .noSuchChip, .notAChip, .offsetOutOfRange, .unknownLineName, .linesOnDifferentChips: cannotOpenInput
+        case .biasUnsupported, .kernelDebounceUnsupported: unavailable
+        case .system: ioError
+        case .lineBusy: temporaryFailure
+        case .permissionDenied: permissionDenied
+        }
+    }
+}
+
+/// Prints `gpio-debounce: error: MESSAGE` to standard error and returns the exit code to throw.
+func failure(_ message: String, _ code: ExitCode) -> ExitCode {
+    printToStandardError("gpio-debounce: error: \(message)")
+    return code
+}
+
+/// Writes a line to standard error, unbuffered.
+func printToStandardError(_ line: String) {
+    _ = try? FileDescriptor.standardError.writeAll((line + "\n").utf8)
+}
+
+/// Runs a loop to its end, turning a failure into its message and exit code; `summary` is printed
+/// either way, before the error.
+func runToEnd(_ loop: EventLoop, summary: () -> Void = {}) throws -> StopReason {
+    do {
+        let stop = try loop.run()
+        summary()
+        return stop
+    } catch {
+        summary()
+        throw failure(error.description, ExitStatus.ioError)
+    }
+}
+
+/// SIGINT and SIGTERM as the loop's signal descriptor.
+func signalDescriptor() throws -> SignalDescriptor {
+    do { return try SignalDescriptor() } catch { throw failure(error.description, ExitStatus.ioError) }
+}
+
+/// Opens the lines, or fails with the error's message and exit code.
+func opening<T>(_ body: () throws(GPIOError) -> T) throws -> T {
+    do { return try body() } catch { throw failure(error.description, ExitStatus.of(error)) }
+}
+
+/// Starts a loop (which reads the lines' initial levels), or fails with the message and exit code 74.
+func makeLoop(_ body: () throws(LineError) -> EventLoop) throws -> EventLoop {
+    do { return try body() } catch { throw failure(error.description, ExitStatus.ioError) }
+}

@@ -1,0 +1,127 @@
+import ButtonDaemon
+import EventLoop
+import Pipeline
+import Sinks
+import DebounceCore
+import Foundation
+import Simulation
+import Logging
+import Testing
+
+/// The daemon's plan end to end in virtual time: simulated buttons → debouncers → gestures and groups → actions.
+@Suite struct DaemonPlanTests {
+    /// A logger that prints nothing: the tests check what happened, not the log lines.
+    static let quiet = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    static func temporaryPath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("gpio-debounce-\(UUID().uuidString)").path
+    }
+
+    struct Output {
+        var button: Int
+        var event: ButtonEvent
+    }
+
+    /// Runs `yaml` over simulated buttons (each pressed `presses` times) in virtual time, through the plan
+    /// the daemon makes of it, and returns the events reported.
+    static func run(_ yaml: String, presses: Int, seed: UInt64 = 3) throws -> [Output] {
+        let configuration = try ConfigurationLoader.load(yaml, file: "test.yaml")
+        let plan = DaemonPlan(configuration)
+        let buttons = configuration.buttons.enumerated().map { index, button in
+            BouncyButton(seed: seed &+ UInt64(index), activeLevel: button.debounce.activeLevel, presses: presses)
+        }
+        let run = try VirtualRun.play(SimulatedLines(buttons: buttons), plans: plan.plans, groups: plan.groups)
+        return run.events.map { Output(button: $0.line, event: $0.event) }
+    }
+
+    /// Runs `yaml`'s actions for simulated buttons in real time (the commands are real processes).
+    static func runWithActions(_ yaml: String, presses: Int, seed: UInt64 = 3) throws {
+        let configuration = try ConfigurationLoader.load(yaml, file: "test.yaml")
+        let plan = DaemonPlan(configuration)
+        let buttons = configuration.buttons.enumerated().map { index, button in
+            BouncyButton(seed: seed &+ UInt64(index), activeLevel: button.debounce.activeLevel, presses: presses)
+        }
+        let runner = ActionRunner(
+            actions: plan.actions, bindings: plan.bindings,
+            names: configuration.buttons.enumerated().map { .init(button: $1.name, chip: "sim", offset: $0) }, logger: Self.quiet)
+        let loop = try EventLoop(
+            clock: .virtual(), source: SimulatedLines(buttons: buttons), plans: plan.plans, groups: plan.groups, sinks: [runner],
+            limits: LoopLimits(shutdownGraceNs: .max))
+        _ = try loop.run()
+    }
+
+    @Test func exclusiveClicksGiveOneClickPerPressWhenPressesAreFarApart() throws {
+        let outputs = try Self.run("""
+            buttons:
+              - {name: a, line: 1, clicks: {window: 200ms, policy: exclusive}}
+            """, presses: 6)
+        #expect(outputs.filter { $0.event.kind == .press }.count == 6)
+        #expect(outputs.filter { $0.event.kind == .click }.map(\.event.count) == Array(repeating: 1, count: 6))
+    }
+
+    @Test func holdsComeOnlyFromLongPresses() throws {
+        let outputs = try Self.run("""
+            buttons:
+              - {name: a, line: 1, hold: 250ms}
+            """, presses: 30)
+        let holds = outputs.filter { $0.event.kind == .hold }
+        #expect(!holds.isEmpty && holds.count < 30)
+        for hold in holds { #expect(hold.event.timeNs >= hold.event.onsetNs + 250_000_000) }
+    }
+
+    @Test func aGroupLetsOnlyOneOfItsButtonsFireWithinTheLockout() throws {
+        let outputs = try Self.run("""
+            groups: {g: {lockout: 5s}}
+            buttons:
+              - {name: a, line: 1, group: g}
+              - {name: b, line: 2, group: g}
+            """, presses: 8)
+        let presses = outputs.filter { $0.event.kind == .press }.sorted { $0.event.timeNs < $1.event.timeNs }
+        for (first, second) in zip(presses, presses.dropFirst()) where first.button != second.button {
+            #expect(second.event.timeNs - first.event.timeNs >= 5_000_000_000)
+        }
+    }
+
+    @Test func actionsGetTheEventInTheirEnvironmentNotTheirCommandLine() throws {
+        let log = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        try Self.runWithActions("""
+            buttons:
+              - name: door
+                line: 4
+                actions:
+                  - on: press
+                    shell: 'echo "$GPIO_EVENT $GPIO_BUTTON $GPIO_CHIP $GPIO_LINE $GPIO_COUNT $GPIO_TIME_NS" >> \(log)'
+                    policy: parallel
+                    limit: 8
+            """, presses: 3)
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.allSatisfy { $0.hasPrefix("press door sim 0 0 ") })
+    }
+
+    @Test func dropPolicyIgnoresEventsWhileTheCommandRunsAndQueueRunsThemAfter() throws {
+        let log = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        // Virtual time: the three presses come at once, while the commands still run; the queued runs
+        // still run after the input ended (the run waits for them).
+        try Self.runWithActions("""
+            buttons:
+              - name: a
+                line: 1
+                actions:
+                  - {on: press, shell: 'sleep 0.3; echo drop >> \(log)', policy: drop}
+                  - {on: press, shell: 'sleep 0.1; echo queue >> \(log)', policy: queue}
+            """, presses: 3)
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(lines.filter { $0 == "drop" }.count == 1)
+        #expect(lines.filter { $0 == "queue" }.count == 3)
+    }
+
+    @Test func aMissingProgramIsLoggedNotFatal() throws {
+        try Self.runWithActions("""
+            buttons:
+              - {name: a, line: 1, actions: [{on: press, run: [/nonexistent/program]}]}
+            """, presses: 2)
+    }
+}

@@ -1,0 +1,184 @@
+import DebounceCore
+import EventLoop
+import Foundation
+import LinuxSys
+import Logging
+import Pipeline
+import Simulation
+import Sinks
+import Testing
+
+/// The one loop, in virtual time unless a test needs a real child process to take real time.
+@Suite struct EventLoopTests {
+    static let ms: Int64 = 1_000_000
+    static let quiet = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    static func plan(_ strategy: DebounceStrategy) -> [LinePlan] { [LinePlan(debounce: DebounceConfiguration(both: strategy))] }
+
+    /// One bouncy press and release with a long quiet time between: the loop wakes for edges and
+    /// deadlines only, never for the quiet time, however long.
+    @Test(arguments: [1 as Int64, 3_600])
+    func wakeupsDoNotDependOnIdleTime(idleSeconds: Int64) throws {
+        let pressNs: Int64 = 10 * Self.ms
+        let releaseNs = pressNs + idleSeconds * 1_000 * Self.ms
+        let script = [
+            Edge(level: .low, timeNs: pressNs), Edge(level: .high, timeNs: pressNs + 100),
+            Edge(level: .low, timeNs: pressNs + 300), Edge(level: .high, timeNs: releaseNs),
+        ]
+        let run = try VirtualRun.play(SimulatedLines(initialLevel: .high, script: script), plans: Self.plan(.defer(windowNs: 5 * Self.ms)))
+        #expect(run.stop == .endOfInput)
+        #expect(run.events.map(\.event.kind) == [.press, .release])
+        // 4 edge wakeups (3 bounce + release) and 2 deadlines; the end of the script needs none.
+        #expect(run.loop.wakeups == 6)
+    }
+
+    @Test func stopsAfterMaximumEvents() throws {
+        let run = try VirtualRun.play(
+            SimulatedLines(buttons: [BouncyButton(seed: 1, presses: 10)]), plans: Self.plan(.defer(windowNs: 10 * Self.ms)),
+            limits: LoopLimits(maximumEvents: 3))
+        #expect(run.stop == .eventLimit)
+        #expect(run.events.count == 3)
+    }
+
+    @Test func idleTimeoutEndsAQuietLine() throws {
+        let script = [Edge(level: .low, timeNs: Self.ms), Edge(level: .high, timeNs: 100 * Self.ms)]
+        let run = try VirtualRun.play(
+            SimulatedLines(initialLevel: .high, script: script), plans: Self.plan(.eager(lockoutNs: Self.ms)),
+            limits: LoopLimits(idleTimeoutNs: 50 * Self.ms))
+        #expect(run.stop == .idleTimeout)
+        #expect(run.events.map(\.event.kind) == [.press])
+        #expect(run.loop.clock.nowNs == 51 * Self.ms)
+    }
+
+    @Test func eagerEventsCarryTheEdgeTimeNotTheWakeTime() throws {
+        let run = try VirtualRun.play(
+            SimulatedLines(initialLevel: .high, script: [Edge(level: .low, timeNs: 1_234)]), plans: Self.plan(.eager(lockoutNs: Self.ms)))
+        #expect(run.events.map(\.event) == [ButtonEvent(kind: .press, timeNs: 1_234, onsetNs: 1_234)])
+    }
+
+    @Test func aLostEdgeIsRecoveredByReReadingTheLine() throws {
+        // Every edge is lost: the line says so, and re-reading it finds the press.
+        let run = try VirtualRun.play(
+            SimulatedLines(initialLevel: .high, script: [Edge(level: .low, timeNs: Self.ms)], dropProbability: 1),
+            plans: Self.plan(.defer(windowNs: Self.ms)))
+        #expect(run.stop == .endOfInput)
+        #expect(run.events.map(\.event.kind) == [.press])
+        #expect(run.loop.pipeline.statistics(line: 0)?.resyncCorrections == 1)
+        #expect(run.outputs.contains(.loss(line: 0, count: 1, atNs: Self.ms)))
+    }
+
+    /// The hot path: with no evidence of loss, the line's level is read once (at the start) and never
+    /// again, however many decisions (the old loop read it before every decision it woke for).
+    @Test(arguments: [DebounceStrategy.eager(lockoutNs: 30_000_000), .defer(windowNs: 10_000_000), .eager(lockoutNs: 30_000_000, glitchNs: 100_000)])
+    func noLevelReadsWithoutEvidenceOfLoss(strategy: DebounceStrategy) throws {
+        let counting = CountingSource(SimulatedLines(buttons: [BouncyButton(seed: 4, presses: 50)]))
+        let loop = try EventLoop(clock: .virtual(), source: counting, plans: Self.plan(strategy), sinks: [])
+        #expect(try loop.run() == .endOfInput)
+        #expect(loop.pipeline.statistics(line: 0)?.presses == 50)
+        #expect(counting.levelReads == 1)
+    }
+
+    /// With lost edges the level is read again, and only on lines that showed a loss.
+    @Test func levelReadsOnlyFollowEvidenceOfLoss() throws {
+        let lines = SimulatedLines(buttons: [BouncyButton(seed: 6, presses: 40)], dropProbability: 0.2, seed: 9)
+        let counting = CountingSource(lines)
+        let loop = try EventLoop(clock: .virtual(), source: counting, plans: Self.plan(.defer(windowNs: 10 * Self.ms)), sinks: [])
+        #expect(try loop.run() == .endOfInput)
+        let statistics = try #require(loop.pipeline.statistics(line: 0))
+        #expect(statistics.presses == 40 && statistics.releases == 40)
+        #expect(counting.levelReads > 1)
+        #expect(counting.levelReads <= 1 + 2 * lines.droppedEdges[0])
+    }
+
+    /// Action timeouts count on the loop's clock: a real-time simulated run kills a command that runs
+    /// past its timeout (the old daemon read "now" from a copy of the line whose clock never moved, so the
+    /// timeout never fired), and wakes a bounded number of times while it waits (no spinning).
+    @Test func anActionTimeoutFiresOnTheLoopsClockWithoutSpinning() throws {
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("gd-\(UUID().uuidString).pid").path
+        defer { try? FileManager.default.removeItem(atPath: pidFile) }
+        let runner = ActionRunner(
+            actions: [Action(name: "slow", arguments: ["/bin/sh", "-c", "sleep 30 & echo $! > \(pidFile); wait"], timeoutNs: 300 * Self.ms)],
+            bindings: [ActionBinding(line: 0, on: .press, action: 0)], names: [.init(button: "b", chip: "sim", offset: 0)], logger: Self.quiet)
+        let lines = SimulatedLines(initialLevel: .high, script: [Edge(level: .low, timeNs: Self.ms)])
+        let started = MonotonicClock.nowNs
+        let loop = try EventLoop(clock: .realTime(), source: lines, plans: Self.plan(.eager(lockoutNs: Self.ms)), sinks: [runner])
+        #expect(try loop.run() == .endOfInput)
+        let elapsedNs = MonotonicClock.nowNs - started
+        #expect(elapsedNs >= 300 * Self.ms && elapsedNs < 3_000 * Self.ms, "elapsed \(elapsedNs / Self.ms) ms")
+        #expect(loop.wakeups < 12, "\(loop.wakeups) wakeups")
+        #expect(runner.runningCount == 0)
+        let grandchild = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(ProcessState.isGone(grandchild), "the action's grandchild \(grandchild) survived its timeout")
+    }
+
+    /// Stopping (here: the stop switch) waits for a running action up to the grace period, then kills
+    /// its whole group; nothing is left running and the run does not hang.
+    @Test func stoppingGivesActionsTheGracePeriodThenKillsTheirGroups() throws {
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("gd-\(UUID().uuidString).pid").path
+        defer { try? FileManager.default.removeItem(atPath: pidFile) }
+        let runner = ActionRunner(
+            actions: [Action(name: "forever", arguments: ["/bin/sh", "-c", "sleep 300 & echo $! > \(pidFile); exec sleep 300"])],
+            bindings: [ActionBinding(line: 0, on: .press, action: 0)], names: [.init(button: "b", chip: "sim", offset: 0)], logger: Self.quiet)
+        let stopSwitch = try StopSwitch()
+        let lines = SimulatedLines(initialLevel: .high, script: [Edge(level: .low, timeNs: Self.ms), Edge(level: .high, timeNs: 60_000 * Self.ms)])
+        let loop = try EventLoop(
+            clock: .realTime(), source: lines, plans: Self.plan(.eager(lockoutNs: Self.ms)), sinks: [runner], stopSwitch: stopSwitch,
+            limits: LoopLimits(shutdownGraceNs: 400 * Self.ms))
+        let stopper = Thread {
+            while !FileManager.default.fileExists(atPath: pidFile) { Thread.sleep(forTimeInterval: 0.01) }
+            Thread.sleep(forTimeInterval: 0.1)
+            stopSwitch.stop()
+        }
+        stopper.start()
+        let started = MonotonicClock.nowNs
+        #expect(try loop.run() == .interrupted(signal: nil))
+        let elapsedNs = MonotonicClock.nowNs - started
+        #expect(elapsedNs >= 400 * Self.ms && elapsedNs < 5_000 * Self.ms, "elapsed \(elapsedNs / Self.ms) ms")
+        let grandchild = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(ProcessState.isGone(grandchild), "the action's grandchild \(grandchild) survived the shutdown")
+        #expect(runner.runningCount == 0)
+    }
+
+    /// The Nth event's action runs when `maximumEvents` is N (the old daemon stopped before running it).
+    @Test func theLastEventsActionStillRuns() throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("gd-\(UUID().uuidString).log").path
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let runner = ActionRunner(
+            actions: [Action(name: "note", arguments: ["/bin/sh", "-c", "echo \"$GPIO_EVENT\" >> \(log)"])],
+            bindings: [ActionBinding(line: 0, on: .release, action: 0)], names: [.init(button: "b", chip: "sim", offset: 0)], logger: Self.quiet)
+        let loop = try EventLoop(
+            clock: .realTime(), source: SimulatedLines(buttons: [BouncyButton(seed: 2, presses: 1)]),
+            plans: Self.plan(.defer(windowNs: 10 * Self.ms)), sinks: [runner], limits: LoopLimits(maximumEvents: 2))
+        #expect(try loop.run() == .eventLimit)
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "release\n")
+    }
+}
+
+/// Wraps a source and counts the level reads the loop makes.
+final class CountingSource: EdgeSource {
+    let lines: SimulatedLines
+    private(set) var levelReads = 0
+
+    init(_ lines: SimulatedLines) { self.lines = lines }
+
+    var lineCount: Int { lines.lineCount }
+    var nextDueNs: Int64? { lines.nextDueNs }
+    var isExhausted: Bool { lines.isExhausted }
+    func readLevel(line: Int) -> Level {
+        levelReads += 1
+        return lines.readLevel(line: line)
+    }
+    func deliverDue(byNs timeNs: Int64, into batch: inout EdgeBatch) { lines.deliverDue(byNs: timeNs, into: &batch) }
+    func lostEvents(line: Int) -> Int? { lines.lostEvents(line: line) }
+}
+
+/// Whether a process has ended: no such pid, or a zombie waiting for a parent to reap it (in a
+/// container whose init does not reap, an orphan's zombie stays; it is no longer running).
+enum ProcessState {
+    static func isGone(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+        guard let close = stat.lastIndex(of: ")") else { return false }
+        let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).prefix(1)
+        return state == "Z" || state == "X"
+    }
+}
