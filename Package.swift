@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "ButtonDaemonTests", dependencies: ["ButtonDaemon", "Pipeline", "EventLoop", "Simulation", "Sinks", "DebounceCore", logging]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "Simulation"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "DebounceCore", "Simulation"]),
-        .testTarget(name: "CLITests", dependencies: ["gpio-debounce"]),
+        .testTarget(name: "CLITests", dependencies: ["gpio-debounce", "LinuxSys"]),
     ],
     swiftLanguageModes: [.v6]
 )

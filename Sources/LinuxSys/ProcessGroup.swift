@@ -96,6 +96,19 @@ public final class ProcessGroup {
         }
     }
 
+    /// Whether process `pid` has ended: there is no such process, or it is a zombie waiting for its
+    /// parent to reap it (`/proc/PID/stat` state `Z` or `X`). For tests and diagnostics.
+    public static func hasEnded(pid: pid_t) -> Bool {
+        guard let file = fopen("/proc/\(pid)/stat", "r") else { return true }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 512)
+        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return true }
+        let stat = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let close = stat.lastIndex(of: ")") else { return false }
+        let state = stat[stat.index(after: close)...].drop { $0 == " " }.first
+        return state == "Z" || state == "X"
+    }
+
     /// The environment of this process, as `"NAME=value"` entries, without the names in `replaced`.
     public static func currentEnvironment(without replaced: Set<String>) -> [String] {
         var variables: [String] = []

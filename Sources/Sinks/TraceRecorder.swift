@@ -4,7 +4,8 @@ import Pipeline
 import SystemPackage
 import TraceFormat
 
-/// Records one line's raw edges, as the replay text format or as VCD (`gpio-debounce record`), marking
+/// Records one line's raw edges, as the replay text format or as VCD (`gpio-debounce record`), written
+/// out after every wakeup, marking
 /// where the kernel lost events (`# lost ...` lines, `$comment` blocks) and where a re-read found the
 /// line at a level its edges had not shown.
 public final class TraceRecorder: Sink {
@@ -69,6 +70,12 @@ public final class TraceRecorder: Sink {
         } catch {
             throw SinkError("cannot write the recording", error)
         }
+    }
+
+    /// Writes out what this wakeup recorded: a recording read from a pipe shows edges as they come,
+    /// and a crash loses at most one wakeup's edges.
+    public func advance(toNs nowNs: Int64) throws(SinkError) {
+        do { try output.flush() } catch { throw SinkError("cannot write the recording", error) }
     }
 
     public func finish(atNs nowNs: Int64) throws(SinkError) {

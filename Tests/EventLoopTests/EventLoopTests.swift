@@ -108,7 +108,7 @@ import Testing
         #expect(loop.wakeups < 12, "\(loop.wakeups) wakeups")
         #expect(runner.runningCount == 0)
         let grandchild = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-        #expect(ProcessState.isGone(grandchild), "the action's grandchild \(grandchild) survived its timeout")
+        #expect(ProcessGroup.hasEnded(pid: grandchild), "the action's grandchild \(grandchild) survived its timeout")
     }
 
     /// Stopping (here: the stop switch) waits for a running action up to the grace period, then kills
@@ -135,7 +135,7 @@ import Testing
         let elapsedNs = MonotonicClock.nowNs - started
         #expect(elapsedNs >= 400 * Self.ms && elapsedNs < 5_000 * Self.ms, "elapsed \(elapsedNs / Self.ms) ms")
         let grandchild = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-        #expect(ProcessState.isGone(grandchild), "the action's grandchild \(grandchild) survived the shutdown")
+        #expect(ProcessGroup.hasEnded(pid: grandchild), "the action's grandchild \(grandchild) survived the shutdown")
         #expect(runner.runningCount == 0)
     }
 
@@ -170,15 +170,4 @@ final class CountingSource: EdgeSource {
     }
     func deliverDue(byNs timeNs: Int64, into batch: inout EdgeBatch) { lines.deliverDue(byNs: timeNs, into: &batch) }
     func lostEvents(line: Int) -> Int? { lines.lostEvents(line: line) }
-}
-
-/// Whether a process has ended: no such pid, or a zombie waiting for a parent to reap it (in a
-/// container whose init does not reap, an orphan's zombie stays; it is no longer running).
-enum ProcessState {
-    static func isGone(_ pid: Int32) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
-        guard let close = stat.lastIndex(of: ")") else { return false }
-        let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).prefix(1)
-        return state == "Z" || state == "X"
-    }
 }
