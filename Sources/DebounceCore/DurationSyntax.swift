@@ -58,6 +58,34 @@ public enum DurationSyntax {
     }
 }
 
+extension DurationSyntax {
+    /// A duration for people, to three significant digits, in the syntax `parseNs` reads (so it can be
+    /// copied into an option): `62ns`, `1.5us`, `0.44ms`, `1.2s`. Negative durations show as `0ns`.
+    public static func approximate(_ ns: Int64) -> String {
+        let ns = max(0, ns)
+        switch ns {
+        case ..<1_000: return "\(ns)ns"
+        case ..<1_000_000: return significant(Double(ns) / 1e3) + "us"
+        case ..<1_000_000_000: return significant(Double(ns) / 1e6) + "ms"
+        default: return significant(Double(ns) / 1e9) + "s"
+        }
+    }
+
+    /// `value` (at least 1) with three significant digits and no trailing zeros.
+    private static func significant(_ value: Double) -> String {
+        let digits = value >= 100 ? 0 : value >= 10 ? 1 : 2
+        let scale: Double = digits == 0 ? 1 : digits == 1 ? 10 : 100
+        var text = String(Int((value * scale).rounded()))
+        if digits > 0 {
+            while text.count <= digits { text = "0" + text }
+            text.insert(".", at: text.index(text.endIndex, offsetBy: -digits))
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text
+    }
+}
+
 /// A strategy or duration that could not be read. The description says what is accepted.
 public enum DebounceSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     case badDuration(String)

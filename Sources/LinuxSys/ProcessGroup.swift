@@ -109,6 +109,17 @@ public final class ProcessGroup {
         return state == "Z" || state == "X"
     }
 
+    /// Whether process `pid` ends within `timeoutNs` nanoseconds, looking every 10 ms (a killed process
+    /// takes a moment to die on a busy machine). For tests and diagnostics; never call it from the loop.
+    public static func hasEnded(pid: pid_t, withinNs timeoutNs: Int64) -> Bool {
+        let deadlineNs = MonotonicClock.nowNs.addingReportingOverflow(timeoutNs).partialValue
+        while !hasEnded(pid: pid) {
+            if MonotonicClock.nowNs > deadlineNs { return false }
+            MonotonicClock.sleep(untilNs: MonotonicClock.nowNs + 10_000_000)
+        }
+        return true
+    }
+
     /// The environment of this process, as `"NAME=value"` entries, without the names in `replaced`.
     public static func currentEnvironment(without replaced: Set<String>) -> [String] {
         var variables: [String] = []

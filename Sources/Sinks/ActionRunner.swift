@@ -171,7 +171,7 @@ public final class ActionRunner: Sink {
         shuttingDown = true
         let waiting = queued.reduce(0) { $0 + $1.count }
         if !running.isEmpty || waiting > 0 {
-            let grace = graceEndNs == .max ? "as long as they take" : "up to \(Self.milliseconds(graceEndNs - nowNs))"
+            let grace = graceEndNs == .max ? "as long as they take" : "up to \(DurationSyntax.approximate(graceEndNs - nowNs))"
             logger.notice("shutting down: waiting \(grace) for \(running.count) running and \(waiting) queued actions")
         }
     }
@@ -238,7 +238,7 @@ public final class ActionRunner: Sink {
             let group = entry.group
             guard let exit = group.exit else { continue }
             let action = actions[entry.action]
-            let seconds = Self.milliseconds(nowNs - entry.startedNs)
+            let seconds = DurationSyntax.approximate(nowNs - entry.startedNs)
             switch exit {
             case .signalled(let signal):
                 logger.warning("action \(action.name) (pid \(group.pid)) killed by signal \(signal) after \(seconds)\(entry.terminated ? " (timeout)" : "")")
@@ -259,9 +259,6 @@ public final class ActionRunner: Sink {
             }
         }
     }
-
-    /// A duration for the log: whole milliseconds.
-    private static func milliseconds(_ ns: Int64) -> String { "\(max(0, ns) / 1_000_000) ms" }
 
     /// Terminates commands past their timeout: SIGTERM to the group, then SIGKILL after the grace period.
     private func enforceTimeouts(nowNs: Int64) {

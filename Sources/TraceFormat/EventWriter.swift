@@ -48,7 +48,7 @@ public struct EventWriter {
                 case .text(let key, let value):
                     output.append(key)
                     output.append("\":")
-                    appendJSONString(value)
+                    output.append(JSONText.quoted(value))
                 }
             }
             output.append("}")
@@ -107,24 +107,6 @@ public struct EventWriter {
     }
 
     /// A JSON string literal, escaping quotes, backslashes and control characters.
-    private func appendJSONString(_ value: String) {
-        output.append("\"")
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append("\\\"")
-            case UInt8(ascii: "\\"): output.append("\\\\")
-            case 0..<0x20:
-                output.append("\\u00")
-                output.append(Self.hexDigits[Int(byte >> 4)])
-                output.append(Self.hexDigits[Int(byte & 0xF)])
-            default: output.append(byte)
-            }
-        }
-        output.append("\"")
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
     /// Nanoseconds as seconds with nine decimals, e.g. `50.000812000`.
     private func appendSeconds(_ ns: Int64) {
         if ns < 0 { output.append("-") }

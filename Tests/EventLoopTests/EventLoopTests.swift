@@ -108,7 +108,7 @@ import Testing
         #expect(loop.wakeups < 12, "\(loop.wakeups) wakeups")
         #expect(runner.runningCount == 0)
         let grandchild = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-        #expect(ProcessGroup.hasEnded(pid: grandchild), "the action's grandchild \(grandchild) survived its timeout")
+        #expect(ProcessGroup.hasEnded(pid: grandchild, withinNs: 5_000_000_000), "the action's grandchild \(grandchild) survived its timeout")
     }
 
     /// Stopping (here: the stop switch) waits for a running action up to the grace period, then kills
@@ -135,7 +135,7 @@ import Testing
         let elapsedNs = MonotonicClock.nowNs - started
         #expect(elapsedNs >= 400 * Self.ms && elapsedNs < 5_000 * Self.ms, "elapsed \(elapsedNs / Self.ms) ms")
         let grandchild = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-        #expect(ProcessGroup.hasEnded(pid: grandchild), "the action's grandchild \(grandchild) survived the shutdown")
+        #expect(ProcessGroup.hasEnded(pid: grandchild, withinNs: 5_000_000_000), "the action's grandchild \(grandchild) survived the shutdown")
         #expect(runner.runningCount == 0)
     }
 

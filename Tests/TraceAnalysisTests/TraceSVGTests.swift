@@ -285,10 +285,10 @@ import Testing
             .compactMap { $0.attributes["x"].flatMap(Double.init) }
         #expect(zip(xs, xs.dropFirst()).allSatisfy { $1 - $0 > 60 })
         #expect(TraceSVG.absoluteTime(123_456_789_000) == "123.456789 s")
-        #expect(TraceSVG.duration(2_000_000) == "2.0 ms")
-        #expect(TraceSVG.duration(1_234_567) == "1.2 ms")
-        #expect(TraceSVG.duration(350_000) == "350.0 µs")
-        #expect(TraceSVG.duration(999) == "999 ns")
+        #expect(TraceSVG.duration(2_000_000) == "2ms")
+        #expect(TraceSVG.duration(1_234_567) == "1.23ms")
+        #expect(TraceSVG.duration(350_000) == "350us")
+        #expect(TraceSVG.duration(999) == "999ns")
     }
 
     @Test func titleIsEscaped() throws {

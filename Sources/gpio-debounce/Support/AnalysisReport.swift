@@ -1,5 +1,6 @@
 import DebounceCore
 import TraceAnalysis
+import TraceFormat
 
 /// `analyze`'s output, as text for people and as one JSON object for programs.
 enum AnalysisReport {
@@ -14,12 +15,12 @@ enum AnalysisReport {
                 name.padding(11) + String(statistics.transitions).padding(14)
                     + String(statistics.edgesPerTransition.median).padding(9) + String(statistics.edgesPerTransition.p90).padding(7)
                     + String(statistics.edgesPerTransition.maximum).padding(8)
-                    + human(statistics.burstLengthNs.median).padding(11) + human(statistics.burstLengthNs.p90).padding(11)
-                    + human(statistics.burstLengthNs.maximum).padding(11)
-                    + (statistics.shortestPulseNs.map(human) ?? "-").padding(11) + (statistics.longestInnerGapNs.map(human) ?? "-"))
+                    + DurationSyntax.approximate(statistics.burstLengthNs.median).padding(11) + DurationSyntax.approximate(statistics.burstLengthNs.p90).padding(11)
+                    + DurationSyntax.approximate(statistics.burstLengthNs.maximum).padding(11)
+                    + (statistics.shortestPulseNs.map(DurationSyntax.approximate) ?? "-").padding(11) + (statistics.longestInnerGapNs.map(DurationSyntax.approximate) ?? "-"))
         }
         if analysis.spikes > 0 {
-            lines.append("spikes     \(analysis.spikes), the widest pulse \(human(analysis.widestSpikePulseNs ?? 0)) (a burst that ends where it began)")
+            lines.append("spikes     \(analysis.spikes), the widest pulse \(DurationSyntax.approximate(analysis.widestSpikePulseNs ?? 0)) (a burst that ends where it began)")
         }
         lines.append("")
         lines.append("Smallest window that gives exactly one event per transition (as does every longer one, up to the gap):")
@@ -35,7 +36,7 @@ enum AnalysisReport {
         row("eager:L,glitch:G", analysis.eagerGlitchAdvice, nil)
         lines.append("Recommended = twice the smallest, rounded up to a 1-2-5 step, at least 1 ms: margin for switches that age and bounce the recording missed.")
         if let gap = analysis.shortestGapBetweenBurstsNs {
-            lines.append("Keep windows under \(human(gap)), the shortest quiet time between two transitions here.")
+            lines.append("Keep windows under \(DurationSyntax.approximate(gap)), the shortest quiet time between two transitions here.")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -46,49 +47,10 @@ enum AnalysisReport {
             "{\"transitions\":\(d.transitions),\"edges_per_transition\":\(percentiles(d.edgesPerTransition)),\"burst_length_ns\":\(percentiles(d.burstLengthNs)),\"shortest_pulse_ns\":\(d.shortestPulseNs.map(String.init) ?? "null"),\"longest_inner_gap_ns\":\(d.longestInnerGapNs.map(String.init) ?? "null")}"
         }
         func advice(_ a: WindowAdvice?, _ problem: String?) -> String {
-            guard let a else { return problem.map { "{\"problem\":\(quoted($0))}" } ?? "null" }
-            return "{\"smallest\":\(quoted(a.smallest.description)),\"recommended\":\(quoted(a.recommended.description)),\"events_with_recommended\":\(a.eventsWithRecommended)}"
+            guard let a else { return problem.map { "{\"problem\":\(JSONText.quoted($0))}" } ?? "null" }
+            return "{\"smallest\":\(JSONText.quoted(a.smallest.description)),\"recommended\":\(JSONText.quoted(a.recommended.description)),\"events_with_recommended\":\(a.eventsWithRecommended)}"
         }
-        return "{\"source\":\(quoted(source)),\"edges\":\(analysis.edges),\"transitions\":\(analysis.transitions),\"spikes\":\(analysis.spikes),\"widest_spike_pulse_ns\":\(analysis.widestSpikePulseNs.map(String.init) ?? "null"),\"quiet_gap_ns\":\(analysis.quietGapNs),\"shortest_gap_between_transitions_ns\":\(analysis.shortestGapBetweenBurstsNs.map(String.init) ?? "null"),\"press\":\(direction(analysis.press)),\"release\":\(direction(analysis.release)),\"windows\":{\"defer\":\(advice(analysis.deferAdvice, analysis.deferProblem)),\"eager\":\(advice(analysis.eagerAdvice, analysis.eagerProblem)),\"eager_glitch\":\(advice(analysis.eagerGlitchAdvice, nil))}}\n"
-    }
-
-    /// A duration for people: 62ns, 1.5us, 0.44ms, 1.2s (three significant digits).
-    static func human(_ ns: Int64) -> String {
-        switch ns {
-        case ..<1_000: return "\(ns)ns"
-        case ..<1_000_000: return trimmed(Double(ns) / 1e3) + "us"
-        case ..<1_000_000_000: return trimmed(Double(ns) / 1e6) + "ms"
-        default: return trimmed(Double(ns) / 1e9) + "s"
-        }
-    }
-
-    private static func trimmed(_ value: Double) -> String {
-        let digits = value >= 100 ? 0 : value >= 10 ? 1 : 2
-        var text = String(Int((value * pow10(digits)).rounded()))
-        if digits > 0 {
-            while text.count <= digits { text = "0" + text }
-            text.insert(".", at: text.index(text.endIndex, offsetBy: -digits))
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
-        }
-        return text
-    }
-
-    private static func pow10(_ n: Int) -> Double { n == 0 ? 1 : n == 1 ? 10 : 100 }
-
-    /// A JSON string literal.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case _ where scalar.value < 0x20: result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        return "{\"source\":\(JSONText.quoted(source)),\"edges\":\(analysis.edges),\"transitions\":\(analysis.transitions),\"spikes\":\(analysis.spikes),\"widest_spike_pulse_ns\":\(analysis.widestSpikePulseNs.map(String.init) ?? "null"),\"quiet_gap_ns\":\(analysis.quietGapNs),\"shortest_gap_between_transitions_ns\":\(analysis.shortestGapBetweenBurstsNs.map(String.init) ?? "null"),\"press\":\(direction(analysis.press)),\"release\":\(direction(analysis.release)),\"windows\":{\"defer\":\(advice(analysis.deferAdvice, analysis.deferProblem)),\"eager\":\(advice(analysis.eagerAdvice, analysis.eagerProblem)),\"eager_glitch\":\(advice(analysis.eagerGlitchAdvice, nil))}}\n"
     }
 }
 

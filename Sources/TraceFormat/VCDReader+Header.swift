@@ -1,0 +1,163 @@
+import DebounceCore
+import SystemPackage
+
+/// Reading the header: timescale, scopes, variables, and the choice of the channel.
+extension VCDReader {
+    // MARK: Header
+
+    /// Reads the header and chooses the channel, if not done yet (`open` and the first `next()` call it).
+    public func readHeader() throws(TraceError) {
+        guard !headerRead else { return }
+        var scopes: [String] = []
+        var first = true
+        while true {
+            guard try nextToken() else { throw malformed(VCDProblem.truncatedHeader, text: "") }
+            if first {
+                first = false
+                if skipByteOrderMark(), tokenCount == 0 { continue }
+            }
+            if tokenIs("$enddefinitions") {
+                try skipBlock("$enddefinitions")
+                break
+            } else if tokenIs("$timescale") {
+                try readTimescale()
+            } else if tokenIs("$scope") {
+                let words = try blockWords("$scope", limit: 3)
+                scopes.append(words.count >= 2 ? words[1] : words.first ?? "")
+            } else if tokenIs("$upscope") {
+                try skipBlock("$upscope")
+                _ = scopes.popLast()
+            } else if tokenIs("$var") {
+                let words = try blockWords("$var", limit: 8)
+                guard words.count >= 4, let width = Int(words[1]), width > 0 else { throw malformed(VCDProblem.badVar) }
+                channels.append(
+                    VCDChannel(
+                        name: words[3...].joined(), scope: scopes.joined(separator: "."), type: words[0], width: width,
+                        identifier: words[2]))
+            } else if tokenIs("$dumpvars") || tokenIs("$dumpall") || tokenIs("$dumpon") || tokenIs("$dumpoff")
+                || token[0] == UInt8(ascii: "#")
+            {
+                throw malformed(VCDProblem.valuesInHeader)
+            } else if token[0] == UInt8(ascii: "$"), !tokenIs("$end") {
+                // $comment, $date, $version, and extensions such as $timezero or $attrbegin.
+                try skipBlock(tokenText)
+            } else {
+                throw malformed(VCDProblem.notVCD)
+            }
+        }
+        let chosen = try choose()
+        channel = chosen
+        chosenIdentifier = Array(chosen.identifier.utf8)
+        headerRead = true
+    }
+
+    /// Skips a UTF-8 byte order mark at the start of the current token; whether there was one.
+    func skipByteOrderMark() -> Bool {
+        let bytes = token
+        guard !tokenIsLong, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF else { return false }
+        tokenStart += 3
+        return true
+    }
+
+    var tokenCount: Int { tokenIsLong ? Int.max : tokenEnd - tokenStart }
+
+    /// The words of a block up to its `$end` (at most `limit`, or it is malformed).
+    func blockWords(_ keyword: String, limit: Int) throws(TraceError) -> [String] {
+        var words: [String] = []
+        while true {
+            guard try nextToken() else { throw malformed(VCDProblem.unterminated(keyword), text: "") }
+            if tokenIs("$end") { return words }
+            if tokenIsLong { throw malformed(VCDProblem.tokenTooLong) }
+            guard words.count < limit else {
+                throw malformed(keyword == "$var" ? VCDProblem.badVar : VCDProblem.unterminated(keyword))
+            }
+            words.append(tokenText)
+        }
+    }
+
+    func skipBlock(_ keyword: String) throws(TraceError) {
+        while true {
+            guard try nextToken() else { throw malformed(VCDProblem.unterminated(keyword), text: "") }
+            if tokenIs("$end") { return }
+        }
+    }
+
+    func readTimescale() throws(TraceError) {
+        let keywordLine = lineNumber
+        var text: [UInt8] = []
+        while true {
+            guard try nextToken() else { throw malformed(VCDProblem.unterminated("$timescale"), text: "") }
+            if tokenIs("$end") { break }
+            let bytes = token
+            if text.count < 32 { text.append(contentsOf: bytes.prefix(32 - text.count)) }
+        }
+        var index = 0
+        var factor: UInt64 = 0
+        while index < text.count, text[index] &- UInt8(ascii: "0") < 10, factor < 1000 {
+            factor = factor * 10 + UInt64(text[index] &- UInt8(ascii: "0"))
+            index += 1
+        }
+        let unit = String(decoding: text[index...], as: UTF8.self)
+        let exponent: Int? =
+            switch unit {
+            case "s": 0
+            case "ms": -3
+            case "us": -6
+            case "ns": -9
+            case "ps": -12
+            case "fs": -15
+            default: nil
+            }
+        guard factor == 1 || factor == 10 || factor == 100, let exponent else {
+            throw malformed(
+                VCDProblem.unknownTimescale(String(decoding: text, as: UTF8.self)), text: "$timescale", line: keywordLine)
+        }
+        var power: UInt64 = 1
+        for _ in 0..<abs(exponent + 9) { power *= 10 }
+        if exponent + 9 >= 0 {
+            multiplier = factor * power
+            divisor = 1
+        } else {
+            multiplier = factor
+            divisor = power
+        }
+        timescale = "\(factor) \(unit)"
+    }
+
+    /// The channel asked for, or an error naming the available ones.
+    func choose() throws(TraceError) -> VCDChannel {
+        let oneBit = channels.filter(\.isOneBit)
+        guard let wanted = requestedChannel else {
+            if oneBit.count == 1 { return oneBit[0] }
+            throw malformed(
+                oneBit.isEmpty ? VCDProblem.noChannels : VCDProblem.chooseChannel(Self.list(oneBit)), text: "$enddefinitions")
+        }
+        let matches = channels.filter {
+            $0.name == wanted || $0.fullName == wanted || $0.name.prefix(while: { $0 != "[" }) == wanted
+        }
+        if !matches.isEmpty {
+            let usable = matches.filter(\.isOneBit)
+            guard let chosen = usable.first else {
+                throw malformed(
+                    VCDProblem.notOneBit(wanted, width: matches[0].width, type: matches[0].type), text: "$enddefinitions")
+            }
+            if usable.contains(where: { $0.identifier != chosen.identifier }) {
+                throw malformed(
+                    VCDProblem.ambiguousChannel(wanted, usable.map(\.fullName).joined(separator: ", ")), text: "$enddefinitions")
+            }
+            return chosen
+        }
+        if let index = Int(wanted), index >= 0, index < oneBit.count { return oneBit[index] }
+        throw malformed(
+            oneBit.isEmpty ? VCDProblem.noChannels : VCDProblem.unknownChannel(wanted, Self.list(oneBit)),
+            text: "$enddefinitions")
+    }
+
+    /// The channels' names (with their scopes if names repeat), at most 64 of them.
+    static func list(_ channels: [VCDChannel]) -> String {
+        let unique = Set(channels.map(\.name)).count == channels.count
+        var names = channels.prefix(64).map { unique ? $0.name : $0.fullName }
+        if channels.count > 64 { names.append("… (\(channels.count) in all)") }
+        return names.joined(separator: ", ")
+    }
+}
