@@ -6,8 +6,9 @@ struct GPIODebounce: ParsableCommand {
         commandName: "gpio-debounce",
         abstract: "Turn the noisy edges of a GPIO button into clean, exactly-timed press and release events.",
         discussion: """
-            Exit codes: 0 success, 64 bad command line, 65 bad input data, 66 input file cannot be opened, \
-            74 read or write error.
+            Exit codes: 0 success (also when stopped by SIGINT or SIGTERM), 64 bad command line, 65 bad input \
+            data, 66 an input (file, chip, line) cannot be opened, 69 unsupported by the kernel or this build, \
+            74 read or write error, 75 line busy, 77 permission denied.
             """,
         version: "0.1.0",
         subcommands: [WatchCommand.self, RunCommand.self, CheckCommand.self, ListCommand.self, RecordCommand.self, AnalyzeCommand.self, ReplayCommand.self, DemoCommand.self, GenerateCommand.self]

@@ -22,32 +22,31 @@ import Testing
         var event: ButtonEvent
     }
 
-    /// Runs `yaml` over simulated buttons (each pressed `presses` times) in virtual time, through the plan
-    /// the daemon makes of it, and returns the events reported.
-    static func run(_ yaml: String, presses: Int, seed: UInt64 = 3) throws -> [Output] {
+    /// The configuration `yaml`, its plan, and one simulated button per configured button (each pressed
+    /// `presses` times, with seeds `seed`, `seed + 1`, ...).
+    static func setUp(_ yaml: String, presses: Int, seed: UInt64) throws -> (ServiceConfiguration, DaemonPlan, SimulatedLines) {
         let configuration = try ConfigurationLoader.load(yaml, file: "test.yaml")
-        let plan = DaemonPlan(configuration)
         let buttons = configuration.buttons.enumerated().map { index, button in
             BouncyButton(seed: seed &+ UInt64(index), activeLevel: button.debounce.activeLevel, presses: presses)
         }
-        let run = try VirtualRun.play(SimulatedLines(buttons: buttons), plans: plan.plans, groups: plan.groups)
+        return (configuration, DaemonPlan(configuration), SimulatedLines(buttons: buttons))
+    }
+
+    /// Runs `yaml` over simulated buttons in virtual time, through the plan the daemon makes of it, and
+    /// returns the events reported.
+    static func run(_ yaml: String, presses: Int, seed: UInt64 = 3) throws -> [Output] {
+        let (_, plan, lines) = try setUp(yaml, presses: presses, seed: seed)
+        let run = try VirtualRun.play(lines, plans: plan.plans, groups: plan.groups)
         return run.events.map { Output(button: $0.line, event: $0.event) }
     }
 
-    /// Runs `yaml`'s actions for simulated buttons in real time (the commands are real processes).
+    /// Runs `yaml`'s actions too (the commands are real processes; the run waits for every one).
     static func runWithActions(_ yaml: String, presses: Int, seed: UInt64 = 3) throws {
-        let configuration = try ConfigurationLoader.load(yaml, file: "test.yaml")
-        let plan = DaemonPlan(configuration)
-        let buttons = configuration.buttons.enumerated().map { index, button in
-            BouncyButton(seed: seed &+ UInt64(index), activeLevel: button.debounce.activeLevel, presses: presses)
-        }
+        let (configuration, plan, lines) = try setUp(yaml, presses: presses, seed: seed)
         let runner = ActionRunner(
             actions: plan.actions, bindings: plan.bindings,
             names: configuration.buttons.enumerated().map { .init(button: $1.name, chip: "sim", offset: $0) }, logger: Self.quiet)
-        let loop = try EventLoop(
-            clock: .virtual(), source: SimulatedLines(buttons: buttons), plans: plan.plans, groups: plan.groups, sinks: [runner],
-            limits: LoopLimits(shutdownGraceNs: .max))
-        _ = try loop.run()
+        _ = try VirtualRun.play(lines, plans: plan.plans, groups: plan.groups, sinks: [runner], limits: LoopLimits(shutdownGraceNs: .max))
     }
 
     @Test func exclusiveClicksGiveOneClickPerPressWhenPressesAreFarApart() throws {

@@ -32,7 +32,7 @@ struct ListCommand: ParsableCommand {
                 }
             }
         } catch {
-            throw failure(error.description, WatchCommand.exitCode(for: error))
+            throw failure(error.description, ExitStatus.of(error))
         }
     }
 }

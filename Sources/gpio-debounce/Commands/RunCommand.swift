@@ -24,8 +24,10 @@ struct RunCommand: ParsableCommand {
         discussion: """
             One ppoll loop over every button's line (one request per chip), sleeping until the earliest \
             deadline of any button: nothing runs while the buttons are idle. Events are printed like \
-            `watch` prints them (plus "button"); actions run their commands without blocking the loop. \
-            SIGINT or SIGTERM releases the lines and exits 0.
+            `watch` prints them (plus "button"); actions run their commands, each in a process group of \
+            its own, without blocking the loop. SIGINT or SIGTERM stops taking events, lets running actions \
+            finish for up to --shutdown-grace, kills the process groups of what still runs, releases the \
+            lines and exits 0.
             """)
 
     @Option(help: ArgumentHelp("The YAML configuration file.", valueName: "file"))
