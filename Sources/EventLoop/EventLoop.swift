@@ -135,9 +135,13 @@ public final class EventLoop {
                 var deadlineNs: Int64? = stop == nil || graceEndNs == .max ? nil : graceEndNs
                 for sink in sinks { deadlineNs = Self.earlier(deadlineNs, sink.nextDeadlineNs) }
                 if stop == nil {
-                    deadlineNs = Self.earlier(deadlineNs, pipeline.nextDeadlineNs)
+                    let pipelineDeadlineNs = pipeline.nextDeadlineNs
+                    deadlineNs = Self.earlier(deadlineNs, pipelineDeadlineNs)
                     deadlineNs = Self.earlier(deadlineNs, source.nextDueNs)
-                    deadlineNs = Self.earlier(deadlineNs, limits.idleTimeoutNs.map { lastActivityNs.adding(durationNs: $0) })
+                    // The idle timeout counts only once everything is settled (then its time may be past).
+                    if pipelineDeadlineNs == nil {
+                        deadlineNs = Self.earlier(deadlineNs, limits.idleTimeoutNs.map { lastActivityNs.adding(durationNs: $0) })
+                    }
                     deadlineNs = Self.earlier(deadlineNs, limits.durationNs.map { startNs.adding(durationNs: $0) })
                 }
 
@@ -155,15 +159,17 @@ public final class EventLoop {
                     if stop == nil { try beginShutdown(.endOfInput, atNs: nowNs) }
                     break
                 }
-                try wait(until: deadlineNs)
+                try wait(until: deadlineNs, nowNs: nowNs)
                 wakeups += 1
-                let wokeNs = clock.nowNs
+                // Read once the edges are out (below): no clock read delays an event.
+                var wokeNs = nowNs
 
                 func stopRequested(_ reason: StopReason) throws(LoopError) {
+                    let signalNs = clock.nowNs
                     if stop == nil {
-                        try beginShutdown(reason, atNs: wokeNs)
+                        try beginShutdown(reason, atNs: signalNs)
                     } else {
-                        graceEndNs = wokeNs  // a second signal: stop waiting for actions
+                        graceEndNs = signalNs  // a second signal: stop waiting for actions
                     }
                 }
 
@@ -187,23 +193,19 @@ public final class EventLoop {
                 }
 
                 if stop == nil {
-                    source.deliverDue(byNs: wokeNs, into: &batch)
-                    for loss in batch.losses {
-                        outputs.append(.loss(line: loss.line, count: loss.count, atNs: wokeNs))
-                        pipeline.suspectLoss(line: loss.line)
+                    // The hot path: what was read goes through the pipeline up to the latest edge's own
+                    // (kernel) time and out to the sinks before anything else, the clock included.
+                    var limitReached = false
+                    if let latestEdgeNs = batch.edges.lazy.map(\.edge.timeNs).max() {
+                        limitReached = try process(upToNs: latestEdgeNs, lastActivityNs: &lastActivityNs)
                     }
-                    for lineEdge in batch.edges {
-                        lastActivityNs = max(lastActivityNs, lineEdge.edge.timeNs)
-                        pipeline.receive(lineEdge, into: &outputs)
+                    wokeNs = clock.nowNs
+                    if !limitReached {
+                        batch.removeAll()
+                        source.deliverDue(byNs: wokeNs, into: &batch)
+                        limitReached = try process(upToNs: wokeNs, lastActivityNs: &lastActivityNs)
                     }
-                    for line in 0..<pipeline.lineCount where pipeline.needsLevelBeforeAdvance(line: line, toNs: wokeNs) {
-                        pipeline.correctBeforeAdvance(line: line, level: try readLevel(line), into: &outputs)
-                    }
-                    pipeline.advance(toNs: wokeNs, into: &outputs)
-                    for line in 0..<pipeline.lineCount where pipeline.needsLevelAfterAdvance(line: line, atNs: wokeNs) {
-                        pipeline.correctAfterAdvance(line: line, level: try readLevel(line), atNs: wokeNs, into: &outputs)
-                    }
-                    if try dispatch(nowNs: wokeNs) {
+                    if limitReached {
                         try beginShutdown(.eventLimit, atNs: wokeNs)
                     } else if let durationNs = limits.durationNs, wokeNs >= startNs.adding(durationNs: durationNs) {
                         try beginShutdown(.duration, atNs: wokeNs)
@@ -212,6 +214,8 @@ public final class EventLoop {
                     {
                         try beginShutdown(.idleTimeout, atNs: wokeNs)
                     }
+                } else {
+                    wokeNs = clock.nowNs
                 }
                 for sink in sinks {
                     do throws(SinkError) { try sink.advance(toNs: wokeNs) } catch { throw LoopError.sink(error) }
@@ -228,9 +232,9 @@ public final class EventLoop {
         return stop ?? .endOfInput
     }
 
-    /// Blocks until a polled descriptor is ready or the clock reaches `deadlineNs` (virtual time: jumps
-    /// there unless a descriptor is ready at once).
-    private func wait(until deadlineNs: Int64?) throws(LoopError) {
+    /// Blocks until a polled descriptor is ready or the clock reaches `deadlineNs`, the time being
+    /// `nowNs` (virtual time: jumps there unless a descriptor is ready at once).
+    private func wait(until deadlineNs: Int64?, nowNs: Int64) throws(LoopError) {
         do {
             if clock.isVirtual {
                 if deadlineNs == nil {
@@ -240,11 +244,33 @@ public final class EventLoop {
                 let ready = pollSet.isEmpty ? 0 : try pollSet.wait(timeoutNs: 0)
                 if ready == 0, let deadlineNs { clock.jump(toNs: deadlineNs) }
             } else {
-                _ = try pollSet.wait(timeoutNs: deadlineNs.map { max(0, $0 - clock.nowNs) })
+                _ = try pollSet.wait(timeoutNs: deadlineNs.map { max(0, $0 - nowNs) })
             }
         } catch {
             throw LoopError.system(error)
         }
+    }
+
+    /// Runs what `batch` holds through the pipeline up to `timeNs` (every edge up to it must be in the
+    /// batch or delivered before): losses, edges, the level reads they call for, the decisions due; then
+    /// hands the outputs to the sinks. Returns whether the event limit was reached.
+    private func process(upToNs timeNs: Int64, lastActivityNs: inout Int64) throws(LoopError) -> Bool {
+        for loss in batch.losses {
+            outputs.append(.loss(line: loss.line, count: loss.count, atNs: timeNs))
+            pipeline.suspectLoss(line: loss.line)
+        }
+        for lineEdge in batch.edges {
+            lastActivityNs = max(lastActivityNs, lineEdge.edge.timeNs)
+            pipeline.receive(lineEdge, into: &outputs)
+        }
+        for line in 0..<pipeline.lineCount where pipeline.needsLevelBeforeAdvance(line: line, toNs: timeNs) {
+            pipeline.correctBeforeAdvance(line: line, level: try readLevel(line), into: &outputs)
+        }
+        pipeline.advance(toNs: timeNs, into: &outputs)
+        for line in 0..<pipeline.lineCount where pipeline.needsLevelAfterAdvance(line: line, atNs: timeNs) {
+            pipeline.correctAfterAdvance(line: line, level: try readLevel(line), atNs: timeNs, into: &outputs)
+        }
+        return try dispatch(nowNs: timeNs)
     }
 
     /// Hands the collected outputs to every sink, in order; returns whether the event limit was reached

@@ -36,26 +36,23 @@ public struct PollSet<Token: Hashable & Sendable> {
     public var isEmpty: Bool { entries.isEmpty }
 
     /// Blocks in `ppoll(2)` until a registered descriptor is ready or `timeoutNs` nanoseconds have passed
-    /// (`nil`: no limit; 0: do not block), retrying `EINTR` with the time that is left. Returns how many
-    /// entries are ready; `forEachReady` then visits them.
+    /// (`nil`: no limit; 0: do not block). Returns how many entries are ready (`forEachReady` visits
+    /// them); 0 also after `EINTR`, which the caller treats like any early wakeup (it recomputes its
+    /// deadline), so that no clock is read here.
     public mutating func wait(timeoutNs: Int64?) throws(SystemError) -> Int {
-        let deadlineNs = timeoutNs.map { timeout in
-            let (sum, overflow) = MonotonicClock.nowNs.addingReportingOverflow(max(0, timeout))
-            return overflow ? Int64.max : sum
+        let result: Int32
+        if let timeoutNs {
+            let waitNs = max(0, timeoutNs)
+            var timeout = timespec(tv_sec: Int(waitNs / 1_000_000_000), tv_nsec: Int(waitNs % 1_000_000_000))
+            result = ppoll(&entries, nfds_t(entries.count), &timeout, nil)
+        } else {
+            result = ppoll(&entries, nfds_t(entries.count), nil, nil)
         }
-        while true {
-            var result: Int32
-            if let deadlineNs {
-                let remainingNs = max(0, deadlineNs - MonotonicClock.nowNs)
-                var timeout = timespec(tv_sec: Int(remainingNs / 1_000_000_000), tv_nsec: Int(remainingNs % 1_000_000_000))
-                result = ppoll(&entries, nfds_t(entries.count), &timeout, nil)
-            } else {
-                result = ppoll(&entries, nfds_t(entries.count), nil, nil)
-            }
-            if result >= 0 { return Int(result) }
-            let code = Errno(rawValue: errno)
-            if code != .interrupted { throw SystemError("ppoll", code) }
-        }
+        if result >= 0 { return Int(result) }
+        let code = Errno(rawValue: errno)
+        guard code == .interrupted else { throw SystemError("ppoll", code) }
+        for index in entries.indices { entries[index].revents = 0 }
+        return 0
     }
 
     /// Calls `body` with the token and the returned events (`POLLIN`, `POLLERR`, `POLLHUP`, `POLLNVAL`)

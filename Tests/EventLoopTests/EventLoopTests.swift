@@ -50,6 +50,16 @@ import Testing
         #expect(run.loop.clock.nowNs == 51 * Self.ms)
     }
 
+    /// The idle timeout waits for pending gestures instead of waking over and over once it is past.
+    @Test func idleTimeoutWaitsForPendingGesturesWithoutSpinning() throws {
+        let script = [Edge(level: .low, timeNs: Self.ms), Edge(level: .high, timeNs: 2_000 * Self.ms)]
+        let plan = LinePlan(debounce: DebounceConfiguration(both: .eager(lockoutNs: Self.ms)), gestures: GestureConfiguration(holdNs: 500 * Self.ms))
+        let run = try VirtualRun.play(SimulatedLines(initialLevel: .high, script: script), plans: [plan], limits: LoopLimits(idleTimeoutNs: 50 * Self.ms))
+        #expect(run.stop == .idleTimeout)
+        #expect(run.events.map(\.event.kind) == [.press, .hold])
+        #expect(run.loop.wakeups <= 5, "\(run.loop.wakeups) wakeups")
+    }
+
     @Test func eagerEventsCarryTheEdgeTimeNotTheWakeTime() throws {
         let run = try VirtualRun.play(
             SimulatedLines(initialLevel: .high, script: [Edge(level: .low, timeNs: 1_234)]), plans: Self.plan(.eager(lockoutNs: Self.ms)))
