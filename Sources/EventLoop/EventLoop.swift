@@ -76,9 +76,23 @@ public final class EventLoop {
         case sink(Int, Int)
     }
 
-    private var pollSet = PollSet<Token>()
-    private var batch = EdgeBatch()
-    private var outputs: [PipelineOutput] = []
+    /// What one run mutates, kept in a local value while it runs (so the hot path needs no dynamic
+    /// exclusivity checks on class properties) and written back when it returns.
+    private struct RunState {
+        var pipeline: ButtonPipeline
+        var pollSet = PollSet<Token>()
+        var batch = EdgeBatch()
+        var outputs: [PipelineOutput] = []
+        var lastActivityNs: Int64
+        var wakeups = 0
+        var reportedEvents = 0
+
+        init(pipeline: ButtonPipeline, startNs: Int64) {
+            self.pipeline = pipeline
+            self.lastActivityNs = startNs
+            outputs.reserveCapacity(256)
+        }
+    }
 
     /// A loop over `source`'s lines, each going through `plans[i]` (one plan for every line if only one
     /// is given), with `groups` for the plans' group lockouts. Reads each line's initial level now.
@@ -98,7 +112,6 @@ public final class EventLoop {
         for line in 0..<source.lineCount { levels.append(try source.readLevel(line: line)) }
         let allPlans = plans.count == source.lineCount ? plans : Array(repeating: plans[0], count: source.lineCount)
         pipeline = ButtonPipeline(plans: allPlans, groups: groups, initialLevels: levels, atNs: clock.nowNs)
-        outputs.reserveCapacity(256)
     }
 
     /// Runs until a stop; see the type's documentation. Throws when a line, a sink or the loop's own
@@ -107,16 +120,21 @@ public final class EventLoop {
         let startNs = clock.nowNs
         var stop: StopReason?
         var graceEndNs = Int64.max
-        var lastActivityNs = startNs
+        var state = RunState(pipeline: pipeline, startNs: startNs)
+        defer {
+            pipeline = state.pipeline
+            wakeups += state.wakeups
+            reportedEvents += state.reportedEvents
+        }
 
         func beginShutdown(_ reason: StopReason, atNs nowNs: Int64) throws(LoopError) {
             guard stop == nil else { return }
             stop = reason
             // A raw line that lost edges is read once more, so that a recording ends at the true level.
-            for line in 0..<pipeline.lineCount where pipeline.needsLevelAtStop(line: line) {
-                pipeline.correctAfterAdvance(line: line, level: try readLevel(line), atNs: nowNs, into: &outputs)
+            for line in 0..<state.pipeline.lineCount where state.pipeline.needsLevelAtStop(line: line) {
+                state.pipeline.correctAfterAdvance(line: line, level: try readLevel(line), atNs: nowNs, into: &state.outputs)
             }
-            try dispatch(nowNs: nowNs)
+            try dispatch(&state, nowNs: nowNs)
             graceEndNs = nowNs.adding(durationNs: limits.shutdownGraceNs)
             for sink in sinks { sink.beginShutdown(atNs: nowNs, graceEndNs: graceEndNs) }
         }
@@ -126,7 +144,7 @@ public final class EventLoop {
                 let nowNs = clock.nowNs
                 if stop != nil {
                     if nowNs >= graceEndNs || !sinks.contains(where: \.isBusy) { break }
-                } else if source.isExhausted, pipeline.nextDeadlineNs == nil {
+                } else if source.isExhausted, state.pipeline.nextDeadlineNs == nil {
                     try beginShutdown(.endOfInput, atNs: nowNs)
                     continue
                 }
@@ -135,32 +153,32 @@ public final class EventLoop {
                 var deadlineNs: Int64? = stop == nil || graceEndNs == .max ? nil : graceEndNs
                 for sink in sinks { deadlineNs = Self.earlier(deadlineNs, sink.nextDeadlineNs) }
                 if stop == nil {
-                    let pipelineDeadlineNs = pipeline.nextDeadlineNs
+                    let pipelineDeadlineNs = state.pipeline.nextDeadlineNs
                     deadlineNs = Self.earlier(deadlineNs, pipelineDeadlineNs)
                     deadlineNs = Self.earlier(deadlineNs, source.nextDueNs)
                     // The idle timeout counts only once everything is settled (then its time may be past).
                     if pipelineDeadlineNs == nil {
-                        deadlineNs = Self.earlier(deadlineNs, limits.idleTimeoutNs.map { lastActivityNs.adding(durationNs: $0) })
+                        deadlineNs = Self.earlier(deadlineNs, limits.idleTimeoutNs.map { state.lastActivityNs.adding(durationNs: $0) })
                     }
                     deadlineNs = Self.earlier(deadlineNs, limits.durationNs.map { startNs.adding(durationNs: $0) })
                 }
 
-                pollSet.removeAll()
-                if let signals { pollSet.add(signals.descriptor, token: .signals) }
-                if let stopSwitch { pollSet.add(stopSwitch.descriptor, token: .stopSwitch) }
+                state.pollSet.removeAll()
+                if let signals { state.pollSet.add(signals.descriptor, token: .signals) }
+                if let stopSwitch { state.pollSet.add(stopSwitch.descriptor, token: .stopSwitch) }
                 if stop == nil {
-                    for (index, descriptor) in source.descriptors.enumerated() { pollSet.add(descriptor, token: .source(index)) }
+                    for (index, descriptor) in source.descriptors.enumerated() { state.pollSet.add(descriptor, token: .source(index)) }
                 }
                 for (sinkIndex, sink) in sinks.enumerated() {
-                    for (index, descriptor) in sink.descriptors.enumerated() { pollSet.add(descriptor, token: .sink(sinkIndex, index)) }
+                    for (index, descriptor) in sink.descriptors.enumerated() { state.pollSet.add(descriptor, token: .sink(sinkIndex, index)) }
                 }
-                if pollSet.isEmpty, deadlineNs == nil {
+                if state.pollSet.isEmpty, deadlineNs == nil {
                     // Nothing can ever wake this run: it has ended.
                     if stop == nil { try beginShutdown(.endOfInput, atNs: nowNs) }
                     break
                 }
-                try wait(until: deadlineNs, nowNs: nowNs)
-                wakeups += 1
+                try wait(&state.pollSet, until: deadlineNs, nowNs: nowNs)
+                state.wakeups += 1
                 // Read once the edges are out (below): no clock read delays an event.
                 var wokeNs = nowNs
 
@@ -173,8 +191,8 @@ public final class EventLoop {
                     }
                 }
 
-                batch.removeAll()
-                try pollSet.forEachReady { (token, events) throws(LoopError) in
+                state.batch.removeAll()
+                try state.pollSet.forEachReady { (token, events) throws(LoopError) in
                     switch token {
                     case .signals:
                         var received = SignalDescriptor.Received()
@@ -188,7 +206,7 @@ public final class EventLoop {
                         sinks[sinkIndex].descriptorReady(index, events: events)
                     case .source(let index):
                         guard stop == nil else { return }
-                        do throws(LineError) { try source.readReady(descriptor: index, events: events, into: &batch) } catch { throw LoopError.line(error) }
+                        do throws(LineError) { try source.readReady(descriptor: index, events: events, into: &state.batch) } catch { throw LoopError.line(error) }
                     }
                 }
 
@@ -196,21 +214,21 @@ public final class EventLoop {
                     // The hot path: what was read goes through the pipeline up to the latest edge's own
                     // (kernel) time and out to the sinks before anything else, the clock included.
                     var limitReached = false
-                    if let latestEdgeNs = batch.edges.lazy.map(\.edge.timeNs).max() {
-                        limitReached = try process(upToNs: latestEdgeNs, lastActivityNs: &lastActivityNs)
+                    if let latestEdgeNs = state.batch.edges.lazy.map(\.edge.timeNs).max() {
+                        limitReached = try process(&state, upToNs: latestEdgeNs)
                     }
                     wokeNs = clock.nowNs
                     if !limitReached {
-                        batch.removeAll()
-                        source.deliverDue(byNs: wokeNs, into: &batch)
-                        limitReached = try process(upToNs: wokeNs, lastActivityNs: &lastActivityNs)
+                        state.batch.removeAll()
+                        source.deliverDue(byNs: wokeNs, into: &state.batch)
+                        limitReached = try process(&state, upToNs: wokeNs)
                     }
                     if limitReached {
                         try beginShutdown(.eventLimit, atNs: wokeNs)
                     } else if let durationNs = limits.durationNs, wokeNs >= startNs.adding(durationNs: durationNs) {
                         try beginShutdown(.duration, atNs: wokeNs)
-                    } else if let idleNs = limits.idleTimeoutNs, pipeline.nextDeadlineNs == nil,
-                        wokeNs >= lastActivityNs.adding(durationNs: idleNs)
+                    } else if let idleNs = limits.idleTimeoutNs, state.pipeline.nextDeadlineNs == nil,
+                        wokeNs >= state.lastActivityNs.adding(durationNs: idleNs)
                     {
                         try beginShutdown(.idleTimeout, atNs: wokeNs)
                     }
@@ -234,7 +252,7 @@ public final class EventLoop {
 
     /// Blocks until a polled descriptor is ready or the clock reaches `deadlineNs`, the time being
     /// `nowNs` (virtual time: jumps there unless a descriptor is ready at once).
-    private func wait(until deadlineNs: Int64?, nowNs: Int64) throws(LoopError) {
+    private func wait(_ pollSet: inout PollSet<Token>, until deadlineNs: Int64?, nowNs: Int64) throws(LoopError) {
         do {
             if clock.isVirtual {
                 if deadlineNs == nil {
@@ -254,36 +272,36 @@ public final class EventLoop {
     /// Runs what `batch` holds through the pipeline up to `timeNs` (every edge up to it must be in the
     /// batch or delivered before): losses, edges, the level reads they call for, the decisions due; then
     /// hands the outputs to the sinks. Returns whether the event limit was reached.
-    private func process(upToNs timeNs: Int64, lastActivityNs: inout Int64) throws(LoopError) -> Bool {
-        for loss in batch.losses {
-            outputs.append(.loss(line: loss.line, count: loss.count, atNs: timeNs))
-            pipeline.suspectLoss(line: loss.line)
+    private func process(_ state: inout RunState, upToNs timeNs: Int64) throws(LoopError) -> Bool {
+        for loss in state.batch.losses {
+            state.outputs.append(.loss(line: loss.line, count: loss.count, atNs: timeNs))
+            state.pipeline.suspectLoss(line: loss.line)
         }
-        for lineEdge in batch.edges {
-            lastActivityNs = max(lastActivityNs, lineEdge.edge.timeNs)
-            pipeline.receive(lineEdge, into: &outputs)
+        for lineEdge in state.batch.edges {
+            state.lastActivityNs = max(state.lastActivityNs, lineEdge.edge.timeNs)
+            state.pipeline.receive(lineEdge, into: &state.outputs)
         }
-        for line in 0..<pipeline.lineCount where pipeline.needsLevelBeforeAdvance(line: line, toNs: timeNs) {
-            pipeline.correctBeforeAdvance(line: line, level: try readLevel(line), into: &outputs)
+        for line in 0..<state.pipeline.lineCount where state.pipeline.needsLevelBeforeAdvance(line: line, toNs: timeNs) {
+            state.pipeline.correctBeforeAdvance(line: line, level: try readLevel(line), into: &state.outputs)
         }
-        pipeline.advance(toNs: timeNs, into: &outputs)
-        for line in 0..<pipeline.lineCount where pipeline.needsLevelAfterAdvance(line: line, atNs: timeNs) {
-            pipeline.correctAfterAdvance(line: line, level: try readLevel(line), atNs: timeNs, into: &outputs)
+        state.pipeline.advance(toNs: timeNs, into: &state.outputs)
+        for line in 0..<state.pipeline.lineCount where state.pipeline.needsLevelAfterAdvance(line: line, atNs: timeNs) {
+            state.pipeline.correctAfterAdvance(line: line, level: try readLevel(line), atNs: timeNs, into: &state.outputs)
         }
-        return try dispatch(nowNs: timeNs)
+        return try dispatch(&state, nowNs: timeNs)
     }
 
     /// Hands the collected outputs to every sink, in order; returns whether the event limit was reached
     /// (events after it are not reported).
     @discardableResult
-    private func dispatch(nowNs: Int64) throws(LoopError) -> Bool {
-        defer { outputs.removeAll(keepingCapacity: true) }
+    private func dispatch(_ state: inout RunState, nowNs: Int64) throws(LoopError) -> Bool {
+        defer { state.outputs.removeAll(keepingCapacity: true) }
         var limitReached = false
-        for output in outputs {
+        for output in state.outputs {
             if case .event = output {
                 if limitReached { continue }
-                reportedEvents += 1
-                if reportedEvents == limits.maximumEvents { limitReached = true }
+                state.reportedEvents += 1
+                if reportedEvents + state.reportedEvents == limits.maximumEvents { limitReached = true }
             }
             for sink in sinks {
                 do { try sink.consume(output, nowNs: nowNs) } catch { throw LoopError.sink(error) }

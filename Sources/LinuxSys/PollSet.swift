@@ -10,35 +10,41 @@ import SystemPackage
 /// `ppoll(2)` call site of the package. Entries are looked up by token, never by position.
 ///
 /// The storage is reused from wait to wait: after the first waits, `removeAll()`, `add` and `wait`
-/// allocate nothing.
+/// allocate nothing. Its methods are inlinable, so that a loop's own token type is specialized into
+/// them (no generic metadata looked up on every wakeup).
 public struct PollSet<Token: Hashable & Sendable> {
-    private var entries: [pollfd] = []
-    private var tokens: [Token] = []
+    @usableFromInline var entries: [pollfd] = []
+    @usableFromInline var tokens: [Token] = []
 
+    @inlinable
     public init() {
         entries.reserveCapacity(16)
         tokens.reserveCapacity(16)
     }
 
     /// Forgets every registration, keeping the storage.
+    @inlinable
     public mutating func removeAll() {
         entries.removeAll(keepingCapacity: true)
         tokens.removeAll(keepingCapacity: true)
     }
 
     /// Watches `descriptor` for readability (`POLLIN`; errors and hang-ups are always reported) on behalf of `token`.
+    @inlinable
     public mutating func add(_ descriptor: FileDescriptor, token: Token) {
         entries.append(pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0))
         tokens.append(token)
     }
 
     /// Whether nothing is registered.
+    @inlinable
     public var isEmpty: Bool { entries.isEmpty }
 
     /// Blocks in `ppoll(2)` until a registered descriptor is ready or `timeoutNs` nanoseconds have passed
     /// (`nil`: no limit; 0: do not block). Returns how many entries are ready (`forEachReady` visits
     /// them); 0 also after `EINTR`, which the caller treats like any early wakeup (it recomputes its
     /// deadline), so that no clock is read here.
+    @inlinable
     public mutating func wait(timeoutNs: Int64?) throws(SystemError) -> Int {
         let result: Int32
         if let timeoutNs {
@@ -57,6 +63,7 @@ public struct PollSet<Token: Hashable & Sendable> {
 
     /// Calls `body` with the token and the returned events (`POLLIN`, `POLLERR`, `POLLHUP`, `POLLNVAL`)
     /// of every entry the last `wait` found ready, in registration order.
+    @inlinable
     public func forEachReady<E: Error>(_ body: (Token, PollEvents) throws(E) -> Void) throws(E) {
         for index in entries.indices where entries[index].revents != 0 {
             try body(tokens[index], PollEvents(rawValue: entries[index].revents))
@@ -68,6 +75,7 @@ public struct PollSet<Token: Hashable & Sendable> {
 public struct PollEvents: Sendable, Hashable {
     public var rawValue: Int16
 
+    @inlinable
     public init(rawValue: Int16) { self.rawValue = rawValue }
 
     /// Data can be read.
