@@ -77,7 +77,7 @@ public struct EventWriter {
                 case .text(let key, let value):
                     output.append(key)
                     output.append("=")
-                    output.append(value)
+                    output.append(TerminalText.escaped(value))
                 }
             }
         }

@@ -13,4 +13,11 @@ struct GPIODebounce: ParsableCommand {
         version: "0.1.0",
         subcommands: [WatchCommand.self, RunCommand.self, CheckCommand.self, ListCommand.self, RecordCommand.self, AnalyzeCommand.self, ReplayCommand.self, DemoCommand.self, GenerateCommand.self]
     )
+
+    /// Runs the command; a failed write to standard output makes it exit 74 (see
+    /// `reportStandardOutputErrorsAtExit`).
+    static func main() {
+        reportStandardOutputErrorsAtExit()
+        main(nil)
+    }
 }

@@ -137,7 +137,7 @@ import Testing
             {"event":"release","time_ns":594244688,"onset_ns":583981815,"chip":"simulated","line":0,"lost_events":0}
 
             """)
-        #expect(result.stderr.contains("simulated line 0: 1 presses, 1 releases"))
+        #expect(result.stderr.contains("simulated line 0: 1 press, 1 release"))
     }
 }
 
@@ -172,7 +172,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let record = try CLITests.run(["record", "--simulate", "--virtual-time", "--presses", "30", "--seed", "9", "--drop", "0.3", "-o", path])
         #expect(record.status == 0)
-        #expect(record.stderr.contains("levels corrected by re-reading the line"))
+        #expect(record.stderr.contains("corrected by re-reading the line"))
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.contains("# level re-read as"))
         // The simulated button ends released (1): so does the recording, though edges were lost.

@@ -75,7 +75,7 @@ import Testing
         let status = running.stop(with: signal)
         #expect(status == 0, "\(mode) exited \(String(describing: status)) on signal \(signal); stderr: \(running.stderr)")
         switch mode {
-        case "watch": #expect(running.stderr.contains("simulated line 0: 1 presses"))
+        case "watch": #expect(running.stderr.contains("simulated line 0: 1 press,"))
         case "record": #expect(running.stderr.contains("recorded ") && running.stdout.split(separator: "\n").count > 3)
         case "run": #expect(running.stderr.contains(signal == SIGINT ? "stopped (SIGINT)" : "stopped (SIGTERM)"))
         default: #expect(running.stdout.contains("100 physical presses: 1 press") && running.stdout.contains("(stopped)."))

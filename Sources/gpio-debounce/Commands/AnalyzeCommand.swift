@@ -106,12 +106,12 @@ struct AnalyzeCommand: ParsableCommand {
         let picture = TraceSVG(
             title: title, initialLevel: initial.level, edges: edges, events: events, activeLevel: activeLevel, fromNs: fromNs, toNs: toNs,
             bursts: bursts)
+        let target = try OutputTarget(path: path)
         do {
-            let descriptor = try FileDescriptor.open(FilePath(path), .writeOnly, options: [.create, .truncate], permissions: [.ownerReadWrite, .groupRead, .otherRead])
-            defer { try? descriptor.close() }
-            _ = try descriptor.writeAll(picture.render().utf8)
+            _ = try target.descriptor.writeAll(picture.render().utf8)
         } catch {
             throw failure("cannot write '\(path)': \(error)", ExitStatus.ioError)
         }
+        try target.commit()
     }
 }

@@ -34,24 +34,13 @@ struct GenerateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let descriptor: FileDescriptor
-        if let output {
-            do {
-                descriptor = try FileDescriptor.open(
-                    FilePath(output), .writeOnly, options: [.create, .truncate], permissions: [.ownerReadWrite, .groupRead, .otherRead])
-            } catch {
-                throw failure("cannot create '\(output)': \(error)", ExitStatus.cannotOpenInput)
-            }
-        } else {
-            descriptor = .standardOutput
-        }
-        defer { if output != nil { try? descriptor.close() } }
+        let target = try OutputTarget(path: output)
         var button = BouncyButton(
             profile: noise ? .noisy : .typical, seed: seed,
             activeLevel: polarity == .activeLow ? .activeLow : .activeHigh, presses: presses)
         do {
             let writer = try TraceWriter(
-                output: OutputBuffer(fileDescriptor: descriptor),
+                output: OutputBuffer(fileDescriptor: target.descriptor),
                 comments: ["A simulated bouncy button: gpio-debounce generate --seed \(seed)\(noise ? " --noise" : "")"],
                 initialLevel: button.initialLevel, atNs: 0)
             var written = 0
@@ -64,5 +53,6 @@ struct GenerateCommand: ParsableCommand {
         } catch {
             throw failure("cannot write the trace: \(error.description)", ExitStatus.ioError)
         }
+        try target.commit()
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GPIODBackend
+import TraceFormat
 
 /// `gpio-debounce list`: the chips and their lines, like gpioinfo.
 struct ListCommand: ParsableCommand {
@@ -23,12 +24,12 @@ struct ListCommand: ParsableCommand {
             }
             print("libgpiod \(GPIODLines.libgpiodVersion)")
             for chip in chips {
-                print("\(chip.name) [\(chip.label)] \(chip.lineCount) lines (\(chip.path))")
+                print(TerminalText.escaped("\(chip.name) [\(chip.label)] \(chip.lineCount) lines (\(chip.path))"))
                 for offset in 0..<chip.lineCount {
                     let info = try chip.lineInfo(offset: offset)
                     let name = info.name.isEmpty ? "unnamed" : "\"\(info.name)\""
                     let usage = info.isUsed ? "used by \"\(info.consumer)\"" : "unused"
-                    print("    line \(String(offset).leftPadded(to: 3)): \(name.rightPadded(to: 14)) \(info.isOutput ? "output" : "input ") \(usage)")
+                    print(TerminalText.escaped("    line \(String(offset).leftPadded(to: 3)): \(name.rightPadded(to: 14)) \(info.isOutput ? "output" : "input ") \(usage)"))
                 }
             }
         } catch {

@@ -84,13 +84,14 @@ struct RecordCommand: ParsableCommand {
         }
         let initialLevel: Level
         do { initialLevel = try source.readLevel(line: 0) } catch { throw failure(error.description, ExitStatus.ioError) }
-        let descriptor = try openOutput()
-        defer { if output != nil { try? descriptor.close() } }
+        // Opened once the line is: a wrong chip, a busy line or a missing permission leaves an existing
+        // recording of that name untouched, and so does any failure before the recording completes.
+        let target = try OutputTarget(path: output)
         let vcd = (format ?? ((output?.lowercased().hasSuffix(".vcd") ?? false) ? .vcd : .text)) == .vcd
         let recorder: TraceRecorder
         do {
             recorder = try TraceRecorder(
-                format: vcd ? .vcd : .text, output: OutputBuffer(fileDescriptor: descriptor), name: name, initialLevel: initialLevel,
+                format: vcd ? .vcd : .text, output: OutputBuffer(fileDescriptor: target.descriptor), name: name, initialLevel: initialLevel,
                 startNs: clock.nowNs)
         } catch {
             throw failure(error.description, ExitStatus.ioError)
@@ -98,18 +99,19 @@ struct RecordCommand: ParsableCommand {
         let loop = try makeLoop { () throws(LineError) in
             try EventLoop(clock: clock, source: source, plans: [.raw], sinks: [recorder], signals: signals, limits: LoopLimits(durationNs: duration))
         }
-        _ = try runToEnd(loop) {
+        let summary = {
             printToStandardError(
-                "recorded \(recorder.writtenEdges) edges of \(name)\(output.map { " to \($0)" } ?? ""); \(recorder.lostEvents) events lost by the kernel\(recorder.corrections > 0 ? ", \(recorder.corrections) levels corrected by re-reading the line" : "")")
+                "recorded \(counted(recorder.writtenEdges, "edge")) of \(name)\(output.map { " to \($0)" } ?? ""); \(counted(recorder.lostEvents, "event")) lost by the kernel\(recorder.corrections > 0 ? ", \(counted(recorder.corrections, "level")) corrected by re-reading the line" : "")")
         }
-    }
-
-    private func openOutput() throws -> FileDescriptor {
-        guard let output else { return .standardOutput }
         do {
-            return try FileDescriptor.open(FilePath(output), .writeOnly, options: [.create, .truncate], permissions: [.ownerReadWrite, .groupRead, .otherRead])
+            _ = try runToEnd(loop, summary: summary)
         } catch {
-            throw failure("cannot create '\(output)': \(error)", ExitStatus.cannotOpenInput)
+            // The recording up to the failure is kept beside the file, which stays as it was.
+            if let file = target.file, recorder.writtenEdges > 0, (try? file.keep(as: file.destination + ".partial")) != nil {
+                printToStandardError("gpio-debounce: the recording up to the failure is in \(file.destination).partial")
+            }
+            throw error
         }
+        try target.commit()
     }
 }

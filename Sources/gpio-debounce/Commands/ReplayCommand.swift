@@ -97,7 +97,7 @@ private enum ReplaySink {
 /// One-line summaries of what a debouncer saw.
 enum Summary {
     static func line(_ statistics: DebounceStatistics) -> String {
-        var text = "\(statistics.presses) presses, \(statistics.releases) releases from \(statistics.edges) raw edges"
+        var text = "\(counted(statistics.presses, "press", "presses")), \(counted(statistics.releases, "release")) from \(counted(statistics.edges, "raw edge"))"
         if statistics.duplicateEdges > 0 {
             text += "; \(statistics.duplicateEdges) duplicate edges (edges lost in between)"
         }

@@ -35,7 +35,7 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
-    @Option(help: "Log level on stderr: trace, debug, info, notice, warning, error or critical.")
+    @Option(help: "Log level on stderr.")
     var logLevel: LogLevelArgument = .init(.info)
 
     @Flag(help: "Drive every button from a simulated bouncy button instead of real pins (no hardware needed).")
@@ -126,8 +126,10 @@ struct RunCommand: ParsableCommand {
 }
 
 /// `--log-level`.
-struct LogLevelArgument: ExpressibleByArgument {
+struct LogLevelArgument: ExpressibleByArgument, CustomStringConvertible {
     var value: Logger.Level
+    /// How `--help` shows the default: the level's name.
+    var description: String { value.rawValue }
     init(_ value: Logger.Level) { self.value = value }
     init?(argument: String) {
         guard let value = Logger.Level(rawValue: argument) else { return nil }

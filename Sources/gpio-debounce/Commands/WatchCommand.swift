@@ -94,7 +94,7 @@ struct WatchCommand: ParsableCommand {
             for index in names.indices {
                 let statistics = loop.pipeline.statistics(line: index) ?? DebounceStatistics()
                 printToStandardError(
-                    "\(names[index].chip) line \(names[index].offset): \(statistics.presses) presses, \(statistics.releases) releases from \(statistics.edges) edges; \(printer.tally(line: index).lostEvents) events lost by the kernel, \(statistics.resyncCorrections) corrected by re-reading the line")
+                    "\(names[index].chip) line \(names[index].offset): \(counted(statistics.presses, "press", "presses")), \(counted(statistics.releases, "release")) from \(counted(statistics.edges, "edge")); \(counted(printer.tally(line: index).lostEvents, "event")) lost by the kernel, \(statistics.resyncCorrections) corrected by re-reading the line")
             }
         }
     }

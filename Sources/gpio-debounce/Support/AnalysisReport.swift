@@ -6,7 +6,7 @@ import TraceFormat
 enum AnalysisReport {
     static func text(_ analysis: TraceAnalysis, source: String) -> String {
         var lines: [String] = []
-        lines.append("\(source): \(analysis.edges) edges, \(analysis.transitions) transitions (\(analysis.press.transitions) presses, \(analysis.release.transitions) releases), \(analysis.spikes) spikes; transitions split at quiet gaps over \(DurationSyntax.format(analysis.quietGapNs)).")
+        lines.append("\(TerminalText.escaped(source)): \(counted(analysis.edges, "edge")), \(counted(analysis.transitions, "transition")) (\(counted(analysis.press.transitions, "press", "presses")), \(counted(analysis.release.transitions, "release"))), \(counted(analysis.spikes, "spike")); transitions split at quiet gaps over \(DurationSyntax.format(analysis.quietGapNs)).")
         lines.append("")
         lines.append("           transitions   edges per transition     burst length                    shortest   longest gap")
         lines.append("                         median   p90    max     median     p90        max        pulse      inside a burst")

@@ -1,8 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import ArgumentParser
 import EventLoop
 import GPIODBackend
 import LinuxSys
 import SystemPackage
+import TraceFormat
 
 /// Every exit code of the CLI, in one place (the values of BSD's sysexits.h, as the README's table says).
 enum ExitStatus {
@@ -39,9 +45,23 @@ func failure(_ message: String, _ code: ExitCode) -> ExitCode {
     return code
 }
 
-/// Writes a line to standard error, unbuffered.
+/// Writes a line to standard error, unbuffered, with control characters escaped (a message may quote
+/// a file, a configuration or an argument).
 func printToStandardError(_ line: String) {
-    _ = try? FileDescriptor.standardError.writeAll((line + "\n").utf8)
+    _ = try? FileDescriptor.standardError.writeAll((TerminalText.escaped(line) + "\n").utf8)
+}
+
+/// Makes a failed write to standard output an error: at exit, stdio's buffers (standard output, as
+/// `print` and the argument parser's help use it) are flushed (`fflush(NULL)`), and if that fails
+/// (`gpio-debounce list > /dev/full`), the command says so and exits 74 instead of 0.
+func reportStandardOutputErrorsAtExit() {
+    atexit {
+        if fflush(nil) != 0 {
+            let message = "gpio-debounce: error: cannot write to standard output: \(String(cString: strerror(errno)))\n"
+            _ = try? FileDescriptor.standardError.writeAll(message.utf8)
+            _exit(74)
+        }
+    }
 }
 
 /// Runs a loop to its end, turning a failure into its message and exit code; `summary` is printed
