@@ -67,15 +67,20 @@ struct RecordCommand: ParsableCommand {
     func run() throws {
         let signals = try signalDescriptor()
         let clock: LoopClock
+        let startNs: Int64
         let source: any EdgeSource
         let name: String
         if simulate {
             clock = virtualTime ? .virtual() : .realTime()
+            startNs = clock.nowNs
             let button = BouncyButton(seed: seed, presses: presses)
             source = SimulatedLines(buttons: [button], dropProbability: drop, seed: seed ^ 0x5EED)
             name = "simulated button (seed \(seed))"
         } else {
             clock = .monotonic
+            // The recording starts before the line is requested: every edge the kernel stamps after the
+            // request is later than the initial level's time, however long the set-up below takes.
+            startNs = clock.nowNs
             let (gpioChip, offsets) = try opening { () throws(GPIOError) in try LineLocator.locate(chip: chip, lines: [line ?? ""]) }
             source = try opening { () throws(GPIOError) in
                 try GPIODLines(chip: gpioChip, offsets: offsets, bias: bias.value, consumer: "gpio-debounce record")
@@ -92,7 +97,7 @@ struct RecordCommand: ParsableCommand {
         do {
             recorder = try TraceRecorder(
                 format: vcd ? .vcd : .text, output: OutputBuffer(fileDescriptor: target.descriptor), name: name, initialLevel: initialLevel,
-                startNs: clock.nowNs)
+                startNs: startNs)
         } catch {
             throw failure(error.description, ExitStatus.ioError)
         }
