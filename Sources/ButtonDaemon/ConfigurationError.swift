@@ -1,4 +1,7 @@
 /// A mistake in a configuration file: where it is (file, line, column, key) and what is allowed.
+///
+/// Messages quote the file's own text only in short, escaped excerpts (`ConfigurationLoader.quoted`),
+/// and a file that is not recognisably a configuration is named by line number only, never quoted.
 public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
     public var file: String
     public var line: Int?
@@ -7,8 +10,16 @@ public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
     public var key: String
     public var message: String
 
+    public init(file: String, line: Int?, column: Int?, key: String, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.key = key
+        self.message = message
+    }
+
     public var description: String {
-        let place = [file, line.map(String.init), column.map(String.init)].compactMap { $0 }.joined(separator: ":")
+        let place = [file, line.map(String.init), line == nil ? nil : column.map(String.init)].compactMap { $0 }.joined(separator: ":")
         return "\(place): \(key.isEmpty ? "" : "\(key): ")\(message)"
     }
 }

@@ -1,22 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import ArgumentParser
 import ButtonDaemon
 import DebounceCore
 import Foundation
 import GPIODBackend
+import TraceFormat
 
-/// Reads and checks a configuration file, exiting 65 with the file, line and key of any mistake.
+/// Reads and checks a configuration file, exiting 65 with the file, line and key of any mistake (66 when
+/// the file cannot be opened or read). Programs of `run:` actions are looked up on this process's PATH.
 func loadConfiguration(_ path: String) throws -> ServiceConfiguration {
-    let text: String
+    let bytes = try readConfigurationFile(path)
     do {
-        text = try String(contentsOfFile: path, encoding: .utf8)
-    } catch {
-        throw failure("cannot read the configuration '\(path)': \(error.localizedDescription)", ExitStatus.cannotOpenInput)
-    }
-    do {
-        return try ConfigurationLoader.load(text, file: path)
+        return try ConfigurationLoader.load(bytes: bytes, file: path, programs: .environment)
     } catch {
         throw failure(error.description, ExitStatus.badData)
     }
+}
+
+/// The file's bytes, at most one more than `ConfigurationLoader.maximumBytes` (so that a larger file,
+/// or an endless one like /dev/zero, is refused without reading it all).
+private func readConfigurationFile(_ path: String) throws -> [UInt8] {
+    func cannot(_ what: String, _ code: Int32) -> ExitCode {
+        let reason = switch code {
+        case ENOENT: "no such file"
+        case EACCES, EPERM: "permission denied (it must be readable by the user running gpio-debounce)"
+        case ENOTDIR: "a part of the path is not a directory"
+        case EISDIR: "it is a directory, not a file: give the YAML file, e.g. \(path)/buttons.yaml"
+        default: String(cString: strerror(code))
+        }
+        return failure("cannot \(what) the configuration '\(path)': \(reason)", ExitStatus.cannotOpenInput)
+    }
+    guard !path.isEmpty else { throw failure("--config needs a file name", ExitStatus.cannotOpenInput) }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
+    guard descriptor >= 0 else { throw cannot("open", errno) }
+    defer { close(descriptor) }
+    var info = stat()
+    if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { throw cannot("read", EISDIR) }
+    let limit = ConfigurationLoader.maximumBytes + 1
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while bytes.count < limit {
+        let wanted = min(chunk.count, limit - bytes.count)
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
+        if count < 0 {
+            if errno == EINTR { continue }
+            throw cannot("read", errno)
+        }
+        if count == 0 { break }
+        bytes += chunk[0..<count]
+    }
+    return bytes
 }
 
 /// `gpio-debounce check --config FILE`.
@@ -29,7 +66,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let configuration = try loadConfiguration(config)
-        print("\(config): OK: \(configuration.buttons.count) button(s), \(configuration.groups.count) group(s), \(configuration.buttons.reduce(0) { $0 + $1.actions.count }) action(s)")
+        print(TerminalText.escaped("\(config): OK: \(configuration.buttons.count) button(s), \(configuration.groups.count) group(s), \(configuration.buttons.reduce(0) { $0 + $1.actions.count }) action(s)"))
         for button in configuration.buttons {
             var gestures: [String] = []
             if let hold = button.gestures.holdNs { gestures.append("hold \(DurationSyntax.format(hold))") }
@@ -37,9 +74,9 @@ struct CheckCommand: ParsableCommand {
             if let window = button.gestures.clickWindowNs { gestures.append("clicks within \(DurationSyntax.format(window)) (\(button.gestures.clickPolicy.rawValue))") }
             if let throttle = button.gestures.throttleNs { gestures.append("throttle \(DurationSyntax.format(throttle))") }
             if let group = button.group { gestures.append("group \(group)") }
-            print("  \(button.name): \(button.chip ?? (Int(button.line) == nil ? "the chip that has" : LineLocator.defaultChip)) line \(button.line), bias \(button.bias.rawValue), press \(button.debounce.press), release \(button.debounce.release)\(gestures.isEmpty ? "" : "; " + gestures.joined(separator: ", "))")
+            print(TerminalText.escaped("  \(button.name): \(button.chip ?? (Int(button.line) == nil ? "the chip that has" : LineLocator.defaultChip)) line \(button.line), bias \(button.bias.rawValue), press \(button.debounce.press), release \(button.debounce.release)\(gestures.isEmpty ? "" : "; " + gestures.joined(separator: ", "))"))
             for action in button.actions {
-                print("    on \(action.on.rawValue)\(action.count.map { " \($0)" } ?? ""): \(action.action.arguments.joined(separator: " "))")
+                print(TerminalText.escaped("    on \(action.on.rawValue)\(action.count.map { " \($0)" } ?? ""): \(action.action.arguments.joined(separator: " "))"))
             }
         }
     }

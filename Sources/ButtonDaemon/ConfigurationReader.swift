@@ -1,0 +1,361 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import DebounceCore
+import GPIODBackend
+import Sinks
+import Yams
+
+/// One reading of one file: the YAML tree, then every section, with the checks that span buttons
+/// (names, lines, groups).
+struct ConfigurationReader {
+    let file: String
+    let text: String
+    let programs: ProgramLookup?
+    let reader: NodeReader
+
+    init(file: String, text: String, programs: ProgramLookup?) {
+        self.file = file
+        self.text = text
+        self.programs = programs
+        self.reader = NodeReader(file: file)
+    }
+
+    /// The values `defaults:` gives, each with the node it came from.
+    struct Defaults {
+        var chip: String?
+        var bias: Bias?
+        var active: String?
+        var debounce: DebounceStrategy?
+        var press: DebounceStrategy?
+        var release: DebounceStrategy?
+        var kernelDebounceNs: Int64?
+    }
+
+    func read() throws(ConfigurationError) -> ServiceConfiguration {
+        let root = try compose()
+        guard case .mapping(let mapping) = root else {
+            throw ConfigurationLoader.notConfiguration(file, line: root.mark?.line, "its top level is not a mapping of keys")
+        }
+        let names = mapping.keys.compactMap(\.string)
+        guard names.contains(where: ConfigurationLoader.topLevelKeys.contains) else {
+            var reason = "its top-level mapping has none of the keys defaults, groups, buttons"
+            for keyNode in mapping.keys {
+                guard let name = keyNode.string, let near = LineLocator.suggestions(for: name, among: ConfigurationLoader.topLevelKeys).first else { continue }
+                reason += " (the key on line \(keyNode.mark?.line ?? 1) looks like a misspelt `\(near)`)"
+                break
+            }
+            throw ConfigurationLoader.notConfiguration(file, line: root.mark?.line, reason)
+        }
+        let top = try reader.mapping(root, key: "", allowed: ConfigurationLoader.topLevelKeys)
+        let defaults = try top["defaults"].map { node throws(ConfigurationError) in try readDefaults(node) } ?? Defaults()
+        let groups = try top["groups"].map { node throws(ConfigurationError) in try readGroups(node) } ?? [:]
+
+        guard let buttonsNode = top["buttons"] else {
+            throw reader.error(root, "", "no `buttons:` list: there is nothing to watch; add e.g. `buttons: [{name: door, line: 17}]`")
+        }
+        guard case .sequence(let list) = buttonsNode, !list.isEmpty else {
+            throw reader.error(buttonsNode, "buttons", "must be a list of buttons (`- name: ...` entries), at least one, at most \(ConfigurationLoader.maximumButtons)")
+        }
+        guard list.count <= ConfigurationLoader.maximumButtons else {
+            throw reader.error(list[ConfigurationLoader.maximumButtons], "buttons", "at most \(ConfigurationLoader.maximumButtons) buttons (one line request holds at most 64 lines); this is button \(ConfigurationLoader.maximumButtons + 1)")
+        }
+        var buttons: [ButtonConfiguration] = []
+        /// Each name so far: the button's index and whether the name was written (or made up).
+        var namesUsed: [String: (index: Int, written: Bool)] = [:]
+        /// Each line so far: (chip, line) → the button's index.
+        var linesUsed: [LineKey: Int] = [:]
+        for (index, node) in list.enumerated() {
+            let button = try readButton(node, index: index, defaults: defaults, groups: groups)
+            let key = "buttons[\(index)]"
+            let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.buttonKeys)
+            if let earlier = namesUsed[button.name] {
+                let place = fields["name"] ?? node
+                let how = earlier.written ? "" : " (buttons[\(earlier.index)] has no `name:` and is called \(ConfigurationLoader.quoted(button.name)))"
+                let howNow = fields["name"] == nil ? " (this button has no `name:` and would be called \(ConfigurationLoader.quoted(button.name)))" : ""
+                throw reader.error(place, "\(key).name", "the name \(ConfigurationLoader.quoted(button.name)) is used twice\(how)\(howNow): give each button its own")
+            }
+            namesUsed[button.name] = (index, fields["name"] != nil)
+            let lineKey = LineKey(chip: button.chip, line: button.line)
+            if let earlier = linesUsed[lineKey] {
+                throw reader.error(
+                    fields["line"] ?? node, "\(key).line",
+                    "\(lineKey.description) is already the line of button \(ConfigurationLoader.quoted(buttons[earlier].name)) (buttons[\(earlier)]): one line serves one button; put both buttons' gestures and actions on one")
+            }
+            linesUsed[lineKey] = index
+            buttons.append(button)
+        }
+        return ServiceConfiguration(buttons: buttons, groups: groups, source: file)
+    }
+
+    // MARK: YAML
+
+    private func compose() throws(ConfigurationError) -> Node {
+        if let (line, column) = ConfigurationLoader.aliasedKey(text) {
+            guard ConfigurationLoader.mentionsTopLevelKey(text) else {
+                throw ConfigurationLoader.notConfiguration(file, line: line, "it uses a YAML alias or a list as a key (line \(line))")
+            }
+            throw ConfigurationError(
+                file: file, line: line, column: column, key: "",
+                message: "keys must be plain words, and this key is an alias (*name), a list or a mapping: refused before reading on, since with aliases such a key can expand without bound")
+        }
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch {
+            throw yamlError(error)
+        }
+        guard let node else {
+            let blank = text.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+            throw ConfigurationError(
+                file: file, line: nil, column: nil, key: "",
+                message: "the file is empty\(blank ? "" : " (only comments)"): a configuration needs a `buttons:` list, each button with a `line:`, e.g. `buttons: [{name: door, line: 17}]`")
+        }
+        return node
+    }
+
+    /// A YAML syntax error: where, what, and at most a short excerpt of the line, or, for a file that
+    /// is not recognisably a configuration, the line number only.
+    private func yamlError(_ error: any Error) -> ConfigurationError {
+        var problem = "cannot be read as YAML"
+        var context: String?
+        var line: Int?, column: Int?
+        switch error as? YamlError {
+        case .scanner(let yamlContext, let yamlProblem, let mark, _), .parser(let yamlContext, let yamlProblem, let mark, _),
+            .composer(let yamlContext, let yamlProblem, let mark, _):
+            problem = yamlProblem.hasPrefix("Maximum nesting level") ? "lists and mappings nested more than 1000 deep" : yamlProblem
+            (line, column) = (mark.line, mark.column)
+            if let yamlContext {
+                context = "\(yamlContext.text) at line \(yamlContext.mark.line), column \(yamlContext.mark.column)"
+            }
+        case .reader(let readerProblem, let offset, let value, _):
+            problem = readerProblem
+            if value >= 0, let scalar = Unicode.Scalar(UInt32(value)) {
+                problem += " (\(ConfigurationLoader.quoted(String(scalar))))"
+            }
+            if let offset {
+                let before = text.prefix(offset)
+                line = 1 + before.count { $0 == "\n" || $0 == "\r\n" }
+                column = 1 + before.reversed().prefix { $0 != "\n" && $0 != "\r\n" }.count
+            }
+        case .duplicatedKeysInMapping(let duplicates, let duplicateContext):
+            problem = "the key \(ConfigurationLoader.quoted(duplicates.first ?? "")) appears twice in one mapping"
+            (line, column) = (duplicateContext.mark.line, duplicateContext.mark.column)
+        default:
+            break
+        }
+        guard ConfigurationLoader.mentionsTopLevelKey(text) else {
+            return ConfigurationLoader.notConfiguration(file, line: line, "it is not valid YAML (line \(line.map(String.init) ?? "?")) and has no top-level `buttons:`")
+        }
+        var message = "not valid YAML: \(problem)"
+        if let context { message += " (\(context))" }
+        if let line, let column, let excerpt = excerpt(line: line, column: column) { message += ", near \(excerpt)" }
+        return ConfigurationError(file: file, line: line, column: column, key: "", message: message)
+    }
+
+    /// At most 24 characters of line `line`, from a few before `column`.
+    private func excerpt(line: Int, column: Int) -> String? {
+        guard line >= 1, let text = text.split(separator: "\n", maxSplits: line, omittingEmptySubsequences: false).dropFirst(line - 1).first else { return nil }
+        let start = max(0, column - 1 - 8)
+        var piece = text.dropFirst(start).prefix(24)
+        if piece.hasSuffix("\r") { piece = piece.dropLast() }
+        let trimmed = piece.drop { $0 == " " }
+        guard !trimmed.isEmpty else { return nil }
+        let quoted = ConfigurationLoader.quoted(trimmed, limit: 24)
+        return start > 0 && trimmed.startIndex == piece.startIndex ? "'…" + quoted.dropFirst() : quoted
+    }
+
+    // MARK: Sections
+
+    private func readDefaults(_ node: Node) throws(ConfigurationError) -> Defaults {
+        let fields = try reader.mapping(node, key: "defaults", allowed: ConfigurationLoader.defaultKeys)
+        var defaults = Defaults()
+        if let node = fields["chip"] { defaults.chip = try reader.chip(node, key: "defaults.chip") }
+        if let node = fields["bias"] { defaults.bias = try reader.bias(node, key: "defaults.bias") }
+        if let node = fields["active"] { defaults.active = try reader.choice(node, key: "defaults.active", allowed: ["low", "high"]) }
+        if let node = fields["debounce"] { defaults.debounce = try reader.strategy(node, key: "defaults.debounce") }
+        if let node = fields["press"] { defaults.press = try reader.strategy(node, key: "defaults.press") }
+        if let node = fields["release"] { defaults.release = try reader.strategy(node, key: "defaults.release") }
+        if let node = fields["kernel-debounce"] { defaults.kernelDebounceNs = try reader.kernelDebounce(node, key: "defaults.kernel-debounce") }
+        return defaults
+    }
+
+    private func readGroups(_ node: Node) throws(ConfigurationError) -> [String: Int64] {
+        var groups: [String: Int64] = [:]
+        guard case .mapping(let mapping) = node else { throw reader.error(node, "groups", "must be a mapping of `NAME: {lockout: DURATION}` lines") }
+        for (nameNode, value) in mapping {
+            let name = try reader.name(nameNode, key: "groups", what: "a group name")
+            let key = "groups.\(name)"
+            let group = try reader.mapping(value, key: key, allowed: ["lockout"])
+            guard let lockout = group["lockout"] else {
+                throw reader.error(value, key, "a group needs `lockout: DURATION` (from 1ms to 1h), e.g. lockout: 500ms")
+            }
+            groups[name] = try reader.duration(lockout, key: "\(key).lockout", what: "a group's lockout")
+        }
+        return groups
+    }
+
+    private func readButton(_ node: Node, index: Int, defaults: Defaults, groups: [String: Int64]) throws(ConfigurationError) -> ButtonConfiguration {
+        let key = "buttons[\(index)]"
+        let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.buttonKeys)
+        let name = try fields["name"].map { node throws(ConfigurationError) in try reader.name(node, key: "\(key).name", what: "a button's name") } ?? "button\(index + 1)"
+        guard let lineNode = fields["line"] else { throw reader.error(node, key, "a button needs `line:` (an offset like 17, or a name like GPIO17)") }
+        let line = try reader.line(lineNode, key: "\(key).line")
+
+        let both = try fields["debounce"].map { node throws(ConfigurationError) in try reader.strategy(node, key: "\(key).debounce") } ?? defaults.debounce
+        let press = try fields["press"].map { node throws(ConfigurationError) in try reader.strategy(node, key: "\(key).press") } ?? defaults.press
+        let release = try fields["release"].map { node throws(ConfigurationError) in try reader.strategy(node, key: "\(key).release") } ?? defaults.release
+        let active = try fields["active"].map { node throws(ConfigurationError) in try reader.choice(node, key: "\(key).active", allowed: ["low", "high"]) } ?? defaults.active ?? "low"
+        let debounce = DebounceConfiguration(
+            press: press ?? both ?? DebounceConfiguration.defaultStrategy,
+            release: release ?? both ?? DebounceConfiguration.defaultStrategy,
+            activeLevel: active == "low" ? .activeLow : .activeHigh)
+        let bias = try fields["bias"].map { node throws(ConfigurationError) in try reader.bias(node, key: "\(key).bias") } ?? defaults.bias ?? .pullUp
+        let chip = try fields["chip"].map { node throws(ConfigurationError) in try reader.chip(node, key: "\(key).chip") } ?? defaults.chip
+        let kernelDebounceNs = try fields["kernel-debounce"].map { node throws(ConfigurationError) in try reader.kernelDebounce(node, key: "\(key).kernel-debounce") } ?? defaults.kernelDebounceNs ?? 0
+
+        var gestures = GestureConfiguration()
+        if let node = fields["hold"] { gestures.holdNs = try reader.duration(node, key: "\(key).hold", what: "a hold") }
+        if let node = fields["repeat"] {
+            let repeatFields = try reader.mapping(node, key: "\(key).repeat", allowed: ["delay", "interval"])
+            guard let interval = repeatFields["interval"] else {
+                throw reader.error(node, "\(key).repeat", "needs `interval: DURATION` (from 10ms to 1h), and optionally `delay: DURATION` (from 1ms to 1h)")
+            }
+            gestures.repeatIntervalNs = try reader.duration(
+                interval, key: "\(key).repeat.interval", what: "a repeat interval", minimum: ConfigurationLoader.minimumRepeatIntervalNs,
+                why: " (each repeat is an event that may start an action: at most 100 a second)")
+            gestures.repeatDelayNs = try repeatFields["delay"].map { node throws(ConfigurationError) in
+                try reader.duration(node, key: "\(key).repeat.delay", what: "a repeat delay")
+            } ?? gestures.holdNs ?? 500_000_000
+        }
+        if let node = fields["clicks"] {
+            let clickFields = try reader.mapping(node, key: "\(key).clicks", allowed: ["window", "policy", "max"])
+            guard let window = clickFields["window"] else { throw reader.error(node, "\(key).clicks", "needs `window: DURATION` (from 1ms to 1h, e.g. 400ms)") }
+            gestures.clickWindowNs = try reader.duration(window, key: "\(key).clicks.window", what: "a click window")
+            if let policy = clickFields["policy"] {
+                let allowed = GestureConfiguration.ClickPolicy.allCases.map(\.rawValue)
+                gestures.clickPolicy = GestureConfiguration.ClickPolicy(rawValue: try reader.choice(policy, key: "\(key).clicks.policy", allowed: allowed)) ?? .immediate
+            }
+            if let max = clickFields["max"] {
+                gestures.maxClickCount = try reader.integer(max, key: "\(key).clicks.max", range: 1...ConfigurationLoader.maximumClickCount)
+            }
+        }
+        if let node = fields["throttle"] { gestures.throttleNs = try reader.duration(node, key: "\(key).throttle", what: "a throttle") }
+        var group: String?
+        if let node = fields["group"] {
+            let name = try reader.name(node, key: "\(key).group", what: "a group name")
+            guard groups[name] != nil else {
+                let defined = groups.keys.sorted().map { ConfigurationLoader.quoted($0) }.joined(separator: ", ")
+                throw reader.error(node, "\(key).group", "no group \(ConfigurationLoader.quoted(name)) under `groups:`; defined: \(defined.isEmpty ? "none" : defined)")
+            }
+            group = name
+        }
+        var actions: [ActionConfiguration] = []
+        if let node = fields["actions"] {
+            guard case .sequence(let actionList) = node else { throw reader.error(node, "\(key).actions", "must be a list (`- on: press` entries)") }
+            for (actionIndex, actionNode) in actionList.enumerated() {
+                actions.append(try action(actionNode, key: "\(key).actions[\(actionIndex)]", button: name, gestures: gestures))
+            }
+        }
+        return ButtonConfiguration(
+            name: name, chip: chip, line: line, bias: bias, debounce: debounce, kernelDebounceNs: kernelDebounceNs,
+            gestures: gestures, group: group, actions: actions)
+    }
+
+    private func action(_ node: Node, key: String, button: String, gestures: GestureConfiguration) throws(ConfigurationError) -> ActionConfiguration {
+        let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.actionKeys)
+        guard let onNode = fields["on"] else { throw reader.error(node, key, "an action needs `on:` (press, release, hold, repeat or click)") }
+        let on = ButtonEvent.Kind(rawValue: try reader.choice(onNode, key: "\(key).on", allowed: ButtonEvent.Kind.allCases.map(\.rawValue))) ?? .press
+        switch on {
+        case .hold where gestures.holdNs == nil: throw reader.error(onNode, "\(key).on", "`on: hold` needs the button's `hold: DURATION`")
+        case .repeat where gestures.repeatIntervalNs == nil: throw reader.error(onNode, "\(key).on", "`on: repeat` needs the button's `repeat: {interval: DURATION}`")
+        case .click where gestures.clickWindowNs == nil: throw reader.error(onNode, "\(key).on", "`on: click` needs the button's `clicks: {window: DURATION}`")
+        default: break
+        }
+        var count: Int?
+        if let node = fields["count"] {
+            guard on == .click else { throw reader.error(node, "\(key).count", "`count` goes with `on: click` only") }
+            let value = try reader.integer(node, key: "\(key).count", range: 1...ConfigurationLoader.maximumClickCount)
+            if let max = gestures.maxClickCount, value > max {
+                throw reader.error(node, "\(key).count", "count \(value) never happens: the button's `clicks: {max: \(max)}` ends every sequence at \(max); allowed: 1 to \(max)")
+            }
+            count = value
+        }
+        let arguments: [String]
+        switch (fields["run"], fields["shell"]) {
+        case (let run?, nil):
+            guard case .sequence(let items) = run, let first = items.first else {
+                throw reader.error(run, "\(key).run", "must be a list: the program and its arguments, e.g. [/usr/bin/logger, pressed] (no shell; use `shell:` for one)")
+            }
+            let program = try reader.program(first, key: "\(key).run[0]")
+            var list = [program]
+            for (index, item) in items.enumerated().dropFirst() {
+                list.append(try reader.argument(item, key: "\(key).run[\(index)]"))
+            }
+            if let programs, let problem = programs.problem(with: program) {
+                throw reader.error(first, "\(key).run[0]", problem)
+            }
+            arguments = list
+        case (nil, let shell?):
+            let command = try reader.argument(shell, key: "\(key).shell", allowEmpty: false)
+            if let programs, let problem = programs.problem(with: "/bin/sh") {
+                throw reader.error(shell, "\(key).shell", "`shell:` runs /bin/sh -c, but \(problem)")
+            }
+            arguments = ["/bin/sh", "-c", command]
+        case (.some, .some):
+            throw reader.error(node, key, "give either `run:` (a list, no shell) or `shell:` (a command line for /bin/sh), not both")
+        case (nil, nil):
+            throw reader.error(node, key, "an action needs `run: [program, args...]` or `shell: \"command line\"`")
+        }
+        var policy = ActionPolicy.queue
+        if let node = fields["policy"] {
+            switch try reader.choice(node, key: "\(key).policy", allowed: ["queue", "drop", "parallel"]) {
+            case "drop": policy = .drop
+            case "parallel":
+                policy = .parallel(try fields["limit"].map { node throws(ConfigurationError) in
+                    try reader.integer(node, key: "\(key).limit", range: 1...ConfigurationLoader.maximumParallelLimit)
+                } ?? 4)
+            default: policy = .queue
+            }
+        }
+        if let limit = fields["limit"] {
+            guard case .parallel = policy else {
+                throw reader.error(limit, "\(key).limit", "`limit` goes with `policy: parallel` only (how many runs at once, 1 to \(ConfigurationLoader.maximumParallelLimit))")
+            }
+        }
+        let timeout = try fields["timeout"].map { node throws(ConfigurationError) in try reader.duration(node, key: "\(key).timeout", what: "a timeout") }
+        let name = "\(button).\(on.rawValue)\(count.map { "\($0)" } ?? "")"
+        return ActionConfiguration(on: on, count: count, action: Action(name: name, arguments: arguments, policy: policy, timeoutNs: timeout))
+    }
+}
+
+/// A button's line for the check that no two buttons share one: the chip as written (a number,
+/// `gpiochipN` and `/dev/gpiochipN` are the same chip; no chip is `gpiochip0` for an offset, and "the
+/// chip that has it" for a name), and the offset or name.
+struct LineKey: Hashable, CustomStringConvertible {
+    var chip: String?
+    var line: String
+
+    init(chip: String?, line: String) {
+        let isOffset = Int(line) != nil
+        var chip = chip
+        if let written = chip {
+            if let number = Int(written), number >= 0 {
+                chip = "gpiochip\(number)"
+            } else if written.hasPrefix("/dev/gpiochip"), let number = Int(written.dropFirst("/dev/gpiochip".count)) {
+                chip = "gpiochip\(number)"
+            }
+        } else if isOffset {
+            chip = LineLocator.defaultChip
+        }
+        self.chip = chip
+        self.line = line
+    }
+
+    var description: String {
+        let line = Int(line) != nil ? "line \(line)" : "the line named \(ConfigurationLoader.quoted(line))"
+        return chip.map { "\(line) of \(ConfigurationLoader.quoted($0))" } ?? "\(line) (on the chip that has it)"
+    }
+}
