@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "DebounceCore", targets: ["DebounceCore"]),
         .library(name: "Simulation", targets: ["Simulation"]),
         .library(name: "TraceFormat", targets: ["TraceFormat"]),
+        .library(name: "ButtonDaemon", targets: ["ButtonDaemon"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -58,17 +58,18 @@ extension DebounceStrategy {
             throw .badStrategy(String(text))
         }
         let name = head[..<colon]
-        let window = try DurationSyntax.parseNs(head[head.index(after: colon)...])
-        switch name {
-        case "defer" where parts.count == 1:
-            self = .defer(windowNs: window)
-        case "eager" where parts.count == 1:
-            self = .eager(lockoutNs: window)
-        case "eager" where parts.count == 2 && parts[1].hasPrefix("glitch:"):
-            let glitch = try DurationSyntax.parseNs(parts[1].dropFirst("glitch:".count))
-            self = .eager(lockoutNs: window, glitchNs: glitch)
-        default:
+        let glitch = parts.count == 2 && parts[1].hasPrefix("glitch:") ? parts[1].dropFirst("glitch:".count) : nil
+        // The shape first, then the durations: `lazy:soon` is an unknown strategy, not a bad duration.
+        guard (name == "defer" && parts.count == 1) || (name == "eager" && (parts.count == 1 || glitch != nil)) else {
             throw .badStrategy(String(text))
+        }
+        let window = try DurationSyntax.parseNs(head[head.index(after: colon)...])
+        if name == "defer" {
+            self = .defer(windowNs: window)
+        } else if let glitch {
+            self = .eager(lockoutNs: window, glitchNs: try DurationSyntax.parseNs(glitch))
+        } else {
+            self = .eager(lockoutNs: window)
         }
     }
 }

@@ -27,8 +27,12 @@ public final class TraceReader {
     private var atEndOfFile = false
     private var sawData = false
 
-    /// The longest line accepted: far more than any `t_ns,level` needs.
+    /// The longest line accepted: far more than any `t_ns,level` needs. A longer line (a file with no
+    /// line breaks, an endless stream of one line) stops the reader after this many bytes.
     public static let maximumLineBytes = 4096
+
+    /// The problem reported for a line holding a NUL byte.
+    public static let nulByte = "a NUL byte: this is binary data, not a text trace"
 
     /// A reader of `fileDescriptor`, closed when the reader goes away if `ownsFileDescriptor`.
     public init(fileDescriptor: FileDescriptor, sourceName: String, ownsFileDescriptor: Bool, bufferBytes: Int = 1 << 20) {
@@ -65,6 +69,10 @@ public final class TraceReader {
             if let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), end - start) {
                 let lineEnd = base.distance(to: UnsafeMutableRawPointer(newline))
                 lineNumber += 1
+                // The limit holds wherever the line falls in the buffer, not only when it straddles a refill.
+                if lineEnd - start > Self.maximumLineBytes {
+                    throw .lineTooLong(source: sourceName, line: lineNumber, limitBytes: Self.maximumLineBytes)
+                }
                 let record = try parse(from: start, to: lineEnd)
                 start = lineEnd + 1
                 if let record { return record }
@@ -73,6 +81,9 @@ public final class TraceReader {
             if atEndOfFile {
                 guard start < end else { return nil }
                 lineNumber += 1
+                if end - start > Self.maximumLineBytes {
+                    throw .lineTooLong(source: sourceName, line: lineNumber, limitBytes: Self.maximumLineBytes)
+                }
                 let record = try parse(from: start, to: end)
                 start = end
                 if let record { return record }
@@ -135,10 +146,14 @@ public final class TraceReader {
         return Edge(level: bytes[index] == UInt8(ascii: "0") ? .low : .high, timeNs: negative ? -magnitude : magnitude)
     }
 
+    /// The error for a line that is not `t_ns,level`; for a line holding a NUL byte, that it is binary
+    /// data (a NUL is never part of a valid line, so the check costs nothing on good data).
     private func malformed(_ problem: String, _ bytes: UnsafeRawBufferPointer, _ low: Int, _ high: Int) -> TraceError {
         let shown = UnsafeRawBufferPointer(rebasing: bytes[low..<min(high, low + 80)])
+        let line = UnsafeRawBufferPointer(rebasing: bytes[low..<high])
+        let hasNUL = !line.isEmpty && memchr(line.baseAddress!, 0, line.count) != nil
         return .malformedLine(
-            source: sourceName, line: lineNumber, problem: problem,
+            source: sourceName, line: lineNumber, problem: hasNUL ? Self.nulByte : problem,
             text: String(decoding: shown, as: UTF8.self) + (high - low > 80 ? "…" : ""))
     }
 

@@ -71,4 +71,15 @@ public enum VCDProblem {
     public static let unexpectedToken =
         "expected #time, a value change such as 1! or b101 !, or $dumpvars/$dumpall/$dumpon/$dumpoff/$comment/$end"
     public static let tokenTooLong = "a name, identifier or time longer than the read buffer"
+    public static func nameTooLong(_ limit: Int) -> String {
+        "a name or identifier longer than \(limit) bytes in a $var or $scope declaration"
+    }
+    public static func scopeTooLong(_ limit: Int) -> String {
+        "$scope nested deeper than a scope path of \(limit) bytes (is $upscope missing?)"
+    }
+    public static func tooManyChannels(_ limit: Int) -> String { "more than \(limit) variables declared in the header" }
+    public static func endlessToken(_ limit: Int) -> String {
+        "more than \(limit) bytes without a space or line break (is this a VCD file?)"
+    }
+    public static let nulByte = "a NUL byte: a VCD file is text (is this a VCD file?)"
 }

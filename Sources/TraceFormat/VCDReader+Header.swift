@@ -8,7 +8,9 @@ extension VCDReader {
     /// Reads the header and chooses the channel, if not done yet (`open` and the first `next()` call it).
     public func readHeader() throws(TraceError) {
         guard !headerRead else { return }
+        // The enclosing scopes' names, and their path `top.sub` (one string, shared by the channels in it).
         var scopes: [String] = []
+        var scopePath = ""
         var first = true
         while true {
             guard try nextToken() else { throw malformed(VCDProblem.truncatedHeader, text: "") }
@@ -22,18 +24,31 @@ extension VCDReader {
             } else if tokenIs("$timescale") {
                 try readTimescale()
             } else if tokenIs("$scope") {
+                let keywordLine = lineNumber
                 let words = try blockWords("$scope", limit: 3)
-                scopes.append(words.count >= 2 ? words[1] : words.first ?? "")
+                scopes.append(Self.text(words.count >= 2 ? words[1] : words.first ?? []))
+                scopePath = scopes.joined(separator: ".")
+                if scopePath.utf8.count > Self.maximumScopeBytes {
+                    throw malformed(VCDProblem.scopeTooLong(Self.maximumScopeBytes), text: "$scope", line: keywordLine)
+                }
             } else if tokenIs("$upscope") {
                 try skipBlock("$upscope")
                 _ = scopes.popLast()
+                scopePath = scopes.joined(separator: ".")
             } else if tokenIs("$var") {
+                let keywordLine = lineNumber
+                guard channels.count < Self.maximumChannels else {
+                    throw malformed(VCDProblem.tooManyChannels(Self.maximumChannels), text: "$var", line: keywordLine)
+                }
                 let words = try blockWords("$var", limit: 8)
-                guard words.count >= 4, let width = Int(words[1]), width > 0 else { throw malformed(VCDProblem.badVar) }
+                guard words.count >= 4, let width = Int(Self.text(words[1])), width > 0 else {
+                    throw malformed(VCDProblem.badVar)
+                }
                 channels.append(
                     VCDChannel(
-                        name: words[3...].joined(), scope: scopes.joined(separator: "."), type: words[0], width: width,
-                        identifier: words[2]))
+                        name: words[3...].map(Self.text).joined(), scope: scopePath, type: Self.text(words[0]), width: width,
+                        identifier: Self.text(words[2])))
+                identifierBytes.append(words[2])
             } else if tokenIs("$dumpvars") || tokenIs("$dumpall") || tokenIs("$dumpon") || tokenIs("$dumpoff")
                 || token[0] == UInt8(ascii: "#")
             {
@@ -46,8 +61,8 @@ extension VCDReader {
             }
         }
         let chosen = try choose()
-        channel = chosen
-        chosenIdentifier = Array(chosen.identifier.utf8)
+        channel = channels[chosen]
+        chosenIdentifier = identifierBytes[chosen]
         headerRead = true
     }
 
@@ -61,19 +76,24 @@ extension VCDReader {
 
     var tokenCount: Int { tokenIsLong ? Int.max : tokenEnd - tokenStart }
 
-    /// The words of a block up to its `$end` (at most `limit`, or it is malformed).
-    func blockWords(_ keyword: String, limit: Int) throws(TraceError) -> [String] {
-        var words: [String] = []
+    /// The words of a block up to its `$end`, byte for byte (at most `limit` words of at most
+    /// `maximumNameBytes` each, or it is malformed).
+    func blockWords(_ keyword: String, limit: Int) throws(TraceError) -> [[UInt8]] {
+        var words: [[UInt8]] = []
         while true {
             guard try nextToken() else { throw malformed(VCDProblem.unterminated(keyword), text: "") }
             if tokenIs("$end") { return words }
             if tokenIsLong { throw malformed(VCDProblem.tokenTooLong) }
+            if tokenCount > Self.maximumNameBytes { throw malformed(VCDProblem.nameTooLong(Self.maximumNameBytes)) }
             guard words.count < limit else {
                 throw malformed(keyword == "$var" ? VCDProblem.badVar : VCDProblem.unterminated(keyword))
             }
-            words.append(tokenText)
+            words.append(Array(token))
         }
     }
+
+    /// A header word as text (bytes that are not UTF-8 read as U+FFFD).
+    static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
     func skipBlock(_ keyword: String) throws(TraceError) {
         while true {
@@ -124,30 +144,33 @@ extension VCDReader {
         timescale = "\(factor) \(unit)"
     }
 
-    /// The channel asked for, or an error naming the available ones.
-    func choose() throws(TraceError) -> VCDChannel {
-        let oneBit = channels.filter(\.isOneBit)
+    /// The index in `channels` of the channel asked for, or an error naming the available ones.
+    func choose() throws(TraceError) -> Int {
+        let oneBitIndices = channels.indices.filter { channels[$0].isOneBit }
+        let oneBit = oneBitIndices.map { channels[$0] }
         guard let wanted = requestedChannel else {
-            if oneBit.count == 1 { return oneBit[0] }
+            if oneBit.count == 1 { return oneBitIndices[0] }
             throw malformed(
                 oneBit.isEmpty ? VCDProblem.noChannels : VCDProblem.chooseChannel(Self.list(oneBit)), text: "$enddefinitions")
         }
-        let matches = channels.filter {
-            $0.name == wanted || $0.fullName == wanted || $0.name.prefix(while: { $0 != "[" }) == wanted
+        let matches = channels.indices.filter {
+            let channel = channels[$0]
+            return channel.name == wanted || channel.fullName == wanted || channel.name.prefix(while: { $0 != "[" }) == wanted
         }
         if !matches.isEmpty {
-            let usable = matches.filter(\.isOneBit)
+            let usable = matches.filter { channels[$0].isOneBit }
             guard let chosen = usable.first else {
-                throw malformed(
-                    VCDProblem.notOneBit(wanted, width: matches[0].width, type: matches[0].type), text: "$enddefinitions")
+                let first = channels[matches[0]]
+                throw malformed(VCDProblem.notOneBit(wanted, width: first.width, type: first.type), text: "$enddefinitions")
             }
-            if usable.contains(where: { $0.identifier != chosen.identifier }) {
+            if usable.contains(where: { identifierBytes[$0] != identifierBytes[chosen] }) {
                 throw malformed(
-                    VCDProblem.ambiguousChannel(wanted, usable.map(\.fullName).joined(separator: ", ")), text: "$enddefinitions")
+                    VCDProblem.ambiguousChannel(wanted, usable.map { channels[$0].fullName }.joined(separator: ", ")),
+                    text: "$enddefinitions")
             }
             return chosen
         }
-        if let index = Int(wanted), index >= 0, index < oneBit.count { return oneBit[index] }
+        if let index = Int(wanted), index >= 0, index < oneBit.count { return oneBitIndices[index] }
         throw malformed(
             oneBit.isEmpty ? VCDProblem.noChannels : VCDProblem.unknownChannel(wanted, Self.list(oneBit)),
             text: "$enddefinitions")

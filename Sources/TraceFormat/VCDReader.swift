@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import DebounceCore
 import SystemPackage
 
@@ -23,6 +28,11 @@ import SystemPackage
 /// **x and z:** the unknown values `x`, `z` (and `u`, `w`, `-`, any case) are skipped: they neither set
 /// nor change the level, so the level holds its last 0 or 1 and the next 0 or 1 is compared with
 /// that. The weak levels `l` and `h` read as 0 and 1.
+///
+/// **Hostile input** ends with an error naming the line, in bounded memory and time however long the
+/// input: a NUL byte (binary data, a stream of zeros), a token over `maximumTokenBytes` (16 MiB) with
+/// no space or line break, a header word over `maximumNameBytes`, more than `maximumChannels`
+/// variables, a scope path over `maximumScopeBytes`.
 public final class VCDReader: TraceSource {
     /// How the dump is named in error messages: its path, or `<stdin>`.
     public let sourceName: String
@@ -42,6 +52,19 @@ public final class VCDReader: TraceSource {
     /// The smallest read buffer: tokens needed whole (names, identifiers, times) must fit in it.
     public static let minimumBufferBytes = 64
 
+    /// The longest token (a run of bytes without a space or line break) read, however large the
+    /// buffer: a longer one (a file of one endless word, a stream of zeros) stops the reader with an
+    /// error after this many bytes. Far more than any value change needs (a 16-million-bit vector).
+    public static let maximumTokenBytes = 1 << 24
+
+    /// The longest word in a `$var` or `$scope` declaration (a type, identifier, name or bit-select).
+    public static let maximumNameBytes = 256
+
+    /// The most variables a header may declare, and the longest scope path (`top.sub.…`): with the
+    /// limit on names, the header is read in bounded memory, whatever it holds.
+    public static let maximumChannels = 65_536
+    public static let maximumScopeBytes = 1024
+
     let fileDescriptor: FileDescriptor
     let ownsFileDescriptor: Bool
     let buffer: UnsafeMutableRawBufferPointer
@@ -49,6 +72,8 @@ public final class VCDReader: TraceSource {
     var end = 0
     var atEndOfFile = false
     var line = 1
+    /// Whether a NUL byte has been read: from then on every token is checked for one.
+    var readNUL = false
 
     // The current token: buffer[tokenStart..<tokenEnd], or, if it was longer than the buffer, its
     // first bytes in `prefix` (and its last byte in `longTokenLastByte`).
@@ -60,6 +85,9 @@ public final class VCDReader: TraceSource {
     var longTokenLastByte: UInt8 = 0
 
     var headerRead = false
+    /// The identifier of each channel as the file spells it, byte for byte (`channels[i].identifier`
+    /// is that as a `String`, where bytes that are not UTF-8 would read as U+FFFD).
+    var identifierBytes: [[UInt8]] = []
     var chosenIdentifier: [UInt8] = []
     var multiplier: UInt64 = 1  // nanoseconds = ticks * multiplier / divisor
     var divisor: UInt64 = 1
@@ -272,6 +300,10 @@ public final class VCDReader: TraceSource {
                 tokenStart = start
                 tokenEnd = index
                 start = index
+                try checkForNUL(UnsafeRawBufferPointer(rebasing: buffer[tokenStart..<tokenEnd]))
+                if tokenEnd - tokenStart > Self.maximumTokenBytes {
+                    throw malformed(VCDProblem.endlessToken(Self.maximumTokenBytes))
+                }
                 return true
             }
             if start > 0 {
@@ -289,19 +321,25 @@ public final class VCDReader: TraceSource {
         }
     }
 
-    /// The token fills the whole buffer: keeps its first bytes for messages and discards the rest.
+    /// The token fills the whole buffer: keeps its first bytes for messages and discards the rest, up
+    /// to `maximumTokenBytes` in all.
     func skipLongToken() throws(TraceError) {
+        try checkForNUL(UnsafeRawBufferPointer(rebasing: buffer[0..<end]))
         prefixCount = min(longTokenPrefix.count, end)
         longTokenPrefix.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<prefixCount]))
         longTokenLastByte = buffer[end - 1]
         tokenIsLong = true
+        var length = end
         while true {
             start = 0
             end = 0
             try refill()
             var index = 0
             while index < end, !Self.isSpace(buffer[index]) { index += 1 }
+            try checkForNUL(UnsafeRawBufferPointer(rebasing: buffer[0..<index]))
             if index > 0 { longTokenLastByte = buffer[index - 1] }
+            length += index
+            if length > Self.maximumTokenBytes { throw malformed(VCDProblem.endlessToken(Self.maximumTokenBytes)) }
             if index < end || atEndOfFile {
                 start = index
                 return
@@ -309,10 +347,20 @@ public final class VCDReader: TraceSource {
         }
     }
 
+    /// A VCD is text: a NUL byte in a token (binary data, a stream of zeros) is an error at once.
+    /// Costs nothing until `refill` has read a NUL.
+    @inline(__always)
+    func checkForNUL(_ bytes: UnsafeRawBufferPointer) throws(TraceError) {
+        if readNUL, !bytes.isEmpty, memchr(bytes.baseAddress!, 0, bytes.count) != nil {
+            throw malformed(VCDProblem.nulByte)
+        }
+    }
+
     /// Reads more after `end`.
     func refill() throws(TraceError) {
         let count = try fileDescriptor.readTrace(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...]), source: sourceName)
         if count == 0 { atEndOfFile = true }
+        if !readNUL, count > 0, memchr(buffer.baseAddress! + end, 0, count) != nil { readNUL = true }
         end += count
     }
 

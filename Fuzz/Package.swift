@@ -1,0 +1,41 @@
+// swift-tools-version: 6.1
+// A separate package, so that `swift build` / `swift test` of gpio-debounce never builds the fuzz
+// targets. One libFuzzer executable per parser, built with `-sanitize=fuzzer,address`; run them all
+// from the repository root with scripts/fuzz (which builds with the right flags), or one by hand:
+//     swift build --package-path Fuzz --scratch-path .build-fuzz \
+//         -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+//     .build-fuzz/debug/fuzz-vcd .build-fuzz/corpus/vcd Fuzz/corpus/vcd -max_len=8192
+import PackageDescription
+
+let package = Package(
+    name: "gpio-debounce-fuzz",
+    dependencies: [
+        .package(name: "gpio-debounce", path: ".."),
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+    ],
+    targets: [
+        // What the targets share: feeding bytes to a reader through a pipe, reading it out, checking.
+        .target(
+            name: "FuzzSupport",
+            dependencies: [
+                .product(name: "TraceFormat", package: "gpio-debounce"),
+                .product(name: "DebounceCore", package: "gpio-debounce"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        // The replay text format (`t_ns,level` lines): TraceReader.
+        .executableTarget(name: "fuzz-trace", dependencies: ["FuzzSupport"]),
+        // Value Change Dump: VCDReader, with and without a channel name.
+        .executableTarget(name: "fuzz-vcd", dependencies: ["FuzzSupport"]),
+        // Durations: DurationSyntax.parseNs.
+        .executableTarget(name: "fuzz-duration", dependencies: ["FuzzSupport"]),
+        // Strategies: DebounceStrategy(parsing:).
+        .executableTarget(name: "fuzz-strategy", dependencies: ["FuzzSupport"]),
+        // The daemon's YAML configuration: ConfigurationLoader.load.
+        .executableTarget(
+            name: "fuzz-config",
+            dependencies: ["FuzzSupport", .product(name: "ButtonDaemon", package: "gpio-debounce")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,79 @@
+import DebounceCore
+import FuzzSupport
+import TraceFormat
+
+/// The replay text format: `TraceReader` reads the input to its end or its first error, once with the
+/// smallest buffer (so lines straddle refills) and once with a buffer holding the whole input. Both
+/// must give what a plain line-by-line reading of the format (`reference`) gives: the same edges, and
+/// the same error at the same line.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let bytes = UnsafeRawBufferPointer(start: data, count: size)
+    let expected = reference(bytes)
+    for bufferBytes in [1, size + 1] {  // the smallest (4097 bytes), and one holding the whole input
+        let reader = TraceReader(
+            fileDescriptor: Fuzz.descriptor(holding: bytes), sourceName: "fuzz.csv", ownsFileDescriptor: true,
+            bufferBytes: bufferBytes)
+        let outcome = Fuzz.readAll(reader, inputBytes: size)
+        let error: Stop? =
+            switch outcome.error {
+            case nil: nil
+            case .lineTooLong(_, let line, _)?: .tooLong(line: line)
+            case .malformedLine(_, let line, _, _)?: .malformed(line: line)
+            case let other?: .other("\(other)")
+            }
+        Fuzz.require(
+            outcome.edges == expected.edges && error == expected.error,
+            "buffer \(bufferBytes): \(outcome), expected \(expected.edges.count) edges and \(String(describing: expected.error))")
+    }
+    return 0
+}
+
+enum Stop: Equatable {
+    case tooLong(line: Int)
+    case malformed(line: Int)
+    case other(String)
+}
+
+/// The format as the README states it, read the simplest way: line by line, trim, parse.
+func reference(_ bytes: UnsafeRawBufferPointer) -> (edges: [Edge], error: Stop?) {
+    func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+    let header = Array("t_ns,level".utf8)
+    var edges: [Edge] = []
+    var lineStart = 0
+    var number = 0
+    while lineStart < bytes.count {
+        let newline = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
+        number += 1
+        defer { lineStart = newline + 1 }
+        if newline - lineStart > TraceReader.maximumLineBytes { return (edges, .tooLong(line: number)) }
+        var low = lineStart
+        var high = newline
+        while low < high, isBlank(bytes[low]) { low += 1 }
+        while high > low, isBlank(bytes[high - 1]) { high -= 1 }
+        if low == high || bytes[low] == UInt8(ascii: "#") { continue }
+        if edges.isEmpty, bytes[low..<high].lazy.filter({ !isBlank($0) }).elementsEqual(header) { continue }
+        var index = low
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative || bytes[index] == UInt8(ascii: "+") { index += 1 }
+        var magnitude: Int64 = 0
+        let digitsStart = index
+        while index < high, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+            let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(Int64(bytes[index] - 0x30))
+            if overflow1 || overflow2 { return (edges, .malformed(line: number)) }
+            magnitude = sum
+            index += 1
+        }
+        if index == digitsStart { return (edges, .malformed(line: number)) }
+        while index < high, isBlank(bytes[index]) { index += 1 }
+        guard index < high, bytes[index] == UInt8(ascii: ",") else { return (edges, .malformed(line: number)) }
+        index += 1
+        while index < high, isBlank(bytes[index]) { index += 1 }
+        guard high - index == 1, bytes[index] == UInt8(ascii: "0") || bytes[index] == UInt8(ascii: "1") else {
+            return (edges, .malformed(line: number))
+        }
+        edges.append(Edge(level: bytes[index] == UInt8(ascii: "0") ? .low : .high, timeNs: negative ? -magnitude : magnitude))
+    }
+    return (edges, nil)
+}
