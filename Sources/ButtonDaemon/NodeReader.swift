@@ -207,16 +207,7 @@ struct NodeReader {
 extension ConfigurationLoader {
     /// What `DebounceSyntaxError` says, with the text it quotes shortened and escaped.
     static func message(_ error: DebounceSyntaxError) -> String {
-        switch error {
-        case .badDuration(let text):
-            "\(quoted(text)) is not a duration: write a number with a unit, e.g. 5ms, 500us, 1s, 250ns (a bare number is milliseconds)"
-        case .durationTooLong(let text):
-            "\(quoted(text)) is longer than 1h"
-        case .durationTooPrecise(let text):
-            "\(quoted(text)) is finer than a nanosecond"
-        case .badStrategy(let text):
-            "\(quoted(text)) is not a debounce strategy: write defer:DURATION, eager:DURATION or eager:DURATION,glitch:DURATION (e.g. defer:10ms, eager:30ms,glitch:100us)"
-        }
+        error.description { quoted($0) }
     }
 }
 

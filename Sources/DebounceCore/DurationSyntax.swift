@@ -93,16 +93,19 @@ public enum DebounceSyntaxError: Error, Sendable, Hashable, CustomStringConverti
     case durationTooPrecise(String)
     case badStrategy(String)
 
-    public var description: String {
+    public var description: String { description(quoting: { "'\($0)'" }) }
+
+    /// The message, with the offending text shown by `quote` (a caller may shorten or escape it).
+    public func description(quoting quote: (String) -> String) -> String {
         switch self {
         case .badDuration(let text):
-            "'\(text)' is not a duration: write a number with a unit, e.g. 5ms, 500us, 1s, 250ns (a bare number is milliseconds)"
+            "\(quote(text)) is not a duration: write a number with a unit, e.g. 5ms, 500us, 1s, 250ns (a bare number is milliseconds)"
         case .durationTooLong(let text):
-            "'\(text)' is longer than the 1 hour a debounce duration may be"
+            "\(quote(text)) is longer than 1h, the most a debounce duration may be"
         case .durationTooPrecise(let text):
-            "'\(text)' is finer than a nanosecond"
+            "\(quote(text)) is finer than a nanosecond"
         case .badStrategy(let text):
-            "'\(text)' is not a debounce strategy: write defer:DURATION, eager:DURATION or eager:DURATION,glitch:DURATION (e.g. defer:10ms, eager:30ms,glitch:100us)"
+            "\(quote(text)) is not a debounce strategy: write defer:DURATION, eager:DURATION or eager:DURATION,glitch:DURATION (e.g. defer:10ms, eager:30ms,glitch:100us)"
         }
     }
 }

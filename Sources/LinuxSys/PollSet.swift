@@ -46,13 +46,11 @@ public struct PollSet<Token: Hashable & Sendable> {
     /// deadline), so that no clock is read here.
     @inlinable
     public mutating func wait(timeoutNs: Int64?) throws(SystemError) -> Int {
-        let result: Int32
-        if let timeoutNs {
-            let waitNs = max(0, timeoutNs)
-            var timeout = timespec(tv_sec: Int(waitNs / 1_000_000_000), tv_nsec: Int(waitNs % 1_000_000_000))
-            result = ppoll(&entries, nfds_t(entries.count), &timeout, nil)
-        } else {
-            result = ppoll(&entries, nfds_t(entries.count), nil, nil)
+        // One call: a timeout of `nil` is a null pointer (block without limit).
+        let waitNs = max(0, timeoutNs ?? 0)
+        var timeout = timespec(tv_sec: Int(waitNs / 1_000_000_000), tv_nsec: Int(waitNs % 1_000_000_000))
+        let result = withUnsafePointer(to: &timeout) { pointer in
+            ppoll(&entries, nfds_t(entries.count), timeoutNs == nil ? nil : pointer, nil)
         }
         if result >= 0 { return Int(result) }
         let code = Errno(rawValue: errno)
