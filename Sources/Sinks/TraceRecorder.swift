@@ -55,7 +55,9 @@ public final class TraceRecorder: Sink {
                 if lineEdge.edge.level == level {
                     try comment("duplicate edge to \(level): the opposite edge before it was lost")
                 }
-                try write(lineEdge.edge)
+                // A recording's times never go backwards (the readers require it): an edge the kernel
+                // stamped before a level already written by a re-read is written at that level's time.
+                try write(Edge(level: lineEdge.edge.level, timeNs: max(lineEdge.edge.timeNs, lastNs)))
             case .loss(_, let count, _):
                 lostEvents += count ?? 1
                 try comment(count.map { "lost \($0) events here: the kernel's event queue overflowed" }
