@@ -20,13 +20,13 @@ import Yams
 /// only, never quoted; elsewhere the file's text appears only in short excerpts with control characters
 /// escaped.
 public enum ConfigurationLoader {
-    static let topLevelKeys = ["defaults", "groups", "buttons"]
+    static let topLevelKeys = ["defaults", "groups", "buttons", "keyboard"]
     static let buttonKeys = [
         "name", "line", "chip", "bias", "active", "debounce", "press", "release", "kernel-debounce", "hold",
-        "repeat", "clicks", "throttle", "group", "actions",
+        "repeat", "clicks", "throttle", "group", "actions", "key",
     ]
     static let defaultKeys = ["chip", "bias", "active", "debounce", "press", "release", "kernel-debounce"]
-    static let actionKeys = ["on", "count", "run", "shell", "policy", "limit", "timeout"]
+    static let actionKeys = ["on", "count", "run", "shell", "key", "policy", "limit", "timeout"]
 
     // MARK: Limits (the README lists them)
 

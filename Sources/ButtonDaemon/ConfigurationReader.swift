@@ -87,7 +87,9 @@ struct ConfigurationReader {
             linesUsed[lineKey] = index
             buttons.append(button)
         }
-        return ServiceConfiguration(buttons: buttons, groups: groups, source: file)
+        var configuration = ServiceConfiguration(buttons: buttons, groups: groups, source: file)
+        if let node = top["keyboard"] { configuration.keyboard = try readKeyboard(node) }
+        return configuration
     }
 
     // MARK: YAML
@@ -253,19 +255,30 @@ struct ConfigurationReader {
             group = name
         }
         var actions: [ActionConfiguration] = []
+        var keys: [KeyActionConfiguration] = []
+        if let node = fields["key"] {
+            keys.append(KeyActionConfiguration(on: .press, count: nil, keys: try self.keys(node, key: "\(key).key")))
+        }
         if let node = fields["actions"] {
             guard case .sequence(let actionList) = node else { throw reader.error(node, "\(key).actions", "must be a list (`- on: press` entries)") }
             for (actionIndex, actionNode) in actionList.enumerated() {
-                actions.append(try action(actionNode, key: "\(key).actions[\(actionIndex)]", button: name, gestures: gestures))
+                let actionKey = "\(key).actions[\(actionIndex)]"
+                let actionFields = try reader.mapping(actionNode, key: actionKey, allowed: ConfigurationLoader.actionKeys)
+                let (on, count) = try trigger(actionFields, node: actionNode, key: actionKey, gestures: gestures)
+                if actionFields["key"] != nil {
+                    keys.append(try keyAction(actionFields, node: actionNode, key: actionKey, on: on, count: count))
+                } else {
+                    actions.append(try action(actionFields, node: actionNode, key: actionKey, button: name, on: on, count: count))
+                }
             }
         }
         return ButtonConfiguration(
             name: name, chip: chip, line: line, bias: bias, debounce: debounce, kernelDebounceNs: kernelDebounceNs,
-            gestures: gestures, group: group, actions: actions)
+            gestures: gestures, group: group, actions: actions, keys: keys)
     }
 
-    private func action(_ node: Node, key: String, button: String, gestures: GestureConfiguration) throws(ConfigurationError) -> ActionConfiguration {
-        let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.actionKeys)
+    /// An action's `on:` and `count:`, checked against the button's gestures.
+    private func trigger(_ fields: [String: Node], node: Node, key: String, gestures: GestureConfiguration) throws(ConfigurationError) -> (ButtonEvent.Kind, Int?) {
         guard let onNode = fields["on"] else { throw reader.error(node, key, "an action needs `on:` (press, release, hold, repeat or click)") }
         let on = ButtonEvent.Kind(rawValue: try reader.choice(onNode, key: "\(key).on", allowed: ButtonEvent.Kind.allCases.map(\.rawValue))) ?? .press
         switch on {
@@ -283,6 +296,10 @@ struct ConfigurationReader {
             }
             count = value
         }
+        return (on, count)
+    }
+
+    private func action(_ fields: [String: Node], node: Node, key: String, button: String, on: ButtonEvent.Kind, count: Int?) throws(ConfigurationError) -> ActionConfiguration {
         let arguments: [String]
         switch (fields["run"], fields["shell"]) {
         case (let run?, nil):
@@ -307,7 +324,7 @@ struct ConfigurationReader {
         case (.some, .some):
             throw reader.error(node, key, "give either `run:` (a list, no shell) or `shell:` (a command line for /bin/sh), not both")
         case (nil, nil):
-            throw reader.error(node, key, "an action needs `run: [program, args...]` or `shell: \"command line\"`")
+            throw reader.error(node, key, "an action needs `run: [program, args...]`, `shell: \"command line\"` or `key: KEY_NAME`")
         }
         var policy = ActionPolicy.queue
         if let node = fields["policy"] {

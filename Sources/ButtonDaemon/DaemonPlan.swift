@@ -11,6 +11,8 @@ public struct DaemonPlan: Sendable {
     public var groups: [GroupLockout]
     public var actions: [Action]
     public var bindings: [ActionBinding]
+    /// What each button's keys are bound to; empty when no button has keys (then no keyboard is made).
+    public var keyBindings: [KeyBinding]
 
     public init(_ configuration: ServiceConfiguration) {
         let groupNames = configuration.groups.keys.sorted()
@@ -20,7 +22,11 @@ public struct DaemonPlan: Sendable {
         }
         actions = []
         bindings = []
+        keyBindings = []
         for (line, button) in configuration.buttons.enumerated() {
+            for keys in button.keys {
+                keyBindings.append(KeyBinding(line: line, on: keys.on, count: keys.count, keys: keys.keys))
+            }
             for action in button.actions {
                 bindings.append(ActionBinding(line: line, on: action.on, count: action.count, action: actions.count))
                 actions.append(action.action)

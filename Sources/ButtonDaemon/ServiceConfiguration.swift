@@ -9,6 +9,29 @@ public struct ServiceConfiguration: Sendable {
     public var groups: [String: Int64]
     /// The file it was read from, for messages.
     public var source: String
+    /// The virtual keyboard's settings (`keyboard:`); a keyboard is made only if some button has keys.
+    public var keyboard = KeyboardSettings()
+}
+
+/// The virtual keyboard's settings (`keyboard:` at the top of a configuration).
+public struct KeyboardSettings: Sendable, Hashable {
+    /// The name the device gets (what `evtest` and desktops show).
+    public var name = "gpio-debounce"
+    /// Whether the kernel repeats a held key by itself (`EV_REP`); off by default, since a button's own
+    /// `repeat:` gesture can send repeats instead.
+    public var autorepeat = false
+
+    public init() {}
+}
+
+/// Keys to send on one kind of event of a button: the button's `key:` (held from press to release), or
+/// an action's `key:` in place of `run:`.
+public struct KeyActionConfiguration: Sendable, Hashable {
+    public var on: ButtonEvent.Kind
+    /// For clicks: only this count (nil: any).
+    public var count: Int?
+    /// Key codes, in the order they go down.
+    public var keys: [UInt16]
 }
 
 /// One button: where it is, how it is debounced, which gestures it reports, and what runs on them.
@@ -26,6 +49,8 @@ public struct ButtonConfiguration: Sendable {
     /// The group this button belongs to, if any.
     public var group: String?
     public var actions: [ActionConfiguration]
+    /// Keys the button sends: its own `key:` (as `on: press`) and its actions with `key:`.
+    public var keys: [KeyActionConfiguration] = []
 }
 
 /// A command to run on one kind of event of a button.

@@ -104,13 +104,31 @@ struct RunCommand: ParsableCommand {
         }
         let names = places.enumerated().map { ActionRunner.LineName(button: configuration.buttons[$0].name, chip: $1.chip, offset: $1.offset) }
         let actions = ActionRunner(actions: plan.actions, bindings: plan.bindings, names: names, logger: logger)
+        var sinks: [any Sink] = [printer, actions]
+        if let keyboard = try makeKeyboard(plan: plan, settings: configuration.keyboard, lineCount: places.count, logger: logger) {
+            sinks.append(keyboard)
+        }
         let loop = try makeLoop { () throws(LineError) in
             try EventLoop(
-                clock: clock, source: source, plans: plan.plans, groups: plan.groups, sinks: [printer, actions], signals: signals,
+                clock: clock, source: source, plans: plan.plans, groups: plan.groups, sinks: sinks, signals: signals,
                 limits: LoopLimits(maximumEvents: numEvents, shutdownGraceNs: shutdownGrace))
         }
         let stop = try runToEnd(loop)
         logger.info("stopped (\(Self.describe(stop))) after \(loop.reportedEvents) events")
+    }
+
+    /// The virtual keyboard's sink, if any button has keys: the device exists from here until the run ends.
+    private func makeKeyboard(plan: DaemonPlan, settings: KeyboardSettings, lineCount: Int, logger: Logger) throws -> KeyboardSink? {
+        guard !plan.keyBindings.isEmpty else { return nil }
+        let keys = KeyMapping.keys(of: plan.keyBindings)
+        let device: UInputDevice
+        do {
+            device = try UInputDevice(name: settings.name, keys: keys, autorepeat: settings.autorepeat)
+        } catch {
+            throw failure(error.description, ExitStatus.of(error))
+        }
+        logger.info("keyboard \"\(settings.name)\" with \(keys.count) keys is \(device.eventNode ?? "ready")")
+        return KeyboardSink(mapping: KeyMapping(bindings: plan.keyBindings, lineCount: lineCount), device: device, logger: logger)
     }
 
     private static func describe(_ stop: StopReason) -> String {

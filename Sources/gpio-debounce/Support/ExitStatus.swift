@@ -39,6 +39,17 @@ enum ExitStatus {
     }
 }
 
+extension ExitStatus {
+    /// The exit code for a failure making the virtual keyboard.
+    static func of(_ error: UInputError) -> ExitCode {
+        switch error {
+        case .missing: unavailable
+        case .permissionDenied: permissionDenied
+        case .system: ioError
+        }
+    }
+}
+
 /// Prints `gpio-debounce: error: MESSAGE` to standard error and returns the exit code to throw.
 func failure(_ message: String, _ code: ExitCode) -> ExitCode {
     printToStandardError("gpio-debounce: error: \(message)")

@@ -1,0 +1,19 @@
+/// Key names and codes as in `linux/input-event-codes.h` (`KEY_ENTER` is 28, `BTN_SOUTH` is 0x130),
+/// from a table generated out of that header (`scripts/generate-key-names`).
+public enum KeyCode {
+    /// Every known name, in the header's order.
+    public static var allNames: [String] { table.map(\.name) }
+
+    /// The code of the key called `name` exactly (`"KEY_ENTER"`), or nil.
+    public static func code(named name: String) -> UInt16? {
+        codesByName[name]
+    }
+
+    /// The first name the header gives `code` (`KEY_MUTE` for 113), or nil for a code it does not name.
+    public static func name(of code: UInt16) -> String? {
+        namesByCode[code]
+    }
+
+    private static let codesByName: [String: UInt16] = Dictionary(table.map { ($0.name, $0.code) }, uniquingKeysWith: { first, _ in first })
+    private static let namesByCode: [UInt16: String] = Dictionary(table.map { ($0.code, $0.name) }, uniquingKeysWith: { first, _ in first })
+}

@@ -1,0 +1,111 @@
+import DebounceCore
+import LinuxSys
+import Pipeline
+
+/// Keys for one kind of event of one line: a single key or a combination (`[KEY_LEFTCTRL, KEY_C]`).
+///
+/// Keys bound to `press` or `hold` are held: they go down at that event and come up at the button's
+/// release. Keys bound to `release`, `click` (of one `count`, or any) or `repeat` are tapped: down,
+/// then up, as two reports. A combination goes down in its order and comes up in reverse.
+public struct KeyBinding: Sendable, Hashable {
+    public var line: Int
+    public var on: ButtonEvent.Kind
+    /// For clicks: only this count (nil: any).
+    public var count: Int?
+    /// Key codes (`linux/input-event-codes.h`), in the order they go down; at least one.
+    public var keys: [UInt16]
+
+    public init(line: Int, on: ButtonEvent.Kind, count: Int? = nil, keys: [UInt16]) {
+        self.line = line
+        self.on = on
+        self.count = count
+        self.keys = keys
+    }
+
+    /// Whether the keys stay down until the button's release.
+    public var isHeld: Bool { on == .press || on == .hold }
+}
+
+/// The pure part of the keyboard: debounced events in, key reports out (each report a list of key
+/// changes the device sends followed by one `SYN_REPORT`). No I/O and no clock: it keeps which keys
+/// are down, so that every key that goes down comes up (at the release, or at `releaseAll()`), and a
+/// key held by two buttons comes up only when both let go.
+public struct KeyMapping: Sendable {
+    private let bindingsOfLine: [[KeyBinding]]
+    /// Per line: the keys its held bindings put down, in the order they went down.
+    private var heldByLine: [[UInt16]]
+    /// Per key: how many holds (and taps in progress) keep it down; absent when it is up.
+    private var holders: [UInt16: Int] = [:]
+
+    /// `lineCount` lines (the loop's line order); bindings of other lines are ignored.
+    public init(bindings: [KeyBinding], lineCount: Int) {
+        var byLine = Array(repeating: [KeyBinding](), count: lineCount)
+        for binding in bindings where byLine.indices.contains(binding.line) && !binding.keys.isEmpty {
+            byLine[binding.line].append(binding)
+        }
+        bindingsOfLine = byLine
+        heldByLine = Array(repeating: [], count: lineCount)
+    }
+
+    /// Every key any binding uses, each once, in increasing order (what the device must declare).
+    public static func keys(of bindings: [KeyBinding]) -> [UInt16] {
+        Set(bindings.flatMap(\.keys)).sorted()
+    }
+
+    /// Whether any key is down now.
+    public var isAnyKeyDown: Bool { !holders.isEmpty }
+
+    /// The reports for one output of the pipeline, in order; none for outputs without keys.
+    public mutating func reports(for output: PipelineOutput) -> [[KeyChange]] {
+        guard case .event(let line, let event) = output, bindingsOfLine.indices.contains(line) else { return [] }
+        var reports: [[KeyChange]] = []
+        if event.kind == .release {
+            reports.append(lift(heldByLine[line].reversed()))
+            heldByLine[line] = []
+        }
+        for binding in bindingsOfLine[line] where binding.on == event.kind && (binding.count == nil || binding.count == event.count) {
+            if binding.isHeld {
+                reports.append(push(binding.keys))
+                heldByLine[line] += binding.keys
+            } else {
+                reports.append(push(binding.keys))
+                reports.append(lift(binding.keys.reversed()))
+            }
+        }
+        return reports.filter { !$0.isEmpty }
+    }
+
+    /// Lifts every key still down, in one report (at shutdown, so that no key stays pressed).
+    public mutating func releaseAll() -> [KeyChange] {
+        let down = holders.keys.sorted()
+        holders = [:]
+        heldByLine = heldByLine.map { _ in [] }
+        return down.map { KeyChange(code: $0, down: false) }
+    }
+
+    /// One more holder for each key; the changes for those that were up.
+    private mutating func push(_ keys: [UInt16]) -> [KeyChange] {
+        var changes: [KeyChange] = []
+        for key in keys {
+            let count = holders[key, default: 0]
+            holders[key] = count + 1
+            if count == 0 { changes.append(KeyChange(code: key, down: true)) }
+        }
+        return changes
+    }
+
+    /// One holder less for each key; the changes for those nobody holds any more.
+    private mutating func lift(_ keys: some Sequence<UInt16>) -> [KeyChange] {
+        var changes: [KeyChange] = []
+        for key in keys {
+            guard let count = holders[key] else { continue }
+            if count <= 1 {
+                holders[key] = nil
+                changes.append(KeyChange(code: key, down: false))
+            } else {
+                holders[key] = count - 1
+            }
+        }
+        return changes
+    }
+}
