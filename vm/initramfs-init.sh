@@ -4,7 +4,7 @@
 #
 # What it does:
 #   1. mounts devtmpfs/proc/sysfs, loads the kernel modules listed in
-#      /modules/load-order (virtio_pci, 9p and gpio-sim, dependency order),
+#      /modules/load-order (virtio_pci, 9p, gpio-sim, uinput and evdev, dependency order),
 #   2. mounts the host's / read-only (9p tag "hostroot") on /newroot,
 #      the per-run exchange dir (tag "vmio") on /newroot/run/gpio-debounce-vm
 #      and the host work dir (tag "work") read-write at the path written in

@@ -189,8 +189,8 @@ EOF
 fi
 
 # --- 5./6. vmlinux and the modules for the initramfs ---------------------------
-WANT_MODULES=(virtio_pci 9pnet_virtio 9p overlay gpio-sim)
-if [[ ! -s $KD/vmlinux || ! -s $KD/modules/load-order ]]; then
+WANT_MODULES=(virtio_pci 9pnet_virtio 9p overlay gpio-sim uinput evdev)
+if [[ ! -s $KD/vmlinux || ! -s $KD/modules/load-order ]] || ! grep -qx uinput.ko "$KD/modules/load-order"; then
     imgdeb=$(download_deb "linux-image-$KVER" "$PKGVER")
     root=$KD/root
     rm -rf "$root"

@@ -4,7 +4,7 @@ import Sinks
 import Yams
 
 /// The keyboard parts of a configuration: `keyboard:` at the top, `key:` on a button (held while it is
-/// pressed) and `key:` in place of `run:` in an action.
+/// pressed) and `key:` in place of `run:` in an action (tapped; held until the release for `on: hold`).
 extension ConfigurationReader {
     /// The most keys in one combination (`key: [KEY_LEFTCTRL, KEY_LEFTALT, KEY_DELETE]` is 3).
     static let maximumKeysPerCombination = 8
@@ -62,7 +62,7 @@ extension ConfigurationReader {
             }
         }
         guard let keysNode = fields["key"] else { throw reader.error(node, key, "needs `key:`") }
-        return KeyActionConfiguration(on: on, count: count, keys: try keys(keysNode, key: "\(key).key"))
+        return KeyActionConfiguration(on: on, count: count, keys: try keys(keysNode, key: "\(key).key"), isHeld: on == .hold)
     }
 
     /// " (did you mean KEY_ENTER?)": the nearest known name (the same in capitals or with its `KEY_` or `BTN_`

@@ -257,7 +257,7 @@ struct ConfigurationReader {
         var actions: [ActionConfiguration] = []
         var keys: [KeyActionConfiguration] = []
         if let node = fields["key"] {
-            keys.append(KeyActionConfiguration(on: .press, count: nil, keys: try self.keys(node, key: "\(key).key")))
+            keys.append(KeyActionConfiguration(on: .press, count: nil, keys: try self.keys(node, key: "\(key).key"), isHeld: true))
         }
         if let node = fields["actions"] {
             guard case .sequence(let actionList) = node else { throw reader.error(node, "\(key).actions", "must be a list (`- on: press` entries)") }

@@ -25,7 +25,7 @@ public struct DaemonPlan: Sendable {
         keyBindings = []
         for (line, button) in configuration.buttons.enumerated() {
             for keys in button.keys {
-                keyBindings.append(KeyBinding(line: line, on: keys.on, count: keys.count, keys: keys.keys))
+                keyBindings.append(KeyBinding(line: line, on: keys.on, count: keys.count, keys: keys.keys, isHeld: keys.isHeld))
             }
             for action in button.actions {
                 bindings.append(ActionBinding(line: line, on: action.on, count: action.count, action: actions.count))

@@ -25,13 +25,15 @@ public struct KeyboardSettings: Sendable, Hashable {
 }
 
 /// Keys to send on one kind of event of a button: the button's `key:` (held from press to release), or
-/// an action's `key:` in place of `run:`.
+/// an action's `key:` in place of `run:` (tapped, except `on: hold`: held until the release).
 public struct KeyActionConfiguration: Sendable, Hashable {
     public var on: ButtonEvent.Kind
     /// For clicks: only this count (nil: any).
     public var count: Int?
     /// Key codes, in the order they go down.
     public var keys: [UInt16]
+    /// Down until the button's release (the button's own `key:`, and `on: hold`), else tapped.
+    public var isHeld: Bool
 }
 
 /// One button: where it is, how it is debounced, which gestures it reports, and what runs on them.

@@ -4,9 +4,9 @@ import Pipeline
 
 /// Keys for one kind of event of one line: a single key or a combination (`[KEY_LEFTCTRL, KEY_C]`).
 ///
-/// Keys bound to `press` or `hold` are held: they go down at that event and come up at the button's
-/// release. Keys bound to `release`, `click` (of one `count`, or any) or `repeat` are tapped: down,
-/// then up, as two reports. A combination goes down in its order and comes up in reverse.
+/// Held keys go down at the event and come up at the button's release: a button's own `key:` (held from
+/// its press) and a `hold` action's keys. Other keys are tapped: down, then up, as two reports. A
+/// combination goes down in its order and comes up in reverse.
 public struct KeyBinding: Sendable, Hashable {
     public var line: Int
     public var on: ButtonEvent.Kind
@@ -14,16 +14,16 @@ public struct KeyBinding: Sendable, Hashable {
     public var count: Int?
     /// Key codes (`linux/input-event-codes.h`), in the order they go down; at least one.
     public var keys: [UInt16]
+    /// Whether the keys stay down until the button's release (else they are tapped).
+    public var isHeld: Bool
 
-    public init(line: Int, on: ButtonEvent.Kind, count: Int? = nil, keys: [UInt16]) {
+    public init(line: Int, on: ButtonEvent.Kind, count: Int? = nil, keys: [UInt16], isHeld: Bool) {
         self.line = line
         self.on = on
         self.count = count
         self.keys = keys
+        self.isHeld = isHeld && on != .release
     }
-
-    /// Whether the keys stay down until the button's release.
-    public var isHeld: Bool { on == .press || on == .hold }
 }
 
 /// The pure part of the keyboard: debounced events in, key reports out (each report a list of key
@@ -36,6 +36,8 @@ public struct KeyMapping: Sendable {
     private var heldByLine: [[UInt16]]
     /// Per key: how many holds (and taps in progress) keep it down; absent when it is up.
     private var holders: [UInt16: Int] = [:]
+    /// The keys that are down, in the order they went down.
+    private var downOrder: [UInt16] = []
 
     /// `lineCount` lines (the loop's line order); bindings of other lines are ignored.
     public init(bindings: [KeyBinding], lineCount: Int) {
@@ -75,12 +77,14 @@ public struct KeyMapping: Sendable {
         return reports.filter { !$0.isEmpty }
     }
 
-    /// Lifts every key still down, in one report (at shutdown, so that no key stays pressed).
+    /// Lifts every key still down, in one report, the last down first (at shutdown, so that no key
+    /// stays pressed).
     public mutating func releaseAll() -> [KeyChange] {
-        let down = holders.keys.sorted()
+        let changes = downOrder.reversed().map { KeyChange(code: $0, down: false) }
         holders = [:]
+        downOrder = []
         heldByLine = heldByLine.map { _ in [] }
-        return down.map { KeyChange(code: $0, down: false) }
+        return changes
     }
 
     /// One more holder for each key; the changes for those that were up.
@@ -89,7 +93,10 @@ public struct KeyMapping: Sendable {
         for key in keys {
             let count = holders[key, default: 0]
             holders[key] = count + 1
-            if count == 0 { changes.append(KeyChange(code: key, down: true)) }
+            if count == 0 {
+                changes.append(KeyChange(code: key, down: true))
+                downOrder.append(key)
+            }
         }
         return changes
     }
@@ -101,6 +108,7 @@ public struct KeyMapping: Sendable {
             guard let count = holders[key] else { continue }
             if count <= 1 {
                 holders[key] = nil
+                downOrder.removeAll { $0 == key }
                 changes.append(KeyChange(code: key, down: false))
             } else {
                 holders[key] = count - 1

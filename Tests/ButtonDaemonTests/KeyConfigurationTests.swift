@@ -35,6 +35,7 @@ import Testing
         #expect(button.keys.map(\.on) == [.press, .click, .hold])
         #expect(button.keys.map(\.count) == [nil, 2, nil])
         #expect(button.keys.map(\.keys) == [[28], [29, 46], [116]])
+        #expect(button.keys.map(\.isHeld) == [true, false, true])
         #expect(button.actions.count == 1)
     }
 

@@ -92,6 +92,13 @@ import Testing
         #expect(reports == ["+KEY_A", "+KEY_POWER", "-KEY_POWER -KEY_A"])
     }
 
+    @Test func aPressActionTapsItsKeyWhileTheButtonsOwnKeyStaysDown() throws {
+        let reports = try Self.keys(
+            "buttons: [{name: a, line: 1, debounce: 'defer:1ms', key: KEY_LEFTSHIFT, actions: [{on: press, key: KEY_A}]}]",
+            "--________---")
+        #expect(reports == ["+KEY_LEFTSHIFT", "+KEY_A", "-KEY_A", "-KEY_LEFTSHIFT"])
+    }
+
     @Test func aCombinationGoesDownInOrderAndComesUpInReverse() throws {
         let reports = try Self.keys(
             "buttons: [{name: copy, line: 1, debounce: 'defer:1ms', actions: [{on: press, key: [KEY_LEFTCTRL, KEY_C]}]}]",
@@ -122,9 +129,11 @@ import Testing
         #expect(reports == ["+KEY_SPACE", "-KEY_SPACE"])
     }
 
-    @Test func aKeyStillDownWhenTheRunEndsComesUpBeforeTheDeviceGoes() throws {
-        let reports = try Self.keys("buttons: [{name: a, line: 1, debounce: 'defer:1ms', key: KEY_B}]", "--________")
-        #expect(reports == ["+KEY_B", "-KEY_B"])
+    @Test func keysStillDownWhenTheRunEndsComeUpLastDownFirstBeforeTheDeviceGoes() throws {
+        let reports = try Self.keys(
+            "buttons: [{name: a, line: 1, debounce: 'defer:1ms', key: [KEY_LEFTSHIFT, KEY_B]}, {name: b, line: 2, debounce: 'defer:1ms', key: KEY_A}]",
+            "--________", "----______")
+        #expect(reports == ["+KEY_LEFTSHIFT +KEY_B", "+KEY_A", "-KEY_A -KEY_B -KEY_LEFTSHIFT"])
     }
 
     @Test func manyBouncyPressesGiveAlternatingDownsAndUpsOnePairPerPress() throws {
@@ -139,6 +148,21 @@ import Testing
             _ = try VirtualRun.play(lines, plans: plan.plans, sinks: [sink])
             let expected = Array(repeating: ["+KEY_ENTER", "-KEY_ENTER"], count: 40).flatMap { $0 }
             #expect(keyboard.reports == expected, "seed \(seed)")
+        }
+    }
+
+    @Test func aMissingUinputSaysToLoadTheModuleAndAFileThatIsNotUinputIsASystemError() throws {
+        #expect(throws: UInputError.missing(path: "/nonexistent/uinput")) {
+            try UInputDevice(name: "test", keys: [30], autorepeat: false, path: "/nonexistent/uinput")
+        }
+        #expect(UInputError.missing(path: "/dev/uinput").description.contains("sudo modprobe uinput"))
+        #expect(UInputError.permissionDenied(path: "/dev/uinput").description.contains("group input"))
+        do {
+            _ = try UInputDevice(name: "test", keys: [30], autorepeat: false, path: "/dev/null")
+            Issue.record("/dev/null made a keyboard")
+        } catch {
+            guard case .system(let failure) = error else { Issue.record("\(error)"); return }
+            #expect(failure.operation == "UI_SET_EVBIT EV_KEY")
         }
     }
 

@@ -14,6 +14,11 @@
  *       "drive: W writes, B bursts of E1..E2 edges lasting D1..D2 us, largest
  *        gap inside a burst G us" (the first write of a burst counts as its
  *       start, so a 1-edge burst lasts 0 us).
+ *   vmhelper keys EVENT_DEVICE
+ *       Reads an input device (/dev/input/eventN) and prints one line per
+ *       event: "CODE:VALUE" for EV_KEY, "SYN" for SYN_REPORT, other types as
+ *       "TYPE/CODE:VALUE"; prints "GONE" and exits 0 when the device goes
+ *       away (ENODEV), for the keyboard test (vm/tests/kernel-tests.sh l-keys).
  *   vmhelper rr PERIOD_US EDGES PULL_PATH...
  *       Pulls every line up (raw 1), waits PERIOD_US, then makes EDGES edges,
  *       one every PERIOD_US (absolute schedule), round-robin over the lines:
@@ -35,6 +40,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/input.h>
 
 static int64_t now_ns(void)
 {
@@ -197,8 +203,46 @@ static int stamp(void)
 	return 0;
 }
 
+static int keys(int argc, char **argv)
+{
+	struct input_event event;
+	int fd;
+
+	if (argc != 1) {
+		fprintf(stderr, "usage: vmhelper keys EVENT_DEVICE\n");
+		return 2;
+	}
+	fd = open(argv[0], O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		perror(argv[0]);
+		return 1;
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	for (;;) {
+		ssize_t n = read(fd, &event, sizeof event);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == ENODEV) {
+			printf("GONE\n");
+			return 0;
+		}
+		if (n != (ssize_t)sizeof event) {
+			perror("read");
+			return 1;
+		}
+		if (event.type == EV_KEY)
+			printf("%u:%d\n", event.code, event.value);
+		else if (event.type == EV_SYN && event.code == SYN_REPORT)
+			printf("SYN\n");
+		else
+			printf("%u/%u:%d\n", event.type, event.code, event.value);
+	}
+}
+
 int main(int argc, char **argv)
 {
+	if (argc >= 2 && !strcmp(argv[1], "keys"))
+		return keys(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "drive"))
 		return drive(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "rr"))
@@ -209,6 +253,6 @@ int main(int argc, char **argv)
 		printf("%lld\n", (long long)now_ns());
 		return 0;
 	}
-	fprintf(stderr, "usage: vmhelper drive PULL_PATH LEVEL0 [GAP_US...] | rr PERIOD_US EDGES PULL_PATH... | stamp | now\n");
+	fprintf(stderr, "usage: vmhelper drive PULL_PATH LEVEL0 [GAP_US...] | rr PERIOD_US EDGES PULL_PATH... | keys EVENT_DEVICE | stamp | now\n");
 	return 2;
 }

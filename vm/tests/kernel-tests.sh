@@ -570,6 +570,78 @@ t_k_record_analyze() {
     done
 }
 
+# l. keys (issue 13): `run` with `key:` makes a uinput keyboard; a single click, a double click and a
+# hold of one button and a press of another give the right EV_KEY downs and ups in order, each
+# followed by SYN; no kernel autorepeat; the device is gone after SIGTERM. As nobody: exit 77.
+t_l_keys() {
+    local dev="" i got want
+    new_chip l 4 || return
+    cat >"$TMP/keys.yaml" <<YAML
+keyboard: {name: kt-keys}
+buttons:
+  - name: play
+    chip: $CHIPNAME
+    line: 0
+    bias: as-is
+    debounce: defer:30ms
+    hold: 1s
+    clicks: {window: 500ms, policy: exclusive}
+    actions:
+      - {on: click, count: 1, key: KEY_PLAYPAUSE}
+      - {on: click, count: 2, key: KEY_NEXTSONG}
+      - {on: hold, key: KEY_POWER}
+  - name: copy
+    chip: $CHIPNAME
+    line: 1
+    bias: as-is
+    debounce: defer:30ms
+    key: [KEY_LEFTCTRL, KEY_C]
+YAML
+    "$BIN" check --config "$TMP/keys.yaml" >"$TMP/check.out" 2>&1 || { err "check failed: $(<"$TMP/check.out")"; return; }
+    [[ -c /dev/uinput ]] || { err "no /dev/uinput in the VM"; return; }
+    chmod 0600 /dev/uinput
+    chmod 0666 "$CHIP"  # nobody may open the chip and read the file: the keyboard is what fails
+    chmod 0755 "$TMP"
+    chmod 0644 "$TMP/keys.yaml"
+    setpriv --reuid=65534 --regid=65534 --clear-groups "$BIN" run --config "$TMP/keys.yaml" >/dev/null 2>"$TMP/l.err"
+    check_eq "exit status as nobody (no access to /dev/uinput)" "$?" 77
+    check_match "message points to the input group and udev/" "$(<"$TMP/l.err")" "permission denied on /dev/uinput.*udev/60-gpio-debounce.rules.*group input"
+    gpiosim_set "$SIM" 0 1
+    gpiosim_set "$SIM" 1 1
+    "$BIN" run --config "$TMP/keys.yaml" --format json >"$TMP/keys.out" 2>"$TMP/keys.err" &
+    W_PID=$!
+    BG+=("$W_PID")
+    wait_used 0 || return
+    for ((i = 0; i < 100; i++)); do
+        dev=$(awk '/^N: Name="kt-keys"/ { found = 1 } found && /^H: Handlers=/ { for (f = 2; f <= NF; f++) if ($f ~ /^event/) { print $f; exit } }' /proc/bus/input/devices)
+        [[ -n $dev ]] && break
+        nap 0.05
+    done
+    [[ -n $dev ]] || { err "no input device named kt-keys"; show "$TMP/keys.err"; return; }
+    check_match "the device has keys and no autorepeat (EV=3: SYN, KEY)" "$(awk '/^N: Name="kt-keys"/ { found = 1 } found && /^B: EV=/ { print; exit }' /proc/bus/input/devices)" "^B: EV=3$"
+    check_match "the log names the device" "$(<"$TMP/keys.err")" "keyboard \"kt-keys\" with 5 keys is /dev/input/$dev"
+    "$HELPER" keys "/dev/input/$dev" >"$TMP/keys.read" 2>&1 &
+    local reader=$!
+    BG+=("$reader")
+    nap 0.3
+    gpiosim_set "$SIM" 0 0; nap 0.15; gpiosim_set "$SIM" 0 1; nap 1.0                        # single click
+    gpiosim_set "$SIM" 0 0; nap 0.15; gpiosim_set "$SIM" 0 1; nap 0.15                       # double click
+    gpiosim_set "$SIM" 0 0; nap 0.15; gpiosim_set "$SIM" 0 1; nap 1.0
+    gpiosim_set "$SIM" 0 0; nap 1.5; gpiosim_set "$SIM" 0 1; nap 1.0                         # hold
+    gpiosim_set "$SIM" 1 0; nap 0.3; gpiosim_set "$SIM" 1 1; nap 0.3                         # combination
+    gpiosim_set "$SIM" 1 0; nap 0.3                                                          # down at SIGTERM
+    kill -TERM "$W_PID"
+    wait_exit "$W_PID" 20
+    check_eq "daemon exit status after SIGTERM" "$W_RC" 0
+    wait_exit "$reader" 10 || err "the device was still there 10 s after the daemon ended"
+    got=$(tr '\n' ' ' <"$TMP/keys.read")
+    # PLAYPAUSE 164, NEXTSONG 163, POWER 116, LEFTCTRL 29, C 46
+    want="164:1 SYN 164:0 SYN 163:1 SYN 163:0 SYN 116:1 SYN 116:0 SYN 29:1 46:1 SYN 46:0 29:0 SYN 29:1 46:1 SYN 46:0 29:0 SYN GONE "
+    check_eq "key reports (click, double click, hold, combination, combination released at SIGTERM)" "$got" "$want"
+    if grep -q 'Name="kt-keys"' /proc/bus/input/devices; then err "kt-keys still listed after the daemon ended"; fi
+    check_eq "hold events on stdout" "$(grep -c '"event":"hold"' "$TMP/keys.out")" 1
+}
+
 run_test a-clean t_a_clean
 run_test b-bouncy-defer t_b_bouncy_defer
 run_test b-bouncy-eager t_b_bouncy_eager
@@ -590,6 +662,7 @@ run_test h-bias t_h_bias
 run_test i-multi-line t_i_multi_line
 run_test j-daemon t_j_daemon
 run_test k-record-analyze t_k_record_analyze
+run_test l-keys t_l_keys
 
 if [[ -s $TMP/storm-lost ]]; then
     if grep -qv '^0$' "$TMP/storm-lost"; then

@@ -8,6 +8,7 @@ import ButtonDaemon
 import DebounceCore
 import Foundation
 import GPIODBackend
+import Sinks
 import TraceFormat
 
 /// Reads and checks a configuration file, exiting 65 with the file, line and key of any mistake (66 when
@@ -66,7 +67,9 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let configuration = try loadConfiguration(config)
-        print(TerminalText.escaped("\(config): OK: \(configuration.buttons.count) button(s), \(configuration.groups.count) group(s), \(configuration.buttons.reduce(0) { $0 + $1.actions.count }) action(s)"))
+        let keyCount = configuration.buttons.reduce(0) { $0 + $1.keys.count }
+        let keyboard = keyCount == 0 ? "" : ", \(keyCount) key binding(s) on the keyboard \"\(configuration.keyboard.name)\"\(configuration.keyboard.autorepeat ? " (kernel autorepeat)" : "")"
+        print(TerminalText.escaped("\(config): OK: \(configuration.buttons.count) button(s), \(configuration.groups.count) group(s), \(configuration.buttons.reduce(0) { $0 + $1.actions.count }) action(s)\(keyboard)"))
         for button in configuration.buttons {
             var gestures: [String] = []
             if let hold = button.gestures.holdNs { gestures.append("hold \(DurationSyntax.format(hold))") }
@@ -77,6 +80,10 @@ struct CheckCommand: ParsableCommand {
             print(TerminalText.escaped("  \(button.name): \(button.chip ?? (Int(button.line) == nil ? "the chip that has" : LineLocator.defaultChip)) line \(button.line), bias \(button.bias.rawValue), press \(button.debounce.press), release \(button.debounce.release)\(gestures.isEmpty ? "" : "; " + gestures.joined(separator: ", "))"))
             for action in button.actions {
                 print(TerminalText.escaped("    on \(action.on.rawValue)\(action.count.map { " \($0)" } ?? ""): \(action.action.arguments.joined(separator: " "))"))
+            }
+            for keys in button.keys {
+                let names = keys.keys.map { KeyCode.name(of: $0) ?? "\($0)" }.joined(separator: "+")
+                print(TerminalText.escaped("    on \(keys.on.rawValue)\(keys.count.map { " \($0)" } ?? ""): \(keys.isHeld ? "\(names) down until the release" : "tap \(names)")"))
             }
         }
     }
