@@ -2,7 +2,8 @@ import DebounceCore
 
 /// Splits a stream of edges into bursts: runs of edges in which no two neighbours are more than
 /// `quietGapNs` apart. Feed edges in time order; a burst is handed out once a later edge (or the
-/// end) shows it is over. Memory: one burst at a time.
+/// end) shows it is over. Memory: one burst at a time, 16 bytes an edge (`analyze` reads its bursts
+/// from an `EdgeStore` instead, as `StoredBursts`, which split the same way).
 public struct BurstSplitter: Sendable {
     /// Edges further apart than this start a new burst, in nanoseconds.
     public let quietGapNs: Int64
@@ -20,7 +21,7 @@ public struct BurstSplitter: Sendable {
     /// Adds one edge; returns the burst it ended, if it began a new one.
     public mutating func add(_ edge: Edge) -> Burst? {
         var finished: Burst?
-        if let last = current.last, edge.timeNs - last.timeNs > quietGapNs {
+        if let last = current.last, StoredBursts.isQuietGap(from: last.timeNs, to: edge.timeNs, quietGapNs: quietGapNs) {
             finished = Burst(edges: current, levelBefore: levelBeforeCurrent)
             current.removeAll(keepingCapacity: true)
             levelBeforeCurrent = level

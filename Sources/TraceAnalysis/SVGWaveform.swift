@@ -86,16 +86,3 @@ struct Waveform {
         return out
     }
 }
-
-extension Array {
-    /// The first index whose element satisfies `predicate`, which must be false then true along the array.
-    func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let mid = low + (high - low) / 2
-            if predicate(self[mid]) { high = mid } else { low = mid + 1 }
-        }
-        return low
-    }
-}

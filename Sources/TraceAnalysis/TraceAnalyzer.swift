@@ -24,12 +24,19 @@ public struct Percentiles: Sendable, Hashable {
     public init() {}
 
     init(_ values: [Int64]) {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return }
-        func rank(_ fraction: Double) -> Int64 { sorted[min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.up)) - 1)] }
+        var compact = CompactValues()
+        for value in values { compact.append(value) }
+        self.init(compact)
+    }
+
+    init(_ values: CompactValues) {
+        guard let largest = values.maximum else { return }
+        func rank(_ fraction: Double) -> Int64 {
+            values.value(atRank: min(values.count - 1, Int((Double(values.count) * fraction).rounded(.up)) - 1))
+        }
         median = rank(0.5)
         p90 = rank(0.9)
-        maximum = sorted[sorted.count - 1]
+        maximum = largest
     }
 }
 
@@ -69,64 +76,20 @@ public struct TraceAnalysis: Sendable {
 
     /// Analyses `bursts` (from a `BurstSplitter` with `quietGapNs`) of a line read with `activeLevel`.
     public init(bursts: [Burst], quietGapNs: Int64, activeLevel: ActiveLevel) {
-        self.quietGapNs = quietGapNs
-        var pressEdges: [Int64] = [], pressLengths: [Int64] = [], releaseEdges: [Int64] = [], releaseLengths: [Int64] = []
-        for (index, burst) in bursts.enumerated() {
-            edges += burst.edges.count
-            if index > 0 {
-                let gap = burst.startNs - bursts[index - 1].endNs
-                shortestGapBetweenBurstsNs = min(shortestGapBetweenBurstsNs ?? gap, gap)
-            }
-            let pulses = zip(burst.edges, burst.edges.dropFirst()).map { $1.timeNs - $0.timeNs }
-            let pressedBefore = activeLevel.isPressed(burst.levelBefore), pressedAfter = activeLevel.isPressed(burst.levelAfter)
-            if pressedBefore == pressedAfter {
-                spikes += 1
-                // Pulses away from the steady level: every other gap, starting with the first.
-                let away = stride(from: 0, to: pulses.count, by: 2).map { pulses[$0] }
-                widestSpikePulseNs = max(widestSpikePulseNs ?? 0, away.max() ?? 0)
-                continue
-            }
-            func record(_ statistics: inout DirectionStatistics, _ edgeCounts: inout [Int64], _ lengths: inout [Int64]) {
-                statistics.transitions += 1
-                edgeCounts.append(Int64(burst.edges.count))
-                lengths.append(burst.lengthNs)
-                if let shortest = pulses.min() { statistics.shortestPulseNs = min(statistics.shortestPulseNs ?? shortest, shortest) }
-                if let longest = pulses.max() { statistics.longestInnerGapNs = max(statistics.longestInnerGapNs ?? longest, longest) }
-            }
-            if pressedAfter { record(&press, &pressEdges, &pressLengths) } else { record(&release, &releaseEdges, &releaseLengths) }
-        }
-        press.edgesPerTransition = Percentiles(pressEdges)
-        press.burstLengthNs = Percentiles(pressLengths)
-        release.edgesPerTransition = Percentiles(releaseEdges)
-        release.burstLengthNs = Percentiles(releaseLengths)
+        self.init(analysing: bursts, quietGapNs: quietGapNs, activeLevel: activeLevel)
+    }
 
-        let limitNs = quietGapNs
-        func advise(_ make: (Int64) -> DebounceStrategy, _ smallestFor: (Burst) -> Int64?) -> (WindowAdvice?, String?) {
-            var smallest: Int64 = 0
-            for burst in bursts {
-                guard let needed = smallestFor(burst) else {
-                    return (nil, "no window up to the \(DurationSyntax.format(limitNs)) quiet gap works for the burst at \(DurationSyntax.format(burst.startNs))")
-                }
-                smallest = max(smallest, needed)
-            }
-            let recommended = Self.recommendation(for: smallest)
-            let events = bursts.reduce(0) { $0 + WindowSearch.eventCount($1, make(recommended), activeLevel: activeLevel) }
-            return (WindowAdvice(smallest: make(smallest), recommended: make(recommended), eventsWithRecommended: events), nil)
-        }
-        (deferAdvice, deferProblem) = advise({ .defer(windowNs: $0) }) {
-            WindowSearch.smallestDeferWindow($0, activeLevel: activeLevel, limitNs: limitNs)
-        }
-        if spikes > 0 {
-            eagerProblem = "plain eager reports every spike: \(spikes) spikes would each make a press and a release; use a glitch filter"
-            let glitchNs = Self.recommendation(for: widestSpikePulseNs ?? 0)
-            (eagerGlitchAdvice, _) = advise({ .eager(lockoutNs: $0, glitchNs: glitchNs) }) {
-                WindowSearch.smallestEagerLockout($0, glitchNs: glitchNs, activeLevel: activeLevel, limitNs: limitNs)
-            }
-        } else {
-            (eagerAdvice, eagerProblem) = advise({ .eager(lockoutNs: $0) }) {
-                WindowSearch.smallestEagerLockout($0, glitchNs: 0, activeLevel: activeLevel, limitNs: limitNs)
-            }
-        }
+    /// Analyses the edges in `store` (the initial level's edge not among them) of a line that starts at
+    /// `initialLevel`, split into bursts at quiet gaps over `quietGapNs` nanoseconds. Memory: the store,
+    /// and a few bytes per transition; no burst is copied out of the store.
+    public init(edges store: EdgeStore, initialLevel: Level, quietGapNs: Int64, activeLevel: ActiveLevel) {
+        self.init(
+            analysing: StoredBursts(store: store, initialLevel: initialLevel, quietGapNs: quietGapNs), quietGapNs: quietGapNs,
+            activeLevel: activeLevel)
+    }
+
+    init(quietGapNs: Int64) {
+        self.quietGapNs = quietGapNs
     }
 
     /// Twice `ns`, rounded up to 1, 2 or 5 times a power of ten nanoseconds, and at least 1 ms: the

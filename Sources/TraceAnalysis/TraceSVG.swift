@@ -19,9 +19,11 @@ import DebounceCore
 public struct TraceSVG: Sendable {
     public var title: String
     public var initialLevel: Level
-    public var edges: [Edge]
-    public var events: [ButtonEvent]
-    public var bursts: [Burst]
+    /// The raw edges, kept compactly (about 3 bytes each).
+    public var edges: EdgeStore
+    /// The debounced events: kept compactly (about 6 bytes each), or computed from the edges on each pass.
+    public var events: EventList
+    var burstShading: BurstShading
     public var activeLevel: ActiveLevel
     public var fromNs: Int64
     public var toNs: Int64
@@ -41,11 +43,33 @@ public struct TraceSVG: Sendable {
         title: String, initialLevel: Level, edges: [Edge], events: [ButtonEvent], activeLevel: ActiveLevel,
         fromNs: Int64, toNs: Int64, width: Int = 1200, bursts: [Burst] = []
     ) {
+        self.init(
+            title: title, initialLevel: initialLevel, edges: EdgeStore(edges), events: .stored(EventStore(events)),
+            activeLevel: activeLevel, fromNs: fromNs, toNs: toNs, width: width,
+            burstShading: .spans(bursts.filter { !$0.edges.isEmpty }.map { ($0.startNs, $0.endNs) }))
+    }
+
+    /// A picture of edges kept in a store (a whole trace, in memory that grows by a few bytes an edge)
+    /// and events kept or computed from them, with the bursts found by splitting the edges at gaps over `quietGapNs`
+    /// nanoseconds (`nil`: no shading). The other parameters as for the initializer with arrays.
+    public init(
+        title: String, initialLevel: Level, edges: EdgeStore, events: EventList, activeLevel: ActiveLevel,
+        fromNs: Int64, toNs: Int64, width: Int = 1200, burstQuietGapNs: Int64?
+    ) {
+        self.init(
+            title: title, initialLevel: initialLevel, edges: edges, events: events, activeLevel: activeLevel, fromNs: fromNs,
+            toNs: toNs, width: width, burstShading: burstQuietGapNs.map { .splitAt(quietGapNs: $0) } ?? .spans([]))
+    }
+
+    init(
+        title: String, initialLevel: Level, edges: EdgeStore, events: EventList, activeLevel: ActiveLevel,
+        fromNs: Int64, toNs: Int64, width: Int, burstShading: BurstShading
+    ) {
         self.title = title
         self.initialLevel = initialLevel
         self.edges = edges
         self.events = events
-        self.bursts = bursts
+        self.burstShading = burstShading
         self.activeLevel = activeLevel
         self.fromNs = fromNs
         self.toNs = toNs
@@ -54,7 +78,7 @@ public struct TraceSVG: Sendable {
 
     /// A time range showing `burst` with `marginFraction` of its length (at least of 1 ms) on each side:
     /// for zooming into one burst. Use a fraction above 1 to include a long window's decision.
-    public static func range(around burst: Burst, marginFraction: Double) -> (fromNs: Int64, toNs: Int64) {
+    public static func range(around burst: some EdgeBurst, marginFraction: Double) -> (fromNs: Int64, toNs: Int64) {
         let base = Double(max(burst.lengthNs, 1_000_000))
         let marginDouble = (base * max(0, marginFraction)).rounded(.up)
         let margin = marginDouble >= 9e18 ? Int64.max : Int64(marginDouble)
@@ -65,14 +89,22 @@ public struct TraceSVG: Sendable {
 
     /// The raw level at `fromNs`: `initialLevel` changed by every edge stamped before `fromNs`.
     public var rawLevelAtStart: Level {
-        let before = edges.partitioningIndex { $0.timeNs >= fromNs }
-        return before > 0 ? edges[before - 1].level : initialLevel
+        var level = initialLevel
+        for edge in edges {
+            guard edge.timeNs < fromNs else { break }
+            level = edge.level
+        }
+        return level
     }
 
     /// The reported state at `fromNs`: what `initialLevel` means, changed by every event decided before `fromNs`.
     public var pressedAtStart: Bool {
-        let before = events.partitioningIndex { $0.timeNs >= fromNs }
-        return before > 0 ? events[before - 1].kind == .press : activeLevel.isPressed(initialLevel)
+        var pressed = activeLevel.isPressed(initialLevel)
+        for event in events {
+            guard event.timeNs < fromNs else { break }
+            pressed = event.kind == .press
+        }
+        return pressed
     }
 
     // MARK: - Layout
@@ -136,8 +168,13 @@ public struct TraceSVG: Sendable {
         out += "<rect x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\" fill=\"#ffffff\"/>\n"
 
         // Which edges and events are on screen.
-        let firstEdge = edges.partitioningIndex { $0.timeNs >= fromNs }
-        let endEdge = edges.partitioningIndex { $0.timeNs > toNs }
+        var firstEdge = 0, endEdge = 0
+        var seenFirst = false
+        for edge in edges {
+            if edge.timeNs > toNs { break }
+            if !seenFirst, edge.timeNs >= fromNs { seenFirst = true } else if !seenFirst { firstEdge += 1 }
+            endEdge += 1
+        }
         let edgesShown = max(0, endEdge - firstEdge)
         let eventsShown = events.reduce(0) { $0 + ($1.timeNs >= fromNs && $1.timeNs <= toNs ? 1 : 0) }
 
@@ -183,7 +220,9 @@ public struct TraceSVG: Sendable {
             scale: scale, columns: layout.columns, highY: layout.rawHighY, lowY: layout.rawLowY,
             level: rawLevelAtStart)
         var latestNs = fromNs
-        for edge in edges[firstEdge..<max(firstEdge, endEdge)] {
+        for (index, edge) in edges.enumerated() {
+            guard index < endEdge else { break }
+            guard index >= firstEdge else { continue }
             latestNs = max(latestNs, edge.timeNs)
             raw.add(level: edge.level, atNs: latestNs)
         }
@@ -204,37 +243,6 @@ public struct TraceSVG: Sendable {
         renderLegend(into: &out, layout: layout, marksEvents: marksEvents)
         out += "</svg>\n"
         return out
-    }
-
-    /// Light bands behind both rows over each burst, merged where they touch.
-    private func renderBursts(into out: inout String, layout: Layout, scale: TimeScale) {
-        guard !bursts.isEmpty else { return }
-        let top = layout.rawHighY - 6
-        let height = layout.debouncedLowY + 6 - top
-        var pending: (left: Double, right: Double)?
-        var d = ""
-        func flush() {
-            guard let (left, right) = pending else { return }
-            d += "M\(Self.number(left)) \(Self.number(top))h\(Self.number(right - left))v\(Self.number(height))"
-            d += "h\(Self.number(left - right))z"
-        }
-        for burst in bursts where !burst.edges.isEmpty && burst.endNs >= fromNs && burst.startNs <= scale.toNs {
-            var left = scale.x(burst.startNs)
-            var right = scale.x(burst.endNs)
-            if right - left < 3 {  // at least 3 px, so a burst shows at any zoom
-                let mid = (left + right) / 2
-                left = max(layout.plotLeft, mid - 1.5)
-                right = min(layout.plotRight, mid + 1.5)
-            }
-            if let current = pending, left <= current.right + 1 {
-                pending = (current.left, max(current.right, right))
-            } else {
-                flush()
-                pending = (left, right)
-            }
-        }
-        flush()
-        if !d.isEmpty { out += "<path id=\"bursts\" d=\"\(d)\" fill=\"\(Self.burstFill)\"/>\n" }
     }
 
     /// Grid lines, the axis line and tick labels.
@@ -346,7 +354,7 @@ public struct TraceSVG: Sendable {
         let n = Self.number
         // Each item: the width of its symbol, the symbol drawn at x, and its text.
         var items: [(symbolWidth: Double, symbol: (Double) -> String, text: String)] = []
-        if !bursts.isEmpty {
+        if hasBursts {
             items.append((14, { x in
                 "<rect x=\"\(n(x))\" y=\"\(n(y - 6))\" width=\"14\" height=\"12\" fill=\"\(Self.burstFill)\"/>\n"
             }, "burst"))

@@ -8,7 +8,7 @@ import DebounceCore
 /// should give no event at all.
 public enum WindowSearch {
     /// How many events `strategy` reports for `burst`, starting settled and letting time run on after it.
-    public static func eventCount(_ burst: Burst, _ strategy: DebounceStrategy, activeLevel: ActiveLevel) -> Int {
+    public static func eventCount(_ burst: some EdgeBurst, _ strategy: DebounceStrategy, activeLevel: ActiveLevel) -> Int {
         var debouncer = Debouncer(
             configuration: DebounceConfiguration(both: strategy, activeLevel: activeLevel),
             initialLevel: burst.levelBefore, atNs: burst.startNs)
@@ -19,7 +19,7 @@ public enum WindowSearch {
     }
 
     /// Whether `strategy` handles `burst` right: one event if the level changed, none if not.
-    public static func works(_ burst: Burst, _ strategy: DebounceStrategy, activeLevel: ActiveLevel) -> Bool {
+    public static func works(_ burst: some EdgeBurst, _ strategy: DebounceStrategy, activeLevel: ActiveLevel) -> Bool {
         let expected = activeLevel.isPressed(burst.levelBefore) == activeLevel.isPressed(burst.levelAfter) ? 0 : 1
         return eventCount(burst, strategy, activeLevel: activeLevel) == expected
     }
@@ -27,14 +27,18 @@ public enum WindowSearch {
     /// The smallest `defer` window W (ns) from which on every window up to `limitNs` works, or `nil`
     /// if even `limitNs` fails. Exact: `defer`'s outcome only changes where W equals a gap between
     /// two of the burst's edges (W bridges every gap <= W), so those are the only windows tried.
-    public static func smallestDeferWindow(_ burst: Burst, activeLevel: ActiveLevel, limitNs: Int64) -> Int64? {
+    public static func smallestDeferWindow(_ burst: some EdgeBurst, activeLevel: ActiveLevel, limitNs: Int64) -> Int64? {
         // A storm of thousands of edges: bisect instead of trying every gap.
-        if burst.edges.count > 4096 {
+        if burst.edgeCount > 4096 {
             return bisect(limitNs: limitNs) { works(burst, .defer(windowNs: $0), activeLevel: activeLevel) }
         }
         var gaps = Set<Int64>([0])
-        for (a, b) in zip(burst.edges, burst.edges.dropFirst()) where b.timeNs - a.timeNs < limitNs {
-            gaps.insert(max(0, b.timeNs - a.timeNs))
+        var previous: Edge?
+        for edge in burst.edges {
+            defer { previous = edge }
+            guard let previous else { continue }
+            let (gap, overflow) = edge.timeNs.subtractingReportingOverflow(previous.timeNs)
+            if !overflow, gap < limitNs { gaps.insert(max(0, gap)) }
         }
         // From the largest gap down: the threshold is the last candidate that still works.
         var threshold: Int64?
@@ -47,7 +51,7 @@ public enum WindowSearch {
 
     /// The smallest lockout L (ns) for `eager(L, glitch: glitchNs)` from which on every lockout up to
     /// `limitNs` works, or `nil` if `limitNs` fails. Bisection over nanoseconds, checked at the limit.
-    public static func smallestEagerLockout(_ burst: Burst, glitchNs: Int64, activeLevel: ActiveLevel, limitNs: Int64) -> Int64? {
+    public static func smallestEagerLockout(_ burst: some EdgeBurst, glitchNs: Int64, activeLevel: ActiveLevel, limitNs: Int64) -> Int64? {
         bisect(limitNs: limitNs) { works(burst, .eager(lockoutNs: $0, glitchNs: glitchNs), activeLevel: activeLevel) }
     }
 

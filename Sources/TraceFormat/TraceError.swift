@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import SystemPackage
 
 /// Why a trace could not be read. Each description names the source and, for bad data, the line.
@@ -12,6 +17,9 @@ public enum TraceError: Error, Sendable, Hashable, CustomStringConvertible {
     case lineTooLong(source: String, line: Int, limitBytes: Int)
     /// The trace has no data line, so not even an initial level.
     case noData(source: String)
+    /// More than `limit` blank or comment lines in a row, ending at `line`: an endless stream of them
+    /// (`yes '' |`) would otherwise be read for ever without a single edge.
+    case tooManySkippedLines(source: String, line: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -23,6 +31,8 @@ public enum TraceError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(source):\(line): \(problem), in \"\(text)\"" + Self.formatHint(source)
         case .lineTooLong(let source, let line, let limitBytes):
             "\(source):\(line): line longer than \(limitBytes) bytes; each line must be t_ns,level (nanoseconds, then 0 or 1)"
+        case .tooManySkippedLines(let source, let line, let limit):
+            "\(source):\(line): more than \(limit) blank or comment lines in a row: this is not a trace (lines of t_ns,level)"
         case .noData(let source):
             Self.isVCD(source)
                 ? "\(source) has no value for the chosen channel: nothing to read"
@@ -40,6 +50,24 @@ public enum TraceError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension FileDescriptor {
+    /// Opens `path` for a trace reader: read-only, and not a directory (which `open(2)` allows and
+    /// only the first `read(2)` would refuse), with a failure as `TraceError.cannotOpen`.
+    static func openTrace(_ path: String) throws(TraceError) -> FileDescriptor {
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(FilePath(path), .readOnly)
+        } catch let errno as Errno {
+            throw .cannotOpen(path: path, errno: errno)
+        } catch {
+            throw .cannotOpen(path: path, errno: .ioError)
+        }
+        if isDirectory(descriptor.rawValue) {
+            try? descriptor.close()
+            throw .cannotOpen(path: path, errno: .isDirectory)
+        }
+        return descriptor
+    }
+
     /// `read(2)` into `buffer` for a trace reader (retrying `EINTR`), with a failure as the reader's
     /// `TraceError.readFailed` naming `source`. Returns the bytes read; 0 at the end of the file.
     func readTrace(into buffer: UnsafeMutableRawBufferPointer, source: String) throws(TraceError) -> Int {
@@ -51,4 +79,10 @@ extension FileDescriptor {
             throw .readFailed(source: source, errno: .ioError)
         }
     }
+}
+
+/// Whether the open file `descriptor` is a directory.
+private func isDirectory(_ descriptor: Int32) -> Bool {
+    var status = stat()
+    return fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
 }

@@ -13,6 +13,11 @@ import SystemPackage
 /// The first data line gives the initial level and emits nothing; every later one is an edge.
 /// Blank lines and lines starting with `#` are ignored, and so is a header `t_ns,level` before the
 /// first data line. Spaces and tabs around fields and a `\r` line end (CRLF files) are tolerated.
+///
+/// **Hostile input** ends with an error naming the line, in bounded memory: a line over
+/// `maximumLineBytes` (wherever it falls, with or without a newline), a NUL byte, a time beyond
+/// `Int64`, more than `maximumSkippedLines` blank or comment lines in a row (an endless `yes '' |`).
+/// Endless valid data streams in bounded memory: `replay` follows it, `analyze` stops at its edge limit.
 public final class TraceReader {
     /// How the trace is named in error messages: its path, or `<stdin>`.
     public let sourceName: String
@@ -31,6 +36,13 @@ public final class TraceReader {
     /// line breaks, an endless stream of one line) stops the reader after this many bytes.
     public static let maximumLineBytes = 4096
 
+    /// The most blank or comment lines in a row: far more than any recording writes (a comment per loss
+    /// of events, a header), so an endless stream of them ends with an error instead of never ending.
+    public static let maximumSkippedLines = 1 << 20
+
+    /// Blank or comment lines read since the last data line.
+    private var skippedLines = 0
+
     /// The problem reported for a line holding a NUL byte.
     public static let nulByte = "a NUL byte: this is binary data, not a text trace"
 
@@ -47,14 +59,7 @@ public final class TraceReader {
         if path == "-" {
             return TraceReader(fileDescriptor: .standardInput, sourceName: "<stdin>", ownsFileDescriptor: false)
         }
-        do {
-            let descriptor = try FileDescriptor.open(FilePath(path), .readOnly)
-            return TraceReader(fileDescriptor: descriptor, sourceName: path, ownsFileDescriptor: true)
-        } catch let errno as Errno {
-            throw .cannotOpen(path: path, errno: errno)
-        } catch {
-            throw .cannotOpen(path: path, errno: .ioError)
-        }
+        return TraceReader(fileDescriptor: try .openTrace(path), sourceName: path, ownsFileDescriptor: true)
     }
 
     deinit {
@@ -76,6 +81,7 @@ public final class TraceReader {
                 let record = try parse(from: start, to: lineEnd)
                 start = lineEnd + 1
                 if let record { return record }
+                try skipped()
                 continue
             }
             if atEndOfFile {
@@ -87,9 +93,18 @@ public final class TraceReader {
                 let record = try parse(from: start, to: end)
                 start = end
                 if let record { return record }
+                try skipped()
                 continue
             }
             try refill()
+        }
+    }
+
+    /// Counts a line that held no data, and stops an endless run of them.
+    private func skipped() throws(TraceError) {
+        skippedLines += 1
+        if skippedLines > Self.maximumSkippedLines {
+            throw .tooManySkippedLines(source: sourceName, line: lineNumber, limit: Self.maximumSkippedLines)
         }
     }
 
@@ -143,6 +158,7 @@ public final class TraceReader {
             throw malformed("level must be 0 or 1", bytes, low, high)
         }
         sawData = true
+        skippedLines = 0
         return Edge(level: bytes[index] == UInt8(ascii: "0") ? .low : .high, timeNs: negative ? -magnitude : magnitude)
     }
 

@@ -32,7 +32,10 @@ import SystemPackage
 /// **Hostile input** ends with an error naming the line, in bounded memory and time however long the
 /// input: a NUL byte (binary data, a stream of zeros), a token over `maximumTokenBytes` (16 MiB) with
 /// no space or line break, a header word over `maximumNameBytes`, more than `maximumChannels`
-/// variables, a scope path over `maximumScopeBytes`.
+/// variables, a scope path over `maximumScopeBytes`. A device or pipe that streams valid value changes
+/// for ever (only ever of other channels, say) is read for as long as it streams, in bounded memory, as
+/// `replay` follows a live trace; no limit on the changes between two edges is imposed, since a long
+/// capture with a busy clock channel beside a quiet button is valid. (`/dev/zero` is a NUL byte.)
 public final class VCDReader: TraceSource {
     /// How the dump is named in error messages: its path, or `<stdin>`.
     public let sourceName: String
@@ -116,14 +119,7 @@ public final class VCDReader: TraceSource {
         if path == "-" {
             reader = VCDReader(fileDescriptor: .standardInput, sourceName: "<stdin>", ownsFileDescriptor: false, channel: channel)
         } else {
-            do {
-                let descriptor = try FileDescriptor.open(FilePath(path), .readOnly)
-                reader = VCDReader(fileDescriptor: descriptor, sourceName: path, ownsFileDescriptor: true, channel: channel)
-            } catch let errno as Errno {
-                throw .cannotOpen(path: path, errno: errno)
-            } catch {
-                throw .cannotOpen(path: path, errno: .ioError)
-            }
+            reader = VCDReader(fileDescriptor: try .openTrace(path), sourceName: path, ownsFileDescriptor: true, channel: channel)
         }
         try reader.readHeader()
         return reader

@@ -209,7 +209,7 @@ import Testing
         #expect(again.stdout == original.stdout)
         // Without --channel, the two channels are listed.
         let ambiguous = try CLITests.run(["replay", path])
-        #expect(ambiguous.status == 66 && ambiguous.stderr.contains("raw, pressed"))
+        #expect(ambiguous.status == 65 && ambiguous.stderr.contains("raw, pressed"))
     }
 
     @Test func badInputToAnalyzeIsAClearError() throws {

@@ -1,14 +1,34 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import ArgumentParser
 import TraceFormat
 
 /// Opens a recorded trace in whichever format it is: VCD (a `.vcd` name) or the `t_ns,level` text format.
 enum TraceInput {
+    /// The reader for `path` (`-`: the text format on standard input). A file that cannot be opened
+    /// exits 66; a VCD header that is wrong (an unknown timescale, no such channel) is bad data, 65;
+    /// a read that fails, 74.
     static func open(_ path: String, channel: String?) throws -> any TraceSource {
+        if path == "-", isatty(STDIN_FILENO) == 1 {
+            printToStandardError("gpio-debounce: reading t_ns,level lines from the terminal; end with Ctrl-D")
+        }
         do {
             if path.lowercased().hasSuffix(".vcd") { return try VCDReader.open(path, channel: channel) }
             return try TraceReader.open(path)
         } catch {
-            throw failure(error.description, ExitStatus.cannotOpenInput)
+            throw failure(error.description, exitStatus(of: error))
+        }
+    }
+
+    /// The exit code for a trace that cannot be read: 66 cannot open, 74 a read failed, 65 bad data.
+    static func exitStatus(of error: TraceError) -> ExitCode {
+        switch error {
+        case .cannotOpen: ExitStatus.cannotOpenInput
+        case .readFailed: ExitStatus.ioError
+        case .malformedLine, .lineTooLong, .noData, .tooManySkippedLines: ExitStatus.badData
         }
     }
 }
