@@ -44,10 +44,14 @@ let package = Package(
         .target(name: "TraceAnalysis", dependencies: ["DebounceCore", "TraceFormat"]),
         // Sinks: the event printer, the trace recorder, the action runner.
         .target(name: "Sinks", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "TraceFormat", logging, system]),
+        // libmosquitto, the Mosquitto broker's client library (Debian's libmosquitto-dev), plus epoll.
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        // The MQTT sink: events, states, availability and Home Assistant discovery, on the event loop.
+        .target(name: "MQTT", dependencies: ["CMosquitto", "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "TraceFormat", logging, system]),
         // The daemon's configuration: YAML loading and checking, and the plan it makes for the loop.
         .target(
             name: "ButtonDaemon",
-            dependencies: ["DebounceCore", "Pipeline", "Sinks", "GPIODBackend", .product(name: "Yams", package: "Yams")]
+            dependencies: ["DebounceCore", "Pipeline", "Sinks", "GPIODBackend", "MQTT", .product(name: "Yams", package: "Yams")]
         ),
         // The library face: `Button(line: 17).events`, over real pins or the simulated button.
         .target(name: "GPIODebounce", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend"]),
@@ -73,6 +77,13 @@ let package = Package(
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "Simulation"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "DebounceCore", "Simulation"]),
         .testTarget(name: "CLITests", dependencies: ["gpio-debounce", "LinuxSys"]),
+        .testTarget(
+            name: "MQTTTests",
+            dependencies: [
+                "MQTT", "ButtonDaemon", "Simulation", "EventLoop", "Pipeline", "LinuxSys", "DebounceCore", "TraceFormat", logging, system,
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -20,7 +20,7 @@ import Yams
 /// only, never quoted; elsewhere the file's text appears only in short excerpts with control characters
 /// escaped.
 public enum ConfigurationLoader {
-    static let topLevelKeys = ["defaults", "groups", "buttons", "keyboard"]
+    static let topLevelKeys = ["defaults", "groups", "buttons", "keyboard", "mqtt"]
     static let buttonKeys = [
         "name", "line", "chip", "bias", "active", "debounce", "press", "release", "kernel-debounce", "hold",
         "repeat", "clicks", "throttle", "group", "actions", "key",

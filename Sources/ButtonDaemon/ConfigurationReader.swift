@@ -89,6 +89,7 @@ struct ConfigurationReader {
         }
         var configuration = ServiceConfiguration(buttons: buttons, groups: groups, source: file)
         if let node = top["keyboard"] { configuration.keyboard = try readKeyboard(node) }
+        if let node = top["mqtt"] { configuration.mqtt = try readMQTT(node) }
         return configuration
     }
 

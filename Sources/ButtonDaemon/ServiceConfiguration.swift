@@ -1,5 +1,6 @@
 import DebounceCore
 import GPIODBackend
+import MQTT
 import Sinks
 
 /// What `gpio-debounce run` runs: buttons, their groups, and actions. Read from YAML by `ConfigurationLoader`.
@@ -11,6 +12,8 @@ public struct ServiceConfiguration: Sendable {
     public var source: String
     /// The virtual keyboard's settings (`keyboard:`); a keyboard is made only if some button has keys.
     public var keyboard = KeyboardSettings()
+    /// The MQTT broker and topics (`mqtt:`); nil: no MQTT.
+    public var mqtt: MQTTSettings?
 }
 
 /// The virtual keyboard's settings (`keyboard:` at the top of a configuration).

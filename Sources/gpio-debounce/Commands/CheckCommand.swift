@@ -70,6 +70,13 @@ struct CheckCommand: ParsableCommand {
         let keyCount = configuration.buttons.reduce(0) { $0 + $1.keys.count }
         let keyboard = keyCount == 0 ? "" : ", \(keyCount) key binding(s) on the keyboard \"\(configuration.keyboard.name)\"\(configuration.keyboard.autorepeat ? " (kernel autorepeat)" : "")"
         print(TerminalText.escaped("\(config): OK: \(configuration.buttons.count) button(s), \(configuration.groups.count) group(s), \(configuration.buttons.reduce(0) { $0 + $1.actions.count }) action(s)\(keyboard)"))
+        if let mqtt = configuration.mqtt {
+            let discovery = switch mqtt.discovery {
+            case .off: "no discovery"
+            case .prefix(let prefix): "Home Assistant discovery under \(prefix)/"
+            }
+            print(TerminalText.escaped("  mqtt: \(mqtt.url) as \(mqtt.clientID), topics under \(mqtt.base)/, QoS \(mqtt.qos), \(discovery), queue \(mqtt.queueLimit)"))
+        }
         for button in configuration.buttons {
             var gestures: [String] = []
             if let hold = button.gestures.holdNs { gestures.append("hold \(DurationSyntax.format(hold))") }

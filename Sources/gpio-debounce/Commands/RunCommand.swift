@@ -8,6 +8,7 @@ import ButtonDaemon
 import DebounceCore
 import EventLoop
 import LinuxSys
+import MQTT
 import Pipeline
 import Sinks
 import GPIODBackend
@@ -50,6 +51,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: .hidden)
     var virtualTime = false
 
+    @Flag(help: "Remove this configuration's Home Assistant discovery from its MQTT broker (empty retained messages), then exit.")
+    var removeDiscovery = false
+
     @Option(name: [.short, .customLong("num-events")], help: "Exit after this many events (gestures included); their actions still run.")
     var numEvents: Int?
 
@@ -61,6 +65,7 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         if let numEvents, numEvents < 1 { throw ValidationError("--num-events must be at least 1.") }
         if shutdownGrace < 0 { throw ValidationError("--shutdown-grace cannot be negative.") }
+        if removeDiscovery, simulate || numEvents != nil { throw ValidationError("--remove-discovery takes no --simulate or --num-events: it only talks to the broker.") }
     }
 
     func run() throws {
@@ -73,6 +78,12 @@ struct RunCommand: ParsableCommand {
         }
         let logger = Logger(label: "gpio-debounce")
         let signals = try signalDescriptor()
+        if removeDiscovery {
+            return try removeDiscovery(configuration, signals: signals, logger: logger)
+        }
+        if configuration.mqtt != nil, virtualTime {
+            throw failure("MQTT needs real time (its keepalive and reconnects count on the clock): leave out the mqtt: section for a virtual-time run", ExitStatus.usage)
+        }
         let clock: LoopClock
         let source: any EdgeSource
         let places: [(chip: String, offset: Int)]
@@ -108,6 +119,17 @@ struct RunCommand: ParsableCommand {
         if let keyboard = try makeKeyboard(plan: plan, settings: configuration.keyboard, lineCount: places.count, logger: logger) {
             sinks.append(keyboard)
         }
+        if let mqtt = configuration.mqtt {
+            let buttons = configuration.buttons.enumerated().map { index, button in
+                MQTTButton(name: button.name, chip: places[index].chip, line: places[index].offset, configuration: button.gestures)
+            }
+            do {
+                sinks.append(try MQTTSink(settings: mqtt, buttons: buttons, softwareVersion: Version.number, logger: logger))
+            } catch {
+                throw failure(error.description, ExitStatus.badData)
+            }
+            logger.info("mqtt: publishing to \(mqtt.url) under \(mqtt.base) (libmosquitto \(MQTTSink.libraryVersion))")
+        }
         let loop = try makeLoop { () throws(LineError) in
             try EventLoop(
                 clock: clock, source: source, plans: plan.plans, groups: plan.groups, sinks: sinks, signals: signals,
@@ -115,6 +137,32 @@ struct RunCommand: ParsableCommand {
         }
         let stop = try runToEnd(loop)
         logger.info("stopped (\(Self.describe(stop))) after \(loop.reportedEvents) events")
+    }
+
+    /// `--remove-discovery`: a loop with no lines and the MQTT sink clearing the discovery messages (empty
+    /// retained payloads), which ends once the broker has acknowledged them, or after the grace period.
+    private func removeDiscovery(_ configuration: ServiceConfiguration, signals: SignalDescriptor, logger: Logger) throws {
+        guard let mqtt = configuration.mqtt else {
+            throw failure("--remove-discovery needs an `mqtt:` section in \(config)", ExitStatus.usage)
+        }
+        let buttons = configuration.buttons.map { MQTTButton(name: $0.name, chip: "", line: 0, configuration: $0.gestures) }
+        let sink: MQTTSink
+        do {
+            sink = try MQTTSink(settings: mqtt, buttons: buttons, softwareVersion: Version.number, mode: .removeDiscovery, logger: logger)
+        } catch {
+            throw failure(error.description, ExitStatus.badData)
+        }
+        let loop = try makeLoop { () throws(LineError) in
+            try EventLoop(
+                clock: .monotonic, source: SimulatedLines(initialLevels: [], scripts: []), plans: [], sinks: [sink], signals: signals,
+                limits: LoopLimits(shutdownGraceNs: shutdownGrace))
+        }
+        _ = try runToEnd(loop)
+        guard sink.disconnectedCleanly else {
+            let reason = sink.lastError?.description ?? "the broker did not acknowledge them within --shutdown-grace"
+            throw failure("could not remove the discovery messages from \(mqtt.url): \(reason)", ExitStatus.temporaryFailure)
+        }
+        logger.info("mqtt: removed \(sink.statistics.discoveryMessages) discovery messages")
     }
 
     /// The virtual keyboard's sink, if any button has keys: the device exists from here until the run ends.

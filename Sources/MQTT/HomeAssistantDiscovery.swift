@@ -1,0 +1,121 @@
+/// Home Assistant's MQTT discovery messages for a set of buttons: pure, no I/O.
+///
+/// One device (this daemon: `identifiers`, `name`, `model`, `sw_version`) holds, per button:
+/// - a device trigger per gesture it can make, on
+///   `<prefix>/device_automation/<node>/<button>_<gesture>/config` (`automation_type: trigger`,
+///   `type` from Home Assistant's names such as `button_short_press` or `button_double_press`,
+///   `subtype` the button's name), firing when the button's event topic carries that gesture;
+/// - an `event` entity on `<prefix>/event/<node>/<button>/config` whose `event_types` are the
+///   button's gestures;
+/// - a `binary_sensor` on `<prefix>/binary_sensor/<node>/<button>/config` for `<base>/<button>/state`.
+///
+/// The entities show as unavailable while `<base>/availability` is `offline` (Home Assistant's device
+/// triggers have no availability of their own). Every message is retained, so Home Assistant finds them
+/// when it starts; an empty retained message on the same topic removes one (`removal`).
+public struct HomeAssistantDiscovery: Sendable {
+    public let settings: MQTTSettings
+    public let buttons: [MQTTButton]
+    /// The software version shown on the device (`sw_version`).
+    public let softwareVersion: String
+
+    public init(settings: MQTTSettings, buttons: [MQTTButton], softwareVersion: String) {
+        self.settings = settings
+        self.buttons = buttons
+        self.softwareVersion = softwareVersion
+    }
+
+    /// The node id in topics and unique ids: the client id, with every character other than
+    /// `A-Z a-z 0-9 _ -` made `_` (what Home Assistant's discovery topics allow).
+    public var nodeID: String { Self.topicID(settings.clientID) }
+
+    /// `text` with every character other than `A-Z a-z 0-9 _ -` made `_`.
+    public static func topicID(_ text: String) -> String {
+        String(text.unicodeScalars.map { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
+                ? Character(scalar) : "_"
+        })
+    }
+
+    /// Every discovery message: topic and JSON payload, retained. Empty when discovery is off.
+    public var messages: [OutboundMessage] {
+        guard case .prefix(let prefix) = settings.discovery else { return [] }
+        var result: [OutboundMessage] = []
+        for button in buttons {
+            let buttonID = Self.topicID(button.name)
+            for gesture in button.gestures {
+                result.append(OutboundMessage(
+                    topic: "\(prefix)/device_automation/\(nodeID)/\(buttonID)_\(gesture.identifier)/config",
+                    text: trigger(button, gesture).text, retain: true))
+            }
+            result.append(OutboundMessage(topic: "\(prefix)/event/\(nodeID)/\(buttonID)/config", text: eventEntity(button).text, retain: true))
+            result.append(OutboundMessage(topic: "\(prefix)/binary_sensor/\(nodeID)/\(buttonID)/config", text: binarySensor(button).text, retain: true))
+        }
+        return result
+    }
+
+    /// The same topics with empty retained payloads: Home Assistant removes what they announced.
+    public var removal: [OutboundMessage] {
+        messages.map { OutboundMessage(topic: $0.topic, payload: [], retain: true) }
+    }
+
+    // MARK: Payloads
+
+    /// The device every entity and trigger belongs to.
+    var device: JSONValue {
+        .object([
+            ("identifiers", .array([.string("gpio-debounce_\(nodeID)")])),
+            ("name", .string(settings.clientID)),
+            ("manufacturer", .string("gpio-debounce")),
+            ("model", .string("gpio-debounce buttons")),
+            ("sw_version", .string(softwareVersion)),
+        ])
+    }
+
+    /// Jinja that names the gesture of an event message (`MQTTGesture.identifier`): `press`,
+    /// `double_click`, `click_6`...
+    static let gestureTemplate =
+        "{% set n = ['click', 'double_click', 'triple_click', 'quadruple_click', 'quintuple_click'] %}"
+        + "{% if value_json.event != 'click' %}{{ value_json.event }}"
+        + "{% elif value_json.count <= 5 %}{{ n[value_json.count - 1] }}"
+        + "{% else %}click_{{ value_json.count }}{% endif %}"
+
+    func trigger(_ button: MQTTButton, _ gesture: MQTTGesture) -> JSONValue {
+        .object([
+            ("automation_type", .string("trigger")),
+            ("topic", .string(settings.eventTopic(button: button.name))),
+            ("type", .string(gesture.homeAssistantType)),
+            ("subtype", .string(button.name)),
+            ("payload", .string(gesture.identifier)),
+            ("value_template", .string(Self.gestureTemplate)),
+            ("qos", .integer(settings.qos)),
+            ("device", device),
+        ])
+    }
+
+    func eventEntity(_ button: MQTTButton) -> JSONValue {
+        .object([
+            ("name", .string(button.name)),
+            ("unique_id", .string("\(nodeID)_\(Self.topicID(button.name))_event")),
+            ("state_topic", .string(settings.eventTopic(button: button.name))),
+            ("event_types", .array(button.gestures.map { .string($0.identifier) })),
+            ("value_template", .string("{\"event_type\": \"\(Self.gestureTemplate)\"}")),
+            ("device_class", .string("button")),
+            ("qos", .integer(settings.qos)),
+            ("availability_topic", .string(settings.availabilityTopic)),
+            ("device", device),
+        ])
+    }
+
+    func binarySensor(_ button: MQTTButton) -> JSONValue {
+        .object([
+            ("name", .string("\(button.name) pressed")),
+            ("unique_id", .string("\(nodeID)_\(Self.topicID(button.name))_state")),
+            ("state_topic", .string(settings.stateTopic(button: button.name))),
+            ("payload_on", .string("pressed")),
+            ("payload_off", .string("released")),
+            ("qos", .integer(settings.qos)),
+            ("availability_topic", .string(settings.availabilityTopic)),
+            ("device", device),
+        ])
+    }
+}

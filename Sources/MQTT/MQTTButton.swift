@@ -1,0 +1,86 @@
+import DebounceCore
+
+/// What the MQTT sink knows of one button: its name (a topic level), where it is (for the event's
+/// JSON), and the gestures its configuration makes (for Home Assistant discovery).
+public struct MQTTButton: Sendable, Hashable {
+    /// The button's name from the configuration, used as a topic level.
+    public var name: String
+    /// The chip as events print it (`gpiochip0`, `simulated`).
+    public var chip: String
+    /// The line's offset on the chip.
+    public var line: Int
+    /// The gestures its events can be, in discovery order.
+    public var gestures: [MQTTGesture]
+
+    public init(name: String, chip: String, line: Int, gestures: [MQTTGesture]) {
+        self.name = name
+        self.chip = chip
+        self.line = line
+        self.gestures = gestures
+    }
+
+    /// A button whose gestures follow its `GestureConfiguration`: press and release always; hold,
+    /// repeat when configured; clicks 1 to `maxClickCount` (or to `unlimitedClicksShown` without a maximum).
+    public init(name: String, chip: String, line: Int, configuration: GestureConfiguration) {
+        var gestures: [MQTTGesture] = [.press, .release]
+        if configuration.holdNs != nil { gestures.append(.hold) }
+        if configuration.repeatDelayNs != nil || configuration.repeatIntervalNs != nil { gestures.append(.repeat) }
+        if configuration.clickWindowNs != nil {
+            let highest = configuration.maxClickCount.flatMap { $0 >= 1 ? $0 : nil } ?? Self.unlimitedClicksShown
+            for count in 1...highest { gestures.append(.click(count)) }
+        }
+        self.init(name: name, chip: chip, line: line, gestures: gestures)
+    }
+
+    /// The click counts announced to Home Assistant when the configuration sets no maximum.
+    public static let unlimitedClicksShown = 3
+}
+
+/// One kind of event a button reports, as Home Assistant sees it.
+public enum MQTTGesture: Sendable, Hashable {
+    case press, release, hold, `repeat`
+    /// A click of this count (1: single, 2: double...).
+    case click(Int)
+
+    /// The gesture an event is.
+    public init(_ event: ButtonEvent) {
+        switch event.kind {
+        case .press: self = .press
+        case .release: self = .release
+        case .hold: self = .hold
+        case .repeat: self = .repeat
+        case .click: self = .click(event.count)
+        }
+    }
+
+    static let clickWords = ["", "", "double", "triple", "quadruple", "quintuple"]
+
+    /// Its name in topics, discovery and the `event` entity's `event_type`: `press`, `release`, `hold`,
+    /// `repeat`, `click`, `double_click`, `triple_click`, `quadruple_click`, `quintuple_click`, `click_6`...
+    public var identifier: String {
+        switch self {
+        case .press: "press"
+        case .release: "release"
+        case .hold: "hold"
+        case .repeat: "repeat"
+        case .click(let count) where count == 1: "click"
+        case .click(let count) where count > 1 && count < Self.clickWords.count: "\(Self.clickWords[count])_click"
+        case .click(let count): "click_\(count)"
+        }
+    }
+
+    /// Home Assistant's device trigger `type`: its own names where it has one (`button_short_press`,
+    /// `button_short_release`, `button_long_press`, `button_double_press`...), ours where it has none
+    /// (`button_repeat`, `button_single_click`, `button_6_press`).
+    public var homeAssistantType: String {
+        switch self {
+        case .press: "button_short_press"
+        case .release: "button_short_release"
+        case .hold: "button_long_press"
+        case .repeat: "button_repeat"
+        case .click(let count) where count == 1: "button_single_click"
+        case .click(let count) where count > 1 && count < Self.clickWords.count: "button_\(Self.clickWords[count])_press"
+        case .click(let count): "button_\(count)_press"
+        }
+    }
+}

@@ -1,0 +1,206 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import CMosquitto
+import LinuxSys
+import Logging
+import SystemPackage
+
+/// The connection to the broker, kept up on the event loop's clock: connect without waiting,
+/// notice the loss, try again with backoff (`ReconnectBackoff`), keepalive. It owns the libmosquitto
+/// client and the `SocketWatch` the loop polls; it decides nothing about messages (`MQTTSink` does).
+///
+/// Times are nanoseconds of the loop's clock. libmosquitto keeps its own keepalive time (seconds of
+/// `CLOCK_MONOTONIC`); `loopMisc` runs every quarter of the keepalive, so an idle connection costs
+/// one wakeup every few seconds and a silent broker is noticed within about 1.5 keepalives.
+final class MQTTConnection {
+    enum State: Equatable {
+        /// Not connected; the next attempt is at `retryAtNs`.
+        case waiting(retryAtNs: Int64)
+        /// TCP, TLS and CONNECT under way.
+        case connecting
+        /// CONNACK accepted.
+        case connected
+        /// We sent DISCONNECT (or gave up): no more attempts.
+        case closed
+    }
+
+    /// What the connection reports to its owner after `advance`.
+    enum Report: Equatable {
+        case connected
+        case lost
+        case published(mid: Int32)
+        case message(topic: String, payload: [UInt8])
+    }
+
+    let settings: MQTTSettings
+    let client: MosquittoClient
+    let watch: SocketWatch
+    private let logger: Logger
+    private var backoff: ReconnectBackoff
+    private(set) var state: State = .waiting(retryAtNs: 0)
+    private var started = false
+    private var socketReady = false
+    private var nextMiscNs: Int64?
+    /// The last reason the broker could not be used, until a connect succeeds.
+    private(set) var lastError: MQTTError?
+    /// Successful connects so far.
+    private(set) var connects = 0
+
+    /// A client for `settings`, with `will` as the last will; reads the password and checks the CA
+    /// file now (what will not heal by retrying is refused here). Does not connect yet.
+    init(settings: MQTTSettings, will: OutboundMessage, logger: Logger) throws(MQTTError) {
+        self.settings = settings
+        self.logger = logger
+        self.backoff = ReconnectBackoff(seed: UInt64(truncatingIfNeeded: MonotonicClock.nowNs))
+        client = try MosquittoClient(clientID: settings.clientID)
+        do { watch = try SocketWatch() } catch { throw MQTTError.library(call: error.operation, reason: error.errno.description) }
+        if let username = settings.username {
+            try client.setCredentials(username: username, password: try settings.password?.read())
+        }
+        try client.setWill(topic: will.topic, payload: String(decoding: will.payload, as: UTF8.self), qos: Int32(settings.qos), retain: will.retain)
+        if settings.transport == .mqtts {
+            if let caFile = settings.caFile {
+                let descriptor = open(caFile, O_RDONLY | O_CLOEXEC)
+                guard descriptor >= 0 else { throw MQTTError.caFile(path: caFile, reason: String(cString: strerror(errno))) }
+                _ = Glibc.close(descriptor)
+            }
+            do { try client.setTLS(caFile: settings.caFile, caPath: "/etc/ssl/certs") } catch {
+                throw MQTTError.caFile(path: settings.caFile ?? "/etc/ssl/certs", reason: error.description)
+            }
+        }
+    }
+
+    /// When `advance` must run next: the next attempt, or the next keepalive check.
+    var nextDeadlineNs: Int64? {
+        switch state {
+        case .waiting(let retryAtNs): retryAtNs
+        case .connecting, .connected: nextMiscNs
+        case .closed: nil
+        }
+    }
+
+    /// The watched socket was ready: handled at the next `advance`.
+    func noteReady() { socketReady = true }
+
+    /// Does what is due at `nowNs`: reads and writes, connects, keeps alive; returns what happened.
+    func advance(toNs nowNs: Int64) -> [Report] {
+        var reports: [Report] = []
+        if socketReady {
+            socketReady = false
+            _ = watch.take()
+            // Never without a socket: libmosquitto would report that as a lost connection.
+            if client.socket >= 0 { handle(client.loopRead(), nowNs: nowNs, into: &reports) }
+        }
+        if case .waiting(let retryAtNs) = state, nowNs >= retryAtNs { attempt(nowNs: nowNs, into: &reports) }
+        if state == .connecting || state == .connected, client.socket >= 0, let misc = nextMiscNs, nowNs >= misc {
+            nextMiscNs = nowNs.adding(durationNs: Int64(settings.keepaliveSeconds) * 250_000_000)
+            handle(client.loopMisc(), nowNs: nowNs, into: &reports)
+        }
+        return reports
+    }
+
+    /// Writes what libmosquitto holds, as far as the socket takes it, and watches the socket for what
+    /// comes next. Call after publishing.
+    func flush(nowNs: Int64, into reports: inout [Report]) {
+        if client.socket >= 0, client.wantsWrite { handle(client.loopWrite(), nowNs: nowNs, into: &reports) }
+        do { try watch.watch(client.socket, write: client.socket >= 0 && client.wantsWrite) } catch {
+            logger.error("mqtt: cannot watch the broker's socket: \(error)")
+        }
+    }
+
+    /// Sends DISCONNECT and stops trying (the will is not published).
+    func close() {
+        if state == .connected || state == .connecting {
+            _ = client.disconnect()
+            if client.socket >= 0, client.wantsWrite { _ = client.loopWrite() }
+        }
+        state = .closed
+        watch.forget()
+    }
+
+    private func attempt(nowNs: Int64, into reports: inout [Report]) {
+        if settings.username != nil, let password = settings.password {
+            do {
+                try client.setCredentials(username: settings.username ?? "", password: try password.read())
+            } catch {
+                fail(error, nowNs: nowNs)
+                return
+            }
+        }
+        let code = started ? client.reconnectAsync() : client.connectAsync(host: settings.host, port: settings.port, keepaliveSeconds: settings.keepaliveSeconds)
+        let saved = errno
+        started = true
+        guard code == .mosquittoSuccess else {
+            fail(error(for: code, errno: saved), nowNs: nowNs)
+            return
+        }
+        logger.debug("mqtt: connecting to \(settings.url)")
+        state = .connecting
+        nextMiscNs = nowNs.adding(durationNs: Int64(settings.keepaliveSeconds) * 250_000_000)
+        watch.forget()
+        flush(nowNs: nowNs, into: &reports)
+    }
+
+    /// Handles a loop call's result and the callbacks it caused.
+    private func handle(_ code: Int32, nowNs: Int64, into reports: inout [Report]) {
+        let saved = errno
+        var lost: MQTTError?
+        for event in client.takeEvents() {
+            switch event {
+            case .connected(let code) where code == 0:
+                state = .connected
+                connects += 1
+                lastError = nil
+                backoff.reset()
+                logger.info("mqtt: connected to \(settings.url) as \(settings.clientID)")
+                reports.append(.connected)
+            case .connected(let code):
+                lost = .refused(code: code, username: settings.username)
+            case .disconnected(let code, let errnoThen):
+                if state == .closed { continue }
+                if lost == nil { lost = error(for: code, errno: errnoThen) }
+            case .published(let mid):
+                reports.append(.published(mid: mid))
+            case .message(let topic, let payload):
+                reports.append(.message(topic: topic, payload: payload))
+            }
+        }
+        if lost == nil, code != .mosquittoSuccess, code != Int32(MOSQ_ERR_NO_CONN.rawValue), state != .closed {
+            lost = error(for: code, errno: saved)
+        }
+        if lost == nil, client.socket < 0, state == .connecting || state == .connected { lost = .connection(url: settings.url, reason: "the connection closed") }
+        guard let lost else { return }
+        watch.forget()
+        fail(lost, nowNs: nowNs)
+        reports.append(.lost)
+    }
+
+    private func fail(_ error: MQTTError, nowNs: Int64) {
+        let delayNs = backoff.nextDelayNs()
+        state = .waiting(retryAtNs: nowNs.adding(durationNs: delayNs))
+        nextMiscNs = nil
+        let again = "trying again in \(delayNs / 1_000_000) ms"
+        if error != lastError || backoff.failures == 1 {
+            logger.error("mqtt: \(error) (\(again))")
+        } else {
+            logger.debug("mqtt: \(error) (\(again))")
+        }
+        lastError = error
+    }
+
+    /// The error a `MOSQ_ERR_*` code means for this broker.
+    private func error(for code: Int32, errno: Int32) -> MQTTError {
+        switch code {
+        case Int32(MOSQ_ERR_TLS.rawValue), Int32(MOSQ_ERR_TLS_HANDSHAKE.rawValue): .tls(host: settings.host)
+        case Int32(MOSQ_ERR_EAI.rawValue), Int32(MOSQ_ERR_LOOKUP.rawValue): .lookup(host: settings.host)
+        case Int32(MOSQ_ERR_KEEPALIVE.rawValue): .connection(url: settings.url, reason: "the broker stopped answering (keepalive)")
+        case Int32(MOSQ_ERR_CONN_LOST.rawValue): .connection(url: settings.url, reason: "the broker closed the connection")
+        case Int32(MOSQ_ERR_ERRNO.rawValue) where errno == ECONNRESET || errno == EPIPE:
+            .connection(url: settings.url, reason: "the broker closed the connection")
+        default: .connection(url: settings.url, reason: MQTTError.text(code, errno: errno))
+        }
+    }
+}

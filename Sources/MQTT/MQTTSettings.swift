@@ -1,0 +1,161 @@
+/// What the `mqtt:` section of a configuration says: where the broker is, who we are, where we publish.
+/// Pure: building or reading it opens nothing; the password is read from its file or environment
+/// variable only when the client connects (`PasswordSource.read()`).
+public struct MQTTSettings: Sendable, Hashable {
+    /// Plain TCP (`mqtt://`) or TLS (`mqtts://`).
+    public enum Transport: String, Sendable, Hashable {
+        case mqtt, mqtts
+
+        /// The port when the URL names none: 1883 for `mqtt://`, 8883 for `mqtts://`.
+        public var defaultPort: Int { self == .mqtt ? 1883 : 8883 }
+    }
+
+    /// Where the password comes from: never the configuration itself.
+    public enum PasswordSource: Sendable, Hashable {
+        /// A file holding the password (its first line; a final newline is not part of it).
+        case file(String)
+        /// An environment variable's value.
+        case environment(String)
+    }
+
+    /// What Home Assistant discovery does.
+    public enum Discovery: Sendable, Hashable {
+        /// No discovery messages.
+        case off
+        /// Discovery under this prefix (Home Assistant's default is `homeassistant`).
+        case prefix(String)
+    }
+
+    public var transport: Transport
+    /// The broker's host name or address (an IPv6 address without brackets).
+    public var host: String
+    /// The broker's TCP port, 1 to 65535.
+    public var port: Int
+    /// The MQTT client identifier; `gpio-debounce-<hostname>` by default.
+    public var clientID: String
+    public var username: String?
+    public var password: PasswordSource?
+    /// A PEM file of the certificate authorities to trust (TLS); `nil`: the system's (`/etc/ssl/certs`).
+    public var caFile: String?
+    /// The topic every other topic starts with; `gpio-debounce/<hostname>` by default.
+    public var base: String
+    /// The quality of service of every message: 0, 1 (default) or 2.
+    public var qos: Int
+    public var discovery: Discovery
+    /// How many messages wait while the broker is unreachable (the oldest goes when full); default 1000.
+    public var queueLimit: Int
+    /// Seconds between the client's keepalive pings; the broker declares us gone after 1.5 times this.
+    public var keepaliveSeconds: Int
+
+    public static let defaultQueueLimit = 1000
+    public static let defaultKeepaliveSeconds = 30
+    public static let defaultDiscoveryPrefix = "homeassistant"
+
+    public init(
+        transport: Transport = .mqtt, host: String, port: Int? = nil, clientID: String? = nil, username: String? = nil,
+        password: PasswordSource? = nil, caFile: String? = nil, base: String? = nil, qos: Int = 1,
+        discovery: Discovery = .prefix(Self.defaultDiscoveryPrefix), queueLimit: Int = Self.defaultQueueLimit,
+        keepaliveSeconds: Int = Self.defaultKeepaliveSeconds, hostname: String = Self.localHostname
+    ) {
+        self.transport = transport
+        self.host = host
+        self.port = port ?? transport.defaultPort
+        self.clientID = clientID ?? "gpio-debounce-\(hostname)"
+        self.username = username
+        self.password = password
+        self.caFile = caFile
+        self.base = base ?? "gpio-debounce/\(hostname)"
+        self.qos = qos
+        self.discovery = discovery
+        self.queueLimit = queueLimit
+        self.keepaliveSeconds = keepaliveSeconds
+    }
+
+    /// The broker's address as a URL, for messages: `mqtts://broker.local:8883`.
+    public var url: String {
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        return "\(transport.rawValue)://\(shownHost):\(port)"
+    }
+
+    // MARK: Topics
+
+    /// `<base>/availability`: `online` while connected, `offline` after a clean stop or as the last will.
+    public var availabilityTopic: String { "\(base)/availability" }
+
+    /// `<base>/<button>/event`: each event as JSON.
+    public func eventTopic(button: String) -> String { "\(base)/\(button)/event" }
+
+    /// `<base>/<button>/state`: `pressed` or `released`, retained.
+    public func stateTopic(button: String) -> String { "\(base)/\(button)/state" }
+
+    /// `<prefix>/status`, where Home Assistant announces itself (`online`): then discovery is sent again.
+    public var homeAssistantStatusTopic: String? {
+        guard case .prefix(let prefix) = discovery else { return nil }
+        return "\(prefix)/status"
+    }
+
+    // MARK: Parsing
+
+    /// Splits `mqtt://host[:port]` or `mqtts://host[:port]` (IPv6 in brackets); `nil` and a reason
+    /// when it is something else. No path, user or query is allowed.
+    public static func parseURL(_ text: String) -> Result<(Transport, host: String, port: Int), URLProblem> {
+        let parts = text.split(separator: "://", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return .failure(.noScheme) }
+        guard let transport = Transport(rawValue: parts[0].lowercased()) else { return .failure(.unknownScheme(String(parts[0]))) }
+        var rest = parts[1]
+        if rest.hasSuffix("/") { rest = rest.dropLast() }
+        guard !rest.contains("/"), !rest.contains("?"), !rest.contains("#") else { return .failure(.hasPath) }
+        guard !rest.contains("@") else { return .failure(.hasCredentials) }
+        var host: Substring
+        var portText: Substring?
+        if rest.hasPrefix("[") {
+            guard let close = rest.firstIndex(of: "]") else { return .failure(.badHost) }
+            host = rest[rest.index(after: rest.startIndex)..<close]
+            let after = rest[rest.index(after: close)...]
+            if !after.isEmpty {
+                guard after.hasPrefix(":") else { return .failure(.badHost) }
+                portText = after.dropFirst()
+            }
+        } else if let colon = rest.lastIndex(of: ":") {
+            host = rest[..<colon]
+            portText = rest[rest.index(after: colon)...]
+        } else {
+            host = rest
+        }
+        guard !host.isEmpty, host.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else { return .failure(.badHost) }
+        var port = transport.defaultPort
+        if let portText {
+            guard let value = Int(portText), (1...65_535).contains(value), portText.allSatisfy(\.isASCII) else {
+                return .failure(.badPort(String(portText)))
+            }
+            port = value
+        }
+        return .success((transport, String(host), port))
+    }
+
+    /// Why a URL was refused, as a sentence for the configuration's error message.
+    public enum URLProblem: Error, Sendable, Hashable, CustomStringConvertible {
+        case noScheme, unknownScheme(String), hasPath, hasCredentials, badHost, badPort(String)
+
+        public var description: String {
+            switch self {
+            case .noScheme: "has no scheme: write mqtt://HOST[:PORT] or mqtts://HOST[:PORT]"
+            case .unknownScheme(let scheme): "scheme \"\(scheme)\" is not mqtt or mqtts"
+            case .hasPath: "has a path, query or fragment: an MQTT URL is only mqtt://HOST[:PORT]"
+            case .hasCredentials: "contains a user or password: use the `username:` and `password_file:` keys instead"
+            case .badHost: "has no valid host name or address"
+            case .badPort(let port): "port \"\(port)\" is not a number from 1 to 65535"
+            }
+        }
+    }
+
+    /// Whether `text` may be a topic level or a base topic: not empty, no `+` `#` wildcards, no NUL,
+    /// no leading `$`, at most 200 bytes.
+    public static func isValidTopic(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count <= 200 && !text.contains("+") && !text.contains("#") && !text.hasPrefix("$")
+            && !text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+    }
+
+    /// This machine's host name (`gethostname`), or `localhost` when it has none.
+    public static var localHostname: String { Hostname.current }
+}

@@ -1,0 +1,235 @@
+import DebounceCore
+import EventLoop
+import LinuxSys
+import Logging
+import Pipeline
+import SystemPackage
+
+/// The sink that makes the daemon an MQTT device, on the event loop: it never blocks and never
+/// runs a thread (see `MQTTConnection` and `SocketWatch`).
+///
+/// Topics (`MQTTSettings`): each event as JSON (the `--format json` schema) on
+/// `<base>/<button>/event`; `pressed`/`released` retained on `<base>/<button>/state`; `online`
+/// retained on `<base>/availability` after each connect, `offline` at a clean stop and as the
+/// retained last will. Home Assistant discovery (`HomeAssistantDiscovery`) is published after each
+/// connect and again whenever `<prefix>/status` says `online` (Home Assistant started).
+///
+/// Nothing lost: events and states wait in an `OutboundQueue` (bounded by `queue:`; when full the
+/// oldest waiting one goes, counted and logged) while the broker is unreachable, and go out in order
+/// after reconnecting. Handed-over messages stay in libmosquitto until the broker acknowledges them
+/// (QoS 1: PUBACK), and are sent again after a reconnect if the connection dropped before that; at
+/// most `OutboundQueue.window` are in flight at once. At shutdown the sink is busy until every queued
+/// message is acknowledged and `offline` is sent, or the loop's grace period ends.
+public final class MQTTSink: Sink {
+    /// What the sink publishes.
+    public enum Mode: Sendable, Hashable {
+        /// Events, states, availability and discovery: the daemon.
+        case run
+        /// Only empty retained messages on the discovery topics (Home Assistant forgets the device)
+        /// and `offline`: `run --remove-discovery`. Takes no events.
+        case removeDiscovery
+    }
+
+    /// What the sink did so far.
+    public struct Statistics: Sendable, Hashable {
+        /// Events and states the broker acknowledged.
+        public var delivered = 0
+        /// Events and states dropped because the queue was full.
+        public var dropped = 0
+        /// Events and states waiting or in flight now.
+        public var queued = 0
+        /// Successful connects (the first one included).
+        public var connects = 0
+        /// Discovery messages published (or removed).
+        public var discoveryMessages = 0
+    }
+
+    public let settings: MQTTSettings
+    public let mode: Mode
+    private let buttons: [MQTTButton]
+    private let discovery: HomeAssistantDiscovery
+    private let connection: MQTTConnection
+    private let logger: Logger
+    private var queue: OutboundQueue
+    /// Availability and discovery messages in flight (they bypass the queue: they are rebuilt at each connect).
+    private var controlInFlight: Set<Int32> = []
+    private var discoveryCount = 0
+    private var droppedLogged = 0
+    private var shuttingDown = false
+    private var offlineMid: Int32?
+    private var finished = false
+
+    /// A sink publishing for `buttons` (in the loop's line order) to the broker of `settings`, with
+    /// `softwareVersion` on the Home Assistant device. Reads the password and checks the CA file now:
+    /// throws what must be fixed in the configuration. Connects at the loop's first wakeup.
+    public init(settings: MQTTSettings, buttons: [MQTTButton], softwareVersion: String, mode: Mode = .run, logger: Logger) throws(MQTTError) {
+        self.settings = settings
+        self.mode = mode
+        self.buttons = buttons
+        self.logger = logger
+        self.discovery = HomeAssistantDiscovery(settings: settings, buttons: buttons, softwareVersion: softwareVersion)
+        self.queue = OutboundQueue(limit: settings.queueLimit)
+        let will = OutboundMessage(topic: settings.availabilityTopic, text: "offline", retain: true)
+        connection = try MQTTConnection(settings: settings, will: will, logger: logger)
+    }
+
+    /// What the sink did so far.
+    public var statistics: Statistics {
+        Statistics(delivered: queue.acknowledged, dropped: queue.dropped, queued: queue.count, connects: connection.connects, discoveryMessages: discoveryCount)
+    }
+
+    /// Why the broker cannot be used now (`nil` while connected or before the first attempt).
+    public var lastError: MQTTError? { connection.lastError }
+
+    /// Whether the sink is connected to the broker now.
+    public var isConnected: Bool { connection.state == .connected }
+
+    /// Whether the run ended with everything acknowledged, `offline` included, and a DISCONNECT: what
+    /// `run --remove-discovery` reports as success.
+    public private(set) var disconnectedCleanly = false
+
+    /// libmosquitto's version, e.g. "2.0.11", for logs and `--version`.
+    public static var libraryVersion: String { MosquittoClient.libraryVersion }
+
+    // MARK: Sink
+
+    public var descriptors: [FileDescriptor] { finished ? [] : [connection.watch.descriptor] }
+
+    public var nextDeadlineNs: Int64? { finished ? nil : connection.nextDeadlineNs }
+
+    public var isBusy: Bool { !finished }
+
+    public func descriptorReady(_ index: Int, events: PollEvents) {
+        connection.noteReady()
+    }
+
+    public func consume(_ output: PipelineOutput, nowNs: Int64) {
+        guard mode == .run, !shuttingDown, case .event(let line, let event) = output, buttons.indices.contains(line) else { return }
+        let button = buttons[line]
+        enqueue(OutboundMessage(topic: settings.eventTopic(button: button.name), payload: EventPayload.json(event, button: button), retain: false))
+        switch event.kind {
+        case .press: enqueue(OutboundMessage(topic: settings.stateTopic(button: button.name), text: "pressed", retain: true))
+        case .release: enqueue(OutboundMessage(topic: settings.stateTopic(button: button.name), text: "released", retain: true))
+        default: break
+        }
+    }
+
+    public func advance(toNs nowNs: Int64) {
+        guard !finished else { return }
+        var reports = connection.advance(toNs: nowNs)
+        var index = 0
+        while index < reports.count {
+            handle(reports[index], into: &reports)
+            index += 1
+        }
+        if connection.state == .connected {
+            pump()
+            if shuttingDown, offlineMid == nil, queue.isEmpty, controlInFlight.isEmpty {
+                offlineMid = publishControl(OutboundMessage(topic: settings.availabilityTopic, text: "offline", retain: true))
+            }
+        }
+        connection.flush(nowNs: nowNs, into: &reports)
+        // What flushing reported (acknowledgements cannot come from a write; a loss can).
+        while index < reports.count {
+            handle(reports[index], into: &reports)
+            index += 1
+        }
+    }
+
+    public func beginShutdown(atNs nowNs: Int64, graceEndNs: Int64) {
+        shuttingDown = true
+        if !queue.isEmpty {
+            logger.notice("mqtt: shutting down: waiting for \(queue.count) messages to be acknowledged")
+        }
+    }
+
+    /// Disconnects (sending `offline` first if it was not acknowledged yet), and logs what was not delivered.
+    public func finish(atNs nowNs: Int64) {
+        guard !finished else { return }
+        if connection.state == .connected, offlineMid == nil || controlInFlight.contains(offlineMid ?? 0) {
+            _ = publishControl(OutboundMessage(topic: settings.availabilityTopic, text: "offline", retain: true))
+        }
+        connection.close()
+        finished = true
+        let lost = queue.removeAll()
+        if lost > 0 {
+            logger.warning("mqtt: \(lost) events and states were not acknowledged by \(settings.url) before the end")
+        }
+    }
+
+    // MARK: Messages
+
+    private func enqueue(_ message: OutboundMessage) {
+        guard queue.append(message) > 0 else { return }
+        // Logged at the first drop and then every hundredth, so a long outage does not flood the log.
+        if queue.dropped == 1 || queue.dropped - droppedLogged >= 100 {
+            droppedLogged = queue.dropped
+            logger.warning("mqtt: the queue of \(queue.limit) messages is full while \(settings.url) is unreachable: dropped the oldest (\(queue.dropped) so far)")
+        }
+    }
+
+    private func handle(_ report: MQTTConnection.Report, into reports: inout [MQTTConnection.Report]) {
+        switch report {
+        case .connected:
+            if let statusTopic = settings.homeAssistantStatusTopic, mode == .run {
+                _ = connection.client.subscribe(topic: statusTopic, qos: 1)
+            }
+            if mode == .run {
+                _ = publishControl(OutboundMessage(topic: settings.availabilityTopic, text: "online", retain: true))
+                publishDiscovery(discovery.messages)
+            } else {
+                publishDiscovery(discovery.removal)
+            }
+        case .lost:
+            // libmosquitto keeps what is in flight and sends it again after the next CONNACK.
+            if !queue.isEmpty { logger.notice("mqtt: \(queue.count) events and states kept until the broker is back") }
+        case .published(let mid):
+            if controlInFlight.remove(mid) != nil {
+                if mid == offlineMid {
+                    connection.close()
+                    finished = true
+                    disconnectedCleanly = queue.isEmpty
+                    logger.info("mqtt: disconnected from \(settings.url) (\(queue.acknowledged) events and states delivered)")
+                }
+            } else {
+                queue.acknowledge(mid: mid)
+            }
+        case .message(let topic, let payload):
+            if topic == settings.homeAssistantStatusTopic, payload == Array("online".utf8), mode == .run, !shuttingDown {
+                logger.info("mqtt: Home Assistant is online: publishing discovery again")
+                publishDiscovery(discovery.messages)
+            }
+        }
+    }
+
+    /// Hands waiting events and states to the client while the in-flight window has room.
+    private func pump() {
+        while let message = queue.next {
+            let (code, mid) = connection.client.publish(topic: message.topic, payload: message.payload, qos: Int32(settings.qos), retain: message.retain)
+            if code == .mosquittoSuccess || (code == .mosquittoNoConnection && settings.qos > 0) {
+                queue.handedOver(mid: mid)
+                if code == .mosquittoNoConnection { return }
+            } else {
+                logger.error("mqtt: cannot publish on \(message.topic): \(MQTTError.text(code, errno: 0))")
+                queue.handedOver(mid: mid)
+                queue.acknowledge(mid: mid)
+            }
+        }
+    }
+
+    private func publishDiscovery(_ messages: [OutboundMessage]) {
+        for message in messages { _ = publishControl(message) }
+        discoveryCount += messages.count
+    }
+
+    /// Publishes `message` outside the queue; returns its message id while it is in flight.
+    private func publishControl(_ message: OutboundMessage) -> Int32? {
+        let (code, mid) = connection.client.publish(topic: message.topic, payload: message.payload, qos: Int32(settings.qos), retain: message.retain)
+        guard code == .mosquittoSuccess || code == .mosquittoNoConnection else {
+            logger.error("mqtt: cannot publish on \(message.topic): \(MQTTError.text(code, errno: 0))")
+            return nil
+        }
+        controlInFlight.insert(mid)
+        return mid
+    }
+}

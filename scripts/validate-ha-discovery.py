@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Validates MQTT discovery messages with Home Assistant's own code (homeassistant==2024.3.3).
+
+Input: a file of `TOPIC<TAB>PAYLOAD` lines (what the broker received under the discovery prefix),
+and the prefix. For each message, as homeassistant/components/mqtt/discovery.py does:
+  - the topic must match discovery.TOPIC_MATCHER and name a SUPPORTED_COMPONENTS component;
+  - the payload must be a JSON object; abbreviations are expanded (ABBREVIATIONS, DEVICE_ABBREVIATIONS);
+  - it must pass the component's schema: device_trigger.TRIGGER_DISCOVERY_SCHEMA,
+    event.DISCOVERY_SCHEMA, binary_sensor.DISCOVERY_SCHEMA (vol.Invalid is a failure);
+  - every value_template must render (plain Jinja2, as Home Assistant's templates are) to the
+    gesture names the device triggers and event types announce, for sample events.
+An empty payload (removal) is accepted. Prints one line per message; exits 1 on any failure.
+Run it with the virtualenv's python (scripts/test-mqtt-ha makes it).
+"""
+import json
+import sys
+
+import jinja2
+import voluptuous as vol
+from homeassistant.components.mqtt import binary_sensor, device_trigger, event
+from homeassistant.components.mqtt.abbreviations import ABBREVIATIONS, DEVICE_ABBREVIATIONS
+from homeassistant.components.mqtt.discovery import SUPPORTED_COMPONENTS, TOPIC_MATCHER
+
+SCHEMAS = {
+    "device_automation": device_trigger.TRIGGER_DISCOVERY_SCHEMA,
+    "event": event.DISCOVERY_SCHEMA,
+    "binary_sensor": binary_sensor.DISCOVERY_SCHEMA,
+}
+
+SAMPLES = {  # an event message, and the gesture it must be named
+    "press": {"event": "press", "time_ns": 2, "onset_ns": 1, "button": "b", "chip": "c", "line": 1},
+    "release": {"event": "release", "time_ns": 2, "onset_ns": 1, "button": "b", "chip": "c", "line": 1},
+    "hold": {"event": "hold", "time_ns": 2, "onset_ns": 1, "button": "b", "chip": "c", "line": 1},
+    "repeat": {"event": "repeat", "time_ns": 2, "onset_ns": 1, "button": "b", "chip": "c", "line": 1},
+    "click": {"event": "click", "time_ns": 2, "onset_ns": 1, "count": 1, "button": "b", "chip": "c", "line": 1},
+    "double_click": {"event": "click", "time_ns": 2, "onset_ns": 1, "count": 2, "button": "b", "chip": "c", "line": 1},
+    "triple_click": {"event": "click", "time_ns": 2, "onset_ns": 1, "count": 3, "button": "b", "chip": "c", "line": 1},
+    "quintuple_click": {"event": "click", "time_ns": 2, "onset_ns": 1, "count": 5, "button": "b", "chip": "c", "line": 1},
+    "click_7": {"event": "click", "time_ns": 2, "onset_ns": 1, "count": 7, "button": "b", "chip": "c", "line": 1},
+}
+
+
+def render(template, sample):
+    return jinja2.Environment().from_string(template).render(value_json=sample, value=json.dumps(sample)).strip()
+
+
+def check(topic, payload, prefix):
+    if not topic.startswith(prefix + "/"):
+        return f"not under the prefix {prefix}"
+    match = TOPIC_MATCHER.match(topic[len(prefix) + 1 :])
+    if not match:
+        return "topic does not match Home Assistant's discovery TOPIC_MATCHER"
+    component = match.group("component")
+    if component not in SUPPORTED_COMPONENTS or component not in SCHEMAS:
+        return f"component {component} is not one we validate"
+    if payload == "":
+        return None
+    config = json.loads(payload)
+    if not isinstance(config, dict):
+        return "payload is not a JSON object"
+    config = {ABBREVIATIONS.get(key, key): value for key, value in config.items()}
+    if isinstance(config.get("device"), dict):
+        config["device"] = {DEVICE_ABBREVIATIONS.get(key, key): value for key, value in config["device"].items()}
+    if component != "device_automation":
+        config["platform"] = "mqtt"
+    try:
+        validated = SCHEMAS[component](config)
+    except vol.Invalid as error:
+        return f"schema: {error}"
+    for key in ("identifiers", "name", "model", "sw_version"):
+        if key not in validated.get("device", {}):
+            return f"device block lacks {key}"
+    if component == "device_automation":
+        for gesture, sample in SAMPLES.items():
+            if gesture == config["payload"] and render(config["value_template"], sample) != gesture:
+                return f"value_template names {gesture} events {render(config['value_template'], sample)!r}"
+    if component == "event":
+        for gesture, sample in SAMPLES.items():
+            rendered = json.loads(render(config["value_template"], sample))
+            if rendered.get("event_type") != gesture:
+                return f"value_template gives {rendered!r} for a {gesture}"
+    if component in ("event", "binary_sensor") and "availability_topic" not in config:
+        return "no availability_topic"
+    return None
+
+
+def main():
+    path, prefix = sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else "homeassistant"
+    failures = 0
+    count = 0
+    for line in open(path, encoding="utf-8").read().splitlines():
+        if not line.strip():
+            continue
+        topic, _, payload = line.partition("\t")
+        count += 1
+        try:
+            problem = check(topic, payload, prefix)
+        except Exception as error:  # a crash in validation is a failure too
+            problem = f"{type(error).__name__}: {error}"
+        print(f"{'ok' if problem is None else 'FAILED'}: {topic}{'' if problem is None else ': ' + problem}")
+        failures += problem is not None
+    print(f"{count - failures} of {count} discovery messages pass Home Assistant 2024.3.3's schemas")
+    sys.exit(1 if failures or count == 0 else 0)
+
+
+if __name__ == "__main__":
+    main()
