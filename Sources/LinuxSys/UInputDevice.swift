@@ -59,16 +59,16 @@ public final class UInputDevice {
     /// key by itself), names it (`UI_DEV_SETUP`, cut to `maximumNameBytes`) and creates it
     /// (`UI_DEV_CREATE`).
     public init(name: String, keys: [UInt16], autorepeat: Bool, path: String = UInputDevice.defaultPath) throws(UInputError) {
-        let raw = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-        guard raw >= 0 else {
-            let code = errno
-            switch code {
+        do {
+            handle = try OwnedDescriptor(operation: "open \(path)") { open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC) }
+        } catch {
+            switch error.errno.rawValue {
             case ENOENT, ENODEV, ENXIO: throw .missing(path: path)
             case EACCES, EPERM: throw .permissionDenied(path: path)
-            default: throw .system(SystemError("open \(path)", Errno(rawValue: code)))
+            default: throw .system(error)
             }
         }
-        handle = OwnedDescriptor(FileDescriptor(rawValue: raw))
+        let raw = handle.descriptor.rawValue
         func check(_ operation: String, _ call: () -> Int32) throws(UInputError) {
             do {
                 _ = try retryingInterrupts(call)
