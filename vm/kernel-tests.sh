@@ -14,7 +14,7 @@
 # tests) are only run when a binary is missing or with --rebuild.
 # The helper vm/bench/vmhelper.c is compiled with cc into .build-vmtest/.
 # --prepare-only stops after that (vm/bench/run.sh uses it).
-# Environment: VM_CPUS (default 1), VM_TIMEOUT (default 900) and the other
+# Environment: VM_CPUS (default 1), VM_TIMEOUT (default 1800) and the other
 # vm/run.sh variables. Exit status: 0 if both runs passed.
 set -euo pipefail
 
@@ -63,7 +63,7 @@ bash vm/prepare.sh -q >&2
 cc -O2 -Wall -o "$OUT/vmhelper" vm/bench/vmhelper.c
 ((prepare_only)) && exit 0
 
-export VM_CPUS=${VM_CPUS:-1} VM_TIMEOUT=${VM_TIMEOUT:-900}
+export VM_CPUS=${VM_CPUS:-1} VM_TIMEOUT=${VM_TIMEOUT:-1800}
 declare -A rc summary secs
 for label in "${labels[@]}"; do
     echo "==== $label: bash vm/run.sh vm/tests/kernel-tests.sh .build-vmtest/$label/gpio-debounce $label $*"

@@ -18,7 +18,8 @@
  *       Reads an input device (/dev/input/eventN) and prints one line per
  *       event: "CODE:VALUE" for EV_KEY, "SYN" for SYN_REPORT, other types as
  *       "TYPE/CODE:VALUE"; prints "GONE" and exits 0 when the device goes
- *       away (ENODEV), for the keyboard test (vm/tests/kernel-tests.sh l-keys).
+ *       away (ENODEV), for the keyboard test (vm/tests/kernel-tests.sh l-keys); "READY" on
+ *       stderr once the device is open.
  *   vmhelper rr PERIOD_US EDGES PULL_PATH...
  *       Pulls every line up (raw 1), waits PERIOD_US, then makes EDGES edges,
  *       one every PERIOD_US (absolute schedule), round-robin over the lines:
@@ -218,6 +219,7 @@ static int keys(int argc, char **argv)
 		return 1;
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	fprintf(stderr, "READY\n"); /* the device is open: events from now on are seen */
 	for (;;) {
 		ssize_t n = read(fd, &event, sizeof event);
 		if (n < 0 && errno == EINTR)

@@ -44,7 +44,7 @@ if [[ ! -x $HELPER ]]; then
 fi
 
 # ---------------------------------------------------------------- framework
-PASSED=0 FAILED=0 FAILED_NAMES=() T_NAME="" T_ERRS=0 T_START=0 BG=() CHIPS=()
+PASSED=0 FAILED=0 FAILED_NAMES=() T_NAME="" T_ERRS=0 T_START=0 BG=() CHIPS=() W_PID="" W_ERR=""
 log() { echo "     $*"; }
 err() { echo "     FAIL: $*"; T_ERRS=$((T_ERRS + 1)); }
 # check DESCRIPTION ACTUAL EXPECTED
@@ -72,7 +72,7 @@ cleanup_test() {
 }
 run_test() { # run_test NAME FUNCTION
     selected "$1" || return 0
-    T_NAME=$1 T_ERRS=0 T_START=$(now_ns)
+    T_NAME=$1 T_ERRS=0 T_START=$(now_ns) W_PID="" W_ERR=""
     echo "---- $1"
     "$2"
     cleanup_test
@@ -101,13 +101,17 @@ pull_path() { echo "$(_gpiosim_line_dir "$SIM" "$1")/pull"; }
 start_watch() {
     local tag=$1
     shift
-    "$BIN" watch --format json "$@" >"$TMP/$tag.out" 2>"$TMP/$tag.err" &
+    W_ERR=$TMP/$tag.err
+    "$BIN" watch --format json "$@" >"$TMP/$tag.out" 2>"$W_ERR" &
     W_PID=$!
     BG+=("$W_PID")
 }
+# Every time limit below is multiplied by KT_TIME_SCALE (default 3): under TCG on a loaded host a
+# debug binary takes seconds to start, and a limit is only there to end a hang, never to judge speed.
+KT_TIME_SCALE=${KT_TIME_SCALE:-3}
 # wait_exit PID SECONDS -> W_RC = exit status (124 + SIGKILL on timeout)
 wait_exit() {
-    local pid=$1 deadline=$(($(now_ns) + $2 * 1000000000))
+    local pid=$1 deadline=$(($(now_ns) + $2 * KT_TIME_SCALE * 1000000000))
     while kill -0 "$pid" 2>/dev/null; do
         if (($(now_ns) > deadline)); then
             kill -KILL "$pid" 2>/dev/null
@@ -120,11 +124,37 @@ wait_exit() {
     wait "$pid"
     W_RC=$?
 }
-# wait_used OFFSET: the watcher has requested the line (or died: then report)
+# wait_used OFFSET: the watcher ($W_PID) has requested the line; if it died first, or the time is
+# up, says so with its exit status and standard error.
 wait_used() {
-    gpiosim_wait_used "$SIM" "$1" 20 2>/dev/null && return 0
-    err "line $1 was not requested within 20 s"
-    return 1
+    local limit=$((20 * KT_TIME_SCALE)) deadline
+    deadline=$(($(now_ns) + limit * 1000000000))
+    while ! gpiosim_wait_used "$SIM" "$1" 1 2>/dev/null; do
+        if [[ -n ${W_PID:-} ]] && ! kill -0 "$W_PID" 2>/dev/null; then
+            wait "$W_PID"
+            err "the watcher exited ($?) before line $1 was requested"
+            [[ -n ${W_ERR:-} ]] && show "$W_ERR"
+            return 1
+        fi
+        if (($(now_ns) > deadline)); then
+            err "line $1 was not requested within $limit s"
+            return 1
+        fi
+    done
+}
+# wait_lines FILE PATTERN COUNT SECONDS: until FILE has COUNT lines matching the ERE PATTERN (a
+# condition, not a guess at how long the watcher needs); an error when the time is up.
+wait_lines() {
+    local deadline=$(($(now_ns) + $4 * KT_TIME_SCALE * 1000000000)) n
+    while :; do
+        n=$(grep -cE -- "$2" "$1" 2>/dev/null)
+        ((${n:-0} >= $3)) && return 0
+        if (($(now_ns) > deadline)); then
+            err "$1: ${n:-0} lines matching /$2/ after $(($4 * KT_TIME_SCALE)) s, want $3"
+            return 1
+        fi
+        nap 0.05
+    done
 }
 show() { sed 's/^/       | /' "$@"; }
 
@@ -314,8 +344,10 @@ t_c_overflow_eager() {
 t_d_busy() {
     local rc
     new_chip d1 4 || return
-    "$BIN" watch --chip "$CHIP" 3 --bias as-is --consumer kt-holder >/dev/null 2>"$TMP/holder.err" &
-    BG+=($!)
+    W_ERR=$TMP/holder.err
+    "$BIN" watch --chip "$CHIP" 3 --bias as-is --consumer kt-holder >/dev/null 2>"$W_ERR" &
+    W_PID=$!
+    BG+=("$W_PID")
     wait_used 3 || return
     "$BIN" list --chip "$CHIP" >"$TMP/list.out" 2>&1
     check_match "list shows the holder" "$(grep -E 'line +3:' "$TMP/list.out")" 'kt-holder'
@@ -325,7 +357,8 @@ t_d_busy() {
     ((rc == 139)) && log "(139 = SIGSEGV: $(grep -m1 -o 'crashed: .*' "$TMP/d1.err"))"
     check_match "message names the consumer" "$(<"$TMP/d1.err")" "kt-holder"
     gpiomon "$CHIP" 1 >/dev/null 2>&1 &
-    BG+=($!)
+    W_PID=$! W_ERR=""
+    BG+=("$W_PID")
     wait_used 1 || return
     "$BIN" watch --format json --chip "$CHIP" 0 1 --idle-timeout 1s >/dev/null 2>"$TMP/d2.err"
     rc=$?
@@ -380,10 +413,11 @@ t_d_chip_removed_idle() {
     gpiosim_set "$SIM" 0 1
     start_watch d5 --chip "$CHIP" 0 --bias as-is --debounce defer:10ms
     wait_used 0 || return
-    drive 0 1 -20000 100000 100000 -100000 # a press/release, then all decided
+    drive 0 1 -20000 100000 100000 # a press and a release
+    wait_lines "$TMP/d5.out" . 2 10 # both decided and written
     gpiosim_remove "$SIM" 2>"$TMP/rm.err" || err "gpiosim_remove failed: $(<"$TMP/rm.err")"
     if ! wait_exit "$W_PID" 10; then
-        err "watch still running 10 s after the chip's removal (Linux 6.1 does not wake a line request's poll on chip removal; nothing re-checks the chip)"
+        err "watch still running $((10 * KT_TIME_SCALE)) s after the chip's removal (Linux 6.1 does not wake a line request's poll on chip removal; nothing re-checks the chip)"
         return
     fi
     check_eq "exit status after the chip vanished" "$W_RC" 74
@@ -398,7 +432,7 @@ t_d_chip_removed_pending() {
     wait_used 0 || return
     drive 0 1 -20000 1000
     gpiosim_remove "$SIM" 2>"$TMP/rm.err" || err "gpiosim_remove failed: $(<"$TMP/rm.err")"
-    wait_exit "$W_PID" 15 || err "watch still running 15 s after the chip's removal"
+    wait_exit "$W_PID" 15 || err "watch still running $((15 * KT_TIME_SCALE)) s after the chip's removal"
     check_eq "exit status after the chip vanished" "$W_RC" 74
     check_match "message says the chip vanished" "$(grep -v ' presses, ' "$TMP/d6.err")" "vanished"
     log "stderr: $(tr '\n' '|' <"$TMP/d6.err")"
@@ -411,7 +445,7 @@ signal_test() { # signal_test TAG SIGNAL
     start_watch "$tag" --chip "$CHIP" 3 --bias as-is
     wait_used 3 || return
     drive 3 1 -20000 100000 100000
-    nap 0.2
+    wait_lines "$TMP/$tag.out" . 2 10
     kill "-$sig" "$W_PID"
     wait_exit "$W_PID" 10
     check_eq "exit status after SIG$sig" "$W_RC" 0
@@ -518,6 +552,7 @@ YAML
     "$BIN" check --config "$TMP/daemon.yaml" >"$TMP/check.out" 2>&1 || { err "check failed: $(<"$TMP/check.out")"; return; }
     gpiosim_set "$SIM" 0 1  # both buttons released (pulled up) before the daemon starts
     gpiosim_set "$SIM" 1 1
+    W_ERR=$TMP/daemon.err
     "$BIN" run --config "$TMP/daemon.yaml" --format json >"$TMP/daemon.out" 2>"$TMP/daemon.err" &
     W_PID=$!
     BG+=("$W_PID")
@@ -527,7 +562,7 @@ YAML
     gpiosim_set "$SIM" 0 0; nap 1.6; gpiosim_set "$SIM" 0 1; nap 0.3
     gpiosim_set "$SIM" 1 0; nap 0.15; gpiosim_set "$SIM" 1 1; nap 0.2
     gpiosim_set "$SIM" 1 0; nap 0.15; gpiosim_set "$SIM" 1 1
-    nap 2.0  # the click window runs out, the actions run
+    wait_lines "$TMP/actions.log" . 2 10  # the click window runs out, both actions run
     kill -TERM "$W_PID"
     wait_exit "$W_PID" 20
     check_eq "daemon exit status after SIGTERM" "$W_RC" 0
@@ -550,6 +585,7 @@ t_k_record_analyze() {
         new_chip "k$format" 4 || return
         gpiosim_set "$SIM" 2 1
         file=$TMP/rec.$format
+        W_ERR=$TMP/rec.err
         "$BIN" record --chip "$CHIP" 2 --bias as-is -o "$file" --duration 8s >"$TMP/rec.out" 2>"$TMP/rec.err" &
         W_PID=$!
         BG+=("$W_PID")
@@ -608,6 +644,7 @@ YAML
     check_match "message points to the input group and udev/" "$(<"$TMP/l.err")" "permission denied on /dev/uinput.*udev/60-gpio-debounce.rules.*group input"
     gpiosim_set "$SIM" 0 1
     gpiosim_set "$SIM" 1 1
+    W_ERR=$TMP/keys.err
     "$BIN" run --config "$TMP/keys.yaml" --format json >"$TMP/keys.out" 2>"$TMP/keys.err" &
     W_PID=$!
     BG+=("$W_PID")
@@ -620,20 +657,21 @@ YAML
     [[ -n $dev ]] || { err "no input device named kt-keys"; show "$TMP/keys.err"; return; }
     check_match "the device has keys and no autorepeat (EV=3: SYN, KEY)" "$(awk '/^N: Name="kt-keys"/ { found = 1 } found && /^B: EV=/ { print; exit }' /proc/bus/input/devices)" "^B: EV=3$"
     check_match "the log names the device" "$(<"$TMP/keys.err")" "keyboard \"kt-keys\" with 5 keys is /dev/input/$dev"
-    "$HELPER" keys "/dev/input/$dev" >"$TMP/keys.read" 2>&1 &
+    "$HELPER" keys "/dev/input/$dev" >"$TMP/keys.read" 2>"$TMP/keys.ready" &
     local reader=$!
     BG+=("$reader")
-    nap 0.3
+    wait_lines "$TMP/keys.ready" READY 1 10 || { show "$TMP/keys.ready"; return; }
     gpiosim_set "$SIM" 0 0; nap 0.15; gpiosim_set "$SIM" 0 1; nap 1.0                        # single click
     gpiosim_set "$SIM" 0 0; nap 0.15; gpiosim_set "$SIM" 0 1; nap 0.15                       # double click
     gpiosim_set "$SIM" 0 0; nap 0.15; gpiosim_set "$SIM" 0 1; nap 1.0
     gpiosim_set "$SIM" 0 0; nap 1.5; gpiosim_set "$SIM" 0 1; nap 1.0                         # hold
     gpiosim_set "$SIM" 1 0; nap 0.3; gpiosim_set "$SIM" 1 1; nap 0.3                         # combination
-    gpiosim_set "$SIM" 1 0; nap 0.3                                                          # down at SIGTERM
+    gpiosim_set "$SIM" 1 0                                                                   # down at SIGTERM
+    wait_lines "$TMP/keys.out" '"button":"copy".*"event":"press"|"event":"press".*"button":"copy"' 2 10
     kill -TERM "$W_PID"
     wait_exit "$W_PID" 20
     check_eq "daemon exit status after SIGTERM" "$W_RC" 0
-    wait_exit "$reader" 10 || err "the device was still there 10 s after the daemon ended"
+    wait_exit "$reader" 10 || err "the device was still there $((10 * KT_TIME_SCALE)) s after the daemon ended"
     got=$(tr '\n' ' ' <"$TMP/keys.read")
     # PLAYPAUSE 164, NEXTSONG 163, POWER 116, LEFTCTRL 29, C 46
     want="164:1 SYN 164:0 SYN 163:1 SYN 163:0 SYN 116:1 SYN 116:0 SYN 29:1 46:1 SYN 46:0 29:0 SYN 29:1 46:1 SYN 46:0 29:0 SYN GONE "
