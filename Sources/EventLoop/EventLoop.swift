@@ -121,6 +121,8 @@ public final class EventLoop {
         var stop: StopReason?
         var graceEndNs = Int64.max
         var state = RunState(pipeline: pipeline, startNs: startNs)
+        let linesPressed = (0..<pipeline.lineCount).map { pipeline.debouncer(line: $0)?.isPressed }
+        for sink in sinks { sink.start(linesPressed: linesPressed, atNs: startNs) }
         defer {
             pipeline = state.pipeline
             wakeups += state.wakeups

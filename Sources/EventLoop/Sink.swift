@@ -7,6 +7,9 @@ import SystemPackage
 /// a deadline of its own on the loop's clock (an action's timeout), and work in flight (`isBusy`) that
 /// a shutdown waits for, within the grace period.
 public protocol Sink: AnyObject {
+    /// The run starts at `nowNs`: `linesPressed[line]` is whether each line's button is pressed now
+    /// (from the level read at the start; `nil` for a raw line, which has no debouncer).
+    func start(linesPressed: [Bool?], atNs nowNs: Int64)
     /// Takes one output of the pipeline; `nowNs` is the loop's time of this wakeup.
     func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError)
     /// The time this sink next has something to do, on the loop's clock; `nil` for none.
@@ -28,6 +31,7 @@ public protocol Sink: AnyObject {
 }
 
 extension Sink {
+    public func start(linesPressed: [Bool?], atNs nowNs: Int64) {}
     public var nextDeadlineNs: Int64? { nil }
     public var isBusy: Bool { false }
     public var descriptors: [FileDescriptor] { [] }

@@ -8,9 +8,16 @@ import LinuxSys
 import Logging
 import SystemPackage
 
-/// The connection to the broker, kept up on the event loop's clock: connect without waiting,
-/// notice the loss, try again with backoff (`ReconnectBackoff`), keepalive. It owns the libmosquitto
-/// client and the `SocketWatch` the loop polls; it decides nothing about messages (`MQTTSink` does).
+/// The connection to the broker, kept up on the event loop's clock: look the host name up off the
+/// loop (`HostLookup`), connect without waiting, notice the loss, try again with backoff
+/// (`ReconnectBackoff`), keepalive. It owns the libmosquitto client, and the `SocketWatch` and the
+/// lookup's descriptor the loop polls; it decides nothing about messages (`MQTTSink` does).
+///
+/// A name is looked up before every attempt, and libmosquitto is given a numeric address, so its own
+/// `getaddrinfo` never waits for DNS; the addresses take turns across failed attempts. With TLS
+/// (`mqtts`) libmosquitto must have the name, to check the certificate against it: it is given the
+/// name right after a lookup answered, so its own lookup is answered too (short of DNS failing in
+/// between, or a resolver that does not cache: then one attempt can wait for it once).
 ///
 /// Times are nanoseconds of the loop's clock. libmosquitto keeps its own keepalive time (seconds of
 /// `CLOCK_MONOTONIC`); `loopMisc` runs every quarter of the keepalive, so an idle connection costs
@@ -19,6 +26,8 @@ final class MQTTConnection {
     enum State: Equatable {
         /// Not connected; the next attempt is at `retryAtNs`.
         case waiting(retryAtNs: Int64)
+        /// The host name is being looked up on another thread; its answer wakes `lookup.descriptor`.
+        case resolving
         /// TCP, TLS and CONNECT under way.
         case connecting
         /// CONNACK accepted.
@@ -38,10 +47,17 @@ final class MQTTConnection {
     let settings: MQTTSettings
     let client: MosquittoClient
     let watch: SocketWatch
+    /// Looks the broker's name up off the loop (not used for a numeric address).
+    let lookup: HostLookup
     private let logger: Logger
     private var backoff: ReconnectBackoff
     private(set) var state: State = .waiting(retryAtNs: 0)
-    private var started = false
+    /// The host last handed to libmosquitto (then `mosquitto_reconnect_async` keeps its session).
+    private var connectedHost: String?
+    /// The last lookup's addresses, and whose turn it is.
+    private var addresses: [String] = []
+    private var addressTurn = 0
+    private var lookupReady = false
     private var socketReady = false
     private var nextMiscNs: Int64?
     /// The last reason the broker could not be used, until a connect succeeds.
@@ -50,13 +66,19 @@ final class MQTTConnection {
     private(set) var connects = 0
 
     /// A client for `settings`, with `will` as the last will; reads the password and checks the CA
-    /// file now (what will not heal by retrying is refused here). Does not connect yet.
-    init(settings: MQTTSettings, will: OutboundMessage, logger: Logger) throws(MQTTError) {
+    /// file now (what will not heal by retrying is refused here). Does not connect yet. `resolve`
+    /// looks host names up (the system's resolver; tests give a slow one).
+    init(settings: MQTTSettings, will: OutboundMessage, logger: Logger, resolve: @escaping HostLookup.Resolve = HostLookup.systemResolve) throws(MQTTError) {
         self.settings = settings
         self.logger = logger
         self.backoff = ReconnectBackoff(seed: UInt64(truncatingIfNeeded: MonotonicClock.nowNs))
         client = try MosquittoClient(clientID: settings.clientID)
-        do { watch = try SocketWatch() } catch { throw MQTTError.library(call: error.operation, reason: error.errno.description) }
+        do {
+            watch = try SocketWatch()
+            lookup = try HostLookup(resolve: resolve)
+        } catch {
+            throw MQTTError.library(call: error.operation, reason: error.errno.description)
+        }
         if let username = settings.username {
             try client.setCredentials(username: username, password: try settings.password?.read())
         }
@@ -78,12 +100,15 @@ final class MQTTConnection {
         switch state {
         case .waiting(let retryAtNs): retryAtNs
         case .connecting, .connected: nextMiscNs
-        case .closed: nil
+        case .resolving, .closed: nil
         }
     }
 
     /// The watched socket was ready: handled at the next `advance`.
     func noteReady() { socketReady = true }
+
+    /// The lookup's descriptor was ready: its answer is taken at the next `advance`.
+    func noteLookupReady() { lookupReady = true }
 
     /// Does what is due at `nowNs`: reads and writes, connects, keeps alive; returns what happened.
     func advance(toNs nowNs: Int64) -> [Report] {
@@ -93,6 +118,10 @@ final class MQTTConnection {
             _ = watch.take()
             // Never without a socket: libmosquitto would report that as a lost connection.
             if client.socket >= 0 { handle(client.loopRead(), nowNs: nowNs, into: &reports) }
+        }
+        if lookupReady {
+            lookupReady = false
+            if let answer = lookup.take(), state == .resolving { resolved(answer, nowNs: nowNs, into: &reports) }
         }
         if case .waiting(let retryAtNs) = state, nowNs >= retryAtNs { attempt(nowNs: nowNs, into: &reports) }
         if state == .connecting || state == .connected, client.socket >= 0, let misc = nextMiscNs, nowNs >= misc {
@@ -130,14 +159,45 @@ final class MQTTConnection {
                 return
             }
         }
-        let code = started ? client.reconnectAsync() : client.connectAsync(host: settings.host, port: settings.port, keepaliveSeconds: settings.keepaliveSeconds)
+        guard !HostLookup.isNumeric(settings.host) else {
+            connect(to: settings.host, nowNs: nowNs, into: &reports)
+            return
+        }
+        guard !lookup.inFlight else {
+            state = .resolving  // the last lookup still runs (DNS hangs): its answer will do
+            return
+        }
+        guard lookup.start(host: settings.host, port: settings.port) else {
+            fail(.library(call: "pthread_create", reason: "no thread for looking up \(settings.host)"), nowNs: nowNs)
+            return
+        }
+        logger.debug("mqtt: looking up \(settings.host)")
+        state = .resolving
+    }
+
+    /// The lookup's answer: connect to the next address (to the name for TLS), or try again later.
+    private func resolved(_ answer: Result<[String], HostLookup.LookupFailure>, nowNs: Int64, into reports: inout [Report]) {
+        switch answer {
+        case .failure(let failure):
+            fail(.lookup(host: settings.host, reason: failure.reason), nowNs: nowNs)
+        case .success(let found):
+            if found != addresses { addresses = found; addressTurn = 0 }
+            let host = settings.transport == .mqtts ? settings.host : addresses[addressTurn % addresses.count]
+            connect(to: host, nowNs: nowNs, into: &reports)
+        }
+    }
+
+    /// Starts connecting to `host` (a numeric address, or the name for TLS) without waiting.
+    private func connect(to host: String, nowNs: Int64, into reports: inout [Report]) {
+        let code = host == connectedHost
+            ? client.reconnectAsync() : client.connectAsync(host: host, port: settings.port, keepaliveSeconds: settings.keepaliveSeconds)
         let saved = errno
-        started = true
+        connectedHost = host
         guard code == .mosquittoSuccess else {
             fail(error(for: code, errno: saved), nowNs: nowNs)
             return
         }
-        logger.debug("mqtt: connecting to \(settings.url)")
+        logger.debug("mqtt: connecting to \(settings.url) at \(host)")
         state = .connecting
         nextMiscNs = nowNs.adding(durationNs: Int64(settings.keepaliveSeconds) * 250_000_000)
         watch.forget()
@@ -179,6 +239,7 @@ final class MQTTConnection {
     }
 
     private func fail(_ error: MQTTError, nowNs: Int64) {
+        addressTurn += 1  // the next attempt tries the next address
         let delayNs = backoff.nextDelayNs()
         state = .waiting(retryAtNs: nowNs.adding(durationNs: delayNs))
         nextMiscNs = nil
@@ -195,7 +256,7 @@ final class MQTTConnection {
     private func error(for code: Int32, errno: Int32) -> MQTTError {
         switch code {
         case Int32(MOSQ_ERR_TLS.rawValue), Int32(MOSQ_ERR_TLS_HANDSHAKE.rawValue): .tls(host: settings.host)
-        case Int32(MOSQ_ERR_EAI.rawValue), Int32(MOSQ_ERR_LOOKUP.rawValue): .lookup(host: settings.host)
+        case Int32(MOSQ_ERR_EAI.rawValue), Int32(MOSQ_ERR_LOOKUP.rawValue): .lookup(host: settings.host, reason: nil)
         case Int32(MOSQ_ERR_KEEPALIVE.rawValue): .connection(url: settings.url, reason: "the broker stopped answering (keepalive)")
         case Int32(MOSQ_ERR_CONN_LOST.rawValue): .connection(url: settings.url, reason: "the broker closed the connection")
         case Int32(MOSQ_ERR_ERRNO.rawValue) where errno == ECONNRESET || errno == EPIPE:

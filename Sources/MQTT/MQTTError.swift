@@ -17,8 +17,8 @@ public enum MQTTError: Error, Sendable, Hashable, CustomStringConvertible {
     case refused(code: Int32, username: String?)
     /// The TLS handshake failed: the broker's certificate is not trusted or does not name the host.
     case tls(host: String)
-    /// The host name does not resolve.
-    case lookup(host: String)
+    /// The host name does not resolve: `reason` is the resolver's (`gai_strerror`), if known.
+    case lookup(host: String, reason: String?)
     /// The connection could not be made or was lost (`errno` text or libmosquitto's reason).
     case connection(url: String, reason: String)
     /// libmosquitto itself failed (out of memory, an invalid argument): `call` and its error's text.
@@ -49,8 +49,8 @@ public enum MQTTError: Error, Sendable, Hashable, CustomStringConvertible {
             }
         case .tls(let host):
             "the TLS handshake with \(host) failed: the broker's certificate is not signed by the CA in ca_file, has expired, or does not name \(host) (check ca_file and the url's host name)"
-        case .lookup(let host):
-            "cannot resolve the broker's host name \(host) (check url:, and DNS or /etc/hosts on this machine)"
+        case .lookup(let host, let reason):
+            "cannot resolve the broker's host name \(host)\(reason.map { ": \($0)" } ?? "") (check url:, and DNS or /etc/hosts on this machine)"
         case .connection(let url, let reason):
             "cannot reach the MQTT broker at \(url): \(reason) (is it running, and is the port right?)"
         case .library(let call, let reason):

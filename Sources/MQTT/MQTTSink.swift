@@ -5,11 +5,13 @@ import Logging
 import Pipeline
 import SystemPackage
 
-/// The sink that makes the daemon an MQTT device, on the event loop: it never blocks and never
-/// runs a thread (see `MQTTConnection` and `SocketWatch`).
+/// The sink that makes the daemon an MQTT device, on the event loop: it never blocks (see
+/// `MQTTConnection` and `SocketWatch`); the one thing that could, looking up the broker's name, runs
+/// on a thread of its own (`HostLookup`).
 ///
 /// Topics (`MQTTSettings`): each event as JSON (the `--format json` schema) on
-/// `<base>/<button>/event`; `pressed`/`released` retained on `<base>/<button>/state`; `online`
+/// `<base>/<button>/event`; `pressed`/`released` retained on `<base>/<button>/state` (at the start,
+/// then at each press and release); `online`
 /// retained on `<base>/availability` after each connect, `offline` at a clean stop and as the
 /// retained last will. Home Assistant discovery (`HomeAssistantDiscovery`) is published after each
 /// connect and again whenever `<prefix>/status` says `online` (Home Assistant started).
@@ -62,7 +64,10 @@ public final class MQTTSink: Sink {
     /// A sink publishing for `buttons` (in the loop's line order) to the broker of `settings`, with
     /// `softwareVersion` on the Home Assistant device. Reads the password and checks the CA file now:
     /// throws what must be fixed in the configuration. Connects at the loop's first wakeup.
-    public init(settings: MQTTSettings, buttons: [MQTTButton], softwareVersion: String, mode: Mode = .run, logger: Logger) throws(MQTTError) {
+    public init(
+        settings: MQTTSettings, buttons: [MQTTButton], softwareVersion: String, mode: Mode = .run, logger: Logger,
+        resolve: @escaping HostLookup.Resolve = HostLookup.systemResolve
+    ) throws(MQTTError) {
         self.settings = settings
         self.mode = mode
         self.buttons = buttons
@@ -70,7 +75,7 @@ public final class MQTTSink: Sink {
         self.discovery = HomeAssistantDiscovery(settings: settings, buttons: buttons, softwareVersion: softwareVersion)
         self.queue = OutboundQueue(limit: settings.queueLimit)
         let will = OutboundMessage(topic: settings.availabilityTopic, text: "offline", retain: true)
-        connection = try MQTTConnection(settings: settings, will: will, logger: logger)
+        connection = try MQTTConnection(settings: settings, will: will, logger: logger, resolve: resolve)
     }
 
     /// What the sink did so far.
@@ -93,14 +98,25 @@ public final class MQTTSink: Sink {
 
     // MARK: Sink
 
-    public var descriptors: [FileDescriptor] { finished ? [] : [connection.watch.descriptor] }
+    /// The broker's socket (through one epoll descriptor), and the host name lookup's.
+    public var descriptors: [FileDescriptor] { finished ? [] : [connection.watch.descriptor, connection.lookup.descriptor] }
 
     public var nextDeadlineNs: Int64? { finished ? nil : connection.nextDeadlineNs }
 
     public var isBusy: Bool { !finished }
 
     public func descriptorReady(_ index: Int, events: PollEvents) {
-        connection.noteReady()
+        if index == 0 { connection.noteReady() } else { connection.noteLookupReady() }
+    }
+
+    /// The buttons' states at the start go out first (retained), so Home Assistant's binary sensors
+    /// show them before the first press.
+    public func start(linesPressed: [Bool?], atNs nowNs: Int64) {
+        guard mode == .run else { return }
+        for (line, pressed) in linesPressed.enumerated() where buttons.indices.contains(line) {
+            guard let pressed else { continue }
+            enqueue(OutboundMessage(topic: settings.stateTopic(button: buttons[line].name), text: pressed ? "pressed" : "released", retain: true))
+        }
     }
 
     public func consume(_ output: PipelineOutput, nowNs: Int64) {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LinuxSys
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -43,21 +44,13 @@ enum StartupPages {
     /// Seconds after the start: past loading the configuration and requesting the lines.
     static let delaySeconds: UInt32 = 3
 
-    /// Starts the one-shot thread with every signal blocked (a thread inherits its creator's mask), so
-    /// that SIGINT and SIGTERM always go to the main thread, whose event loop reads them from its
-    /// signalfd: a thread that had them unblocked would take them and end the process at once.
+    /// Starts the one-shot thread (`DetachedThread`: every signal blocked, so SIGINT and SIGTERM still
+    /// go to the main thread's event loop).
     static func releaseLater() {
-        var all = sigset_t(), previous = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_SETMASK, &all, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        var thread = pthread_t()
-        let created = pthread_create(&thread, nil, { _ in
+        DetachedThread.start {
             sleep(StartupPages.delaySeconds)
             StartupPages.release()
-            return nil
-        }, nil)
-        if created == 0 { pthread_detach(thread) }
+        }
     }
 
     /// Pages out the executable's own read-only (code and constant data) mappings.

@@ -52,7 +52,7 @@ import Testing
         settings.queueLimit = 5
         let sink = try MQTTSink(settings: settings, buttons: Base.buttons, softwareVersion: "t", logger: Base.logger)
         let events = try Base.run(Base.lines(cycles: 3), sink: sink, graceSeconds: 1)
-        let messages = events.count + events.filter { $0.event.kind == .press || $0.event.kind == .release }.count
+        let messages = Base.buttons.count + events.count + events.filter { $0.event.kind == .press || $0.event.kind == .release }.count
         #expect(sink.statistics.dropped == messages - 5)
         #expect(sink.statistics.delivered == 0)
         #expect(sink.lastError != nil)
@@ -79,7 +79,7 @@ import Testing
         let accepted = try MQTTSink(settings: settings, buttons: Base.buttons, softwareVersion: "t", logger: Base.logger)
         let events = try Base.run(Base.lines(cycles: 2), sink: accepted)
         #expect(accepted.lastError == nil)
-        #expect(accepted.statistics.delivered == events.count + events.filter { $0.event.kind == .press || $0.event.kind == .release }.count)
+        #expect(accepted.statistics.delivered == Base.buttons.count + events.count + events.filter { $0.event.kind == .press || $0.event.kind == .release }.count)
 
         settings.password = .file(broker.path("missing"))
         #expect(throws: MQTTError.self) { try MQTTSink(settings: settings, buttons: Base.buttons, softwareVersion: "t", logger: Base.logger) }
@@ -106,7 +106,7 @@ import Testing
         let events = try Base.run(Base.lines(cycles: 2), sink: trusted)
         #expect(trusted.lastError == nil)
         #expect(trusted.statistics.connects == 1)
-        #expect(trusted.statistics.delivered == events.count + events.filter { $0.event.kind == .press || $0.event.kind == .release }.count)
+        #expect(trusted.statistics.delivered == Base.buttons.count + events.count + events.filter { $0.event.kind == .press || $0.event.kind == .release }.count)
 
         // Idle on TLS: the loop sleeps between the two presses (no busy loop on the socket's writability).
         let idle = try MQTTSink(settings: settings, buttons: Base.buttons, softwareVersion: "t", logger: Base.logger)
