@@ -85,6 +85,7 @@ public final class EventLoop {
         var outputs: [PipelineOutput] = []
         var lastActivityNs: Int64
         var wakeups = 0
+        /// Events reported, this run and the runs before it.
         var reportedEvents = 0
 
         init(pipeline: ButtonPipeline, startNs: Int64) {
@@ -121,12 +122,13 @@ public final class EventLoop {
         var stop: StopReason?
         var graceEndNs = Int64.max
         var state = RunState(pipeline: pipeline, startNs: startNs)
+        state.reportedEvents = reportedEvents
         let linesPressed = (0..<pipeline.lineCount).map { pipeline.debouncer(line: $0)?.isPressed }
         for sink in sinks { sink.start(linesPressed: linesPressed, atNs: startNs) }
         defer {
             pipeline = state.pipeline
             wakeups += state.wakeups
-            reportedEvents += state.reportedEvents
+            reportedEvents = state.reportedEvents
         }
 
         func beginShutdown(_ reason: StopReason, atNs nowNs: Int64) throws(LoopError) {
@@ -303,7 +305,7 @@ public final class EventLoop {
             if case .event = output {
                 if limitReached { continue }
                 state.reportedEvents += 1
-                if reportedEvents + state.reportedEvents == limits.maximumEvents { limitReached = true }
+                if state.reportedEvents == limits.maximumEvents { limitReached = true }
             }
             for sink in sinks {
                 do { try sink.consume(output, nowNs: nowNs) } catch { throw LoopError.sink(error) }

@@ -22,7 +22,8 @@ public final class EventPrinter: Sink {
 
     public let writer: EventWriter
     private let fields: Fields
-    private var tallies: [Tally]
+    /// Used from the loop's thread only, never in overlapping accesses: not checked at run time.
+    @exclusivity(unchecked) private var tallies: [Tally]
 
     /// A printer for `lineCount` lines.
     public init(writer: EventWriter, lineCount: Int, fields: @escaping Fields = { _, _ in [] }) {

@@ -48,7 +48,7 @@ public struct EventWriter {
                 case .text(let key, let value):
                     output.append(key)
                     output.append("\":")
-                    JSONText.escape(value) { output.append($0) }
+                    output.appendJSONString(value)
                 }
             }
             output.append("}")
