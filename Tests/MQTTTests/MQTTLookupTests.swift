@@ -49,18 +49,19 @@ import Testing
         return (lateness.count, Double(high - low) / 1e6)
     }
 
-    /// The name takes 2 s to resolve: the events meanwhile come out on time (the lookup does not
-    /// block the loop), and once it answers, every event reaches the broker at the address found.
+    /// The name takes 3 s to resolve: the events meanwhile come out on time (the lookup does not
+    /// block the loop: a blocking one would make them up to 3 s late; 1 s of slack is for a busy CI
+    /// machine), and once it answers, every event reaches the broker at the address found.
     @Test func aSlowLookupHoldsNoEventBack() throws {
         let broker = try Broker()
         let subscriber = try Subscriber(broker, topics: ["test/pi/+/event"])
-        let resolver = SlowResolver(delaySeconds: 2, answer: .success(["127.0.0.1"]))
+        let resolver = SlowResolver(delaySeconds: 3, answer: .success(["127.0.0.1"]))
         let sink = try MQTTSink(
             settings: Base.settings(broker, host: "broker.lookup.test"), buttons: Base.buttons, softwareVersion: "t",
             logger: Base.logger, resolve: resolver.resolve)
-        let (count, spreadMs) = try Self.runMeasuringLateness(sink, cycles: 15)
+        let (count, spreadMs) = try Self.runMeasuringLateness(sink, cycles: 20)
         #expect(count >= 40)
-        #expect(spreadMs < 300, "events came out up to \(spreadMs) ms late while the name was being looked up")
+        #expect(spreadMs < 1000, "events came out up to \(spreadMs) ms late while the name was being looked up")
         #expect(resolver.calls.withLock { $0 } == ["broker.lookup.test"])
         subscriber.wait { $0.count >= count }
         #expect(subscriber.messages.count == count)
@@ -94,7 +95,7 @@ import Testing
         let started = MonotonicClock.nowNs
         let (count, spreadMs) = try Self.runMeasuringLateness(sink, cycles: 5, graceSeconds: 1)
         #expect(count > 0)
-        #expect(spreadMs < 300)
+        #expect(spreadMs < 1000)
         #expect(sink.lastError == .lookup(host: "nowhere.lookup.test", reason: "Name or service not known"))
         #expect(sink.lastError?.description.contains("cannot resolve the broker's host name nowhere.lookup.test: Name or service not known") == true)
         #expect(sink.statistics.delivered == 0)
