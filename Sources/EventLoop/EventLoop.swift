@@ -76,10 +76,15 @@ public final class EventLoop {
         case sink(Int, Int)
     }
 
-    /// What one run mutates, kept in a local value while it runs (so the hot path needs no dynamic
-    /// exclusivity checks on class properties) and written back when it returns.
+    /// What one run mutates, kept in a local value while it runs and written back when it returns.
+    /// No closure captures it (the helpers take it `inout`), so the hot path has no dynamic exclusivity
+    /// check at all, neither on class properties nor on captured variables.
     private struct RunState {
         var pipeline: ButtonPipeline
+        /// Why the run is stopping, once it is.
+        var stop: StopReason?
+        /// When a stopping run stops waiting for its sinks' work in flight.
+        var graceEndNs = Int64.max
         var pollSet = PollSet<Token>()
         var batch = EdgeBatch()
         var outputs: [PipelineOutput] = []
@@ -119,8 +124,6 @@ public final class EventLoop {
     /// system call fails (after finishing the sinks as well as it can).
     public func run() throws(LoopError) -> StopReason {
         let startNs = clock.nowNs
-        var stop: StopReason?
-        var graceEndNs = Int64.max
         var state = RunState(pipeline: pipeline, startNs: startNs)
         state.reportedEvents = reportedEvents
         let linesPressed = (0..<pipeline.lineCount).map { pipeline.debouncer(line: $0)?.isPressed }
@@ -131,32 +134,20 @@ public final class EventLoop {
             reportedEvents = state.reportedEvents
         }
 
-        func beginShutdown(_ reason: StopReason, atNs nowNs: Int64) throws(LoopError) {
-            guard stop == nil else { return }
-            stop = reason
-            // A raw line that lost edges is read once more, so that a recording ends at the true level.
-            for line in 0..<state.pipeline.lineCount where state.pipeline.needsLevelAtStop(line: line) {
-                state.pipeline.correctAfterAdvance(line: line, level: try readLevel(line), atNs: nowNs, into: &state.outputs)
-            }
-            try dispatch(&state, nowNs: nowNs)
-            graceEndNs = nowNs.adding(durationNs: limits.shutdownGraceNs)
-            for sink in sinks { sink.beginShutdown(atNs: nowNs, graceEndNs: graceEndNs) }
-        }
-
         do throws(LoopError) {
             while true {
                 let nowNs = clock.nowNs
-                if stop != nil {
-                    if nowNs >= graceEndNs || !sinks.contains(where: \.isBusy) { break }
+                if state.stop != nil {
+                    if nowNs >= state.graceEndNs || !sinks.contains(where: \.isBusy) { break }
                 } else if source.isExhausted, state.pipeline.nextDeadlineNs == nil {
-                    try beginShutdown(.endOfInput, atNs: nowNs)
+                    try beginShutdown(.endOfInput, atNs: nowNs, &state)
                     continue
                 }
 
                 // The earliest deadline of everything still running.
-                var deadlineNs: Int64? = stop == nil || graceEndNs == .max ? nil : graceEndNs
+                var deadlineNs: Int64? = state.stop == nil || state.graceEndNs == .max ? nil : state.graceEndNs
                 for sink in sinks { deadlineNs = Self.earlier(deadlineNs, sink.nextDeadlineNs) }
-                if stop == nil {
+                if state.stop == nil {
                     let pipelineDeadlineNs = state.pipeline.nextDeadlineNs
                     deadlineNs = Self.earlier(deadlineNs, pipelineDeadlineNs)
                     deadlineNs = Self.earlier(deadlineNs, source.nextDueNs)
@@ -170,7 +161,7 @@ public final class EventLoop {
                 state.pollSet.removeAll()
                 if let signals { state.pollSet.add(signals.descriptor, token: .signals) }
                 if let stopSwitch { state.pollSet.add(stopSwitch.descriptor, token: .stopSwitch) }
-                if stop == nil {
+                if state.stop == nil {
                     for (index, descriptor) in source.descriptors.enumerated() { state.pollSet.add(descriptor, token: .source(index)) }
                 }
                 for (sinkIndex, sink) in sinks.enumerated() {
@@ -178,7 +169,7 @@ public final class EventLoop {
                 }
                 if state.pollSet.isEmpty, deadlineNs == nil {
                     // Nothing can ever wake this run: it has ended.
-                    if stop == nil { try beginShutdown(.endOfInput, atNs: nowNs) }
+                    if state.stop == nil { try beginShutdown(.endOfInput, atNs: nowNs, &state) }
                     break
                 }
                 try wait(&state.pollSet, until: deadlineNs, nowNs: nowNs)
@@ -186,35 +177,26 @@ public final class EventLoop {
                 // Read once the edges are out (below): no clock read delays an event.
                 var wokeNs = nowNs
 
-                func stopRequested(_ reason: StopReason) throws(LoopError) {
-                    let signalNs = clock.nowNs
-                    if stop == nil {
-                        try beginShutdown(reason, atNs: signalNs)
-                    } else {
-                        graceEndNs = signalNs  // a second signal: stop waiting for actions
-                    }
-                }
-
                 state.batch.removeAll()
-                try state.pollSet.forEachReady { (token, events) throws(LoopError) in
+                for (token, events) in state.pollSet.ready {
                     switch token {
                     case .signals:
                         var received = SignalDescriptor.Received()
                         if let signals {
                             do throws(SystemError) { received = try signals.take() } catch { throw LoopError.system(error) }
                         }
-                        if let signal = received.stopSignal { try stopRequested(.interrupted(signal: signal)) }
+                        if let signal = received.stopSignal { try stopRequested(.interrupted(signal: signal), &state) }
                     case .stopSwitch:
-                        if stopSwitch?.take() == true { try stopRequested(.interrupted(signal: nil)) }
+                        if stopSwitch?.take() == true { try stopRequested(.interrupted(signal: nil), &state) }
                     case .sink(let sinkIndex, let index):
                         sinks[sinkIndex].descriptorReady(index, events: events)
                     case .source(let index):
-                        guard stop == nil else { return }
+                        guard state.stop == nil else { continue }
                         do throws(LineError) { try source.readReady(descriptor: index, events: events, into: &state.batch) } catch { throw LoopError.line(error) }
                     }
                 }
 
-                if stop == nil {
+                if state.stop == nil {
                     // The hot path: what was read goes through the pipeline up to the latest edge's own
                     // (kernel) time and out to the sinks before anything else, the clock included.
                     var limitReached = false
@@ -228,13 +210,13 @@ public final class EventLoop {
                         limitReached = try process(&state, upToNs: wokeNs)
                     }
                     if limitReached {
-                        try beginShutdown(.eventLimit, atNs: wokeNs)
+                        try beginShutdown(.eventLimit, atNs: wokeNs, &state)
                     } else if let durationNs = limits.durationNs, wokeNs >= startNs.adding(durationNs: durationNs) {
-                        try beginShutdown(.duration, atNs: wokeNs)
+                        try beginShutdown(.duration, atNs: wokeNs, &state)
                     } else if let idleNs = limits.idleTimeoutNs, state.pipeline.nextDeadlineNs == nil,
                         wokeNs >= state.lastActivityNs.adding(durationNs: idleNs)
                     {
-                        try beginShutdown(.idleTimeout, atNs: wokeNs)
+                        try beginShutdown(.idleTimeout, atNs: wokeNs, &state)
                     }
                 } else {
                     wokeNs = clock.nowNs
@@ -251,7 +233,30 @@ public final class EventLoop {
         for sink in sinks {
             do { try sink.finish(atNs: endNs) } catch { throw LoopError.sink(error) }
         }
-        return stop ?? .endOfInput
+        return state.stop ?? .endOfInput
+    }
+
+    /// Starts stopping for `reason` (the first reason only): a raw line that lost edges is read once
+    /// more, so that a recording ends at the true level; the sinks are told, and get the grace period.
+    private func beginShutdown(_ reason: StopReason, atNs nowNs: Int64, _ state: inout RunState) throws(LoopError) {
+        guard state.stop == nil else { return }
+        state.stop = reason
+        for line in 0..<state.pipeline.lineCount where state.pipeline.needsLevelAtStop(line: line) {
+            state.pipeline.correctAfterAdvance(line: line, level: try readLevel(line), atNs: nowNs, into: &state.outputs)
+        }
+        try dispatch(&state, nowNs: nowNs)
+        state.graceEndNs = nowNs.adding(durationNs: limits.shutdownGraceNs)
+        for sink in sinks { sink.beginShutdown(atNs: nowNs, graceEndNs: state.graceEndNs) }
+    }
+
+    /// A signal or the stop switch: stop, or, when already stopping, stop waiting for work in flight.
+    private func stopRequested(_ reason: StopReason, _ state: inout RunState) throws(LoopError) {
+        let signalNs = clock.nowNs
+        if state.stop == nil {
+            try beginShutdown(reason, atNs: signalNs, &state)
+        } else {
+            state.graceEndNs = signalNs  // a second signal: stop waiting for actions
+        }
     }
 
     /// Blocks until a polled descriptor is ready or the clock reaches `deadlineNs`, the time being

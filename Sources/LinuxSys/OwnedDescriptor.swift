@@ -5,7 +5,7 @@ import SystemPackage
 /// never a raw `Int32`; `descriptor` lends it (for `ppoll`, `read`) without giving up ownership.
 public final class OwnedDescriptor: @unchecked Sendable {
     /// The descriptor, valid until `close()`. Reading it after `close()` is a programming error.
-    public private(set) var descriptor: FileDescriptor
+    public let descriptor: FileDescriptor
     private var isOpen = true
 
     /// Takes ownership of `descriptor`.

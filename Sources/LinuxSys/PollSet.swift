@@ -59,12 +59,31 @@ public struct PollSet<Token: Hashable & Sendable> {
         return 0
     }
 
-    /// Calls `body` with the token and the returned events (`POLLIN`, `POLLERR`, `POLLHUP`, `POLLNVAL`)
-    /// of every entry the last `wait` found ready, in registration order.
+    /// The token and the returned events (`POLLIN`, `POLLERR`, `POLLHUP`, `POLLNVAL`) of every entry
+    /// the last `wait` found ready, in registration order. A value of its own: the set may change
+    /// while it is gone through.
     @inlinable
-    public func forEachReady<E: Error>(_ body: (Token, PollEvents) throws(E) -> Void) throws(E) {
-        for index in entries.indices where entries[index].revents != 0 {
-            try body(tokens[index], PollEvents(rawValue: entries[index].revents))
+    public var ready: ReadyEntries { ReadyEntries(entries: entries, tokens: tokens) }
+
+    /// The ready entries of a `PollSet`, as a sequence.
+    public struct ReadyEntries: Sequence, IteratorProtocol {
+        @usableFromInline let entries: [pollfd]
+        @usableFromInline let tokens: [Token]
+        @usableFromInline var index = 0
+
+        @inlinable
+        init(entries: [pollfd], tokens: [Token]) {
+            self.entries = entries
+            self.tokens = tokens
+        }
+
+        @inlinable
+        public mutating func next() -> (token: Token, events: PollEvents)? {
+            while index < entries.count {
+                defer { index += 1 }
+                if entries[index].revents != 0 { return (tokens[index], PollEvents(rawValue: entries[index].revents)) }
+            }
+            return nil
         }
     }
 }

@@ -30,28 +30,39 @@ public struct EventWriter {
     public func write(_ event: ButtonEvent, extraFields: [EventField] = []) throws(Errno) {
         switch format {
         case .json:
-            output.append(Self.jsonOpening(event.kind))
-            output.append(event.timeNs)
-            output.append(",\"onset_ns\":")
-            output.append(event.onsetNs)
-            if event.kind == .click {
-                output.append(",\"count\":")
-                output.append(Int64(event.count))
-            }
+            // The whole line is formatted in one piece: 128 bytes hold the opening (at most 29), the two
+            // times and the count (20 digits each, with their keys) and the closing brace.
+            var maximumCount = 128
             for field in extraFields {
-                output.append(",\"")
                 switch field {
-                case .integer(let key, let value):
-                    output.append(key)
-                    output.append("\":")
-                    output.append(value)
-                case .text(let key, let value):
-                    output.append(key)
-                    output.append("\":")
-                    output.appendJSONString(value)
+                case .integer(let key, _): maximumCount += key.utf8CodeUnitCount + 24
+                case .text(let key, let value): maximumCount += key.utf8CodeUnitCount + 4 + ByteWriter.maximumJSONStringLength(value)
                 }
             }
-            output.append("}")
+            output.appendFormatted(maximumCount: maximumCount) { line in
+                line.put(Self.jsonOpening(event.kind))
+                line.put(event.timeNs)
+                line.put(",\"onset_ns\":")
+                line.put(event.onsetNs)
+                if event.kind == .click {
+                    line.put(",\"count\":")
+                    line.put(Int64(event.count))
+                }
+                for field in extraFields {
+                    line.put(",\"")
+                    switch field {
+                    case .integer(let key, let value):
+                        line.put(key)
+                        line.put("\":")
+                        line.put(value)
+                    case .text(let key, let value):
+                        line.put(key)
+                        line.put("\":")
+                        line.putJSONString(value)
+                    }
+                }
+                line.put("}")
+            }
         case .text:
             output.append(Self.textOpening(event.kind))
             appendSeconds(event.timeNs)

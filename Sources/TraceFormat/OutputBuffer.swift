@@ -75,6 +75,17 @@ public final class OutputBuffer {
         append(value)
     }
 
+    /// Appends what `format` writes into a buffer of `maximumCount` bytes (on the stack when small),
+    /// with one copy: the fast way to add a whole line.
+    public func appendFormatted(maximumCount: Int, _ format: (inout ByteWriter) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumCount) { memory in
+            guard let start = memory.baseAddress else { return }
+            var writer = ByteWriter(start: start, capacity: memory.count)
+            format(&writer)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: writer.count))
+        }
+    }
+
     /// Ends a line, writing out the buffer if it reached the flush threshold.
     public func endLine() throws(Errno) {
         bytes.append(UInt8(ascii: "\n"))

@@ -100,6 +100,22 @@ func readAll(_ text: String, bufferBytes: Int = 4097) throws -> [Edge] {
             """)
     }
 
+    /// The JSON line is formatted into a buffer sized in advance (`ByteWriter`): the longest values
+    /// (the most negative times, a huge count, text that is all control characters, quotes and
+    /// backslashes, non-ASCII) fit, and come out as the plain formatting says.
+    @Test func jsonOfTheLongestValuesFitsAndIsExact() throws {
+        let nasty = String(repeating: "\u{01}\"\\\u{1F}é😀", count: 40)
+        let fields: [EventField] = [.text("button", nasty), .integer("line", .min), .text("chip", ""), .integer("lost_events", .max)]
+        let event = ButtonEvent(kind: .click, timeNs: .min, onsetNs: .min, count: .max)
+        let text = try captured { buffer in
+            try EventWriter(format: .json, output: buffer).write(event, extraFields: fields)
+        }
+        let expected = "{\"event\":\"click\",\"time_ns\":\(Int64.min),\"onset_ns\":\(Int64.min),\"count\":\(Int.max)"
+            + ",\"button\":\(JSONText.quoted(nasty)),\"line\":\(Int64.min),\"chip\":\"\",\"lost_events\":\(Int64.max)}\n"
+        #expect(text == expected)
+        #expect(JSONText.quoted(nasty).contains("\\u0001\\\"\\\\\\u001fé😀"))
+    }
+
     @Test func textShowsSecondsAndTheDelay() throws {
         let text = try captured { buffer in
             try EventWriter(format: .text, output: buffer).write(
