@@ -47,20 +47,9 @@ public final class OutputBuffer {
         }
     }
 
-    /// Appends `value` in decimal.
+    /// Appends `value` in decimal (`ByteWriter.put`).
     public func append(_ value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { scratch in
-            repeat {
-                scratch[count] = UInt8(truncatingIfNeeded: magnitude % 10) + UInt8(ascii: "0")
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(scratch[index]) }
-        }
+        appendFormatted(maximumCount: 20) { $0.put(value) }
     }
 
     /// Appends `value` (which must be >= 0) in decimal, left-padded with zeros to `width` digits.
