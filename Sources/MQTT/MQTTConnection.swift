@@ -180,6 +180,8 @@ final class MQTTConnection {
         switch answer {
         case .failure(let failure):
             fail(.lookup(host: settings.host, reason: failure.reason), nowNs: nowNs)
+        case .success(let found) where found.isEmpty:
+            fail(.lookup(host: settings.host, reason: "no address"), nowNs: nowNs)
         case .success(let found):
             if found != addresses { addresses = found; addressTurn = 0 }
             let host = settings.transport == .mqtts ? settings.host : addresses[addressTurn % addresses.count]
