@@ -35,18 +35,6 @@ public final class OutputBuffer {
         bytes.append(contentsOf: text.utf8)
     }
 
-    /// Appends `text` as a JSON string literal (`JSONText.escape`); text with nothing to escape (the
-    /// usual chip and button names) is copied in one piece.
-    public func appendJSONString(_ text: String) {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: text.utf8)
-            bytes.append(UInt8(ascii: "\""))
-        } else {
-            JSONText.escape(text) { bytes.append($0) }
-        }
-    }
-
     /// Appends `value` in decimal (`ByteWriter.put`).
     public func append(_ value: Int64) {
         appendFormatted(maximumCount: 20) { $0.put(value) }
