@@ -67,13 +67,16 @@ public final class GPIODLines: EdgeSource {
     /// The kernel's fixed event queue per line on the uAPI v1 that libgpiod 1 uses (`GPIOEVENT` kfifo):
     /// a read returning this many events may have lost the newest ones.
     static let v1KernelQueueSize = 16
+    /// Built with libgpiod 1 (`libgpiodMajor`), asked once.
+    private let isV1 = GPIODLines.libgpiodMajor == 1
 
     // The stored properties read or written at every wakeup are marked `@exclusivity(unchecked)`: this
     // object is used from the loop's thread only and never hands out overlapping accesses, and the
     // runtime's dynamic check costs about 300 instructions per access (a third of an edge's path).
 
     /// One libgpiod request per chip, owned by this object, with its lines' global indices.
-    @exclusivity(unchecked) private var requests: [(request: UnsafeMutablePointer<gdb_request>, lines: [Int], chipName: String)] = []
+    /// Each request with its lines (indices into `selections`) and their offsets, in the same order.
+    @exclusivity(unchecked) private var requests: [(request: UnsafeMutablePointer<gdb_request>, lines: [Int], offsets: [Int], chipName: String)] = []
     /// For each line: which request, and its index in that request.
     @exclusivity(unchecked) private var place: [(request: Int, index: Int)]
     /// The descriptors the loop polls: the requests' (borrowed from libgpiod, which closes them on
@@ -131,7 +134,7 @@ public final class GPIODLines: EdgeSource {
             let members = byChip[key] ?? []
             let request = try Self.request(members.map { lines[$0] }, consumer: consumer)
             for (index, member) in members.enumerated() { place[member] = (requests.count, index) }
-            requests.append((request, members, lines[members[0]].chip.name))
+            requests.append((request, members, members.map { lines[$0].offset }, lines[members[0]].chip.name))
         }
         self.place = place
         for (requestIndex, entry) in requests.enumerated() {
@@ -216,17 +219,25 @@ public final class GPIODLines: EdgeSource {
 
     /// Reads the queued events of one descriptor, with the evidence of lost events.
     private func read(request requestIndex: Int, descriptor: Int, into batch: inout EdgeBatch) throws(LineError) {
-        let entry = requests[requestIndex]
+        let request = requests[requestIndex].request
         let count = events.withUnsafeMutableBufferPointer {
-            gdb_request_read_events(entry.request, UInt32(descriptor), $0.baseAddress, UInt32($0.count))
+            gdb_request_read_events(request, UInt32(descriptor), $0.baseAddress, UInt32($0.count))
         }
         guard count >= 0 else {
             if errno == EINTR || errno == EAGAIN { return }
-            throw error(reading: "edge events", chip: entry.chipName)
+            throw error(reading: "edge events", chip: requests[requestIndex].chipName)
         }
-        let isV1 = Self.libgpiodMajor == 1
-        for event in events.prefix(Int(count)) {
-            let line = entry.lines.first { selections[$0].offset == Int(event.offset) } ?? entry.lines[min(descriptor, entry.lines.count - 1)]
+        let members = requests[requestIndex].lines
+        let offsets = requests[requestIndex].offsets
+        // On libgpiod 1 each descriptor is one line's; on libgpiod 2 the event names its offset.
+        let descriptorLine = members[min(descriptor, members.count - 1)]
+        for index in 0..<Int(count) {
+            let event = events[index]
+            var line = descriptorLine
+            for (member, offset) in zip(members, offsets) where offset == Int(event.offset) {
+                line = member
+                break
+            }
             let level: Level = event.rising != 0 ? .high : .low
             if event.line_seqno != 0 {
                 let expected = lastSequence[line] &+ 1
@@ -245,7 +256,7 @@ public final class GPIODLines: EdgeSource {
         if isV1, count >= Self.v1KernelQueueSize {
             // The kernel's queue (one per line on libgpiod 1) was full when read: its newest events may
             // have been dropped.
-            batch.losses.append((line: entry.lines[min(descriptor, entry.lines.count - 1)], count: nil))
+            batch.losses.append((line: descriptorLine, count: nil))
         }
     }
 

@@ -1,4 +1,5 @@
 import DebounceCore
+import TraceFormat
 
 /// What the MQTT sink knows of one button: its name (a topic level), where it is (for the event's
 /// JSON), and the gestures its configuration makes (for Home Assistant discovery).
@@ -31,6 +32,10 @@ public struct MQTTButton: Sendable, Hashable {
         }
         self.init(name: name, chip: chip, line: line, gestures: gestures)
     }
+
+    /// The fields after an event's standard ones in its JSON, the same as `run --format json` prints:
+    /// e.g. `{"event":"click","time_ns":5123456789,"onset_ns":4723456789,"count":2,"button":"lights","chip":"gpiochip0","line":17}`.
+    public var eventFields: EventFields { .button(name, chip: chip, line: line) }
 
     /// The click counts announced to Home Assistant when the configuration sets no maximum.
     public static let unlimitedClicksShown = 3

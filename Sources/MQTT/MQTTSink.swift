@@ -4,6 +4,7 @@ import LinuxSys
 import Logging
 import Pipeline
 import SystemPackage
+import TraceFormat
 
 /// The sink that makes the daemon an MQTT device, on the event loop: it never blocks (see
 /// `MQTTConnection` and `SocketWatch`); the one thing that could, looking up the broker's name, runs
@@ -49,6 +50,8 @@ public final class MQTTSink: Sink {
     public let settings: MQTTSettings
     public let mode: Mode
     private let buttons: [MQTTButton]
+    /// Each button's fields in its events' JSON, formatted once.
+    private let eventFields: [EventFields]
     private let discovery: HomeAssistantDiscovery
     private let connection: MQTTConnection
     private let logger: Logger
@@ -71,6 +74,7 @@ public final class MQTTSink: Sink {
         self.settings = settings
         self.mode = mode
         self.buttons = buttons
+        self.eventFields = buttons.map(\.eventFields)
         self.logger = logger
         self.discovery = HomeAssistantDiscovery(settings: settings, buttons: buttons, softwareVersion: softwareVersion)
         self.queue = OutboundQueue(limit: settings.queueLimit)
@@ -122,7 +126,7 @@ public final class MQTTSink: Sink {
     public func consume(_ output: PipelineOutput, nowNs: Int64) {
         guard mode == .run, !shuttingDown, case .event(let line, let event) = output, buttons.indices.contains(line) else { return }
         let button = buttons[line]
-        enqueue(OutboundMessage(topic: settings.eventTopic(button: button.name), payload: EventPayload.json(event, button: button), retain: false))
+        enqueue(OutboundMessage(topic: settings.eventTopic(button: button.name), payload: EventWriter.jsonObject(event, fields: eventFields[line]), retain: false))
         switch event.kind {
         case .press: enqueue(OutboundMessage(topic: settings.stateTopic(button: button.name), text: "pressed", retain: true))
         case .release: enqueue(OutboundMessage(topic: settings.stateTopic(button: button.name), text: "released", retain: true))

@@ -59,12 +59,13 @@ public struct ButtonPipeline: Sendable {
     /// The earliest time any stage has something due, in nanoseconds; `nil` when every line is settled
     /// (then the loop may sleep until the next edge, however long).
     public var nextDeadlineNs: Int64? {
+        // By index, reading each stage in place: no copy of a line's state per call.
         var earliest: Int64?
-        for line in lines {
-            if let due = line.debouncer?.nextDeadlineNs { earliest = min(earliest ?? due, due) }
-            if let due = line.recognizer.nextDeadlineNs { earliest = min(earliest ?? due, due) }
-            if line.debouncer == nil, line.lossSuspected {
-                let due = line.lastEdgeNs.adding(durationNs: Self.rawSettleNs)
+        for index in lines.indices {
+            if let due = lines[index].debouncer?.nextDeadlineNs { earliest = min(earliest ?? due, due) }
+            if let due = lines[index].recognizer.nextDeadlineNs { earliest = min(earliest ?? due, due) }
+            if lines[index].lossSuspected, lines[index].debouncer == nil {
+                let due = lines[index].lastEdgeNs.adding(durationNs: Self.rawSettleNs)
                 earliest = min(earliest ?? due, due)
             }
         }
@@ -113,10 +114,9 @@ public struct ButtonPipeline: Sendable {
     /// Whether the loop must read `line`'s level after `advance(toNs: timeNs)`: a loss is suspected and the
     /// line has settled (debounced), or has been quiet for `rawSettleNs` (raw).
     public func needsLevelAfterAdvance(line: Int, atNs timeNs: Int64) -> Bool {
-        let state = lines[line]
-        guard state.lossSuspected else { return false }
-        if let debouncer = state.debouncer { return debouncer.isSettled }
-        return state.lastEdgeNs.adding(durationNs: Self.rawSettleNs) <= timeNs
+        guard lines[line].lossSuspected else { return false }
+        if let isSettled = lines[line].debouncer?.isSettled { return isSettled }
+        return lines[line].lastEdgeNs.adding(durationNs: Self.rawSettleNs) <= timeNs
     }
 
     /// The level read once the line settled: the reported state follows it if edges were lost, and the

@@ -5,8 +5,8 @@ import SystemPackage
 import TraceFormat
 
 /// Prints each debounced event as one line of text or JSON (`EventWriter`), written out at once so it
-/// can be piped (watch, run, demo). What follows the standard fields comes from `fields`: the chip,
-/// the line, the button's name, the events the kernel lost...
+/// can be piped (watch, run, demo). What follows the standard fields: each line's own fields (its
+/// button's name, chip and offset; formatted once), then optionally one of the counts it keeps.
 public final class EventPrinter: Sink {
     /// What the printer counted for one line.
     public struct Tally: Sendable, Hashable {
@@ -17,19 +17,34 @@ public final class EventPrinter: Sink {
         public var lostEvents = 0
     }
 
-    /// The extra fields of an event of `line`, given what was counted for it.
-    public typealias Fields = (_ line: Int, _ tally: Tally) -> [EventField]
+    /// A count printed as the last field of every event.
+    public enum TallyField: Sendable, Hashable {
+        /// `raw_edges`: `Tally.rawEdgesSinceEvent`.
+        case rawEdges
+        /// `lost_events`: `Tally.lostEvents`.
+        case lostEvents
+
+        func field(_ tally: Tally) -> EventField {
+            switch self {
+            case .rawEdges: .integer("raw_edges", Int64(tally.rawEdgesSinceEvent))
+            case .lostEvents: .integer("lost_events", Int64(tally.lostEvents))
+            }
+        }
+    }
 
     public let writer: EventWriter
-    private let fields: Fields
+    private let lineFields: [EventFields]
+    private let tallyField: TallyField?
     /// Used from the loop's thread only, never in overlapping accesses: not checked at run time.
     @exclusivity(unchecked) private var tallies: [Tally]
 
-    /// A printer for `lineCount` lines.
-    public init(writer: EventWriter, lineCount: Int, fields: @escaping Fields = { _, _ in [] }) {
+    /// A printer for as many lines as `lineFields` has entries, each line's events followed by its
+    /// fields, then `tallyField`.
+    public init(writer: EventWriter, lineFields: [EventFields], tallyField: TallyField? = nil) {
         self.writer = writer
-        self.fields = fields
-        self.tallies = Array(repeating: Tally(), count: lineCount)
+        self.lineFields = lineFields
+        self.tallyField = tallyField
+        self.tallies = Array(repeating: Tally(), count: lineFields.count)
     }
 
     public func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
@@ -38,7 +53,7 @@ public final class EventPrinter: Sink {
             tallies[lineEdge.line].rawEdgesSinceEvent += 1
         case .event(let line, let event):
             do {
-                try writer.write(event, extraFields: fields(line, tallies[line]))
+                try writer.write(event, fields: lineFields[line], trailing: tallyField?.field(tallies[line]))
             } catch {
                 throw SinkError("cannot write the events", error)
             }

@@ -28,25 +28,51 @@ public struct ByteWriter: ~Copyable {
         count += length
     }
 
-    /// Writes `value` in decimal (at most 20 bytes).
+    /// Writes bytes formatted before (`EventFields`).
+    public mutating func put(_ bytes: [UInt8]) {
+        precondition(count + bytes.count <= capacity, "ByteWriter: the buffer is too small")
+        bytes.withUnsafeBufferPointer { bytes in
+            guard let source = bytes.baseAddress else { return }
+            (start + count).update(from: source, count: bytes.count)
+        }
+        count += bytes.count
+    }
+
+    /// Writes `value` in decimal (at most 20 bytes), two digits per division.
     public mutating func put(_ value: Int64) {
         precondition(count + 20 <= capacity, "ByteWriter: the buffer is too small")
         if value < 0 { put(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits = 0
         var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for the 20 digits of UInt64.max
         withUnsafeMutableBytes(of: &scratch) { scratch in
-            repeat {
-                scratch[digits] = UInt8(truncatingIfNeeded: magnitude % 10) + UInt8(ascii: "0")
-                magnitude /= 10
-                digits += 1
-            } while magnitude > 0
-            for index in stride(from: digits - 1, through: 0, by: -1) {
+            // Right to left from the end of the scratch: the digits come out lowest first.
+            var first = 20
+            let pairs = Self.digitPairs.utf8Start
+            while magnitude >= 100 {
+                let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
+                magnitude /= 100
+                first -= 2
+                scratch[first] = pairs[pair]
+                scratch[first + 1] = pairs[pair + 1]
+            }
+            if magnitude >= 10 {
+                let pair = Int(truncatingIfNeeded: magnitude) &* 2
+                first -= 2
+                scratch[first] = pairs[pair]
+                scratch[first + 1] = pairs[pair + 1]
+            } else {
+                first -= 1
+                scratch[first] = UInt8(truncatingIfNeeded: magnitude) + UInt8(ascii: "0")
+            }
+            for index in first..<20 {
                 start[count] = scratch[index]
                 count += 1
             }
         }
     }
+
+    /// "00", "01"... "99" in a row: the two digits of `n` start at `2 × n`.
+    private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// Writes `text` as a JSON string literal (`JSONText.escape`): at most `6 × utf8.count + 2` bytes.
     public mutating func putJSONString(_ text: String) {

@@ -10,12 +10,6 @@ public enum EventFormat: String, Sendable, CaseIterable {
     case json
 }
 
-/// A key and value printed after an event's standard fields.
-public enum EventField: Sendable {
-    case integer(StaticString, Int64)
-    case text(StaticString, String)
-}
-
 /// Writes debounced events, one per line, to an `OutputBuffer`.
 public struct EventWriter {
     public let format: EventFormat
@@ -26,42 +20,13 @@ public struct EventWriter {
         self.output = output
     }
 
-    /// Writes one event, with extra fields after the standard ones (JSON keys, or `key=value` in text).
-    public func write(_ event: ButtonEvent, extraFields: [EventField] = []) throws(Errno) {
+    /// Writes one event: its standard fields, then `fields` (the line's, formatted once), then
+    /// `trailing` (a field whose value changes from event to event, such as a count).
+    public func write(_ event: ButtonEvent, fields: EventFields = .none, trailing: EventField? = nil) throws(Errno) {
         switch format {
         case .json:
-            // The whole line is formatted in one piece: 128 bytes hold the opening (at most 29), the two
-            // times and the count (20 digits each, with their keys) and the closing brace.
-            var maximumCount = 128
-            for field in extraFields {
-                switch field {
-                case .integer(let key, _): maximumCount += key.utf8CodeUnitCount + 24
-                case .text(let key, let value): maximumCount += key.utf8CodeUnitCount + 4 + ByteWriter.maximumJSONStringLength(value)
-                }
-            }
-            output.appendFormatted(maximumCount: maximumCount) { line in
-                line.put(Self.jsonOpening(event.kind))
-                line.put(event.timeNs)
-                line.put(",\"onset_ns\":")
-                line.put(event.onsetNs)
-                if event.kind == .click {
-                    line.put(",\"count\":")
-                    line.put(Int64(event.count))
-                }
-                for field in extraFields {
-                    line.put(",\"")
-                    switch field {
-                    case .integer(let key, let value):
-                        line.put(key)
-                        line.put("\":")
-                        line.put(value)
-                    case .text(let key, let value):
-                        line.put(key)
-                        line.put("\":")
-                        line.putJSONString(value)
-                    }
-                }
-                line.put("}")
+            output.appendFormatted(maximumCount: Self.maximumJSONCount(fields: fields, trailing: trailing)) { line in
+                Self.putJSON(event, fields: fields, trailing: trailing, into: &line)
             }
         case .text:
             output.append(Self.textOpening(event.kind))
@@ -78,21 +43,43 @@ public struct EventWriter {
                 output.append(" count=")
                 output.append(Int64(event.count))
             }
-            for field in extraFields {
-                output.append(" ")
-                switch field {
-                case .integer(let key, let value):
-                    output.append(key)
-                    output.append("=")
-                    output.append(value)
-                case .text(let key, let value):
-                    output.append(key)
-                    output.append("=")
-                    output.append(TerminalText.escaped(value))
-                }
-            }
+            output.append(fields.text)
+            trailing?.appendText(to: output)
         }
         try output.endLine()
+    }
+
+    /// The JSON object `write` prints for `event` with `fields` (without the newline): the same bytes
+    /// for every consumer of events, e.g. MQTT payloads.
+    public static func jsonObject(_ event: ButtonEvent, fields: EventFields = .none) -> [UInt8] {
+        let maximumCount = maximumJSONCount(fields: fields, trailing: nil)
+        return [UInt8](unsafeUninitializedCapacity: maximumCount) { memory, count in
+            guard let start = memory.baseAddress else { return }
+            var line = ByteWriter(start: start, capacity: maximumCount)
+            putJSON(event, fields: fields, trailing: nil, into: &line)
+            count = line.count
+        }
+    }
+
+    /// The most bytes an event's JSON line can take: 128 hold the opening (at most 29), the two times
+    /// and the count (20 digits each, with their keys) and the closing brace; then the fields.
+    private static func maximumJSONCount(fields: EventFields, trailing: EventField?) -> Int {
+        128 + fields.json.count + (trailing?.maximumJSONCount ?? 0)
+    }
+
+    /// The whole JSON line in one piece, into memory sized by `maximumJSONCount`.
+    private static func putJSON(_ event: ButtonEvent, fields: EventFields, trailing: EventField?, into line: inout ByteWriter) {
+        line.put(jsonOpening(event.kind))
+        line.put(event.timeNs)
+        line.put(",\"onset_ns\":")
+        line.put(event.onsetNs)
+        if event.kind == .click {
+            line.put(",\"count\":")
+            line.put(Int64(event.count))
+        }
+        line.put(fields.json)
+        trailing?.putJSON(into: &line)
+        line.put("}")
     }
 
     /// `{"event":"KIND","time_ns":` for each kind.
@@ -117,7 +104,6 @@ public struct EventWriter {
         }
     }
 
-    /// A JSON string literal, escaping quotes, backslashes and control characters.
     /// Nanoseconds as seconds with nine decimals, e.g. `50.000812000`.
     private func appendSeconds(_ ns: Int64) {
         if ns < 0 { output.append("-") }

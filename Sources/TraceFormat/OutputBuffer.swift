@@ -30,6 +30,11 @@ public final class OutputBuffer {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
+    /// Appends bytes formatted before.
+    public func append(_ formatted: [UInt8]) {
+        bytes.append(contentsOf: formatted)
+    }
+
     /// Appends a string's UTF-8 bytes.
     public func append(_ text: String) {
         bytes.append(contentsOf: text.utf8)
@@ -69,18 +74,27 @@ public final class OutputBuffer {
         if bytes.count >= flushThreshold { try flush() }
     }
 
-    /// Writes out everything buffered (`write(2)` until done, retrying `EINTR`).
+    /// Writes out everything buffered (`write(2)` until done, retrying `EINTR`). Through the concrete
+    /// `FileDescriptor.write(_:)`, not the generic `writeAll`, whose unspecialized body looks up type
+    /// metadata in the runtime's caches on every call: that was a twentieth of a watched edge's path.
     public func flush() throws(Errno) {
         guard !bytes.isEmpty else { return }
-        do {
-            _ = try bytes.withUnsafeBytes { try fileDescriptor.writeAll($0) }
-        } catch let error as Errno {
-            bytes.removeAll(keepingCapacity: true)
-            throw error
-        } catch {
-            bytes.removeAll(keepingCapacity: true)
-            throw Errno.ioError
+        defer { bytes.removeAll(keepingCapacity: true) }
+        let result: Result<Void, Errno> = bytes.withUnsafeBytes { pending in
+            var pending = pending
+            while !pending.isEmpty {
+                do {
+                    let written = try fileDescriptor.write(pending, retryOnInterrupt: true)
+                    guard written > 0 else { return .failure(.ioError) }  // never for a non-empty write(2); no endless loop
+                    pending = UnsafeRawBufferPointer(rebasing: pending[written...])
+                } catch let error as Errno {
+                    return .failure(error)
+                } catch {
+                    return .failure(.ioError)
+                }
+            }
+            return .success(())
         }
-        bytes.removeAll(keepingCapacity: true)
+        try result.get()
     }
 }

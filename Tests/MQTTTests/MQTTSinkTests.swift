@@ -6,6 +6,7 @@ import Logging
 import Pipeline
 import Simulation
 import Testing
+import TraceFormat
 
 /// The MQTT sink against a real broker (Debian's mosquitto on loopback), driven by the one event loop
 /// in real time with simulated lines.
@@ -57,7 +58,7 @@ import Testing
     }
 
     static func expectedPayloads(_ events: [(line: Int, event: ButtonEvent)]) -> [(topic: String, payload: String)] {
-        events.map { ("test/pi/\(buttons[$0.line].name)/event", String(decoding: EventPayload.json($0.event, button: buttons[$0.line]), as: UTF8.self)) }
+        events.map { ("test/pi/\(buttons[$0.line].name)/event", String(decoding: EventWriter.jsonObject($0.event, fields: buttons[$0.line].eventFields), as: UTF8.self)) }
     }
 
     @Test func eventsArriveInOrderWithTheirTopicsStatesAndAvailability() throws {

@@ -105,10 +105,10 @@ func readAll(_ text: String, bufferBytes: Int = 4097) throws -> [Edge] {
     /// backslashes, non-ASCII) fit, and come out as the plain formatting says.
     @Test func jsonOfTheLongestValuesFitsAndIsExact() throws {
         let nasty = String(repeating: "\u{01}\"\\\u{1F}é😀", count: 40)
-        let fields: [EventField] = [.text("button", nasty), .integer("line", .min), .text("chip", ""), .integer("lost_events", .max)]
+        let fields = EventFields([.text("button", nasty), .integer("line", .min), .text("chip", "")])
         let event = ButtonEvent(kind: .click, timeNs: .min, onsetNs: .min, count: .max)
         let text = try captured { buffer in
-            try EventWriter(format: .json, output: buffer).write(event, extraFields: fields)
+            try EventWriter(format: .json, output: buffer).write(event, fields: fields, trailing: .integer("lost_events", .max))
         }
         let expected = "{\"event\":\"click\",\"time_ns\":\(Int64.min),\"onset_ns\":\(Int64.min),\"count\":\(Int.max)"
             + ",\"button\":\(JSONText.quoted(nasty)),\"line\":\(Int64.min),\"chip\":\"\",\"lost_events\":\(Int64.max)}\n"
@@ -116,12 +116,32 @@ func readAll(_ text: String, bufferBytes: Int = 4097) throws -> [Edge] {
         #expect(JSONText.quoted(nasty).contains("\\u0001\\\"\\\\\\u001fé😀"))
     }
 
+    /// Numbers are formatted two digits at a time: every digit count (1 to 19), both signs, the
+    /// boundaries of each pair, and both ends of `Int64`, printed as Swift prints them.
+    @Test func numbersOfEveryLengthAreExact() throws {
+        var values: [Int64] = [0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, Int64.max, Int64.min, Int64.min + 1]
+        var power: Int64 = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, power * 9 / 7]
+        }
+        values += values.filter { $0 != .min }.map { -$0 }
+        let text = try captured { buffer in
+            for value in values {
+                buffer.append(value)
+                buffer.append(" ")
+            }
+        }
+        #expect(text == values.map { "\($0) " }.joined())
+    }
+
     @Test func textShowsSecondsAndTheDelay() throws {
         let text = try captured { buffer in
             try EventWriter(format: .text, output: buffer).write(
-                ButtonEvent(kind: .press, timeNs: 52_989_250, onsetNs: 50_000_812), extraFields: [.integer("raw_edges", 9)])
+                ButtonEvent(kind: .press, timeNs: 52_989_250, onsetNs: 50_000_812),
+                fields: EventFields([.text("chip", "gpio\u{1B}[2J"), .integer("line", 17)]), trailing: .integer("raw_edges", 9))
         }
-        #expect(text == "press   time=0.052989250 onset=0.050000812 (+2.988ms) raw_edges=9\n")
+        #expect(text == "press   time=0.052989250 onset=0.050000812 (+2.988ms) chip=gpio\\u{1B}[2J line=17 raw_edges=9\n")
     }
 
     @Test func traceWriterOutputReadsBackIdentically() throws {

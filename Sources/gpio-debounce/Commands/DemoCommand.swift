@@ -51,7 +51,7 @@ struct DemoCommand: ParsableCommand {
         let line = SimulatedLines(buttons: [button], dropProbability: drop, seed: seed ^ 0x5EED)
         let out = OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0)
         let writer = EventWriter(format: output.format == .json ? .json : .text, output: out)
-        let printer = EventPrinter(writer: writer, lineCount: 1) { _, tally in [.integer("raw_edges", Int64(tally.rawEdgesSinceEvent))] }
+        let printer = EventPrinter(writer: writer, lineFields: [.none], tallyField: .rawEdges)
         let loop = try makeLoop { () throws(LineError) in
             try EventLoop(clock: clock, source: line, plans: [LinePlan(debounce: configuration)], sinks: [printer], signals: signals)
         }

@@ -110,9 +110,10 @@ struct RunCommand: ParsableCommand {
         }
         let plan = DaemonPlan(configuration)
         let writer = EventWriter(format: output.format == .json ? .json : .text, output: OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0))
-        let printer = EventPrinter(writer: writer, lineCount: places.count) { line, _ in
-            [.text("button", configuration.buttons[line].name), .text("chip", places[line].chip), .integer("line", Int64(places[line].offset))]
+        let lineFields = places.enumerated().map { index, place in
+            EventFields.button(configuration.buttons[index].name, chip: place.chip, line: place.offset)
         }
+        let printer = EventPrinter(writer: writer, lineFields: lineFields)
         let names = places.enumerated().map { ActionRunner.LineName(button: configuration.buttons[$0].name, chip: $1.chip, offset: $1.offset) }
         let actions = ActionRunner(actions: plan.actions, bindings: plan.bindings, names: names, logger: logger)
         var sinks: [any Sink] = [printer, actions]

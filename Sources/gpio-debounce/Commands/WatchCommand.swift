@@ -82,9 +82,9 @@ struct WatchCommand: ParsableCommand {
             names = offsets.map { (gpioChip.name, $0) }
         }
         let writer = EventWriter(format: output.format == .json ? .json : .text, output: OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0))
-        let printer = EventPrinter(writer: writer, lineCount: names.count) { line, tally in
-            [.text("chip", names[line].chip), .integer("line", Int64(names[line].offset)), .integer("lost_events", Int64(tally.lostEvents))]
-        }
+        let printer = EventPrinter(
+            writer: writer, lineFields: names.map { EventFields([.text("chip", $0.chip), .integer("line", Int64($0.offset))]) },
+            tallyField: .lostEvents)
         let loop = try makeLoop { () throws(LineError) in
             try EventLoop(
                 clock: clock, source: source, plans: [LinePlan(debounce: debounce.configuration)], sinks: [printer], signals: signals,

@@ -1,0 +1,83 @@
+/// A key and value printed after an event's standard fields.
+public enum EventField: Sendable {
+    case integer(StaticString, Int64)
+    case text(StaticString, String)
+
+    /// The key, as written in both formats.
+    var key: StaticString {
+        switch self {
+        case .integer(let key, _), .text(let key, _): key
+        }
+    }
+
+    /// The most bytes this field can take in a JSON line: `,"key":` and the value.
+    var maximumJSONCount: Int {
+        switch self {
+        case .integer(let key, _): key.utf8CodeUnitCount + 4 + 20
+        case .text(let key, let value): key.utf8CodeUnitCount + 4 + ByteWriter.maximumJSONStringLength(value)
+        }
+    }
+
+    /// Writes `,"key":value` (the value a JSON number or string).
+    func putJSON(into line: inout ByteWriter) {
+        line.put(",\"")
+        line.put(key)
+        line.put("\":")
+        switch self {
+        case .integer(_, let value): line.put(value)
+        case .text(_, let value): line.putJSONString(value)
+        }
+    }
+
+    /// Appends ` key=value` (text made safe for a terminal, `TerminalText`).
+    func appendText(to output: OutputBuffer) {
+        output.append(" ")
+        output.append(key)
+        output.append("=")
+        switch self {
+        case .integer(_, let value): output.append(value)
+        case .text(_, let value): output.append(TerminalText.escaped(value))
+        }
+    }
+}
+
+/// Fields that are the same for every event of one line (its button's name, its chip, its offset),
+/// formatted once in both formats when a run starts, so that an event only copies their bytes: no
+/// escaping, no number formatting, no array of fields built per event.
+public struct EventFields: Sendable, Hashable {
+    /// `,"key":value` for each field, in order.
+    public let json: [UInt8]
+    /// ` key=value` for each field, in order.
+    public let text: [UInt8]
+
+    /// No fields.
+    public static let none = EventFields([])
+
+    /// A configured button's fields, as `run` prints them and MQTT publishes them:
+    /// `,"button":"lights","chip":"gpiochip0","line":17`.
+    public static func button(_ name: String, chip: String, line: Int) -> EventFields {
+        EventFields([.text("button", name), .text("chip", chip), .integer("line", Int64(line))])
+    }
+
+    public init(_ fields: [EventField]) {
+        var json: [UInt8] = []
+        for field in fields {
+            let count = field.maximumJSONCount
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { memory in
+                guard let start = memory.baseAddress else { return }
+                var line = ByteWriter(start: start, capacity: count)
+                field.putJSON(into: &line)
+                json.append(contentsOf: UnsafeBufferPointer(start: start, count: line.count))
+            }
+        }
+        var text = ""
+        for field in fields {
+            switch field {
+            case .integer(let key, let value): text += " \(key)=\(value)"
+            case .text(let key, let value): text += " \(key)=\(TerminalText.escaped(value))"
+            }
+        }
+        self.json = json
+        self.text = Array(text.utf8)
+    }
+}
