@@ -86,6 +86,10 @@ public final class EventLoop {
         /// When a stopping run stops waiting for its sinks' work in flight.
         var graceEndNs = Int64.max
         var pollSet = PollSet<Token>()
+        /// What `pollSet` was built from: rebuilt only when one of these changes (most wakeups, none does).
+        var polledWhileStopping: Bool?
+        var polledSourceDescriptors: [FileDescriptor] = []
+        var polledSinkDescriptors: [[FileDescriptor]] = []
         var batch = EdgeBatch()
         var outputs: [PipelineOutput] = []
         var lastActivityNs: Int64
@@ -158,15 +162,7 @@ public final class EventLoop {
                     deadlineNs = Self.earlier(deadlineNs, limits.durationNs.map { startNs.adding(durationNs: $0) })
                 }
 
-                state.pollSet.removeAll()
-                if let signals { state.pollSet.add(signals.descriptor, token: .signals) }
-                if let stopSwitch { state.pollSet.add(stopSwitch.descriptor, token: .stopSwitch) }
-                if state.stop == nil {
-                    for (index, descriptor) in source.descriptors.enumerated() { state.pollSet.add(descriptor, token: .source(index)) }
-                }
-                for (sinkIndex, sink) in sinks.enumerated() {
-                    for (index, descriptor) in sink.descriptors.enumerated() { state.pollSet.add(descriptor, token: .sink(sinkIndex, index)) }
-                }
+                if !pollSetIsCurrent(state) { rebuildPollSet(&state) }
                 if state.pollSet.isEmpty, deadlineNs == nil {
                     // Nothing can ever wake this run: it has ended.
                     if state.stop == nil { try beginShutdown(.endOfInput, atNs: nowNs, &state) }
@@ -207,7 +203,13 @@ public final class EventLoop {
                     if !limitReached {
                         state.batch.removeAll()
                         source.deliverDue(byNs: wokeNs, into: &state.batch)
-                        limitReached = try process(&state, upToNs: wokeNs)
+                        // Only when something is due by now: an edge came due, or a stage's deadline came.
+                        // (After an eager event nothing is: the wakeup ends at once, and a pipe's reader
+                        // waiting for the event line gets the processor sooner.)
+                        let deadlineCame = state.pipeline.nextDeadlineNs.map { $0 <= wokeNs } ?? false
+                        if deadlineCame || !state.batch.edges.isEmpty || !state.batch.losses.isEmpty {
+                            limitReached = try process(&state, upToNs: wokeNs)
+                        }
                     }
                     if limitReached {
                         try beginShutdown(.eventLimit, atNs: wokeNs, &state)
@@ -256,6 +258,31 @@ public final class EventLoop {
             try beginShutdown(reason, atNs: signalNs, &state)
         } else {
             state.graceEndNs = signalNs  // a second signal: stop waiting for actions
+        }
+    }
+
+    /// Whether the poll set still holds exactly what is to be polled now (the source's descriptors
+    /// unless stopping, every sink's).
+    private func pollSetIsCurrent(_ state: RunState) -> Bool {
+        guard state.polledWhileStopping == (state.stop != nil), state.polledSourceDescriptors == source.descriptors else { return false }
+        for (index, sink) in sinks.enumerated() where sink.descriptors != state.polledSinkDescriptors[index] { return false }
+        return true
+    }
+
+    /// Registers what is to be polled now: the signal descriptor or the stop switch, the source's
+    /// descriptors (not once stopping), every sink's.
+    private func rebuildPollSet(_ state: inout RunState) {
+        state.pollSet.removeAll()
+        if let signals { state.pollSet.add(signals.descriptor, token: .signals) }
+        if let stopSwitch { state.pollSet.add(stopSwitch.descriptor, token: .stopSwitch) }
+        state.polledWhileStopping = state.stop != nil
+        state.polledSourceDescriptors = source.descriptors
+        if state.stop == nil {
+            for (index, descriptor) in state.polledSourceDescriptors.enumerated() { state.pollSet.add(descriptor, token: .source(index)) }
+        }
+        state.polledSinkDescriptors = sinks.map(\.descriptors)
+        for (sinkIndex, descriptors) in state.polledSinkDescriptors.enumerated() {
+            for (index, descriptor) in descriptors.enumerated() { state.pollSet.add(descriptor, token: .sink(sinkIndex, index)) }
         }
     }
 

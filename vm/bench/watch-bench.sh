@@ -15,10 +15,14 @@
 #       voluntary (and involuntary) context switches summed over all threads
 #       of the process (/proc/PID/task/*/status), after a 2 s settle.
 #  (ii) VmRSS (/proc/PID/status) at idle, and again after the latency run.
-#  (iii) latency: one reader at a time, its stdout piped into `vmhelper
-#       stamp`, which stamps each arriving line with CLOCK_MONOTONIC.
-#       EDGES (200) edges, one every PERIOD_US (25000) µs, round-robin over
-#       the watched lines. Latency = arrival - kernel timestamp of the line:
+#  (iii) latency: each reader's stdout piped into `vmhelper stamp`, which
+#       stamps each arriving line with CLOCK_MONOTONIC. EDGES (200) edges per
+#       reader, one every PERIOD_US (25000) µs, round-robin over its lines.
+#       eager:1ms runs PAIRED: gpio-debounce and gpiomon (on as many lines)
+#       run at once and their edges alternate (one of theirs, then one of
+#       ours), so a stall of the host hits both alike and the ratio of their
+#       medians compares the same minutes, not two different ones.
+#       defer:5ms runs alone. Latency = arrival - kernel timestamp of the line:
 #       gpiomon: its "[sec.nsec]" event timestamp (run with stdbuf -oL: a
 #       plain gpiomon 1.6 block-buffers a pipe and delivers nothing until it
 #       exits); gpio-debounce eager:1ms: time_ns (= the edge's kernel
@@ -63,7 +67,12 @@ CHIP=$GPIOSIM_CHIP_DEV
 for ((i = 0; i < 48; i++)); do gpiosim_set "$SIM" "$i" 1; done
 pull() { echo "$(_gpiosim_line_dir "$SIM" "$1")/pull"; }
 echo "# watch-bench: kernel $(uname -r), $(nproc) vCPU, chip $CHIP; $(gpiomon --version | head -n1)"
-for l in "${LABELS[@]}"; do echo "# $l: ${BINS[$l]} ($("${BINS[$l]}" --version))"; done
+# The binaries run from the guest's own tmpfs, as an installed one runs from a local disk: the work
+# tree is an uncached 9p mount, from which code pages are read again from the host.
+for l in "${LABELS[@]}"; do
+    echo "# $l: ${BINS[$l]} ($("${BINS[$l]}" --version))"
+    cp "${BINS[$l]}" "$TMP/$l-gpio-debounce" && BINS[$l]=$TMP/$l-gpio-debounce
+done
 
 # Readers: NAME -> command (with a placeholder for the lines) and line set.
 # Line sets are disjoint, so all readers can hold their lines at once.
@@ -141,31 +150,9 @@ stats() {
         printf "%.0f %.0f %d\n", m, v[i], NR }'
 }
 declare -A LAT_MED=() LAT_P99=() LAT_N=() RSS_AFTER=() ONSET_MED=()
-# run_latency KEY READER [EXTRA ARGS]
-run_latency() {
-    local key=$1 r=$2 p o
-    shift 2
-    local out=$TMP/lat-$key
-    for o in ${RLINES[$r]}; do gpiosim_set "$SIM" "$o" 1; done  # all released before the reader starts
-    mkfifo "$out.fifo"
-    "$HELPER" stamp <"$out.fifo" >"$out.stamped" &
-    local stamp_pid=$!
-    # shellcheck disable=SC2086
-    ${RCMD[$r]} "$@" ${RLINES[$r]} >"$out.fifo" 2>"$out.err" &
-    p=$!
-    # shellcheck disable=SC2086
-    wait_all_used ${RLINES[$r]} || { echo "$key: lines not requested" >&2; cat "$out.err" >&2; }
-    nap 0.5
-    local paths=()
-    for o in ${RLINES[$r]}; do paths+=("$(pull "$o")"); done
-    "$HELPER" rr "$PERIOD_US" "$EDGES" "${paths[@]}" 2>"$out.rr"
-    nap 0.5
-    RSS_AFTER[$key]=$(rss_kb "$p")
-    kill -TERM "$p"
-    wait "$p" 2>/dev/null
-    wait "$stamp_pid"
-    rm -f "$out.fifo"
-    # latency in µs per line
+# latency_of KEY READER STAMPED -> fills LAT_MED/P99/N[KEY] (and ONSET_MED) from a stamped output
+latency_of() {
+    local key=$1 r=$2 out=$TMP/lat-$1
     if [[ $r == gpiomon* ]]; then
         # "<arrival_ns> event:  RISING EDGE offset: 5 timestamp: [      12.345678901]"
         sed -nE 's/^([0-9]+) .*timestamp: \[ *([0-9]+)\.([0-9]{9})\].*/\1 \2\3/p' "$out.stamped" |
@@ -178,40 +165,89 @@ run_latency() {
         read -r ONSET_MED[$key] _ _ <<<"$(stats "$out.onset")"
     fi
     read -r LAT_MED[$key] LAT_P99[$key] LAT_N[$key] <<<"$(stats "$out.lat")"
-    printf '  %-24s n=%3d  median %6s us  p99 %6s us  VmRSS after %6s kB  (%s)\n' "$key" "${LAT_N[$key]}" \
-        "${LAT_MED[$key]}" "${LAT_P99[$key]}" "${RSS_AFTER[$key]}" "$(<"$out.rr")"
 }
-echo "# latency: $EDGES edges every ${PERIOD_US} us per reader, kernel timestamp -> line read from the pipe"
+# run_latency KEY READER [EXTRA ARGS] - the reader alone, EDGES edges
+run_latency() {
+    run_pair "$1" "$2" "" "" "${@:3}"
+}
+# run_pair KEY READER KEY2 READER2 [EXTRA ARGS for READER] - both readers at once, their edges
+# interleaved (READER's line, then READER2's, PERIOD_US apart; EDGES each): whatever the host does
+# to the VM meanwhile, it does to both, so their ratio is not the difference between two moments.
+run_pair() {
+    local keys=("$1") rs=("$2") key r i o p
+    [[ -n $3 ]] && { keys+=("$3"); rs+=("$4"); }
+    local extra=("${@:5}")
+    local pids=() stamps=() paths=()
+    for i in "${!rs[@]}"; do
+        key=${keys[$i]} r=${rs[$i]}
+        local out=$TMP/lat-$key
+        for o in ${RLINES[$r]}; do gpiosim_set "$SIM" "$o" 1; done  # all released before the reader starts
+        mkfifo "$out.fifo"
+        "$HELPER" stamp <"$out.fifo" >"$out.stamped" &
+        stamps+=($!)
+        if ((i == 0)); then
+            # shellcheck disable=SC2086
+            ${RCMD[$r]} "${extra[@]}" ${RLINES[$r]} >"$out.fifo" 2>"$out.err" &
+        else
+            # shellcheck disable=SC2086
+            ${RCMD[$r]} ${RLINES[$r]} >"$out.fifo" 2>"$out.err" &
+        fi
+        pids+=($!)
+    done
+    for i in "${!rs[@]}"; do
+        # shellcheck disable=SC2086
+        wait_all_used ${RLINES[${rs[$i]}]} || { echo "${keys[$i]}: lines not requested" >&2; cat "$TMP/lat-${keys[$i]}.err" >&2; }
+    done
+    nap 0.5
+    local first=(${RLINES[${rs[0]}]}) second=()
+    ((${#rs[@]} > 1)) && second=(${RLINES[${rs[1]}]})
+    for i in "${!first[@]}"; do
+        paths+=("$(pull "${first[$i]}")")
+        ((${#second[@]})) && paths+=("$(pull "${second[$i]}")")
+    done
+    "$HELPER" rr "$PERIOD_US" $((EDGES * ${#rs[@]})) "${paths[@]}" 2>"$TMP/lat-${keys[0]}.rr"
+    nap 0.5
+    for i in "${!rs[@]}"; do RSS_AFTER[${keys[$i]}]=$(rss_kb "${pids[$i]}"); done
+    for p in "${pids[@]}"; do kill -TERM "$p"; done
+    for p in "${pids[@]}" "${stamps[@]}"; do wait "$p" 2>/dev/null; done
+    for i in "${!rs[@]}"; do
+        key=${keys[$i]}
+        rm -f "$TMP/lat-$key.fifo"
+        latency_of "$key" "${rs[$i]}"
+        printf '  %-24s n=%3d  median %6s us  p99 %6s us  VmRSS after %6s kB  (%s)\n' "$key" "${LAT_N[$key]}" \
+            "${LAT_MED[$key]}" "${LAT_P99[$key]}" "${RSS_AFTER[$key]}" "$(<"$TMP/lat-${keys[0]}.rr")"
+    done
+}
+echo "# latency: $EDGES edges every ${PERIOD_US} us per reader, kernel timestamp -> line read from the pipe;"
+echo "# eager: each reader paired with gpiomon on as many lines, their edges interleaved"
 for l in "${LABELS[@]}"; do
     for n in 1line 8lines; do
-        run_latency "$l-$n-eager" "$l-$n" --debounce eager:1ms
+        run_pair "$l-$n-eager" "$l-$n" "gpiomon-$n-with-$l" "gpiomon-$n" --debounce eager:1ms
         run_latency "$l-$n-defer" "$l-$n" --debounce defer:5ms
     done
 done
-run_latency gpiomon-1line gpiomon-1line
-run_latency gpiomon-8lines gpiomon-8lines
 
 # ------------------------------------------------------------------- table
-ratio() { # ratio A B -> A/B with one decimal, or -
-    [[ $1 =~ ^[0-9.]+$ && $2 =~ ^[0-9.]+$ ]] && awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1fx", a / b; else print "-" }' || echo "-"
+ratio() { # ratio A B -> A/B with two decimals, or -
+    [[ $1 =~ ^[0-9.]+$ && $2 =~ ^[0-9.]+$ ]] && awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2fx", a / b; else print "-" }' || echo "-"
 }
 echo
 echo "## watch-bench results ($(nproc) vCPU TCG, kernel $(uname -r); latency in us, median / p99 over $EDGES edges; ratio = / gpiomon with the same number of lines)"
 echo
-echo "| reader | idle wakeups / ${IDLE_S} s (vol+invol) | VmRSS idle kB (ratio) | VmRSS after kB | eager:1ms latency med / p99 (ratio med) | defer:5ms latency from time_ns med / p99 (ratio med) | defer from onset med |"
+echo "| reader | idle wakeups / ${IDLE_S} s (vol+invol) | VmRSS idle kB (ratio) | VmRSS after kB | eager:1ms latency med / p99, paired gpiomon med (ratio med) | defer:5ms latency from time_ns med / p99 | defer from onset med |"
 echo "| --- | --- | --- | --- | --- | --- | --- |"
 for r in "${RNAMES[@]}"; do
     n=${r##*-}
     g=gpiomon-$n
     if [[ $r == gpiomon* ]]; then
-        printf '| %s | %s+%s | %s | %s | %s / %s (raw edges) | - | - |\n' "$r" "${VOL[$r]}" "${INVOL[$r]}" "${RSS[$r]}" \
-            "${RSS_AFTER[$r]}" "${LAT_MED[$r]}" "${LAT_P99[$r]}"
+        printf '| %s | %s+%s | %s | - | (paired below) | - | - |\n' "$r" "${VOL[$r]}" "${INVOL[$r]}" "${RSS[$r]}"
     else
-        printf '| %s | %s+%s | %s (%s) | %s | %s / %s (%s) | %s / %s (%s) | %s |\n' "$r" "${VOL[$r]}" "${INVOL[$r]}" \
+        l=${r%-*}
+        printf '| %s | %s+%s | %s (%s) | %s | %s / %s, %s (%s) | %s / %s | %s |\n' "$r" "${VOL[$r]}" "${INVOL[$r]}" \
             "${RSS[$r]}" "$(ratio "${RSS[$r]}" "${RSS[$g]}")" "${RSS_AFTER[$r-eager]}" \
-            "${LAT_MED[$r-eager]}" "${LAT_P99[$r-eager]}" "$(ratio "${LAT_MED[$r-eager]}" "${LAT_MED[$g]}")" \
-            "${LAT_MED[$r-defer]}" "${LAT_P99[$r-defer]}" "$(ratio "${LAT_MED[$r-defer]}" "${LAT_MED[$g]}")" \
-            "${ONSET_MED[$r-defer]}"
+            "${LAT_MED[$r-eager]}" "${LAT_P99[$r-eager]}" "${LAT_MED[$g-with-$l]}" \
+            "$(ratio "${LAT_MED[$r-eager]}" "${LAT_MED[$g-with-$l]}")" \
+            "${LAT_MED[$r-defer]}" "${LAT_P99[$r-defer]}" "${ONSET_MED[$r-defer]}"
     fi
 done
 gpiosim_remove "$SIM"
