@@ -41,7 +41,7 @@ public struct PollSet<Token: Hashable & Sendable> {
     public var isEmpty: Bool { entries.isEmpty }
 
     /// Blocks in `ppoll(2)` until a registered descriptor is ready or `timeoutNs` nanoseconds have passed
-    /// (`nil`: no limit; 0: do not block). Returns how many entries are ready (`forEachReady` visits
+    /// (`nil`: no limit; 0: do not block). Returns how many entries are ready (`ready` lists
     /// them); 0 also after `EINTR`, which the caller treats like any early wakeup (it recomputes its
     /// deadline), so that no clock is read here.
     @inlinable
