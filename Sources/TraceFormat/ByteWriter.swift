@@ -28,6 +28,22 @@ public struct ByteWriter: ~Copyable {
         count += length
     }
 
+    /// The bytes `format` writes into fresh memory of `maximumCount` bytes: for text formatted once
+    /// and kept (`EventFields`, `EventWriter.jsonObject`).
+    public static func bytes(maximumCount: Int, _ format: (inout ByteWriter) -> Void) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: maximumCount) { memory, count in
+            guard let start = memory.baseAddress else { return }
+            var writer = ByteWriter(start: start, capacity: maximumCount)
+            format(&writer)
+            count = writer.count
+        }
+    }
+
+    /// Writes a string's UTF-8 bytes.
+    public mutating func put(_ text: String) {
+        for byte in text.utf8 { put(byte) }
+    }
+
     /// Writes bytes formatted before (`EventFields`).
     public mutating func put(_ bytes: [UInt8]) {
         precondition(count + bytes.count <= capacity, "ByteWriter: the buffer is too small")

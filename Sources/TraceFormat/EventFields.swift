@@ -29,14 +29,23 @@ public enum EventField: Sendable {
         }
     }
 
-    /// Appends ` key=value` (text made safe for a terminal, `TerminalText`).
-    func appendText(to output: OutputBuffer) {
-        output.append(" ")
-        output.append(key)
-        output.append("=")
+    /// The most bytes this field can take in a text line: ` key=` and the value (`TerminalText` turns
+    /// a control character's one or two bytes into at most 6).
+    var maximumTextCount: Int {
         switch self {
-        case .integer(_, let value): output.append(value)
-        case .text(_, let value): output.append(TerminalText.escaped(value))
+        case .integer(let key, _): key.utf8CodeUnitCount + 2 + 20
+        case .text(let key, let value): key.utf8CodeUnitCount + 2 + 6 * value.utf8.count
+        }
+    }
+
+    /// Writes ` key=value` (text made safe for a terminal, `TerminalText`).
+    func putText(into line: inout ByteWriter) {
+        line.put(" ")
+        line.put(key)
+        line.put("=")
+        switch self {
+        case .integer(_, let value): line.put(value)
+        case .text(_, let value): line.put(TerminalText.escaped(value))
         }
     }
 }
@@ -60,24 +69,11 @@ public struct EventFields: Sendable, Hashable {
     }
 
     public init(_ fields: [EventField]) {
-        var json: [UInt8] = []
-        for field in fields {
-            let count = field.maximumJSONCount
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { memory in
-                guard let start = memory.baseAddress else { return }
-                var line = ByteWriter(start: start, capacity: count)
-                field.putJSON(into: &line)
-                json.append(contentsOf: UnsafeBufferPointer(start: start, count: line.count))
-            }
+        json = ByteWriter.bytes(maximumCount: fields.reduce(0) { $0 + $1.maximumJSONCount }) { line in
+            for field in fields { field.putJSON(into: &line) }
         }
-        var text = ""
-        for field in fields {
-            switch field {
-            case .integer(let key, let value): text += " \(key)=\(value)"
-            case .text(let key, let value): text += " \(key)=\(TerminalText.escaped(value))"
-            }
+        text = ByteWriter.bytes(maximumCount: fields.reduce(0) { $0 + $1.maximumTextCount }) { line in
+            for field in fields { field.putText(into: &line) }
         }
-        self.json = json
-        self.text = Array(text.utf8)
     }
 }

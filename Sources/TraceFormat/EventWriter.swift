@@ -44,7 +44,7 @@ public struct EventWriter {
                 output.append(Int64(event.count))
             }
             output.append(fields.text)
-            trailing?.appendText(to: output)
+            if let trailing { output.appendFormatted(maximumCount: trailing.maximumTextCount) { trailing.putText(into: &$0) } }
         }
         try output.endLine()
     }
@@ -52,13 +52,7 @@ public struct EventWriter {
     /// The JSON object `write` prints for `event` with `fields` (without the newline): the same bytes
     /// for every consumer of events, e.g. MQTT payloads.
     public static func jsonObject(_ event: ButtonEvent, fields: EventFields = .none) -> [UInt8] {
-        let maximumCount = maximumJSONCount(fields: fields, trailing: nil)
-        return [UInt8](unsafeUninitializedCapacity: maximumCount) { memory, count in
-            guard let start = memory.baseAddress else { return }
-            var line = ByteWriter(start: start, capacity: maximumCount)
-            putJSON(event, fields: fields, trailing: nil, into: &line)
-            count = line.count
-        }
+        ByteWriter.bytes(maximumCount: maximumJSONCount(fields: fields, trailing: nil)) { putJSON(event, fields: fields, trailing: nil, into: &$0) }
     }
 
     /// The most bytes an event's JSON line can take: 128 hold the opening (at most 29), the two times

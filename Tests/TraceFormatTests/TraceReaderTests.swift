@@ -135,6 +135,20 @@ func readAll(_ text: String, bufferBytes: Int = 4097) throws -> [Edge] {
         #expect(text == values.map { "\($0) " }.joined())
     }
 
+    /// Text fields are formatted into memory sized in advance too: text that is all control
+    /// characters (C0, DEL, C1) and non-ASCII fits, escaped exactly as `TerminalText` says.
+    @Test func textOfTheLongestValuesFitsAndIsExact() throws {
+        let nasty = String(repeating: "\u{01}\u{7F}\u{9F}\u{1B}[2Jé😀", count: 40)
+        let event = ButtonEvent(kind: .press, timeNs: 1, onsetNs: 1)
+        let text = try captured { buffer in
+            try EventWriter(format: .text, output: buffer).write(
+                event, fields: EventFields([.text("button", nasty), .integer("line", .min)]), trailing: .text("chip", nasty))
+        }
+        let escaped = TerminalText.escaped(nasty)
+        #expect(text == "press   time=0.000000001 onset=0.000000001 (+0.000ms) button=\(escaped) line=\(Int64.min) chip=\(escaped)\n")
+        #expect(escaped.contains("\\u{1}\\u{7F}\\u{9F}\\u{1B}[2Jé😀"))
+    }
+
     @Test func textShowsSecondsAndTheDelay() throws {
         let text = try captured { buffer in
             try EventWriter(format: .text, output: buffer).write(
