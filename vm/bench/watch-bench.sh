@@ -67,8 +67,8 @@ CHIP=$GPIOSIM_CHIP_DEV
 for ((i = 0; i < 48; i++)); do gpiosim_set "$SIM" "$i" 1; done
 pull() { echo "$(_gpiosim_line_dir "$SIM" "$1")/pull"; }
 echo "# watch-bench: kernel $(uname -r), $(nproc) vCPU, chip $CHIP; $(gpiomon --version | head -n1)"
-# The binaries run from the guest's own tmpfs, as an installed one runs from a local disk: the work
-# tree is an uncached 9p mount, from which code pages are read again from the host.
+# The binaries run from the guest's own tmpfs, as an installed one runs from a local disk, not from
+# the work tree's uncached 9p mount (no difference measured, but nothing to explain away either).
 for l in "${LABELS[@]}"; do
     echo "# $l: ${BINS[$l]} ($("${BINS[$l]}" --version))"
     cp "${BINS[$l]}" "$TMP/$l-gpio-debounce" && BINS[$l]=$TMP/$l-gpio-debounce
@@ -150,7 +150,7 @@ stats() {
         printf "%.0f %.0f %d\n", m, v[i], NR }'
 }
 declare -A LAT_MED=() LAT_P99=() LAT_N=() RSS_AFTER=() ONSET_MED=()
-# latency_of KEY READER STAMPED -> fills LAT_MED/P99/N[KEY] (and ONSET_MED) from a stamped output
+# latency_of KEY READER -> fills LAT_MED/P99/N[KEY] (and ONSET_MED) from $TMP/lat-KEY.stamped
 latency_of() {
     local key=$1 r=$2 out=$TMP/lat-$1
     if [[ $r == gpiomon* ]]; then
@@ -185,13 +185,10 @@ run_pair() {
         mkfifo "$out.fifo"
         "$HELPER" stamp <"$out.fifo" >"$out.stamped" &
         stamps+=($!)
-        if ((i == 0)); then
-            # shellcheck disable=SC2086
-            ${RCMD[$r]} "${extra[@]}" ${RLINES[$r]} >"$out.fifo" 2>"$out.err" &
-        else
-            # shellcheck disable=SC2086
-            ${RCMD[$r]} ${RLINES[$r]} >"$out.fifo" 2>"$out.err" &
-        fi
+        local args=()
+        ((i == 0)) && args=("${extra[@]}")  # the extra arguments are the first reader's
+        # shellcheck disable=SC2086
+        ${RCMD[$r]} "${args[@]}" ${RLINES[$r]} >"$out.fifo" 2>"$out.err" &
         pids+=($!)
     done
     for i in "${!rs[@]}"; do
