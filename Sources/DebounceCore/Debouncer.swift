@@ -2,8 +2,9 @@
 ///
 /// It never reads a clock and never sleeps. Time is what the edges say (the kernel's event
 /// timestamps, nanoseconds of `CLOCK_MONOTONIC`) and what the driver passes to `advance(toNs:)`.
-/// The driver sleeps until `nextDeadlineNs` (one deadline per burst of bounce, not one timer per
-/// edge) and then calls `advance(toNs:)` with the current time.
+/// The driver sleeps until `nextEventDeadlineNs` (one deadline per burst of bounce, not one timer per
+/// edge; none for a decision that can only settle) and then calls `advance(toNs:)` with the current
+/// time. `nextDeadlineNs` is every pending decision, for a driver that must look at the line then.
 ///
 /// Ties: every edge stamped at an instant is applied before any decision due at that instant, so an
 /// edge exactly at a deadline (a defer window's end, a glitch window's end, a lockout's end) counts
@@ -59,6 +60,18 @@ public struct Debouncer: Sendable {
     /// (then the driver may sleep until the next edge, however long).
     public var nextDeadlineNs: Int64? {
         if case .pending(let deadlineNs, _, _) = state { deadlineNs } else { nil }
+    }
+
+    /// When the next decision that can report an event is due, in nanoseconds; `nil` when none can.
+    /// A pending decision whose raw level equals the reported state (the end of an eager lockout no
+    /// edge disturbed, a burst of bounce that came back) can only settle: it needs no wakeup, and the
+    /// next edge, `advance(toNs:)` or `finish()` makes it. So a driver that trusts its edges sleeps
+    /// until this, not `nextDeadlineNs`: one wakeup per clean eager press, not two.
+    public var nextEventDeadlineNs: Int64? {
+        guard case .pending(let deadlineNs, _, _) = state,
+            configuration.activeLevel.isPressed(rawLevel) != isPressed
+        else { return nil }
+        return deadlineNs
     }
 
     /// Whether no decision is pending.

@@ -56,13 +56,17 @@ public struct ButtonPipeline: Sendable {
     /// Presses of `line` that its throttle or its group swallowed (with their releases).
     public func swallowedPresses(line: Int) -> Int { lines[line].recognizer.swallowedPresses }
 
-    /// The earliest time any stage has something due, in nanoseconds; `nil` when every line is settled
-    /// (then the loop may sleep until the next edge, however long).
+    /// The earliest time any stage has something due, in nanoseconds; `nil` when nothing is (then the
+    /// loop may sleep until the next edge, however long). A debouncer counts with its next decision
+    /// that can report (`Debouncer.nextEventDeadlineNs`: a clean eager press wakes the loop once, not
+    /// again at its lockout's end), or with any pending decision while its line may have lost edges
+    /// (then the level is read before and after it).
     public var nextDeadlineNs: Int64? {
         // By index, reading each stage in place: no copy of a line's state per call.
         var earliest: Int64?
         for index in lines.indices {
-            if let due = lines[index].debouncer?.nextDeadlineNs { earliest = min(earliest ?? due, due) }
+            let debouncerDue = lines[index].lossSuspected ? lines[index].debouncer?.nextDeadlineNs : lines[index].debouncer?.nextEventDeadlineNs
+            if let due = debouncerDue { earliest = min(earliest ?? due, due) }
             if let due = lines[index].recognizer.nextDeadlineNs { earliest = min(earliest ?? due, due) }
             if lines[index].lossSuspected, lines[index].debouncer == nil {
                 let due = lines[index].lastEdgeNs.adding(durationNs: Self.rawSettleNs)

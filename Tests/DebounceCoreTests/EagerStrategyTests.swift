@@ -45,6 +45,26 @@ import Testing
     @Test func zeroLockoutFollowsEveryEdge() {
         Marble.expect("---_-_---", "   PRPR", DebounceConfiguration(both: .eagerTicks(0)))
     }
+
+    /// A clean press leaves nothing to report at its lockout's end: no wakeup is due then (the decision
+    /// that only settles is made by the next edge). A bounce that leaves the line released makes the
+    /// lockout's end a deadline again, and a bounce back takes it away.
+    @Test func theLockoutEndIsADeadlineOnlyWhenItCanReport() {
+        let ms: Int64 = 1_000_000
+        var debouncer = Debouncer(configuration: DebounceConfiguration(both: .eagerTicks(4)), initialLevel: .high)
+        _ = debouncer.receive(Edge(level: .low, timeNs: 3 * ms))
+        #expect(debouncer.nextEventDeadlineNs == 3 * ms)
+        #expect(debouncer.advance(toNs: 3 * ms)?.kind == .press)
+        #expect(debouncer.nextDeadlineNs == 7 * ms)
+        #expect(debouncer.nextEventDeadlineNs == nil)
+        _ = debouncer.receive(Edge(level: .high, timeNs: 4 * ms))
+        #expect(debouncer.nextEventDeadlineNs == 7 * ms)
+        _ = debouncer.receive(Edge(level: .low, timeNs: 5 * ms))
+        #expect(debouncer.nextEventDeadlineNs == nil)
+        // Never woken at 7: the next edge, at 20, makes the settling decision first and is a release.
+        _ = debouncer.receive(Edge(level: .high, timeNs: 20 * ms))
+        #expect(debouncer.advance(toNs: 20 * ms) == ButtonEvent(kind: .release, timeNs: 20 * ms, onsetNs: 20 * ms))
+    }
 }
 
 @Suite struct GlitchFilterTests {

@@ -96,4 +96,52 @@ import Testing
             #expect(debouncer.statistics.edges == edges.count)
         }
     }
+
+    /// A driver woken only for decisions that can report (`nextEventDeadlineNs`) gets exactly the
+    /// events of one woken for every decision (`nextDeadlineNs`), and every decision it skips is one
+    /// that reports nothing.
+    @Test func wakingOnlyForDecisionsThatCanReportLosesNothing() async {
+        await propertyCheck(
+            count: 3000, input: Gen.uint64(), Gen.int(in: 0...2), Gen.int(in: 0...2), Gen.int64(in: 1...50), Gen.int(in: 0...80)
+        ) { seed, pressKind, releaseKind, windowNs, count in
+            func strategy(_ kind: Int) -> DebounceStrategy {
+                switch kind {
+                case 0: .defer(windowNs: windowNs)
+                case 1: .eager(lockoutNs: windowNs)
+                default: .eager(lockoutNs: windowNs, glitchNs: windowNs / 3)
+                }
+            }
+            let configuration = DebounceConfiguration(press: strategy(pressKind), release: strategy(releaseKind))
+            let edges = Self.edges(seed: seed, count: count, windowNs: windowNs, allowBackwards: seed % 3 == 0)
+            /// Wakes at `wake(debouncer)` while that comes before the next edge, applies the edge, and
+            /// advances to its time once the next edge is later; then finishes.
+            func drive(wake: (Debouncer) -> Int64?) -> (events: [ButtonEvent], skippedReports: Int, final: Debouncer) {
+                var debouncer = Debouncer(configuration: configuration, initialLevel: .high)
+                var events: [ButtonEvent] = []
+                var skippedReports = 0
+                for (index, edge) in edges.enumerated() {
+                    while let dueNs = wake(debouncer), dueNs < edge.timeNs, dueNs >= debouncer.nowNs {
+                        if let event = debouncer.advance(toNs: dueNs) { events.append(event) }
+                    }
+                    // A decision due before the edge that this driver was not woken for must report nothing.
+                    if let dueNs = debouncer.nextDeadlineNs, dueNs < edge.timeNs {
+                        var probe = debouncer
+                        if probe.advance(toNs: dueNs) != nil { skippedReports += 1 }
+                    }
+                    if let event = debouncer.receive(edge) { events.append(event) }
+                    if index + 1 == edges.count || edges[index + 1].timeNs > edge.timeNs {
+                        if let event = debouncer.advance(toNs: edge.timeNs) { events.append(event) }
+                    }
+                }
+                if let event = debouncer.finish() { events.append(event) }
+                return (events, skippedReports, debouncer)
+            }
+            let everyDecision = drive(wake: \.nextDeadlineNs)
+            let reportingOnly = drive(wake: \.nextEventDeadlineNs)
+            #expect(reportingOnly.events == everyDecision.events)
+            #expect(reportingOnly.skippedReports == 0)
+            #expect(reportingOnly.final.isPressed == everyDecision.final.isPressed)
+            #expect(reportingOnly.final.statistics == everyDecision.final.statistics)
+        }
+    }
 }

@@ -32,6 +32,29 @@ import Testing
         #expect(run.loop.wakeups == 6)
     }
 
+    /// A clean eager press or release wakes the loop once, for its edge: the end of its lockout has
+    /// nothing to report and is no wakeup (it was a second wakeup per edge, a millisecond after the event,
+    /// competing with whoever reads the event for the processor).
+    @Test func cleanEagerEdgesWakeTheLoopOnceEach() throws {
+        let script = (0..<20).map { Edge(level: $0.isMultiple(of: 2) ? .low : .high, timeNs: Int64($0 + 1) * 50 * Self.ms) }
+        let run = try VirtualRun.play(SimulatedLines(initialLevel: .high, script: script), plans: Self.plan(.eager(lockoutNs: Self.ms)))
+        #expect(run.stop == .endOfInput)
+        #expect(run.events.map(\.event) == script.map { ButtonEvent(kind: $0.level == .low ? .press : .release, timeNs: $0.timeNs, onsetNs: $0.timeNs) })
+        #expect(run.loop.wakeups == 20)
+    }
+
+    /// A bounce that leaves the line changed within the lockout still gets its wakeup at the lockout's end.
+    @Test func aChangeWithinTheLockoutIsReportedAtItsEnd() throws {
+        let script = [Edge(level: .low, timeNs: 10 * Self.ms), Edge(level: .high, timeNs: 10 * Self.ms + 200_000)]
+        let run = try VirtualRun.play(SimulatedLines(initialLevel: .high, script: script), plans: Self.plan(.eager(lockoutNs: Self.ms)))
+        #expect(run.events.map(\.event) == [
+            ButtonEvent(kind: .press, timeNs: 10 * Self.ms, onsetNs: 10 * Self.ms),
+            ButtonEvent(kind: .release, timeNs: 11 * Self.ms, onsetNs: 10 * Self.ms + 200_000),
+        ])
+        // The two edges and the lockout's end; the new lockout after the release has nothing to report.
+        #expect(run.loop.wakeups == 3)
+    }
+
     @Test func stopsAfterMaximumEvents() throws {
         let run = try VirtualRun.play(
             SimulatedLines(buttons: [BouncyButton(seed: 1, presses: 10)]), plans: Self.plan(.defer(windowNs: 10 * Self.ms)),

@@ -39,6 +39,8 @@ source "${GPIOSIM_LIB:-$repo/vm/gpio-sim.sh}"
 [[ ${GPIO_DEBOUNCE_VM:-} == 1 ]] || { echo "run me inside the VM (vm/bench/run.sh)" >&2; exit 2; }
 
 IDLE_S=${IDLE_S:-10} EDGES=${EDGES:-200} PERIOD_US=${PERIOD_US:-25000}
+# The strategies measured: EAGER (eager:1ms) paired with gpiomon, DEFER (defer:5ms) alone; DEFER= skips it.
+EAGER=${EAGER-eager:1ms} DEFER=${DEFER-defer:5ms}
 TMP=$(mktemp -d /tmp/bench.XXXXXX)
 mkfifo "$TMP/nap"
 exec {SLEEP_FD}<>"$TMP/nap"
@@ -219,8 +221,8 @@ echo "# latency: $EDGES edges every ${PERIOD_US} us per reader, kernel timestamp
 echo "# eager: each reader paired with gpiomon on as many lines, their edges interleaved"
 for l in "${LABELS[@]}"; do
     for n in 1line 8lines; do
-        run_pair "$l-$n-eager" "$l-$n" "gpiomon-$n-with-$l" "gpiomon-$n" --debounce eager:1ms
-        run_latency "$l-$n-defer" "$l-$n" --debounce defer:5ms
+        run_pair "$l-$n-eager" "$l-$n" "gpiomon-$n-with-$l" "gpiomon-$n" --debounce "$EAGER"
+        [[ -n $DEFER ]] && run_latency "$l-$n-defer" "$l-$n" --debounce "$DEFER"
     done
 done
 
@@ -231,7 +233,7 @@ ratio() { # ratio A B -> A/B with two decimals, or -
 echo
 echo "## watch-bench results ($(nproc) vCPU TCG, kernel $(uname -r); latency in us, median / p99 over $EDGES edges; ratio = / gpiomon with the same number of lines)"
 echo
-echo "| reader | idle wakeups / ${IDLE_S} s (vol+invol) | VmRSS idle kB (ratio) | VmRSS after kB | eager:1ms latency med / p99, paired gpiomon med (ratio med) | defer:5ms latency from time_ns med / p99 | defer from onset med |"
+echo "| reader | idle wakeups / ${IDLE_S} s (vol+invol) | VmRSS idle kB (ratio) | VmRSS after kB | $EAGER latency med / p99, paired gpiomon med (ratio med) | ${DEFER:-defer} latency from time_ns med / p99 | defer from onset med |"
 echo "| --- | --- | --- | --- | --- | --- | --- |"
 for r in "${RNAMES[@]}"; do
     n=${r##*-}
@@ -244,7 +246,7 @@ for r in "${RNAMES[@]}"; do
             "${RSS[$r]}" "$(ratio "${RSS[$r]}" "${RSS[$g]}")" "${RSS_AFTER[$r-eager]}" \
             "${LAT_MED[$r-eager]}" "${LAT_P99[$r-eager]}" "${LAT_MED[$g-with-$l]}" \
             "$(ratio "${LAT_MED[$r-eager]}" "${LAT_MED[$g-with-$l]}")" \
-            "${LAT_MED[$r-defer]}" "${LAT_P99[$r-defer]}" "${ONSET_MED[$r-defer]}"
+            "${LAT_MED[$r-defer]:--}" "${LAT_P99[$r-defer]:--}" "${ONSET_MED[$r-defer]:--}"
     fi
 done
 gpiosim_remove "$SIM"
