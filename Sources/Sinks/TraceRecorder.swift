@@ -108,7 +108,7 @@ public final class TraceRecorder: Sink {
     private func comment(_ note: String) throws(Errno) {
         switch writer {
         case .text:
-            output.append("# \(note)")
+            output.appendUTF8("# \(note)")
             try output.endLine()
         case .vcd(let vcd):
             try vcd.comment(note)

@@ -45,7 +45,7 @@ public enum EventField: Sendable {
         line.put("=")
         switch self {
         case .integer(_, let value): line.put(value)
-        case .text(_, let value): line.put(TerminalText.escaped(value))
+        case .text(_, let value): line.putUTF8(TerminalText.escaped(value))
         }
     }
 }

@@ -35,8 +35,9 @@ public final class OutputBuffer {
         bytes.append(contentsOf: formatted)
     }
 
-    /// Appends a string's UTF-8 bytes.
-    public func append(_ text: String) {
+    /// Appends a string's UTF-8 bytes. (Not an overload of `append`: a string literal would pick it
+    /// over `append(StaticString)`.)
+    public func appendUTF8(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }
 

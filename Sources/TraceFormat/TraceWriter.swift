@@ -10,7 +10,7 @@ public struct TraceWriter {
         self.output = output
         for comment in comments {
             output.append("# ")
-            output.append(comment)
+            output.appendUTF8(comment)
             try output.endLine()
         }
         output.append("t_ns,level")

@@ -59,9 +59,9 @@ public struct VCDWriter {
         try output.endLine()
         for (index, name) in self.signals.enumerated() {
             output.append("$var wire 1 ")
-            output.append(identifiers[index])
+            output.appendUTF8(identifiers[index])
             output.append(" ")
-            output.append(name)
+            output.appendUTF8(name)
             output.append(" $end")
             try output.endLine()
         }
@@ -99,7 +99,7 @@ public struct VCDWriter {
     /// (`$end`), so each one is written as `_`.
     private static func writeComment(_ text: String, to output: OutputBuffer) throws(Errno) {
         output.append("$comment ")
-        output.append(String(decoding: text.utf8.map { $0 == UInt8(ascii: "$") ? UInt8(ascii: "_") : $0 }, as: UTF8.self))
+        output.appendUTF8(String(decoding: text.utf8.map { $0 == UInt8(ascii: "$") ? UInt8(ascii: "_") : $0 }, as: UTF8.self))
         output.append(" $end")
         try output.endLine()
     }
@@ -135,7 +135,7 @@ public struct VCDWriter {
 
     private func writeValue(_ level: Level, of signal: Int) throws(Errno) {
         output.append(level == .low ? UInt8(ascii: "0") : UInt8(ascii: "1"))
-        output.append(identifiers[signal])
+        output.appendUTF8(identifiers[signal])
         try output.endLine()
     }
 

@@ -58,9 +58,9 @@ struct AnalyzeCommand: ParsableCommand {
         let analysis = TraceAnalysis(edges: store, initialLevel: initial.level, quietGapNs: gap, activeLevel: activeLevel)
         let out = OutputBuffer(fileDescriptor: .standardOutput)
         if output.format == .json {
-            out.append(AnalysisReport.json(analysis, source: source.sourceName))
+            out.appendUTF8(AnalysisReport.json(analysis, source: source.sourceName))
         } else {
-            out.append(AnalysisReport.text(analysis, source: source.sourceName))
+            out.appendUTF8(AnalysisReport.text(analysis, source: source.sourceName))
         }
         do { try out.flush() } catch { throw failure("cannot write: \(error)", ExitStatus.ioError) }
         if let svg {

@@ -56,8 +56,8 @@ struct DemoCommand: ParsableCommand {
             try EventLoop(clock: clock, source: line, plans: [LinePlan(debounce: configuration)], sinks: [printer], signals: signals)
         }
         if output.format == .text {
-            out.append("gpio-debounce demo: a simulated bouncy button, no hardware needed (seed \(seed), \(presses) presses,")
-            out.append(" press \(configuration.press), release \(configuration.release)).")
+            out.appendUTF8("gpio-debounce demo: a simulated bouncy button, no hardware needed (seed \(seed), \(presses) presses,")
+            out.appendUTF8(" press \(configuration.press), release \(configuration.release)).")
             try writeOrFail(out)
             out.append("Each line is one debounced event and the raw edges it was made from.")
             try writeOrFail(out)
@@ -65,11 +65,11 @@ struct DemoCommand: ParsableCommand {
         let stop = try runToEnd(loop)
         if output.format == .text {
             let statistics = loop.pipeline.statistics(line: 0) ?? DebounceStatistics()
-            out.append("\(presses) physical presses: \(statistics.presses) press and \(statistics.releases) release events from \(line.deliveredEdges[0]) raw edges")
+            out.appendUTF8("\(presses) physical presses: \(statistics.presses) press and \(statistics.releases) release events from \(line.deliveredEdges[0]) raw edges")
             if line.droppedEdges[0] > 0 {
-                out.append("; \(line.droppedEdges[0]) edges lost, \(statistics.resyncCorrections) corrected by re-reading the line")
+                out.appendUTF8("; \(line.droppedEdges[0]) edges lost, \(statistics.resyncCorrections) corrected by re-reading the line")
             }
-            out.append(" (\(stop == .endOfInput ? "done" : "stopped")).")
+            out.appendUTF8(" (\(stop == .endOfInput ? "done" : "stopped")).")
             try writeOrFail(out)
         }
     }
