@@ -317,11 +317,12 @@ public final class EventLoop {
             state.lastActivityNs = max(state.lastActivityNs, lineEdge.edge.timeNs)
             state.pipeline.receive(lineEdge, into: &state.outputs)
         }
-        for line in 0..<state.pipeline.lineCount where state.pipeline.needsLevelBeforeAdvance(line: line, toNs: timeNs) {
+        let lossSuspected = state.pipeline.isLossSuspected
+        for line in 0..<state.pipeline.lineCount where lossSuspected && state.pipeline.needsLevelBeforeAdvance(line: line, toNs: timeNs) {
             state.pipeline.correctBeforeAdvance(line: line, level: try readLevel(line), into: &state.outputs)
         }
         state.pipeline.advance(toNs: timeNs, into: &state.outputs)
-        for line in 0..<state.pipeline.lineCount where state.pipeline.needsLevelAfterAdvance(line: line, atNs: timeNs) {
+        for line in 0..<state.pipeline.lineCount where lossSuspected && state.pipeline.needsLevelAfterAdvance(line: line, atNs: timeNs) {
             state.pipeline.correctAfterAdvance(line: line, level: try readLevel(line), atNs: timeNs, into: &state.outputs)
         }
         return try dispatch(&state, nowNs: timeNs)

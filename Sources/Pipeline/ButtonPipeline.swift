@@ -10,6 +10,11 @@ import DebounceCore
 /// state wrong), and for a raw line once it has been quiet for `rawSettleNs`. With no loss, the hot
 /// path reads nothing but the event buffer.
 ///
+/// Each line's next due time is kept (`dueNs`) and renewed whenever that line changes, so a wakeup
+/// costs in proportion to the lines it concerns: `nextDeadlineNs` is a minimum over a few integers,
+/// and `advance(toNs:into:)` visits only the lines with something due. (A line's stages keep their own
+/// time: one that was not visited applies its next edge at the edge's own timestamp.)
+///
 /// Outputs are appended to a caller's array, so that a run reuses one buffer: no input allocates.
 public struct ButtonPipeline: Sendable {
     /// How long a raw line must be quiet after a suspected loss before its level is read again, in
@@ -29,6 +34,10 @@ public struct ButtonPipeline: Sendable {
 
     private var lines: [LineState]
     private var groups: [GroupLockout]
+    /// When each line next has something due (`Int64.max`: nothing), renewed by `renewDue(line:)`.
+    private var dueNs: [Int64]
+    /// How many lines have `lossSuspected` set.
+    private var suspectedLineCount = 0
 
     /// A pipeline whose line `i` reads `initialLevels[i]` at `timeNs` and runs through `plans[i]`;
     /// `groups` are the lockouts that `LinePlan.group` indexes.
@@ -42,6 +51,8 @@ public struct ButtonPipeline: Sendable {
                 recognizer: GestureRecognizer(configuration: plan.gestures, groupMember: index),
                 group: plan.group, rawLevel: level, lastEdgeNs: timeNs)
         }
+        self.dueNs = Array(repeating: .max, count: plans.count)
+        for index in lines.indices { renewDue(line: index) }
     }
 
     /// How many lines.
@@ -62,19 +73,14 @@ public struct ButtonPipeline: Sendable {
     /// again at its lockout's end), or with any pending decision while its line may have lost edges
     /// (then the level is read before and after it).
     public var nextDeadlineNs: Int64? {
-        // By index, reading each stage in place: no copy of a line's state per call.
-        var earliest: Int64?
-        for index in lines.indices {
-            let debouncerDue = lines[index].lossSuspected ? lines[index].debouncer?.nextDeadlineNs : lines[index].debouncer?.nextEventDeadlineNs
-            if let due = debouncerDue { earliest = min(earliest ?? due, due) }
-            if let due = lines[index].recognizer.nextDeadlineNs { earliest = min(earliest ?? due, due) }
-            if lines[index].lossSuspected, lines[index].debouncer == nil {
-                let due = lines[index].lastEdgeNs.adding(durationNs: Self.rawSettleNs)
-                earliest = min(earliest ?? due, due)
-            }
-        }
-        return earliest
+        var earliest = Int64.max
+        for due in dueNs where due < earliest { earliest = due }
+        return earliest == .max ? nil : earliest
     }
+
+    /// Whether any line may have lost edges: only then can `needsLevelBeforeAdvance`,
+    /// `needsLevelAfterAdvance` or `needsLevelAtStop` be true for some line.
+    public var isLossSuspected: Bool { suspectedLineCount > 0 }
 
     /// Applies one raw edge: it goes to the sinks, then through the line's stages.
     public mutating func receive(_ lineEdge: LineEdge, into outputs: inout [PipelineOutput]) {
@@ -83,12 +89,16 @@ public struct ButtonPipeline: Sendable {
         lines[index].rawLevel = lineEdge.edge.level
         lines[index].lastEdgeNs = max(lines[index].lastEdgeNs, lineEdge.edge.timeNs)
         if let event = lines[index].debouncer?.receive(lineEdge.edge) { recognize(event, line: index, into: &outputs) }
+        renewDue(line: index)
     }
 
     /// The line may have lost edges (the loop saw a sequence gap, a full queue, or two edges of one
     /// direction in a row): its level will be read again when it matters.
     public mutating func suspectLoss(line: Int) {
+        guard !lines[line].lossSuspected else { return }
         lines[line].lossSuspected = true
+        suspectedLineCount += 1
+        renewDue(line: line)
     }
 
     /// Whether the loop must read `line`'s level before `advance(toNs:)`: a loss is suspected and a
@@ -103,15 +113,19 @@ public struct ButtonPipeline: Sendable {
     public mutating func correctBeforeAdvance(line index: Int, level: Level, into outputs: inout [PipelineOutput]) {
         guard let debouncer = lines[index].debouncer, let due = debouncer.nextDeadlineNs, level != debouncer.rawLevel else { return }
         if let event = lines[index].debouncer?.resync(level: level, atNs: due) { recognize(event, line: index, into: &outputs) }
+        renewDue(line: index)
     }
 
     /// Makes every decision due by `timeNs` (all edges up to `timeNs` must have been received).
+    /// Only the lines with something due by then are visited: debouncers first, then those lines'
+    /// gestures, in line order.
     public mutating func advance(toNs timeNs: Int64, into outputs: inout [PipelineOutput]) {
-        for index in lines.indices {
+        for index in dueNs.indices where dueNs[index] <= timeNs {
             if let event = lines[index].debouncer?.advance(toNs: timeNs) { recognize(event, line: index, into: &outputs) }
         }
-        for index in lines.indices {
+        for index in dueNs.indices where dueNs[index] <= timeNs {
             for gesture in lines[index].recognizer.advance(toNs: timeNs) { outputs.append(.event(line: index, gesture)) }
+            renewDue(line: index)
         }
     }
 
@@ -126,7 +140,11 @@ public struct ButtonPipeline: Sendable {
     /// The level read once the line settled: the reported state follows it if edges were lost, and the
     /// suspicion is cleared.
     public mutating func correctAfterAdvance(line index: Int, level: Level, atNs timeNs: Int64, into outputs: inout [PipelineOutput]) {
-        lines[index].lossSuspected = false
+        if lines[index].lossSuspected {
+            lines[index].lossSuspected = false
+            suspectedLineCount -= 1
+        }
+        defer { renewDue(line: index) }
         if lines[index].debouncer != nil {
             if let event = lines[index].debouncer?.resync(level: level, atNs: timeNs) { recognize(event, line: index, into: &outputs) }
         } else if level != lines[index].rawLevel {
@@ -152,5 +170,19 @@ public struct ButtonPipeline: Sendable {
             gestures = lines[index].recognizer.receive(event)
         }
         for gesture in gestures { outputs.append(.event(line: index, gesture)) }
+    }
+
+    /// Works out when `line` next has something due, after anything about it changed.
+    private mutating func renewDue(line index: Int) {
+        var due = Int64.max
+        // In place (no copy of the debouncer): with a suspected loss every pending decision counts.
+        if lines[index].debouncer != nil {
+            let decisionNs = lines[index].lossSuspected ? lines[index].debouncer?.nextDeadlineNs : lines[index].debouncer?.nextEventDeadlineNs
+            if let decisionNs { due = decisionNs }
+        } else if lines[index].lossSuspected {
+            due = lines[index].lastEdgeNs.adding(durationNs: Self.rawSettleNs)
+        }
+        if let gestureNs = lines[index].recognizer.nextDeadlineNs { due = min(due, gestureNs) }
+        dueNs[index] = due
     }
 }
