@@ -32,9 +32,28 @@ public struct Debouncer: Sendable {
     /// What the debouncer has seen so far.
     public private(set) var statistics = DebounceStatistics()
 
+    /// When the next decision is due, in nanoseconds of `CLOCK_MONOTONIC`; `nil` when settled
+    /// (then the driver may sleep until the next edge, however long).
+    ///
+    /// This and `nextEventDeadlineNs` are stored, renewed whenever the state changes: a driver asks
+    /// for them after every input, and a stored property is read in place, with no call and no copy
+    /// of the debouncer.
+    public private(set) var nextDeadlineNs: Int64?
+
+    /// When the next decision that can report an event is due, in nanoseconds; `nil` when none can.
+    /// A pending decision whose raw level equals the reported state (the end of an eager lockout no
+    /// edge disturbed, a burst of bounce that came back) can only settle: it needs no wakeup, and the
+    /// next edge, `advance(toNs:)` or `finish()` makes it. So a driver that trusts its edges sleeps
+    /// until this, not `nextDeadlineNs`: one wakeup per clean eager press, not two.
+    public private(set) var nextEventDeadlineNs: Int64?
+
     /// The time of the latest edge, in nanoseconds: windows are measured from it.
     private var lastEdgeNs: Int64
-    private var state: State = .settled
+    /// Every change is an assignment (after the reported state and raw level are set), which renews
+    /// the two deadlines.
+    private var state: State = .settled {
+        didSet { renewDeadlines() }
+    }
 
     private enum State: Sendable {
         /// Nothing is pending: the raw level equals the reported state, has held it for the window of
@@ -54,24 +73,6 @@ public struct Debouncer: Sendable {
         self.rawLevel = initialLevel
         self.nowNs = timeNs
         self.lastEdgeNs = timeNs
-    }
-
-    /// When the next decision is due, in nanoseconds of `CLOCK_MONOTONIC`; `nil` when settled
-    /// (then the driver may sleep until the next edge, however long).
-    public var nextDeadlineNs: Int64? {
-        if case .pending(let deadlineNs, _, _) = state { deadlineNs } else { nil }
-    }
-
-    /// When the next decision that can report an event is due, in nanoseconds; `nil` when none can.
-    /// A pending decision whose raw level equals the reported state (the end of an eager lockout no
-    /// edge disturbed, a burst of bounce that came back) can only settle: it needs no wakeup, and the
-    /// next edge, `advance(toNs:)` or `finish()` makes it. So a driver that trusts its edges sleeps
-    /// until this, not `nextDeadlineNs`: one wakeup per clean eager press, not two.
-    public var nextEventDeadlineNs: Int64? {
-        guard case .pending(let deadlineNs, _, _) = state,
-            configuration.activeLevel.isPressed(rawLevel) != isPressed
-        else { return nil }
-        return deadlineNs
     }
 
     /// Whether no decision is pending.
@@ -163,6 +164,17 @@ public struct Debouncer: Sendable {
         let nextNs = max(lockoutEndNs ?? .min, lastEdgeNs.adding(durationNs: configuration.strategy(leaving: isPressed).stabilityNs))
         state = nextNs > deadlineNs ? .pending(deadlineNs: nextNs, lockoutEndNs: lockoutEndNs, onsetNs: nil) : .settled
         return event
+    }
+
+    /// Sets `nextDeadlineNs` and `nextEventDeadlineNs` from the state just set.
+    private mutating func renewDeadlines() {
+        if case .pending(let deadlineNs, _, _) = state {
+            nextDeadlineNs = deadlineNs
+            nextEventDeadlineNs = configuration.activeLevel.isPressed(rawLevel) != isPressed ? deadlineNs : nil
+        } else {
+            nextDeadlineNs = nil
+            nextEventDeadlineNs = nil
+        }
     }
 
     /// Applies an edge to `level` at `timeNs`, after the decisions due before it were made.

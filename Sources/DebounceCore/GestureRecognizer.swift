@@ -33,7 +33,10 @@ public struct GestureRecognizer: Sendable {
 
     /// The decision time of the latest reported press, for the throttle.
     private var lastReportedPressNs: Int64?
-    private var state: State = .idle
+    /// Every change is an assignment, which renews `nextDeadlineNs`.
+    private var state: State = .idle {
+        didSet { nextDeadlineNs = deadline(in: state) }
+    }
 
     /// A run of clicks: the count so far, when the latest one's release was decided, and its press's onset.
     private struct ClickRun: Sendable {
@@ -81,8 +84,12 @@ public struct GestureRecognizer: Sendable {
 
     /// When the next event is due, in nanoseconds of `CLOCK_MONOTONIC`; `nil` when none is (then the
     /// driver may sleep until the debouncer's next event, however long). Instants at which nothing can
-    /// be reported (the end of an `.immediate` click window) are not deadlines.
-    public var nextDeadlineNs: Int64? {
+    /// be reported (the end of an `.immediate` click window) are not deadlines. Stored (renewed with the
+    /// state), so that a driver reads it in place after every input.
+    public private(set) var nextDeadlineNs: Int64?
+
+    /// The next deadline in `state`.
+    private func deadline(in state: State) -> Int64? {
         switch state {
         case .idle, .swallowing(run: nil):
             return nil

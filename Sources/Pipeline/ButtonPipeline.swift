@@ -30,6 +30,20 @@ public struct ButtonPipeline: Sendable {
         var lastEdgeNs: Int64
         /// The line may have lost edges since its level was last read.
         var lossSuspected = false
+
+        /// When this line next has something due (`Int64.max`: nothing): the debouncer's next decision
+        /// that can report, or any pending one while a loss is suspected (for a raw line, the end of
+        /// `rawSettleNs` then), and the gestures' next deadline.
+        var dueNs: Int64 {
+            var due = Int64.max
+            if debouncer != nil {
+                if let decisionNs = lossSuspected ? debouncer?.nextDeadlineNs : debouncer?.nextEventDeadlineNs { due = decisionNs }
+            } else if lossSuspected {
+                due = lastEdgeNs.adding(durationNs: ButtonPipeline.rawSettleNs)
+            }
+            if let gestureNs = recognizer.nextDeadlineNs { due = min(due, gestureNs) }
+            return due
+        }
     }
 
     private var lines: [LineState]
@@ -174,15 +188,8 @@ public struct ButtonPipeline: Sendable {
 
     /// Works out when `line` next has something due, after anything about it changed.
     private mutating func renewDue(line index: Int) {
-        var due = Int64.max
-        // In place (no copy of the debouncer): with a suspected loss every pending decision counts.
-        if lines[index].debouncer != nil {
-            let decisionNs = lines[index].lossSuspected ? lines[index].debouncer?.nextDeadlineNs : lines[index].debouncer?.nextEventDeadlineNs
-            if let decisionNs { due = decisionNs }
-        } else if lines[index].lossSuspected {
-            due = lines[index].lastEdgeNs.adding(durationNs: Self.rawSettleNs)
-        }
-        if let gestureNs = lines[index].recognizer.nextDeadlineNs { due = min(due, gestureNs) }
-        dueNs[index] = due
+        // Through a buffer pointer: the line's state is read in place, where the array's getter would
+        // copy all of it (debouncer and gestures) out first.
+        dueNs[index] = lines.withUnsafeBufferPointer { $0[index].dueNs }
     }
 }

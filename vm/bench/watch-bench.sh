@@ -151,6 +151,10 @@ stats() {
         i = int(NR * 0.99 + 0.999999); if (i < 1) i = 1; if (i > NR) i = NR
         printf "%.0f %.0f %d\n", m, v[i], NR }'
 }
+# deciles FILE -> p10 p20 ... p90 of the numbers in FILE
+deciles() {
+    sort -n "$1" | awk '{ v[NR] = $1 } END { if (NR == 0) exit; for (d = 1; d <= 9; d++) { i = int(NR * d / 10); if (i < 1) i = 1; printf "%.0f ", v[i] } }'
+}
 declare -A LAT_MED=() LAT_P99=() LAT_N=() RSS_AFTER=() ONSET_MED=()
 # latency_of KEY READER -> fills LAT_MED/P99/N[KEY] (and ONSET_MED) from $TMP/lat-KEY.stamped
 latency_of() {
@@ -215,6 +219,7 @@ run_pair() {
         latency_of "$key" "${rs[$i]}"
         printf '  %-24s n=%3d  median %6s us  p99 %6s us  VmRSS after %6s kB  (%s)\n' "$key" "${LAT_N[$key]}" \
             "${LAT_MED[$key]}" "${LAT_P99[$key]}" "${RSS_AFTER[$key]}" "$(<"$TMP/lat-${keys[0]}.rr")"
+        printf '  %-24s deciles (us): %s\n' "$key" "$(deciles "$TMP/lat-$key.lat")"
     done
 }
 echo "# latency: $EDGES edges every ${PERIOD_US} us per reader, kernel timestamp -> line read from the pipe;"
