@@ -22,6 +22,15 @@ import Testing
         }
     }
 
+    /// Strategy `kind` (0: defer, 1: eager, 2: eager with a glitch window) with window `windowNs`.
+    static func strategy(_ kind: Int, windowNs: Int64) -> DebounceStrategy {
+        switch kind {
+        case 0: .defer(windowNs: windowNs)
+        case 1: .eager(lockoutNs: windowNs)
+        default: .eager(lockoutNs: windowNs, glitchNs: windowNs / 3)
+        }
+    }
+
     /// `defer(W)` read straight from its definition: bursts are edges closer than or exactly W apart;
     /// after each burst, the level held for W and is reported if it differs; the onset is the burst's
     /// first edge that moved the level away from the reported state.
@@ -68,15 +77,10 @@ import Testing
         await propertyCheck(
             count: 3000, input: Gen.uint64(), Gen.int(in: 0...2), Gen.int(in: 0...2), Gen.int64(in: 1...50), Gen.int(in: 0...80)
         ) { seed, pressKind, releaseKind, windowNs, count in
-            func strategy(_ kind: Int) -> DebounceStrategy {
-                switch kind {
-                case 0: .defer(windowNs: windowNs)
-                case 1: .eager(lockoutNs: windowNs)
-                default: .eager(lockoutNs: windowNs, glitchNs: windowNs / 3)
-                }
-            }
             let edges = Self.edges(seed: seed, count: count, windowNs: windowNs, allowBackwards: true)
-            var debouncer = Debouncer(configuration: .init(press: strategy(pressKind), release: strategy(releaseKind)), initialLevel: .high)
+            let configuration = DebounceConfiguration(
+                press: Self.strategy(pressKind, windowNs: windowNs), release: Self.strategy(releaseKind, windowNs: windowNs))
+            var debouncer = Debouncer(configuration: configuration, initialLevel: .high)
             var events: [ButtonEvent] = []
             var lastTimeNs = Int64.min
             for edge in edges {
@@ -104,14 +108,8 @@ import Testing
         await propertyCheck(
             count: 3000, input: Gen.uint64(), Gen.int(in: 0...2), Gen.int(in: 0...2), Gen.int64(in: 1...50), Gen.int(in: 0...80)
         ) { seed, pressKind, releaseKind, windowNs, count in
-            func strategy(_ kind: Int) -> DebounceStrategy {
-                switch kind {
-                case 0: .defer(windowNs: windowNs)
-                case 1: .eager(lockoutNs: windowNs)
-                default: .eager(lockoutNs: windowNs, glitchNs: windowNs / 3)
-                }
-            }
-            let configuration = DebounceConfiguration(press: strategy(pressKind), release: strategy(releaseKind))
+            let configuration = DebounceConfiguration(
+                press: Self.strategy(pressKind, windowNs: windowNs), release: Self.strategy(releaseKind, windowNs: windowNs))
             let edges = Self.edges(seed: seed, count: count, windowNs: windowNs, allowBackwards: seed % 3 == 0)
             /// Wakes at `wake(debouncer)` while that comes before the next edge, applies the edge, and
             /// advances to its time once the next edge is later; then finishes.
