@@ -52,7 +52,16 @@ public struct EdgeBatch: Sendable {
 
     /// Empties the batch, keeping its storage.
     public mutating func removeAll() {
-        edges.removeAll(keepingCapacity: true)
-        losses.removeAll(keepingCapacity: true)
+        edges.removeAllFromEnd()
+        losses.removeAllFromEnd()
+    }
+}
+
+extension Array {
+    /// Empties the array and keeps its storage, removing from the end: a few instructions per element
+    /// and none when empty, where `removeAll(keepingCapacity: true)` costs some 60 through the generic
+    /// `replaceSubrange` even for one. For the loop's short arrays, emptied at every wakeup.
+    mutating func removeAllFromEnd() {
+        while !isEmpty { removeLast() }
     }
 }

@@ -332,7 +332,7 @@ public final class EventLoop {
     /// (events after it are not reported).
     @discardableResult
     private func dispatch(_ state: inout RunState, nowNs: Int64) throws(LoopError) -> Bool {
-        defer { state.outputs.removeAll(keepingCapacity: true) }
+        defer { state.outputs.removeAllFromEnd() }
         var limitReached = false
         for output in state.outputs {
             if case .event = output {
