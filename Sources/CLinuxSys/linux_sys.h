@@ -1,6 +1,6 @@
 /*
  * linux_sys.h: the Linux calls LinuxSys wraps that Swift's Glibc module does not export (it is built
- * without _GNU_SOURCE): ppoll, signalfd, eventfd, inotify, pidfd_open and POSIX_SPAWN_SETSID; and the
+ * without _GNU_SOURCE): ppoll, signalfd, eventfd, inotify, pidfd_open, sched_getaffinity and POSIX_SPAWN_SETSID; and the
  * uinput ioctls, whose request numbers are function-like macros Swift cannot import.
  */
 #ifndef GPIO_DEBOUNCE_LINUX_SYS_H
@@ -35,6 +35,17 @@ static const short clinuxsys_posix_spawn_setsid = POSIX_SPAWN_SETSID;
 #define SYS_pidfd_open 434
 #endif
 static inline int clinuxsys_pidfd_open(pid_t pid) { return (int)syscall(SYS_pidfd_open, pid, 0); }
+
+/* The CPUs this process may run on: sched_getaffinity(2) called directly (glibc's wrapper and CPU_COUNT
+ * need _GNU_SOURCE), its mask's bits counted; -1 (errno set) if the call fails. 1024 CPUs at most. */
+static inline int clinuxsys_allowed_cpu_count(void) {
+    unsigned long mask[1024 / (8 * sizeof(unsigned long))];
+    long written = syscall(SYS_sched_getaffinity, 0, sizeof mask, mask);
+    if (written < 0) return -1;
+    int count = 0;
+    for (long i = 0; i < written / (long)sizeof(unsigned long); i++) count += __builtin_popcountl(mask[i]);
+    return count;
+}
 
 /* uinput (Documentation/input/uinput.rst): a virtual input device made by writing to /dev/uinput. */
 

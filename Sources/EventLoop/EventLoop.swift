@@ -64,11 +64,15 @@ public final class EventLoop {
     private let signals: SignalDescriptor?
     private let stopSwitch: StopSwitch?
     private let limits: LoopLimits
+    /// Whether the loop hands over the CPU once after a wakeup that reported events (see `init`).
+    public let yieldsAfterEvents: Bool
 
     /// Wakeups so far (returns from the wait, or jumps of virtual time): the zero-wakeups-while-idle promise.
     public private(set) var wakeups = 0
     /// Events reported so far.
     public private(set) var reportedEvents = 0
+    /// Times the loop handed over the CPU after reporting events (`yieldsAfterEvents`).
+    public private(set) var yields = 0
 
     private enum Token: Hashable, Sendable {
         case signals, stopSwitch
@@ -94,6 +98,7 @@ public final class EventLoop {
         var outputs: [PipelineOutput] = []
         var lastActivityNs: Int64
         var wakeups = 0
+        var yields = 0
         /// Events reported, this run and the runs before it.
         var reportedEvents = 0
 
@@ -107,9 +112,17 @@ public final class EventLoop {
     /// A loop over `source`'s lines, each going through `plans[i]` (one plan for every line if only one
     /// is given), with `groups` for the plans' group lockouts. Reads each line's initial level now.
     /// `signals` (the CLI) or `stopSwitch` (the library) stop the run.
+    ///
+    /// `yieldsAfterEvents`: after a wakeup whose outputs included events, the loop calls `sched_yield`
+    /// once before its own bookkeeping, so that whoever reads the events (a pipe's reader, the MQTT
+    /// broker, an evdev client) runs first. It matters only where that reader shares the loop's CPU;
+    /// by default it is on when this process may run on one CPU only (a Raspberry Pi Zero or 1, a
+    /// pinned service) and its clock is real, and off otherwise (a yield with an idle CPU beside it
+    /// only costs a system call).
     public init(
         clock: LoopClock, source: any EdgeSource, plans: [LinePlan], groups: [GroupLockout] = [], sinks: [any Sink],
-        signals: SignalDescriptor? = nil, stopSwitch: StopSwitch? = nil, limits: LoopLimits = LoopLimits()
+        signals: SignalDescriptor? = nil, stopSwitch: StopSwitch? = nil, limits: LoopLimits = LoopLimits(),
+        yieldsAfterEvents: Bool? = nil
     ) throws(LineError) {
         precondition(plans.count == 1 || plans.count == source.lineCount, "one plan per line, or one for all")
         self.clock = clock
@@ -118,6 +131,7 @@ public final class EventLoop {
         self.signals = signals
         self.stopSwitch = stopSwitch
         self.limits = limits
+        self.yieldsAfterEvents = yieldsAfterEvents ?? (!clock.isVirtual && Processor.allowedCount == 1)
         var levels: [Level] = []
         for line in 0..<source.lineCount { levels.append(try source.readLevel(line: line)) }
         let allPlans = plans.count == source.lineCount ? plans : Array(repeating: plans[0], count: source.lineCount)
@@ -135,6 +149,7 @@ public final class EventLoop {
         defer {
             pipeline = state.pipeline
             wakeups += state.wakeups
+            yields += state.yields
             reportedEvents = state.reportedEvents
         }
 
@@ -333,6 +348,7 @@ public final class EventLoop {
     @discardableResult
     private func dispatch(_ state: inout RunState, nowNs: Int64) throws(LoopError) -> Bool {
         defer { state.outputs.removeAllFromEnd() }
+        let eventsBefore = state.reportedEvents
         var limitReached = false
         for output in state.outputs {
             if case .event = output {
@@ -343,6 +359,11 @@ public final class EventLoop {
             for sink in sinks {
                 do { try sink.consume(output, nowNs: nowNs) } catch { throw LoopError.sink(error) }
             }
+        }
+        if yieldsAfterEvents, state.reportedEvents != eventsBefore {
+            // The events are out: their readers get the CPU before the rest of this wakeup.
+            Processor.yield()
+            state.yields += 1
         }
         return limitReached
     }

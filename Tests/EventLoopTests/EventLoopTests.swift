@@ -55,6 +55,46 @@ import Testing
         #expect(run.loop.wakeups == 3)
     }
 
+    /// A loop that yields after events hands over the CPU once per wakeup that reported events, and
+    /// never for a wakeup that reported none (bounce the debouncer absorbed, a decision that settles).
+    @Test func yieldsOncePerWakeupThatReportedEvents() throws {
+        // A press bouncing three times, then a clean release: 5 edge wakeups, events from 2 deadlines.
+        let script = [
+            Edge(level: .low, timeNs: 10 * Self.ms), Edge(level: .high, timeNs: 10 * Self.ms + 100_000),
+            Edge(level: .low, timeNs: 10 * Self.ms + 300_000), Edge(level: .high, timeNs: 10 * Self.ms + 500_000),
+            Edge(level: .low, timeNs: 10 * Self.ms + 700_000), Edge(level: .high, timeNs: 100 * Self.ms),
+        ]
+        for yields in [true, false] {
+            let lines = SimulatedLines(initialLevel: .high, script: script)
+            let loop = try EventLoop(clock: .virtual(), source: lines, plans: Self.plan(.defer(windowNs: 5 * Self.ms)), sinks: [], yieldsAfterEvents: yields)
+            #expect(try loop.run() == .endOfInput)
+            #expect(loop.reportedEvents == 2)
+            #expect(loop.wakeups == 8)
+            #expect(loop.yields == (yields ? 2 : 0))
+        }
+    }
+
+    /// Yielding is on by default only where it can help: a real clock and a single CPU to share.
+    @Test func yieldingIsOnByDefaultOnlyOnASingleCPU() throws {
+        let real = try EventLoop(clock: .realTime(), source: SimulatedLines(initialLevel: .high, script: []), plans: Self.plan(.defer(windowNs: Self.ms)), sinks: [])
+        #expect(real.yieldsAfterEvents == (Processor.allowedCount == 1))
+        let virtual = try EventLoop(clock: .virtual(), source: SimulatedLines(initialLevel: .high, script: []), plans: Self.plan(.defer(windowNs: Self.ms)), sinks: [])
+        #expect(!virtual.yieldsAfterEvents)
+    }
+
+    /// `Processor.allowedCount` is the CPUs of the affinity mask, as coreutils' `nproc` counts them.
+    @Test func allowedProcessorsAreTheAffinityMasks() throws {
+        let nproc = Process()
+        nproc.executableURL = URL(fileURLWithPath: "/usr/bin/nproc")
+        nproc.environment = [:]  // no OMP_NUM_THREADS
+        let output = Pipe()
+        nproc.standardOutput = output
+        try nproc.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        nproc.waitUntilExit()
+        #expect(Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) == Processor.allowedCount)
+    }
+
     @Test func stopsAfterMaximumEvents() throws {
         let run = try VirtualRun.play(
             SimulatedLines(buttons: [BouncyButton(seed: 1, presses: 10)]), plans: Self.plan(.defer(windowNs: 10 * Self.ms)),
