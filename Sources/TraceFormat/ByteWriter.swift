@@ -55,38 +55,46 @@ public struct ByteWriter: ~Copyable {
         count += bytes.count
     }
 
-    /// Writes `value` in decimal (at most 20 bytes), two digits per division.
+    /// Writes `value` in decimal (at most 20 bytes): its digits counted first, then written in place
+    /// from the right, two per division.
     public mutating func put(_ value: Int64) {
         precondition(count + 20 <= capacity, "ByteWriter: the buffer is too small")
-        if value < 0 { put(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for the 20 digits of UInt64.max
-        withUnsafeMutableBytes(of: &scratch) { scratch in
-            // Right to left from the end of the scratch: the digits come out lowest first.
-            var first = 20
-            let pairs = Self.digitPairs.utf8Start
-            while magnitude >= 100 {
-                let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
-                magnitude /= 100
-                first -= 2
-                scratch[first] = pairs[pair]
-                scratch[first + 1] = pairs[pair + 1]
-            }
-            if magnitude >= 10 {
-                let pair = Int(truncatingIfNeeded: magnitude) &* 2
-                first -= 2
-                scratch[first] = pairs[pair]
-                scratch[first + 1] = pairs[pair + 1]
-            } else {
-                first -= 1
-                scratch[first] = UInt8(truncatingIfNeeded: magnitude) + UInt8(ascii: "0")
-            }
-            for index in first..<20 {
-                start[count] = scratch[index]
-                count += 1
-            }
+        if value < 0 {
+            start[count] = UInt8(ascii: "-")
+            count += 1
         }
+        var magnitude = value.magnitude
+        let digits = Self.decimalDigitCount(magnitude)
+        var next = start + count + digits  // one past the lowest digit
+        let pairs = Self.digitPairs.utf8Start
+        while magnitude >= 100 {
+            let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
+            magnitude /= 100
+            next -= 2
+            next[0] = pairs[pair]
+            next[1] = pairs[pair + 1]
+        }
+        if magnitude >= 10 {
+            let pair = Int(truncatingIfNeeded: magnitude) &* 2
+            next[-2] = pairs[pair]
+            next[-1] = pairs[pair + 1]
+        } else {
+            next[-1] = UInt8(truncatingIfNeeded: magnitude) &+ UInt8(ascii: "0")
+        }
+        count += digits
     }
+
+    /// How many decimal digits `value` has (1 to 20): its bit length times log10(2) (1233 / 4096) is
+    /// the number of digits or one more, which one comparison settles (Bit Twiddling Hacks, "integer
+    /// log base 10").
+    @inline(__always)
+    static func decimalDigitCount(_ value: UInt64) -> Int {
+        let estimate = ((64 &- value.leadingZeroBitCount) &* 1233) >> 12  // 0...19
+        return max(1, estimate &+ 1 &- (value < powersOfTen[estimate] ? 1 : 0))
+    }
+
+    /// 10⁰ to 10¹⁹, the powers of ten a `UInt64` can hold.
+    static let powersOfTen: [UInt64] = (0..<20).map { exponent in (0..<exponent).reduce(1) { power, _ in power &* 10 } }
 
     /// "00", "01"... "99" in a row: the two digits of `n` start at `2 × n`.
     private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"

@@ -25,9 +25,10 @@ public struct EventWriter {
     public func write(_ event: ButtonEvent, fields: EventFields = .none, trailing: EventField? = nil) throws(Errno) {
         switch format {
         case .json:
-            output.appendFormatted(maximumCount: Self.maximumJSONCount(fields: fields, trailing: trailing)) { line in
+            try output.appendLine(maximumCount: Self.maximumJSONCount(fields: fields, trailing: trailing)) { line in
                 Self.putJSON(event, fields: fields, trailing: trailing, into: &line)
             }
+            return
         case .text:
             output.append(Self.textOpening(event.kind))
             appendSeconds(event.timeNs)

@@ -69,6 +69,25 @@ public final class OutputBuffer {
         }
     }
 
+    /// Appends a whole line, what `format` writes into at most `maximumCount` bytes and then a newline,
+    /// as `appendFormatted` and `endLine` do. A buffer that writes every line (`flushThreshold` 0) and
+    /// holds nothing writes it straight from the stack: one `write(2)`, no copy into the buffer.
+    public func appendLine(maximumCount: Int, _ format: (inout ByteWriter) -> Void) throws(Errno) {
+        guard flushThreshold == 0, bytes.isEmpty else {
+            appendFormatted(maximumCount: maximumCount, format)
+            try endLine()
+            return
+        }
+        let result: Result<Void, Errno> = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumCount + 1) { memory in
+            guard let start = memory.baseAddress else { return .success(()) }
+            var writer = ByteWriter(start: start, capacity: memory.count)
+            format(&writer)
+            writer.put(UInt8(ascii: "\n"))
+            return Self.write(UnsafeRawBufferPointer(start: start, count: writer.count), to: fileDescriptor)
+        }
+        try result.get()
+    }
+
     /// Ends a line, writing out the buffer if it reached the flush threshold.
     public func endLine() throws(Errno) {
         bytes.append(UInt8(ascii: "\n"))
@@ -81,21 +100,24 @@ public final class OutputBuffer {
     public func flush() throws(Errno) {
         guard !bytes.isEmpty else { return }
         defer { bytes.removeAll(keepingCapacity: true) }
-        let result: Result<Void, Errno> = bytes.withUnsafeBytes { pending in
-            var pending = pending
-            while !pending.isEmpty {
-                do {
-                    let written = try fileDescriptor.write(pending, retryOnInterrupt: true)
-                    guard written > 0 else { return .failure(.ioError) }  // never for a non-empty write(2); no endless loop
-                    pending = UnsafeRawBufferPointer(rebasing: pending[written...])
-                } catch let error as Errno {
-                    return .failure(error)
-                } catch {
-                    return .failure(.ioError)
-                }
-            }
-            return .success(())
-        }
+        let result: Result<Void, Errno> = bytes.withUnsafeBytes { Self.write($0, to: fileDescriptor) }
         try result.get()
+    }
+
+    /// Writes all of `pending` to `descriptor` (`write(2)` until done, retrying `EINTR`).
+    private static func write(_ pending: UnsafeRawBufferPointer, to descriptor: FileDescriptor) -> Result<Void, Errno> {
+        var pending = pending
+        while !pending.isEmpty {
+            do {
+                let written = try descriptor.write(pending, retryOnInterrupt: true)
+                guard written > 0 else { return .failure(.ioError) }  // never for a non-empty write(2); no endless loop
+                pending = UnsafeRawBufferPointer(rebasing: pending[written...])
+            } catch let error as Errno {
+                return .failure(error)
+            } catch {
+                return .failure(.ioError)
+            }
+        }
+        return .success(())
     }
 }

@@ -76,19 +76,22 @@ func readAll(_ text: String, bufferBytes: Int = 4097) throws -> [Edge] {
 
 @Suite struct WriterTests {
     /// Runs `body` with an output buffer writing into a temporary file, and returns the file's text.
-    func captured(_ body: (OutputBuffer) throws -> Void) throws -> String {
+    /// What `body` writes through a buffer with `flushThreshold` (0: every line written at once, as
+    /// `watch` does; JSON lines then go straight from the stack).
+    func captured(flushThreshold: Int = 64 * 1024, _ body: (OutputBuffer) throws -> Void) throws -> String {
         let path = try temporaryFile("")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let descriptor = try FileDescriptor.open(FilePath(path), .writeOnly)
-        let buffer = OutputBuffer(fileDescriptor: descriptor)
+        let buffer = OutputBuffer(fileDescriptor: descriptor, flushThreshold: flushThreshold)
         try body(buffer)
         try buffer.flush()
         try descriptor.close()
         return try String(contentsOfFile: path, encoding: .utf8)
     }
 
-    @Test func jsonHasExactlyTheDocumentedKeys() throws {
-        let text = try captured { buffer in
+    @Test(arguments: [0, 64 * 1024])
+    func jsonHasExactlyTheDocumentedKeys(flushThreshold: Int) throws {
+        let text = try captured(flushThreshold: flushThreshold) { buffer in
             let writer = EventWriter(format: .json, output: buffer)
             try writer.write(ButtonEvent(kind: .press, timeNs: 52_989_250, onsetNs: 50_000_812))
             try writer.write(ButtonEvent(kind: .release, timeNs: -3, onsetNs: -9_223_372_036_854_775_807))
@@ -103,11 +106,12 @@ func readAll(_ text: String, bufferBytes: Int = 4097) throws -> [Edge] {
     /// The JSON line is formatted into a buffer sized in advance (`ByteWriter`): the longest values
     /// (the most negative times, a huge count, text that is all control characters, quotes and
     /// backslashes, non-ASCII) fit, and come out as the plain formatting says.
-    @Test func jsonOfTheLongestValuesFitsAndIsExact() throws {
+    @Test(arguments: [0, 64 * 1024])
+    func jsonOfTheLongestValuesFitsAndIsExact(flushThreshold: Int) throws {
         let nasty = String(repeating: "\u{01}\"\\\u{1F}é😀", count: 40)
         let fields = EventFields([.text("button", nasty), .integer("line", .min), .text("chip", "")])
         let event = ButtonEvent(kind: .click, timeNs: .min, onsetNs: .min, count: .max)
-        let text = try captured { buffer in
+        let text = try captured(flushThreshold: flushThreshold) { buffer in
             try EventWriter(format: .json, output: buffer).write(event, fields: fields, trailing: .integer("lost_events", .max))
         }
         let expected = "{\"event\":\"click\",\"time_ns\":\(Int64.min),\"onset_ns\":\(Int64.min),\"count\":\(Int.max)"
@@ -116,8 +120,8 @@ func readAll(_ text: String, bufferBytes: Int = 4097) throws -> [Edge] {
         #expect(JSONText.quoted(nasty).contains("\\u0001\\\"\\\\\\u001fé😀"))
     }
 
-    /// Numbers are formatted two digits at a time: every digit count (1 to 19), both signs, the
-    /// boundaries of each pair, and both ends of `Int64`, printed as Swift prints them.
+    /// Numbers are formatted two digits at a time: every digit count (1 to 19), every bit length,
+    /// both signs, the boundaries of each pair, and both ends of `Int64`, printed as Swift prints them.
     @Test func numbersOfEveryLengthAreExact() throws {
         var values: [Int64] = [0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, Int64.max, Int64.min, Int64.min + 1]
         var power: Int64 = 1
@@ -125,6 +129,8 @@ func readAll(_ text: String, bufferBytes: Int = 4097) throws -> [Edge] {
             power *= 10
             values += [power - 1, power, power + 1, power * 9 / 7]
         }
+        // The digit count is estimated from the bit length: every bit length's ends too.
+        values += (0..<63).flatMap { [Int64(1) << $0, (Int64(1) << $0) - 1] }
         values += values.filter { $0 != .min }.map { -$0 }
         let text = try captured { buffer in
             for value in values {
