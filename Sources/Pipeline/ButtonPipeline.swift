@@ -30,6 +30,13 @@ public struct ButtonPipeline: Sendable {
         var lastEdgeNs: Int64
         /// The line may have lost edges since its level was last read.
         var lossSuspected = false
+        /// No gesture is on and the line is in no group (`GestureConfiguration.isPassthrough`): the
+        /// recognizer would report each press and release unchanged, so it is not run at all.
+        let passesThrough: Bool
+        /// For a line that passes through: whether its latest reported event was a press. As in the
+        /// recognizer, a press is reported only while released and a release only while pressed (the
+        /// release of a button held down at the start is not reported).
+        var reportedPressed = false
 
         /// When this line next has something due (`Int64.max`: nothing): the debouncer's next decision
         /// that can report, or any pending one while a loss is suspected (for a raw line, the end of
@@ -63,7 +70,7 @@ public struct ButtonPipeline: Sendable {
             return LineState(
                 debouncer: plan.debounce.map { Debouncer(configuration: $0, initialLevel: level, atNs: timeNs) },
                 recognizer: GestureRecognizer(configuration: plan.gestures, groupMember: index),
-                group: plan.group, rawLevel: level, lastEdgeNs: timeNs)
+                group: plan.group, rawLevel: level, lastEdgeNs: timeNs, passesThrough: plan.gestures.isPassthrough && plan.group == nil)
         }
         self.dueNs = Array(repeating: .max, count: plans.count)
         for index in lines.indices { renewDue(line: index) }
@@ -138,7 +145,9 @@ public struct ButtonPipeline: Sendable {
             if let event = lines[index].debouncer?.advance(toNs: timeNs) { recognize(event, line: index, into: &outputs) }
         }
         for index in dueNs.indices where dueNs[index] <= timeNs {
-            for gesture in lines[index].recognizer.advance(toNs: timeNs) { outputs.append(.event(line: index, gesture)) }
+            if !lines[index].passesThrough {
+                for gesture in lines[index].recognizer.advance(toNs: timeNs) { outputs.append(.event(line: index, gesture)) }
+            }
             renewDue(line: index)
         }
     }
@@ -177,6 +186,15 @@ public struct ButtonPipeline: Sendable {
 
     /// A debounced event goes through the line's gestures (and group), which report what they make of it.
     private mutating func recognize(_ event: ButtonEvent, line index: Int, into outputs: inout [PipelineOutput]) {
+        if lines[index].passesThrough {
+            // What the recognizer does with gestures off, without copying its state and output: the
+            // debouncer's times are already in order, so only the press/release alternation is left.
+            let isPress = event.kind == .press
+            guard isPress || event.kind == .release, isPress != lines[index].reportedPressed else { return }
+            lines[index].reportedPressed = isPress
+            outputs.append(.event(line: index, event))
+            return
+        }
         let gestures: GestureOutput
         if let group = lines[index].group {
             gestures = lines[index].recognizer.receive(event, group: &groups[group])

@@ -10,7 +10,7 @@ import Testing
 @Suite struct ManyLinePropertyTests {
     static let ms: Int64 = 1_000_000
 
-    /// A line's plan from a few random choices: any strategy pair, gestures on or off.
+    /// A line's plan from a few random choices: any strategy pair, each gesture on or off, or all off.
     static func plan(_ choices: UInt64) -> LinePlan {
         var random = SplitMix64(seed: choices)
         func strategy() -> DebounceStrategy {
@@ -25,6 +25,8 @@ import Testing
         func maybe(_ range: ClosedRange<Int64>) -> Int64? {
             random.next() % 2 == 0 ? nil : range.lowerBound + Int64(random.next() % UInt64(range.upperBound - range.lowerBound + 1))
         }
+        // A third of the lines have every gesture off: the pipeline passes their events straight through.
+        if random.next() % 3 == 0 { return LinePlan(debounce: debounce) }
         let gestures = GestureConfiguration(
             holdNs: maybe(100 * Self.ms...300 * Self.ms), repeatDelayNs: maybe(150 * Self.ms...350 * Self.ms),
             repeatIntervalNs: maybe(20 * Self.ms...80 * Self.ms), clickWindowNs: maybe(100 * Self.ms...500 * Self.ms),
@@ -61,6 +63,21 @@ import Testing
         }
         while let dueNs = nextDue() { advance(to: dueNs) }
         return events
+    }
+
+    /// A button held down when the run starts: its first release is not reported (no release without
+    /// a press), whether the line's gestures are all off (the pipeline passes its events straight
+    /// through) or not (the recognizer runs), and with either strategy.
+    @Test(arguments: [DebounceStrategy.eager(lockoutNs: 5_000_000), .defer(windowNs: 5_000_000)])
+    func aButtonHeldAtTheStartReportsNoReleaseFirst(strategy: DebounceStrategy) throws {
+        let script = [Edge(level: .high, timeNs: 10 * Self.ms), Edge(level: .low, timeNs: 50 * Self.ms), Edge(level: .high, timeNs: 90 * Self.ms)]
+        let debounce = DebounceConfiguration(both: strategy)
+        for gestures in [GestureConfiguration(), GestureConfiguration(holdNs: 3_600_000 * Self.ms)] {
+            let plan = LinePlan(debounce: debounce, gestures: gestures)
+            let run = try VirtualRun.play(SimulatedLines(initialLevel: .low, script: script), plans: [plan])
+            #expect(run.events.map(\.event.kind) == [.press, .release], "\(gestures)")
+            #expect(run.events.map(\.event.kind) == Self.reference(plan: plan, initialLevel: .low, edges: script).map(\.kind))
+        }
     }
 
     @Test func eachLineGetsTheEventsItsStagesGiveAlone() async {
