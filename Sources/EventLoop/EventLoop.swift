@@ -113,9 +113,9 @@ public final class EventLoop {
     /// is given), with `groups` for the plans' group lockouts. Reads each line's initial level now.
     /// `signals` (the CLI) or `stopSwitch` (the library) stop the run.
     ///
-    /// `yieldsAfterEvents`: after a wakeup whose outputs included events, the loop calls `sched_yield`
-    /// once before its own bookkeeping, so that whoever reads the events (a pipe's reader, the MQTT
-    /// broker, an evdev client) runs first. It matters only where that reader shares the loop's CPU;
+    /// `yieldsAfterEvents`: after a wakeup that reported events, once every sink has written them, the
+    /// loop calls `sched_yield` before working out its next wait, so that whoever reads the events (a
+    /// pipe's reader, the MQTT broker, an evdev client) runs first. It matters only where that reader shares the loop's CPU;
     /// by default it is on when this process may run on one CPU only (a Raspberry Pi Zero or 1, a
     /// pinned service) and its clock is real, and off otherwise (a yield with an idle CPU beside it
     /// only costs a system call).
@@ -185,6 +185,7 @@ public final class EventLoop {
                 }
                 try wait(&state.pollSet, until: deadlineNs, nowNs: nowNs)
                 state.wakeups += 1
+                let eventsBeforeWakeup = state.reportedEvents
                 // Read once the edges are out (below): no clock read delays an event.
                 var wokeNs = nowNs
 
@@ -240,6 +241,12 @@ public final class EventLoop {
                 }
                 for sink in sinks {
                     do throws(SinkError) { try sink.advance(toNs: wokeNs) } catch { throw LoopError.sink(error) }
+                }
+                if yieldsAfterEvents, state.reportedEvents != eventsBeforeWakeup {
+                    // Every sink has written this wakeup's events: their readers get the CPU before the
+                    // loop works out its next wait.
+                    Processor.yield()
+                    state.yields += 1
                 }
             }
         } catch {
@@ -348,7 +355,6 @@ public final class EventLoop {
     @discardableResult
     private func dispatch(_ state: inout RunState, nowNs: Int64) throws(LoopError) -> Bool {
         defer { state.outputs.removeAllFromEnd() }
-        let eventsBefore = state.reportedEvents
         var limitReached = false
         for output in state.outputs {
             if case .event = output {
@@ -359,11 +365,6 @@ public final class EventLoop {
             for sink in sinks {
                 do { try sink.consume(output, nowNs: nowNs) } catch { throw LoopError.sink(error) }
             }
-        }
-        if yieldsAfterEvents, state.reportedEvents != eventsBefore {
-            // The events are out: their readers get the CPU before the rest of this wakeup.
-            Processor.yield()
-            state.yields += 1
         }
         return limitReached
     }

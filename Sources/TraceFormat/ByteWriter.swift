@@ -21,6 +21,7 @@ public struct ByteWriter: ~Copyable {
     }
 
     /// Writes ASCII or UTF-8 text.
+    @inline(__always)
     public mutating func put(_ text: StaticString) {
         let length = text.utf8CodeUnitCount
         precondition(count + length <= capacity, "ByteWriter: the buffer is too small")
