@@ -56,6 +56,14 @@ public struct ByteWriter: ~Copyable {
         count += bytes.count
     }
 
+    /// Writes again the `count` bytes written from position `start` on (a number already formatted).
+    public mutating func putAgain(from start: Int, count: Int) {
+        precondition(start >= 0 && count >= 0 && start + count <= self.count, "ByteWriter: not written yet")
+        precondition(self.count + count <= capacity, "ByteWriter: the buffer is too small")
+        (self.start + self.count).update(from: self.start + start, count: count)
+        self.count += count
+    }
+
     /// Writes `value` in decimal (at most 20 bytes): its digits counted first, then written in place
     /// from the right, two per division.
     public mutating func put(_ value: Int64) {

@@ -65,9 +65,15 @@ public struct EventWriter {
     /// The whole JSON line in one piece, into memory sized by `maximumJSONCount`.
     private static func putJSON(_ event: ButtonEvent, fields: EventFields, trailing: EventField?, into line: inout ByteWriter) {
         line.put(jsonOpening(event.kind))
+        let timeStart = line.count
         line.put(event.timeNs)
+        let timeDigits = line.count - timeStart
         line.put(",\"onset_ns\":")
-        line.put(event.onsetNs)
+        if event.onsetNs == event.timeNs {
+            line.putAgain(from: timeStart, count: timeDigits)  // an eager event: decided at its onset
+        } else {
+            line.put(event.onsetNs)
+        }
         if event.kind == .click {
             line.put(",\"count\":")
             line.put(Int64(event.count))
