@@ -82,8 +82,24 @@ public final class GPIODLines: EdgeSource {
     /// The descriptors the loop polls: the requests' (borrowed from libgpiod, which closes them on
     /// release), then the chip watch's.
     @exclusivity(unchecked) public private(set) var descriptors: [FileDescriptor] = []
-    /// For each request descriptor, in `descriptors` order: which request, and which of its descriptors.
-    @exclusivity(unchecked) private var descriptorOwners: [(request: Int, descriptor: Int)] = []
+    /// What reading one request descriptor needs, with no array in it (so reading it copies nothing
+    /// that is reference-counted): its request, which of the request's descriptors it is, and the line
+    /// it reads (libgpiod 1: one descriptor per line; libgpiod 2: the request's first line, the events
+    /// naming their own offsets).
+    private struct DescriptorOwner {
+        var request: Int
+        var descriptor: Int
+        var line: Int
+    }
+    /// For each request descriptor, in `descriptors` order.
+    @exclusivity(unchecked) private var descriptorOwners: [DescriptorOwner] = []
+    /// The requests' handles, in request order (the same as `requests[i].request`).
+    @exclusivity(unchecked) private var requestHandles: [UnsafeMutablePointer<gdb_request>] = []
+    /// The line of each (request, offset): at `offsetBase[request] + offset`, -1 where the offset is not
+    /// requested. Every chip's lines get a slot, so an event's offset finds its line in one step.
+    @exclusivity(unchecked) private var lineOfOffset: [Int] = []
+    /// Where each request's slots start in `lineOfOffset`, and (last) where the last one's end.
+    @exclusivity(unchecked) private var offsetBase: [Int] = []
     /// inotify on the chips' device files.
     private var chipWatch: FileWatch?
     @exclusivity(unchecked) private var events = [gdb_edge_event](repeating: gdb_edge_event(), count: Int(GDB_EVENT_BATCH))
@@ -138,11 +154,18 @@ public final class GPIODLines: EdgeSource {
         }
         self.place = place
         for (requestIndex, entry) in requests.enumerated() {
+            requestHandles.append(entry.request)
+            offsetBase.append(lineOfOffset.count)
+            var lineAt = Array(repeating: -1, count: lines[entry.lines[0]].chip.lineCount)
+            for (line, offset) in zip(entry.lines, entry.offsets) { lineAt[offset] = line }
+            lineOfOffset += lineAt
             for descriptor in 0..<Int(gdb_request_fd_count(entry.request)) {
                 descriptors.append(FileDescriptor(rawValue: gdb_request_fd(entry.request, UInt32(descriptor))))
-                descriptorOwners.append((requestIndex, descriptor))
+                let line = entry.lines[min(descriptor, entry.lines.count - 1)]
+                descriptorOwners.append(DescriptorOwner(request: requestIndex, descriptor: descriptor, line: line))
             }
         }
+        offsetBase.append(lineOfOffset.count)
         // Without inotify (no kernel support, limits reached) a vanished chip is still noticed at its next event.
         if let watch = try? FileWatch(paths: requests.map { lines[$0.lines[0]].chip.path }) {
             chipWatch = watch
@@ -205,7 +228,7 @@ public final class GPIODLines: EdgeSource {
         if !pollEvents.isReadable, pollEvents.isFailed {
             throw .chipVanished(chip: requests[owner.request].chipName)
         }
-        try read(request: owner.request, descriptor: owner.descriptor, into: &batch)
+        try read(owner, into: &batch)
     }
 
     /// Drains the inotify events and throws `chipVanished` if a chip's device file is gone.
@@ -218,26 +241,21 @@ public final class GPIODLines: EdgeSource {
     }
 
     /// Reads the queued events of one descriptor, with the evidence of lost events.
-    private func read(request requestIndex: Int, descriptor: Int, into batch: inout EdgeBatch) throws(LineError) {
-        let request = requests[requestIndex].request
+    private func read(_ owner: DescriptorOwner, into batch: inout EdgeBatch) throws(LineError) {
         let count = events.withUnsafeMutableBufferPointer {
-            gdb_request_read_events(request, UInt32(descriptor), $0.baseAddress, UInt32($0.count))
+            gdb_request_read_events(requestHandles[owner.request], UInt32(owner.descriptor), $0.baseAddress, UInt32($0.count))
         }
         guard count >= 0 else {
             if errno == EINTR || errno == EAGAIN { return }
-            throw error(reading: "edge events", chip: requests[requestIndex].chipName)
+            throw error(reading: "edge events", chip: requests[owner.request].chipName)
         }
-        let members = requests[requestIndex].lines
-        let offsets = requests[requestIndex].offsets
-        // On libgpiod 1 each descriptor is one line's; on libgpiod 2 the event names its offset.
-        let descriptorLine = members[min(descriptor, members.count - 1)]
+        let base = offsetBase[owner.request], end = offsetBase[owner.request + 1]
         for index in 0..<Int(count) {
             let event = events[index]
-            var line = descriptorLine
-            for (member, offset) in zip(members, offsets) where offset == Int(event.offset) {
-                line = member
-                break
-            }
+            // On libgpiod 1 each descriptor is one line's; on libgpiod 2 the event names its offset.
+            var line = owner.line
+            let slot = base + Int(event.offset)
+            if slot < end, lineOfOffset[slot] >= 0 { line = lineOfOffset[slot] }
             let level: Level = event.rising != 0 ? .high : .low
             if event.line_seqno != 0 {
                 let expected = lastSequence[line] &+ 1
@@ -256,7 +274,7 @@ public final class GPIODLines: EdgeSource {
         if isV1, count >= Self.v1KernelQueueSize {
             // The kernel's queue (one per line on libgpiod 1) was full when read: its newest events may
             // have been dropped.
-            batch.losses.append((line: descriptorLine, count: nil))
+            batch.losses.append((line: owner.line, count: nil))
         }
     }
 
