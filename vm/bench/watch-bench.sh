@@ -22,6 +22,9 @@
 #       run at once and their edges alternate (one of theirs, then one of
 #       ours), so a stall of the host hits both alike and the ratio of their
 #       medians compares the same minutes, not two different ones.
+#       ROUNDS (1) repeats each pairing with fresh processes and pools the
+#       samples (EDGES x ROUNDS per reader): a round's scheduling luck is
+#       averaged out, and the medians move far less from run to run.
 #       defer:5ms runs alone. Latency = arrival - kernel timestamp of the line:
 #       gpiomon: its "[sec.nsec]" event timestamp (run with stdbuf -oL: a
 #       plain gpiomon 1.6 block-buffers a pipe and delivers nothing until it
@@ -38,7 +41,7 @@ repo=$(cd "$here/../.." && pwd)
 source "${GPIOSIM_LIB:-$repo/vm/gpio-sim.sh}"
 [[ ${GPIO_DEBOUNCE_VM:-} == 1 ]] || { echo "run me inside the VM (vm/bench/run.sh)" >&2; exit 2; }
 
-IDLE_S=${IDLE_S:-10} EDGES=${EDGES:-200} PERIOD_US=${PERIOD_US:-25000}
+IDLE_S=${IDLE_S:-10} EDGES=${EDGES:-200} PERIOD_US=${PERIOD_US:-25000} ROUNDS=${ROUNDS:-1}
 # The strategies measured: EAGER (eager:1ms) paired with gpiomon, DEFER (defer:5ms) alone; DEFER= skips it.
 EAGER=${EAGER-eager:1ms} DEFER=${DEFER-defer:5ms}
 TMP=$(mktemp -d /tmp/bench.XXXXXX)
@@ -189,7 +192,7 @@ run_pair() {
         local out=$TMP/lat-$key
         for o in ${RLINES[$r]}; do gpiosim_set "$SIM" "$o" 1; done  # all released before the reader starts
         mkfifo "$out.fifo"
-        "$HELPER" stamp <"$out.fifo" >"$out.stamped" &
+        "$HELPER" stamp <"$out.fifo" >>"$out.stamped" &  # appended: rounds pool their samples
         stamps+=($!)
         local args=()
         ((i == 0)) && args=("${extra[@]}")  # the extra arguments are the first reader's
@@ -222,12 +225,14 @@ run_pair() {
         printf '  %-24s deciles (us): %s\n' "$key" "$(deciles "$TMP/lat-$key.lat")"
     done
 }
-echo "# latency: $EDGES edges every ${PERIOD_US} us per reader, kernel timestamp -> line read from the pipe;"
-echo "# eager: each reader paired with gpiomon on as many lines, their edges interleaved"
-for l in "${LABELS[@]}"; do
-    for n in 1line 8lines; do
-        run_pair "$l-$n-eager" "$l-$n" "gpiomon-$n-with-$l" "gpiomon-$n" --debounce "$EAGER"
-        [[ -n $DEFER ]] && run_latency "$l-$n-defer" "$l-$n" --debounce "$DEFER"
+echo "# latency: $EDGES edges every ${PERIOD_US} us per reader and round, $ROUNDS round(s) pooled, kernel timestamp -> line read from the pipe;"
+echo "# eager: each reader paired with gpiomon on as many lines, their edges interleaved (n and the stats are cumulative over the rounds)"
+for ((round = 1; round <= ROUNDS; round++)); do
+    for l in "${LABELS[@]}"; do
+        for n in 1line 8lines; do
+            run_pair "$l-$n-eager" "$l-$n" "gpiomon-$n-with-$l" "gpiomon-$n" --debounce "$EAGER"
+            [[ -n $DEFER ]] && run_latency "$l-$n-defer" "$l-$n" --debounce "$DEFER"
+        done
     done
 done
 
@@ -236,7 +241,7 @@ ratio() { # ratio A B -> A/B with two decimals, or -
     [[ $1 =~ ^[0-9.]+$ && $2 =~ ^[0-9.]+$ ]] && awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2fx", a / b; else print "-" }' || echo "-"
 }
 echo
-echo "## watch-bench results ($(nproc) vCPU TCG, kernel $(uname -r); latency in us, median / p99 over $EDGES edges; ratio = / gpiomon with the same number of lines)"
+echo "## watch-bench results ($(nproc) vCPU TCG, kernel $(uname -r); latency in us, median / p99 over $EDGES edges x $ROUNDS round(s); ratio = / gpiomon with the same number of lines)"
 echo
 echo "| reader | idle wakeups / ${IDLE_S} s (vol+invol) | VmRSS idle kB (ratio) | VmRSS after kB | $EAGER latency med / p99, paired gpiomon med (ratio med) | ${DEFER:-defer} latency from time_ns med / p99 | defer from onset med |"
 echo "| --- | --- | --- | --- | --- | --- | --- |"
