@@ -115,10 +115,10 @@ public final class EventLoop {
     ///
     /// `yieldsAfterEvents`: after a wakeup that reported events, once every sink has written them, the
     /// loop calls `sched_yield` before working out its next wait, so that whoever reads the events (a
-    /// pipe's reader, the MQTT broker, an evdev client) runs first. It matters only where that reader shares the loop's CPU;
-    /// by default it is on when this process may run on one CPU only (a Raspberry Pi Zero or 1, a
-    /// pinned service) and its clock is real, and off otherwise (a yield with an idle CPU beside it
-    /// only costs a system call).
+    /// pipe's reader, the MQTT broker, an evdev client) runs first. It matters only where that reader
+    /// shares the loop's CPU: by default it is on when this process may run on one CPU only (a
+    /// Raspberry Pi Zero or 1, a pinned service) and its clock is real, and off otherwise (a yield with
+    /// an idle CPU beside it only costs a system call).
     public init(
         clock: LoopClock, source: any EdgeSource, plans: [LinePlan], groups: [GroupLockout] = [], sinks: [any Sink],
         signals: SignalDescriptor? = nil, stopSwitch: StopSwitch? = nil, limits: LoopLimits = LoopLimits(),

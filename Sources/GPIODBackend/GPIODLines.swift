@@ -98,7 +98,7 @@ public final class GPIODLines: EdgeSource {
     /// The line of each (request, offset): at `offsetBase[request] + offset`, -1 where the offset is not
     /// requested. Every chip's lines get a slot, so an event's offset finds its line in one step.
     @exclusivity(unchecked) private var lineOfOffset: [Int] = []
-    /// Where each request's slots start in `lineOfOffset`, and (last) where the last one's end.
+    /// Where each request's slots start in `lineOfOffset`, then where the last request's slots end.
     @exclusivity(unchecked) private var offsetBase: [Int] = []
     /// inotify on the chips' device files.
     private var chipWatch: FileWatch?
