@@ -43,6 +43,20 @@ import Testing
         #expect(run.loop.wakeups == 20)
     }
 
+    /// With eight lines, clean eager edges taking turns (as `vm/bench` drives them) still wake the loop
+    /// once each: no line's lockout end is a wakeup, whatever the other lines do.
+    @Test func cleanEagerEdgesOnEightLinesWakeTheLoopOnceEach() throws {
+        let scripts = (0..<8).map { line in
+            (0..<10).map { turn in
+                Edge(level: turn.isMultiple(of: 2) ? .low : .high, timeNs: Int64(turn * 8 + line + 1) * 25 * Self.ms)
+            }
+        }
+        let lines = SimulatedLines(initialLevels: Array(repeating: .high, count: 8), scripts: scripts.map { $0.makeIterator() })
+        let run = try VirtualRun.play(lines, plans: Self.plan(.eager(lockoutNs: Self.ms)))
+        #expect(run.events.count == 80)
+        #expect(run.loop.wakeups == 80)
+    }
+
     /// A bounce that leaves the line changed within the lockout still gets its wakeup at the lockout's end.
     @Test func aChangeWithinTheLockoutIsReportedAtItsEnd() throws {
         let script = [Edge(level: .low, timeNs: 10 * Self.ms), Edge(level: .high, timeNs: 10 * Self.ms + 200_000)]

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# vm/bench/timeline.sh BINARY [EDGES] - where an eager event's latency goes, step by step, for
+# vm/bench/timeline.sh BINARY [EDGES [LINES]] - where an eager event's latency goes, step by step, for
 # `gpio-debounce watch` (BINARY) next to gpiomon: the kernel's own trace (ftrace: the line's
-# interrupt, the wakeup of the reader, its system calls) of EDGES (20) edges per reader, paired
-# and interleaved as in watch-bench.sh. Runs INSIDE the VM:
+# interrupt, the wakeup of the reader, its system calls) of EDGES (20) edges per reader, each
+# reader watching LINES (1) lines, paired and interleaved as in watch-bench.sh. Runs INSIDE the VM:
 #
 #   bash vm/run.sh vm/bench/timeline.sh .build-vmtest/new
 #
@@ -18,34 +18,42 @@ repo=$(cd "$here/../.." && pwd)
 [[ ${GPIO_DEBOUNCE_VM:-} == 1 ]] || { echo "run me inside the VM (bash vm/run.sh vm/bench/timeline.sh BINARY)" >&2; exit 2; }
 BIN=$(realpath -e -- "${1:?usage: timeline.sh BINARY [EDGES]}") || exit 2
 EDGES=${2:-20}
+LINES=${3:-1}
 # shellcheck source=vm/gpio-sim.sh
 source "${GPIOSIM_LIB:-$repo/vm/gpio-sim.sh}"
 TMP=$(mktemp -d /tmp/timeline.XXXXXX)
 HELPER=${VMHELPER:-$repo/.build-vmtest/vmhelper}
 [[ -x $HELPER ]] || { HELPER=$TMP/vmhelper; cc -O2 -o "$HELPER" "$repo/vm/bench/vmhelper.c" || exit 2; }
-gpiosim_create tl 2 >/dev/null || exit 1
+gpiosim_create tl $((2 * LINES)) >/dev/null || exit 1
 CHIP=$GPIOSIM_CHIP_DEV
-gpiosim_set tl 0 1
-gpiosim_set tl 1 1
+for ((i = 0; i < 2 * LINES; i++)); do gpiosim_set tl "$i" 1; done
 pull() { echo "$(_gpiosim_line_dir tl "$1")/pull"; }
+# Ours watches lines 0, 2, 4...; gpiomon 1, 3, 5...: the round-robin below alternates between them.
+ours_lines=() mon_lines=() pulls=()
+for ((i = 0; i < LINES; i++)); do
+    ours_lines+=($((2 * i))) mon_lines+=($((2 * i + 1)))
+    pulls+=("$(pull $((2 * i)))" "$(pull $((2 * i + 1)))")
+done
 cp "$BIN" "$TMP/gpio-debounce"  # from the guest's tmpfs, as from a local disk
 T=/sys/kernel/tracing
 mountpoint -q $T || mount -t tracefs nodev $T || exit 1
 mkfifo "$TMP/ours" "$TMP/mon"
 "$HELPER" stamp <"$TMP/ours" >/dev/null &
 "$HELPER" stamp <"$TMP/mon" >/dev/null &
-"$TMP/gpio-debounce" watch --format json --bias as-is --chip "$CHIP" 0 --debounce eager:1ms >"$TMP/ours" 2>"$TMP/ours.err" &
+"$TMP/gpio-debounce" watch --format json --bias as-is --chip "$CHIP" "${ours_lines[@]}" --debounce eager:1ms >"$TMP/ours" 2>"$TMP/ours.err" &
 ours=$!
-stdbuf -oL gpiomon "$CHIP" 1 >"$TMP/mon" 2>"$TMP/mon.err" &
+stdbuf -oL gpiomon "$CHIP" "${mon_lines[@]}" >"$TMP/mon" 2>"$TMP/mon.err" &
 mon=$!
-gpiosim_wait_used tl 0 30 && gpiosim_wait_used tl 1 30 || { echo "a reader did not request its line" >&2; exit 1; }
+for ((i = 0; i < 2 * LINES; i++)); do
+    gpiosim_wait_used tl "$i" 30 || { echo "a reader did not request line $i" >&2; exit 1; }
+done
 sleep 1
 echo 0 >$T/tracing_on
 echo >$T/trace
 echo 20000 >$T/buffer_size_kb
 echo 'sched:sched_switch sched:sched_wakeup raw_syscalls:sys_enter raw_syscalls:sys_exit irq:irq_handler_entry' >$T/set_event
 echo 1 >$T/tracing_on
-"$HELPER" rr 25000 $((2 * EDGES)) "$(pull 0)" "$(pull 1)" 2>/dev/null
+"$HELPER" rr 25000 $((2 * EDGES)) "${pulls[@]}" 2>/dev/null
 echo 0 >$T/tracing_on
 kill "$ours" "$mon"
 wait "$ours" "$mon" 2>/dev/null
