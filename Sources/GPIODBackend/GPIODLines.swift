@@ -74,9 +74,9 @@ public final class GPIODLines: EdgeSource {
     // object is used from the loop's thread only and never hands out overlapping accesses, and the
     // runtime's dynamic check costs about 300 instructions per access (a third of an edge's path).
 
-    /// One libgpiod request per chip, owned by this object, with its lines' global indices.
-    /// Each request with its lines (indices into `selections`) and their offsets, in the same order.
-    @exclusivity(unchecked) private var requests: [(request: UnsafeMutablePointer<gdb_request>, lines: [Int], offsets: [Int], chipName: String)] = []
+    /// One libgpiod request per chip (its handle is in `requestHandles`, at the same index), with its
+    /// lines (indices into `selections`) and their offsets, in the same order, and its chip's name.
+    @exclusivity(unchecked) private var requests: [(lines: [Int], offsets: [Int], chipName: String)] = []
     /// For each line: which request, and its index in that request.
     @exclusivity(unchecked) private var place: [(request: Int, index: Int)]
     /// The descriptors the loop polls: the requests' (borrowed from libgpiod, which closes them on
@@ -93,7 +93,7 @@ public final class GPIODLines: EdgeSource {
     }
     /// For each request descriptor, in `descriptors` order.
     @exclusivity(unchecked) private var descriptorOwners: [DescriptorOwner] = []
-    /// The requests' handles, in request order (the same as `requests[i].request`).
+    /// The requests' handles, owned by this object (released when it goes away), in request order.
     @exclusivity(unchecked) private var requestHandles: [UnsafeMutablePointer<gdb_request>] = []
     /// The line of each (request, offset): at `offsetBase[request] + offset`, -1 where the offset is not
     /// requested. Every chip's lines get a slot, so an event's offset finds its line in one step.
@@ -150,17 +150,18 @@ public final class GPIODLines: EdgeSource {
             let members = byChip[key] ?? []
             let request = try Self.request(members.map { lines[$0] }, consumer: consumer)
             for (index, member) in members.enumerated() { place[member] = (requests.count, index) }
-            requests.append((request, members, members.map { lines[$0].offset }, lines[members[0]].chip.name))
+            requestHandles.append(request)
+            requests.append((members, members.map { lines[$0].offset }, lines[members[0]].chip.name))
         }
         self.place = place
         for (requestIndex, entry) in requests.enumerated() {
-            requestHandles.append(entry.request)
+            let handle = requestHandles[requestIndex]
             offsetBase.append(lineOfOffset.count)
             var lineAt = Array(repeating: -1, count: lines[entry.lines[0]].chip.lineCount)
             for (line, offset) in zip(entry.lines, entry.offsets) { lineAt[offset] = line }
             lineOfOffset += lineAt
-            for descriptor in 0..<Int(gdb_request_fd_count(entry.request)) {
-                descriptors.append(FileDescriptor(rawValue: gdb_request_fd(entry.request, UInt32(descriptor))))
+            for descriptor in 0..<Int(gdb_request_fd_count(handle)) {
+                descriptors.append(FileDescriptor(rawValue: gdb_request_fd(handle, UInt32(descriptor))))
                 let line = entry.lines[min(descriptor, entry.lines.count - 1)]
                 descriptorOwners.append(DescriptorOwner(request: requestIndex, descriptor: descriptor, line: line))
             }
@@ -204,13 +205,13 @@ public final class GPIODLines: EdgeSource {
     }
 
     deinit {
-        for entry in requests { gdb_request_release(entry.request) }
+        for handle in requestHandles { gdb_request_release(handle) }
     }
 
     /// The raw level of line `line` (`gdb_request_get_value`).
     public func readLevel(line: Int) throws(LineError) -> Level {
         let (request, index) = place[line]
-        let value = gdb_request_get_value(requests[request].request, UInt32(index))
+        let value = gdb_request_get_value(requestHandles[request], UInt32(index))
         guard value >= 0 else { throw error(reading: "the level of line \(selections[line].offset)", chip: requests[request].chipName) }
         let level: Level = value == 0 ? .low : .high
         lastLevel[line] = level

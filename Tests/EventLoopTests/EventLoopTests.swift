@@ -72,7 +72,8 @@ import Testing
     /// A loop that yields after events hands over the CPU once per wakeup that reported events, and
     /// never for a wakeup that reported none (bounce the debouncer absorbed, a decision that settles).
     @Test func yieldsOncePerWakeupThatReportedEvents() throws {
-        // A press bouncing three times, then a clean release: 5 edge wakeups, events from 2 deadlines.
+        // A press bouncing three times, then a clean release: 6 edge wakeups, and 2 deadlines whose
+        // decisions report the 2 events.
         let script = [
             Edge(level: .low, timeNs: 10 * Self.ms), Edge(level: .high, timeNs: 10 * Self.ms + 100_000),
             Edge(level: .low, timeNs: 10 * Self.ms + 300_000), Edge(level: .high, timeNs: 10 * Self.ms + 500_000),

@@ -76,8 +76,8 @@ func readAll(_ text: String, bufferBytes: Int = 4097) throws -> [Edge] {
 
 @Suite struct WriterTests {
     /// Runs `body` with an output buffer writing into a temporary file, and returns the file's text.
-    /// What `body` writes through a buffer with `flushThreshold` (0: every line written at once, as
-    /// `watch` does; JSON lines then go straight from the stack).
+    /// `flushThreshold` 0 writes every line at once, as `watch` does (JSON lines then go straight from
+    /// the stack).
     func captured(flushThreshold: Int = 64 * 1024, _ body: (OutputBuffer) throws -> Void) throws -> String {
         let path = try temporaryFile("")
         defer { try? FileManager.default.removeItem(atPath: path) }
