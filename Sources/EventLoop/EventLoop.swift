@@ -189,8 +189,8 @@ public final class EventLoop {
                 // Read once the edges are out (below): no clock read delays an event.
                 var wokeNs = nowNs
 
-                state.batch.removeAll()
-                for (token, events) in state.pollSet.ready {
+                var cursor = PollSet<Token>.ReadyCursor()
+                while let (token, events) = state.pollSet.nextReady(&cursor) {
                     switch token {
                     case .signals:
                         var received = SignalDescriptor.Received()
@@ -242,6 +242,8 @@ public final class EventLoop {
                 for sink in sinks {
                     do throws(SinkError) { try sink.advance(toNs: wokeNs) } catch { throw LoopError.sink(error) }
                 }
+                // Emptied here, after the wakeup's events are out, not before its read.
+                state.batch.removeAll()
                 if yieldsAfterEvents, state.reportedEvents != eventsBeforeWakeup {
                     // Every sink has written this wakeup's events: their readers get the CPU before the
                     // loop works out its next wait.
@@ -339,13 +341,18 @@ public final class EventLoop {
             state.lastActivityNs = max(state.lastActivityNs, lineEdge.edge.timeNs)
             state.pipeline.receive(lineEdge, into: &state.outputs)
         }
+        // The lines are gone through only when one may have lost edges (most wakeups, none has).
         let lossSuspected = state.pipeline.isLossSuspected
-        for line in 0..<state.pipeline.lineCount where lossSuspected && state.pipeline.needsLevelBeforeAdvance(line: line, toNs: timeNs) {
-            state.pipeline.correctBeforeAdvance(line: line, level: try readLevel(line), into: &state.outputs)
+        if lossSuspected {
+            for line in 0..<state.pipeline.lineCount where state.pipeline.needsLevelBeforeAdvance(line: line, toNs: timeNs) {
+                state.pipeline.correctBeforeAdvance(line: line, level: try readLevel(line), into: &state.outputs)
+            }
         }
         state.pipeline.advance(toNs: timeNs, into: &state.outputs)
-        for line in 0..<state.pipeline.lineCount where lossSuspected && state.pipeline.needsLevelAfterAdvance(line: line, atNs: timeNs) {
-            state.pipeline.correctAfterAdvance(line: line, level: try readLevel(line), atNs: timeNs, into: &state.outputs)
+        if lossSuspected {
+            for line in 0..<state.pipeline.lineCount where state.pipeline.needsLevelAfterAdvance(line: line, atNs: timeNs) {
+                state.pipeline.correctAfterAdvance(line: line, level: try readLevel(line), atNs: timeNs, into: &state.outputs)
+            }
         }
         return try dispatch(&state, nowNs: timeNs)
     }
@@ -356,7 +363,10 @@ public final class EventLoop {
     private func dispatch(_ state: inout RunState, nowNs: Int64) throws(LoopError) -> Bool {
         defer { state.outputs.removeAllFromEnd() }
         var limitReached = false
-        for output in state.outputs {
+        // By index, each output read in place: iterating would hold a copy of the array (and its
+        // reference counting) while `state` is borrowed.
+        for index in state.outputs.indices {
+            let output = state.outputs[index]
             if case .event = output {
                 if limitReached { continue }
                 state.reportedEvents += 1

@@ -102,11 +102,16 @@ public final class GPIODLines: EdgeSource {
     @exclusivity(unchecked) private var offsetBase: [Int] = []
     /// inotify on the chips' device files.
     private var chipWatch: FileWatch?
-    @exclusivity(unchecked) private var events = [gdb_edge_event](repeating: gdb_edge_event(), count: Int(GDB_EVENT_BATCH))
-    @exclusivity(unchecked) private var lastSequence: [UInt]
-    /// The latest level known per line (from an edge or a read), for libgpiod 1's loss evidence.
-    @exclusivity(unchecked) private var lastLevel: [Level?]
-    @exclusivity(unchecked) private var lost: [Int]
+    // What a read writes: memory of this object's own (allocated in `init`, freed in `deinit`), not
+    // arrays, so that writing it costs no uniqueness check (a call into the runtime per write).
+    /// Where one read puts its events (`GDB_EVENT_BATCH` of them).
+    private let events: UnsafeMutableBufferPointer<gdb_edge_event>
+    /// Per line: the sequence number of its latest event (libgpiod 2; 0 before the first).
+    private let lastSequence: UnsafeMutableBufferPointer<UInt>
+    /// Per line: the latest level known (from an edge or a read), for libgpiod 1's loss evidence.
+    private let lastLevel: UnsafeMutableBufferPointer<Level?>
+    /// Per line: the events lost so far, from the gaps in the sequence numbers (libgpiod 2).
+    private let lost: UnsafeMutableBufferPointer<Int>
 
     public var lineCount: Int { selections.count }
 
@@ -128,9 +133,14 @@ public final class GPIODLines: EdgeSource {
     public init(lines: [LineSelection], consumer: String = "gpio-debounce") throws(GPIOError) {
         self.selections = lines
         self.place = []
-        self.lastSequence = Array(repeating: 0, count: lines.count)
-        self.lastLevel = Array(repeating: nil, count: lines.count)
-        self.lost = Array(repeating: 0, count: lines.count)
+        events = .allocate(capacity: Int(GDB_EVENT_BATCH))
+        events.initialize(repeating: gdb_edge_event())
+        lastSequence = .allocate(capacity: lines.count)
+        lastSequence.initialize(repeating: 0)
+        lastLevel = .allocate(capacity: lines.count)
+        lastLevel.initialize(repeating: nil)
+        lost = .allocate(capacity: lines.count)
+        lost.initialize(repeating: 0)
         for line in lines where line.offset < 0 || line.offset >= line.chip.lineCount {
             throw .offsetOutOfRange(chip: line.chip.name, offset: line.offset, lineCount: line.chip.lineCount)
         }
@@ -206,6 +216,10 @@ public final class GPIODLines: EdgeSource {
 
     deinit {
         for handle in requestHandles { gdb_request_release(handle) }
+        events.deallocate()
+        lastSequence.deallocate()
+        lastLevel.deallocate()
+        lost.deallocate()
     }
 
     /// The raw level of line `line` (`gdb_request_get_value`).
@@ -243,9 +257,7 @@ public final class GPIODLines: EdgeSource {
 
     /// Reads the queued events of one descriptor, with the evidence of lost events.
     private func read(_ owner: DescriptorOwner, into batch: inout EdgeBatch) throws(LineError) {
-        let count = events.withUnsafeMutableBufferPointer {
-            gdb_request_read_events(requestHandles[owner.request], UInt32(owner.descriptor), $0.baseAddress, UInt32($0.count))
-        }
+        let count = gdb_request_read_events(requestHandles[owner.request], UInt32(owner.descriptor), events.baseAddress, UInt32(events.count))
         guard count >= 0 else {
             if errno == EINTR || errno == EAGAIN { return }
             throw error(reading: "edge events", chip: requests[owner.request].chipName)

@@ -41,7 +41,7 @@ public struct PollSet<Token: Hashable & Sendable> {
     public var isEmpty: Bool { entries.isEmpty }
 
     /// Blocks in `ppoll(2)` until a registered descriptor is ready or `timeoutNs` nanoseconds have passed
-    /// (`nil`: no limit; 0: do not block). Returns how many entries are ready (`ready` lists
+    /// (`nil`: no limit; 0: do not block). Returns how many entries are ready (`nextReady(_:)` walks
     /// them); 0 also after `EINTR`, which the caller treats like any early wakeup (it recomputes its
     /// deadline), so that no clock is read here.
     @inlinable
@@ -59,32 +59,28 @@ public struct PollSet<Token: Hashable & Sendable> {
         return 0
     }
 
-    /// The token and the returned events (`POLLIN`, `POLLERR`, `POLLHUP`, `POLLNVAL`) of every entry
-    /// the last `wait` found ready, in registration order. A value of its own: the set may change
-    /// while it is gone through.
-    @inlinable
-    public var ready: ReadyEntries { ReadyEntries(entries: entries, tokens: tokens) }
-
-    /// The ready entries of a `PollSet`, as a sequence.
-    public struct ReadyEntries: Sequence, IteratorProtocol {
-        @usableFromInline let entries: [pollfd]
-        @usableFromInline let tokens: [Token]
+    /// Where a walk through the entries the last `wait` found ready has got to (`nextReady(_:)`).
+    public struct ReadyCursor {
         @usableFromInline var index = 0
 
+        /// Before the first entry.
         @inlinable
-        init(entries: [pollfd], tokens: [Token]) {
-            self.entries = entries
-            self.tokens = tokens
-        }
+        public init() {}
+    }
 
-        @inlinable
-        public mutating func next() -> (token: Token, events: PollEvents)? {
-            while index < entries.count {
-                defer { index += 1 }
-                if entries[index].revents != 0 { return (tokens[index], PollEvents(rawValue: entries[index].revents)) }
-            }
-            return nil
+    /// The token and the returned events (`POLLIN`, `POLLERR`, `POLLHUP`, `POLLNVAL`) of the next
+    /// entry after `cursor` that the last `wait` found ready, in registration order; `nil` after the
+    /// last. Read in place, with nothing copied (no reference counting on the loop's hot path); the set
+    /// may change between calls: a rebuilt set has nothing ready, so the walk ends.
+    @inlinable
+    public func nextReady(_ cursor: inout ReadyCursor) -> (token: Token, events: PollEvents)? {
+        while cursor.index < entries.count {
+            let index = cursor.index
+            cursor.index += 1
+            let returned = entries[index].revents
+            if returned != 0 { return (tokens[index], PollEvents(rawValue: returned)) }
         }
+        return nil
     }
 }
 

@@ -22,7 +22,12 @@ public struct ButtonPipeline: Sendable {
     public static let rawSettleNs: Int64 = 20_000_000
 
     private struct LineState: Sendable {
-        var debouncer: Debouncer?
+        /// The line's debouncer; a raw line's (`isDebounced` false) is a placeholder that is never used.
+        /// Not an optional: a field of an optional debouncer is read, and a method called, only by copying
+        /// the whole debouncer out first.
+        var debouncer: Debouncer
+        /// Whether the line is debounced (`LinePlan.debounce`), or raw.
+        let isDebounced: Bool
         var recognizer: GestureRecognizer
         var group: Int?
         /// The level after the latest delivered edge (raw lines; debounced lines ask the debouncer).
@@ -43,8 +48,8 @@ public struct ButtonPipeline: Sendable {
         /// `rawSettleNs` then), and the gestures' next deadline.
         var dueNs: Int64 {
             var due = Int64.max
-            if debouncer != nil {
-                if let decisionNs = lossSuspected ? debouncer?.nextDeadlineNs : debouncer?.nextEventDeadlineNs { due = decisionNs }
+            if isDebounced {
+                if let decisionNs = lossSuspected ? debouncer.nextDeadlineNs : debouncer.nextEventDeadlineNs { due = decisionNs }
             } else if lossSuspected {
                 due = lastEdgeNs.adding(durationNs: ButtonPipeline.rawSettleNs)
             }
@@ -57,6 +62,9 @@ public struct ButtonPipeline: Sendable {
     private var groups: [GroupLockout]
     /// When each line next has something due (`Int64.max`: nothing), renewed by `renewDue(line:)`.
     private var dueNs: [Int64]
+    /// The earliest of `dueNs`, kept with it: what `nextDeadlineNs` says, and what lets `advance`
+    /// return at once when nothing is due, whatever the number of lines.
+    private var earliestDueNs = Int64.max
     /// How many lines have `lossSuspected` set.
     private var suspectedLineCount = 0
 
@@ -68,8 +76,8 @@ public struct ButtonPipeline: Sendable {
         self.lines = zip(plans, initialLevels).enumerated().map { index, pair in
             let (plan, level) = pair
             return LineState(
-                debouncer: plan.debounce.map { Debouncer(configuration: $0, initialLevel: level, atNs: timeNs) },
-                recognizer: GestureRecognizer(configuration: plan.gestures, groupMember: index),
+                debouncer: Debouncer(configuration: plan.debounce ?? DebounceConfiguration(), initialLevel: level, atNs: timeNs),
+                isDebounced: plan.debounce != nil, recognizer: GestureRecognizer(configuration: plan.gestures, groupMember: index),
                 group: plan.group, rawLevel: level, lastEdgeNs: timeNs, passesThrough: plan.gestures.isPassthrough && plan.group == nil)
         }
         self.dueNs = Array(repeating: .max, count: plans.count)
@@ -80,10 +88,10 @@ public struct ButtonPipeline: Sendable {
     public var lineCount: Int { lines.count }
 
     /// The debouncer of `line` as it stands, or `nil` for a raw line.
-    public func debouncer(line: Int) -> Debouncer? { lines[line].debouncer }
+    public func debouncer(line: Int) -> Debouncer? { lines[line].isDebounced ? lines[line].debouncer : nil }
 
     /// The debouncer statistics of `line`, or `nil` for a raw line.
-    public func statistics(line: Int) -> DebounceStatistics? { lines[line].debouncer?.statistics }
+    public func statistics(line: Int) -> DebounceStatistics? { lines[line].isDebounced ? lines[line].debouncer.statistics : nil }
 
     /// Presses of `line` that its throttle or its group swallowed (with their releases).
     public func swallowedPresses(line: Int) -> Int { lines[line].recognizer.swallowedPresses }
@@ -93,11 +101,7 @@ public struct ButtonPipeline: Sendable {
     /// that can report (`Debouncer.nextEventDeadlineNs`: a clean eager press wakes the loop once, not
     /// again at its lockout's end), or with any pending decision while its line may have lost edges
     /// (then the level is read before and after it).
-    public var nextDeadlineNs: Int64? {
-        var earliest = Int64.max
-        for due in dueNs where due < earliest { earliest = due }
-        return earliest == .max ? nil : earliest
-    }
+    public var nextDeadlineNs: Int64? { earliestDueNs == .max ? nil : earliestDueNs }
 
     /// Whether any line may have lost edges: only then can `needsLevelBeforeAdvance`,
     /// `needsLevelAfterAdvance` or `needsLevelAtStop` be true for some line.
@@ -107,9 +111,12 @@ public struct ButtonPipeline: Sendable {
     public mutating func receive(_ lineEdge: LineEdge, into outputs: inout [PipelineOutput]) {
         outputs.append(.edge(lineEdge))
         let index = lineEdge.line
-        lines[index].rawLevel = lineEdge.edge.level
-        lines[index].lastEdgeNs = max(lines[index].lastEdgeNs, lineEdge.edge.timeNs)
-        if let event = lines[index].debouncer?.receive(lineEdge.edge) { recognize(event, line: index, into: &outputs) }
+        let event: ButtonEvent? = withLine(index) { line in
+            line.rawLevel = lineEdge.edge.level
+            line.lastEdgeNs = max(line.lastEdgeNs, lineEdge.edge.timeNs)
+            return line.isDebounced ? line.debouncer.receive(lineEdge.edge) : nil
+        }
+        if let event { recognize(event, line: index, into: &outputs) }
         renewDue(line: index)
     }
 
@@ -125,15 +132,15 @@ public struct ButtonPipeline: Sendable {
     /// Whether the loop must read `line`'s level before `advance(toNs:)`: a loss is suspected and a
     /// debouncer decision is due by then.
     public func needsLevelBeforeAdvance(line: Int, toNs timeNs: Int64) -> Bool {
-        guard lines[line].lossSuspected, let due = lines[line].debouncer?.nextDeadlineNs else { return false }
+        guard lines[line].lossSuspected, lines[line].isDebounced, let due = lines[line].debouncer.nextDeadlineNs else { return false }
         return due <= timeNs
     }
 
     /// The level read before a due decision: if it differs from what the edges said, the lost edge
     /// counts as arriving at the decision's time (ties put edges first), so the decision sees the truth.
     public mutating func correctBeforeAdvance(line index: Int, level: Level, into outputs: inout [PipelineOutput]) {
-        guard let debouncer = lines[index].debouncer, let due = debouncer.nextDeadlineNs, level != debouncer.rawLevel else { return }
-        if let event = lines[index].debouncer?.resync(level: level, atNs: due) { recognize(event, line: index, into: &outputs) }
+        guard lines[index].isDebounced, let due = lines[index].debouncer.nextDeadlineNs, level != lines[index].debouncer.rawLevel else { return }
+        if let event = withLine(index, { $0.debouncer.resync(level: level, atNs: due) }) { recognize(event, line: index, into: &outputs) }
         renewDue(line: index)
     }
 
@@ -141,12 +148,14 @@ public struct ButtonPipeline: Sendable {
     /// Only the lines with something due by then are visited: debouncers first, then those lines'
     /// gestures, in line order.
     public mutating func advance(toNs timeNs: Int64, into outputs: inout [PipelineOutput]) {
+        guard earliestDueNs <= timeNs else { return }
         for index in dueNs.indices where dueNs[index] <= timeNs {
-            if let event = lines[index].debouncer?.advance(toNs: timeNs) { recognize(event, line: index, into: &outputs) }
+            let event: ButtonEvent? = withLine(index) { $0.isDebounced ? $0.debouncer.advance(toNs: timeNs) : nil }
+            if let event { recognize(event, line: index, into: &outputs) }
         }
         for index in dueNs.indices where dueNs[index] <= timeNs {
             if !lines[index].passesThrough {
-                for gesture in lines[index].recognizer.advance(toNs: timeNs) { outputs.append(.event(line: index, gesture)) }
+                for gesture in withLine(index, { $0.recognizer.advance(toNs: timeNs) }) { outputs.append(.event(line: index, gesture)) }
             }
             renewDue(line: index)
         }
@@ -156,7 +165,7 @@ public struct ButtonPipeline: Sendable {
     /// line has settled (debounced), or has been quiet for `rawSettleNs` (raw).
     public func needsLevelAfterAdvance(line: Int, atNs timeNs: Int64) -> Bool {
         guard lines[line].lossSuspected else { return false }
-        if let isSettled = lines[line].debouncer?.isSettled { return isSettled }
+        if lines[line].isDebounced { return lines[line].debouncer.isSettled }
         return lines[line].lastEdgeNs.adding(durationNs: Self.rawSettleNs) <= timeNs
     }
 
@@ -168,8 +177,8 @@ public struct ButtonPipeline: Sendable {
             suspectedLineCount -= 1
         }
         defer { renewDue(line: index) }
-        if lines[index].debouncer != nil {
-            if let event = lines[index].debouncer?.resync(level: level, atNs: timeNs) { recognize(event, line: index, into: &outputs) }
+        if lines[index].isDebounced {
+            if let event = withLine(index, { $0.debouncer.resync(level: level, atNs: timeNs) }) { recognize(event, line: index, into: &outputs) }
         } else if level != lines[index].rawLevel {
             lines[index].rawLevel = level
             let atNs = max(timeNs, lines[index].lastEdgeNs)
@@ -181,7 +190,7 @@ public struct ButtonPipeline: Sendable {
     /// Whether a stopping run must read `line`'s level once more: a raw line with a suspected loss, so
     /// that a recording ends at the line's true level.
     public func needsLevelAtStop(line: Int) -> Bool {
-        lines[line].lossSuspected && lines[line].debouncer == nil
+        lines[line].lossSuspected && !lines[line].isDebounced
     }
 
     /// A debounced event goes through the line's gestures (and group), which report what they make of it.
@@ -190,9 +199,13 @@ public struct ButtonPipeline: Sendable {
             // What the recognizer does with gestures off, without copying its state and output: the
             // debouncer's times are already in order, so only the press/release alternation is left.
             let isPress = event.kind == .press
-            guard isPress || event.kind == .release, isPress != lines[index].reportedPressed else { return }
-            lines[index].reportedPressed = isPress
-            outputs.append(.event(line: index, event))
+            guard isPress || event.kind == .release else { return }
+            let reports = withLine(index) { line in
+                guard isPress != line.reportedPressed else { return false }
+                line.reportedPressed = isPress
+                return true
+            }
+            if reports { outputs.append(.event(line: index, event)) }
             return
         }
         let gestures: GestureOutput
@@ -204,10 +217,26 @@ public struct ButtonPipeline: Sendable {
         for gesture in gestures { outputs.append(.event(line: index, gesture)) }
     }
 
-    /// Works out when `line` next has something due, after anything about it changed.
+    /// Works out when `line` next has something due, after anything about it changed, and the
+    /// earliest due time of all lines (looking at every line only when the earliest one moved later).
     private mutating func renewDue(line index: Int) {
         // Through a buffer pointer: the line's state is read in place, where the array's getter would
         // copy all of it (debouncer and gestures) out first.
-        dueNs[index] = lines.withUnsafeBufferPointer { $0[index].dueNs }
+        let due = lines.withUnsafeBufferPointer { $0[index].dueNs }
+        let previous = dueNs[index]
+        guard due != previous else { return }
+        dueNs[index] = due
+        if due < earliestDueNs {
+            earliestDueNs = due
+        } else if previous == earliestDueNs {
+            earliestDueNs = dueNs.min() ?? .max
+        }
+    }
+
+    /// Runs `body` on line `index`'s state in place: one uniqueness check of the array and no copy of
+    /// the state (a mutation through the array's subscript checks and projects once per access).
+    @inline(__always)
+    private mutating func withLine<Result>(_ index: Int, _ body: (inout LineState) -> Result) -> Result {
+        lines.withUnsafeMutableBufferPointer { body(&$0[index]) }
     }
 }

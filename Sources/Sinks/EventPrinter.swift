@@ -33,7 +33,8 @@ public final class EventPrinter: Sink {
     }
 
     public let writer: EventWriter
-    private let lineFields: [EventFields]
+    /// Each line's fields, in memory of the table's own: an event reads them without copying an array.
+    private let lineFields: EventFieldTable
     private let tallyField: TallyField?
     /// Used from the loop's thread only, never in overlapping accesses: not checked at run time.
     @exclusivity(unchecked) private var tallies: [Tally]
@@ -42,7 +43,7 @@ public final class EventPrinter: Sink {
     /// fields, then `tallyField`.
     public init(writer: EventWriter, lineFields: [EventFields], tallyField: TallyField? = nil) {
         self.writer = writer
-        self.lineFields = lineFields
+        self.lineFields = EventFieldTable(lineFields)
         self.tallyField = tallyField
         self.tallies = Array(repeating: Tally(), count: lineFields.count)
     }
@@ -53,7 +54,9 @@ public final class EventPrinter: Sink {
             tallies[lineEdge.line].rawEdgesSinceEvent += 1
         case .event(let line, let event):
             do {
-                try writer.write(event, fields: lineFields[line], trailing: tallyField?.field(tallies[line]))
+                try writer.write(
+                    event, fieldsJSON: lineFields.json(line: line), fieldsText: lineFields.text(line: line),
+                    trailing: tallyField?.field(tallies[line]))
             } catch {
                 throw SinkError("cannot write the events", error)
             }

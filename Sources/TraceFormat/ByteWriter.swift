@@ -48,11 +48,14 @@ public struct ByteWriter: ~Copyable {
 
     /// Writes bytes formatted before (`EventFields`).
     public mutating func put(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { put($0) }
+    }
+
+    /// Writes bytes formatted before, from memory the caller owns (`EventFieldTable`).
+    public mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         precondition(count + bytes.count <= capacity, "ByteWriter: the buffer is too small")
-        bytes.withUnsafeBufferPointer { bytes in
-            guard let source = bytes.baseAddress else { return }
-            (start + count).update(from: source, count: bytes.count)
-        }
+        guard let source = bytes.baseAddress else { return }
+        (start + count).update(from: source, count: bytes.count)
         count += bytes.count
     }
 

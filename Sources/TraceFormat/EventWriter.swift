@@ -23,10 +23,23 @@ public struct EventWriter {
     /// Writes one event: its standard fields, then `fields` (the line's, formatted once), then
     /// `trailing` (a field whose value changes from event to event, such as a count).
     public func write(_ event: ButtonEvent, fields: EventFields = .none, trailing: EventField? = nil) throws(Errno) {
+        try fields.json.withUnsafeBufferPointer { (json) throws(Errno) in
+            try fields.text.withUnsafeBufferPointer { (text) throws(Errno) in
+                try write(event, fieldsJSON: json, fieldsText: text, trailing: trailing)
+            }
+        }
+    }
+
+    /// Writes one event as `write(_:fields:trailing:)` does, its fields given as their bytes in each
+    /// format (`EventFields.json` and `.text`, e.g. from an `EventFieldTable`): nothing is copied or
+    /// reference-counted before the line is written.
+    public func write(
+        _ event: ButtonEvent, fieldsJSON: UnsafeBufferPointer<UInt8>, fieldsText: UnsafeBufferPointer<UInt8>, trailing: EventField? = nil
+    ) throws(Errno) {
         switch format {
         case .json:
-            try output.appendLine(maximumCount: Self.maximumJSONCount(fields: fields, trailing: trailing)) { line in
-                Self.putJSON(event, fields: fields, trailing: trailing, into: &line)
+            try output.appendLine(maximumCount: 128 + fieldsJSON.count + (trailing?.maximumJSONCount ?? 0)) { line in
+                Self.putJSON(event, fields: fieldsJSON, trailing: trailing, into: &line)
             }
             return
         case .text:
@@ -44,7 +57,7 @@ public struct EventWriter {
                 output.append(" count=")
                 output.append(Int64(event.count))
             }
-            output.append(fields.text)
+            output.append(fieldsText)
             if let trailing { output.appendFormatted(maximumCount: trailing.maximumTextCount) { trailing.putText(into: &$0) } }
         }
         try output.endLine()
@@ -53,17 +66,15 @@ public struct EventWriter {
     /// The JSON object `write` prints for `event` with `fields` (without the newline): the same bytes
     /// for every consumer of events, e.g. MQTT payloads.
     public static func jsonObject(_ event: ButtonEvent, fields: EventFields = .none) -> [UInt8] {
-        ByteWriter.bytes(maximumCount: maximumJSONCount(fields: fields, trailing: nil)) { putJSON(event, fields: fields, trailing: nil, into: &$0) }
+        fields.json.withUnsafeBufferPointer { json in
+            ByteWriter.bytes(maximumCount: 128 + json.count) { putJSON(event, fields: json, trailing: nil, into: &$0) }
+        }
     }
 
-    /// The most bytes an event's JSON line can take: 128 hold the opening (at most 29), the two times
-    /// and the count (20 digits each, with their keys) and the closing brace; then the fields.
-    private static func maximumJSONCount(fields: EventFields, trailing: EventField?) -> Int {
-        128 + fields.json.count + (trailing?.maximumJSONCount ?? 0)
-    }
-
-    /// The whole JSON line in one piece, into memory sized by `maximumJSONCount`.
-    private static func putJSON(_ event: ButtonEvent, fields: EventFields, trailing: EventField?, into line: inout ByteWriter) {
+    /// The whole JSON line in one piece, into memory of at least 128 bytes (they hold the opening, at
+    /// most 29, the two times and the count, 20 digits each with their keys, and the closing brace)
+    /// plus the fields' and `trailing`'s most.
+    private static func putJSON(_ event: ButtonEvent, fields: UnsafeBufferPointer<UInt8>, trailing: EventField?, into line: inout ByteWriter) {
         line.put(jsonOpening(event.kind))
         let timeStart = line.count
         line.put(event.timeNs)
@@ -78,7 +89,7 @@ public struct EventWriter {
             line.put(",\"count\":")
             line.put(Int64(event.count))
         }
-        line.put(fields.json)
+        line.put(fields)
         trailing?.putJSON(into: &line)
         line.put("}")
     }

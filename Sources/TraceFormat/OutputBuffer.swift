@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import SystemPackage
 
 /// Bytes on their way to a file descriptor, written in large blocks (one `write(2)` per 64 KiB),
@@ -32,6 +37,11 @@ public final class OutputBuffer {
 
     /// Appends bytes formatted before.
     public func append(_ formatted: [UInt8]) {
+        bytes.append(contentsOf: formatted)
+    }
+
+    /// Appends bytes formatted before, from memory the caller owns.
+    public func append(_ formatted: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: formatted)
     }
 
@@ -104,20 +114,27 @@ public final class OutputBuffer {
         try result.get()
     }
 
-    /// Writes all of `pending` to `descriptor` (`write(2)` until done, retrying `EINTR`).
+    /// Writes all of `pending` to `descriptor` (`write(2)` until done, retrying `EINTR`). The C
+    /// function is called directly: swift-system's `FileDescriptor.write` goes through two more calls
+    /// and an untyped throw, on the path of every live event line.
     private static func write(_ pending: UnsafeRawBufferPointer, to descriptor: FileDescriptor) -> Result<Void, Errno> {
         var pending = pending
-        while !pending.isEmpty {
-            do {
-                let written = try descriptor.write(pending, retryOnInterrupt: true)
-                guard written > 0 else { return .failure(.ioError) }  // never for a non-empty write(2); no endless loop
-                pending = UnsafeRawBufferPointer(rebasing: pending[written...])
-            } catch let error as Errno {
-                return .failure(error)
-            } catch {
-                return .failure(.ioError)
+        while let start = pending.baseAddress, !pending.isEmpty {
+            let written = systemWrite(descriptor.rawValue, start, pending.count)
+            if written < 0 {
+                let code = Errno(rawValue: errno)
+                if code == .interrupted { continue }
+                return .failure(code)
             }
+            guard written > 0 else { return .failure(.ioError) }  // never for a non-empty write(2); no endless loop
+            pending = UnsafeRawBufferPointer(rebasing: pending[written...])
         }
         return .success(())
     }
+}
+
+/// `write(2)`, under a name of its own (inside `OutputBuffer`, `write` is the buffer's method).
+@inline(__always)
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }
