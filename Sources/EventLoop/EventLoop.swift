@@ -142,6 +142,8 @@ public final class EventLoop {
     /// system call fails (after finishing the sinks as well as it can).
     public func run() throws(LoopError) -> StopReason {
         let startNs = clock.nowNs
+        // A local reference for the whole run: no reference counting around each read of the source.
+        let source = self.source
         var state = RunState(pipeline: pipeline, startNs: startNs)
         state.reportedEvents = reportedEvents
         let linesPressed = (0..<pipeline.lineCount).map { pipeline.debouncer(line: $0)?.isPressed }
@@ -372,8 +374,8 @@ public final class EventLoop {
                 state.reportedEvents += 1
                 if state.reportedEvents == limits.maximumEvents { limitReached = true }
             }
-            for sink in sinks {
-                do { try sink.consume(output, nowNs: nowNs) } catch { throw LoopError.sink(error) }
+            for sinkIndex in sinks.indices {
+                do { try sinks[sinkIndex].consume(output, nowNs: nowNs) } catch { throw LoopError.sink(error) }
             }
         }
         return limitReached

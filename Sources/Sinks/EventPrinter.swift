@@ -36,8 +36,9 @@ public final class EventPrinter: Sink {
     /// Each line's fields, in memory of the table's own: an event reads them without copying an array.
     private let lineFields: EventFieldTable
     private let tallyField: TallyField?
-    /// Used from the loop's thread only, never in overlapping accesses: not checked at run time.
-    @exclusivity(unchecked) private var tallies: [Tally]
+    /// One per line, in memory of this printer's own (allocated in `init`, freed in `deinit`): counting
+    /// an edge is a store, with no uniqueness check of an array. Used from the loop's thread only.
+    private let tallies: UnsafeMutableBufferPointer<Tally>
 
     /// A printer for as many lines as `lineFields` has entries, each line's events followed by its
     /// fields, then `tallyField`.
@@ -45,7 +46,12 @@ public final class EventPrinter: Sink {
         self.writer = writer
         self.lineFields = EventFieldTable(lineFields)
         self.tallyField = tallyField
-        self.tallies = Array(repeating: Tally(), count: lineFields.count)
+        tallies = .allocate(capacity: lineFields.count)
+        tallies.initialize(repeating: Tally())
+    }
+
+    deinit {
+        tallies.deallocate()
     }
 
     public func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {

@@ -102,11 +102,37 @@ public struct ByteWriter: ~Copyable {
     @inline(__always)
     static func decimalDigitCount(_ value: UInt64) -> Int {
         let estimate = ((64 &- value.leadingZeroBitCount) &* 1233) >> 12  // 0...19
-        return max(1, estimate &+ 1 &- (value < powersOfTen[estimate] ? 1 : 0))
+        return max(1, estimate &+ 1 &- (value < powerOfTen(estimate) ? 1 : 0))
     }
 
-    /// 10⁰ to 10¹⁹, the powers of ten a `UInt64` can hold.
-    static let powersOfTen: [UInt64] = (0..<20).map { exponent in (0..<exponent).reduce(1) { power, _ in power &* 10 } }
+    /// 10 to the power `exponent`, for 0 to 19 (the powers of ten a `UInt64` can hold). A switch over
+    /// literals, which the compiler makes a table in read-only data: a `static let` array would be
+    /// initialized lazily, with a `swift_once` call into the runtime at every use.
+    @inline(__always)
+    static func powerOfTen(_ exponent: Int) -> UInt64 {
+        switch exponent {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        case 8: 100_000_000
+        case 9: 1_000_000_000
+        case 10: 10_000_000_000
+        case 11: 100_000_000_000
+        case 12: 1_000_000_000_000
+        case 13: 10_000_000_000_000
+        case 14: 100_000_000_000_000
+        case 15: 1_000_000_000_000_000
+        case 16: 10_000_000_000_000_000
+        case 17: 100_000_000_000_000_000
+        case 18: 1_000_000_000_000_000_000
+        default: 10_000_000_000_000_000_000
+        }
+    }
 
     /// "00", "01"... "99" in a row: the two digits of `n` start at `2 × n`.
     private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
