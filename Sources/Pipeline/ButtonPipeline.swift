@@ -11,9 +11,11 @@ import DebounceCore
 /// path reads nothing but the event buffer.
 ///
 /// Each line's next due time is kept (`dueNs`) and renewed whenever that line changes, so a wakeup
-/// costs in proportion to the lines it concerns: `nextDeadlineNs` is a minimum over a few integers,
-/// and `advance(toNs:into:)` visits only the lines with something due. (A line's stages keep their own
-/// time: one that was not visited applies its next edge at the edge's own timestamp.)
+/// costs in proportion to the lines it concerns: the earliest of them is kept too (`nextDeadlineNs`
+/// reads it; it is looked for again only when the earliest line's time moved later), and
+/// `advance(toNs:into:)` returns at once when nothing is due and otherwise visits only the lines with
+/// something due. (A line's stages keep their own time: one that was not visited applies its next
+/// edge at the edge's own timestamp.)
 ///
 /// Outputs are appended to a caller's array, so that a run reuses one buffer: no input allocates.
 public struct ButtonPipeline: Sendable {

@@ -80,6 +80,33 @@ import Testing
         }
     }
 
+    /// The pipeline keeps its earliest due time rather than looking through every line at each call:
+    /// after the line that was due first is decided, the next deadline is the next line's, and a raw
+    /// line (no debouncer) has none.
+    @Test func theNextDeadlineIsTheEarliestLinesAfterEachDecision() {
+        let windowsMs: [Int64] = [20, 5, 10]
+        var plans = windowsMs.map { LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: $0 * Self.ms))) }
+        plans.append(LinePlan(debounce: nil))
+        var pipeline = ButtonPipeline(plans: plans, initialLevels: Array(repeating: .high, count: plans.count), atNs: 0)
+        var outputs: [PipelineOutput] = []
+        #expect(pipeline.nextDeadlineNs == nil)
+        for line in plans.indices { pipeline.receive(LineEdge(line: line, edge: Edge(level: .low, timeNs: Self.ms)), into: &outputs) }
+        var deadlines: [Int64?] = [pipeline.nextDeadlineNs]
+        // Bounded: a deadline that never moves on must fail the test, not hang it.
+        while let deadlineNs = pipeline.nextDeadlineNs, deadlines.count <= plans.count {
+            pipeline.advance(toNs: deadlineNs, into: &outputs)
+            deadlines.append(pipeline.nextDeadlineNs)
+        }
+        #expect(deadlines == [6 * Self.ms, 11 * Self.ms, 21 * Self.ms, nil])
+        let presses = outputs.compactMap { output -> Int? in
+            if case .event(let line, let event) = output, event.kind == .press { return line }
+            return nil
+        }
+        #expect(presses == [1, 2, 0])
+        #expect(pipeline.debouncer(line: 3) == nil && pipeline.statistics(line: 3) == nil)
+        #expect(pipeline.statistics(line: 0)?.presses == 1)
+    }
+
     @Test func eachLineGetsTheEventsItsStagesGiveAlone() async {
         await propertyCheck(count: 150, input: Gen.uint64(), Gen.int(in: 1...6)) { seed, lineCount in
             let buttons = (0..<lineCount).map { BouncyButton(seed: seed &+ UInt64($0), presses: 6) }
