@@ -15,9 +15,6 @@ public final class EventFieldTable {
     /// One span per line, in line order.
     private let spans: UnsafeMutableBufferPointer<Span>
 
-    /// How many lines.
-    public var count: Int { spans.count }
-
     /// A table of `fields`, line `i`'s at index `i`.
     public init(_ fields: [EventFields]) {
         var allBytes: [UInt8] = []

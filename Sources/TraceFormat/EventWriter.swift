@@ -38,7 +38,7 @@ public struct EventWriter {
     ) throws(Errno) {
         switch format {
         case .json:
-            try output.appendLine(maximumCount: 128 + fieldsJSON.count + (trailing?.maximumJSONCount ?? 0)) { line in
+            try output.appendLine(maximumCount: Self.maximumJSONCount(fieldsCount: fieldsJSON.count, trailing: trailing)) { line in
                 Self.putJSON(event, fields: fieldsJSON, trailing: trailing, into: &line)
             }
             return
@@ -67,13 +67,18 @@ public struct EventWriter {
     /// for every consumer of events, e.g. MQTT payloads.
     public static func jsonObject(_ event: ButtonEvent, fields: EventFields = .none) -> [UInt8] {
         fields.json.withUnsafeBufferPointer { json in
-            ByteWriter.bytes(maximumCount: 128 + json.count) { putJSON(event, fields: json, trailing: nil, into: &$0) }
+            ByteWriter.bytes(maximumCount: maximumJSONCount(fieldsCount: json.count, trailing: nil)) { putJSON(event, fields: json, trailing: nil, into: &$0) }
         }
     }
 
-    /// The whole JSON line in one piece, into memory of at least 128 bytes (they hold the opening, at
-    /// most 29, the two times and the count, 20 digits each with their keys, and the closing brace)
-    /// plus the fields' and `trailing`'s most.
+    /// The most bytes an event's JSON line can take: 128 hold the opening (at most 29), the two times
+    /// and the count (20 digits each, with their keys) and the closing brace; then `fieldsCount` bytes
+    /// of fields and `trailing`'s most.
+    private static func maximumJSONCount(fieldsCount: Int, trailing: EventField?) -> Int {
+        128 + fieldsCount + (trailing?.maximumJSONCount ?? 0)
+    }
+
+    /// The whole JSON line in one piece, into memory sized by `maximumJSONCount`.
     private static func putJSON(_ event: ButtonEvent, fields: UnsafeBufferPointer<UInt8>, trailing: EventField?, into line: inout ByteWriter) {
         line.put(jsonOpening(event.kind))
         let timeStart = line.count

@@ -105,6 +105,30 @@ func readAll(_ text: String, bufferBytes: Int = 4097) throws -> [Edge] {
             """)
     }
 
+    /// A printer's fields table hands back each line's bytes as they were formatted, lines with no
+    /// fields included, and an event written from it is the same line as one written from the fields.
+    @Test func aFieldTableGivesEachLinesBytes() throws {
+        let fields = [
+            EventFields([.text("chip", "gpiochip0"), .integer("line", 17)]), .none,
+            EventFields([.text("button", "door \"bell\"\u{1B}"), .integer("line", -1)]),
+        ]
+        let table = EventFieldTable(fields)
+        for (line, lineFields) in fields.enumerated() {
+            #expect(Array(table.json(line: line)) == lineFields.json)
+            #expect(Array(table.text(line: line)) == lineFields.text)
+        }
+        let event = ButtonEvent(kind: .press, timeNs: 5, onsetNs: 3)
+        for format in EventFormat.allCases {
+            let fromFields = try captured { try EventWriter(format: format, output: $0).write(event, fields: fields[2], trailing: .integer("raw_edges", 4)) }
+            let fromTable = try captured {
+                try EventWriter(format: format, output: $0).write(
+                    event, fieldsJSON: table.json(line: 2), fieldsText: table.text(line: 2), trailing: .integer("raw_edges", 4))
+            }
+            #expect(fromTable == fromFields)
+            #expect(fromTable.contains("door"))
+        }
+    }
+
     /// The JSON line is formatted into a buffer sized in advance (`ByteWriter`): the longest values
     /// (the most negative times, a huge count, text that is all control characters, quotes and
     /// backslashes, non-ASCII) fit, and come out as the plain formatting says.
