@@ -39,7 +39,7 @@ let package = Package(
         // Real pins: chips, line lookup, line requests as an edge source.
         .target(name: "GPIODBackend", dependencies: ["CGPIOD", "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", system]),
         // Trace and event formats: streaming readers (text, VCD) and writers.
-        .target(name: "TraceFormat", dependencies: ["DebounceCore", system]),
+        .target(name: "TraceFormat", dependencies: ["DebounceCore", "LinuxSys", system]),
         // Trace analysis: bursts, statistics, the smallest working windows, and SVG pictures.
         .target(name: "TraceAnalysis", dependencies: ["DebounceCore", "TraceFormat"]),
         // Sinks: the event printer, the trace recorder, the action runner.

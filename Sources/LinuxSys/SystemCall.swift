@@ -23,7 +23,7 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// Runs a C call that returns -1 (or another negative value) and sets `errno` on failure, retrying
 /// while it fails with `EINTR`; returns its result or throws the `Errno`, as swift-system does internally.
-@inline(__always)
+@inlinable @inline(__always)
 public func retryingInterrupts<Result: BinaryInteger>(_ call: () -> Result) throws(Errno) -> Result {
     while true {
         let result = call()

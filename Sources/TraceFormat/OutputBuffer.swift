@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import LinuxSys
 import SystemPackage
 
 /// Bytes on their way to a file descriptor, written in large blocks (one `write(2)` per 64 KiB),
@@ -114,18 +115,15 @@ public final class OutputBuffer {
         try result.get()
     }
 
-    /// Writes all of `pending` to `descriptor` (`write(2)` until done, retrying `EINTR`). The C
-    /// function is called directly: swift-system's `FileDescriptor.write` goes through two more calls
-    /// and an untyped throw, on the path of every live event line.
+    /// Writes all of `pending` to `descriptor` (`write(2)` until done, retrying `EINTR` with LinuxSys's
+    /// `retryingInterrupts`). The C function is called directly: swift-system's `FileDescriptor.write`
+    /// goes through two more calls and an untyped throw, on the path of every live event line.
     private static func write(_ pending: UnsafeRawBufferPointer, to descriptor: FileDescriptor) -> Result<Void, Errno> {
         var pending = pending
         while let start = pending.baseAddress, !pending.isEmpty {
-            let written = systemWrite(descriptor.rawValue, start, pending.count)
-            if written < 0 {
-                let code = Errno(rawValue: errno)
-                if code == .interrupted { continue }
-                return .failure(code)
-            }
+            let count = pending.count
+            let written: Int
+            do { written = try retryingInterrupts { systemWrite(descriptor.rawValue, start, count) } } catch { return .failure(error) }
             guard written > 0 else { return .failure(.ioError) }  // never for a non-empty write(2); no endless loop
             pending = UnsafeRawBufferPointer(rebasing: pending[written...])
         }
