@@ -26,7 +26,7 @@ struct GPIODebounce: ParsableCommand {
     static func main() {
         reportStandardOutputErrorsAtExit()
         if let command = CommandLine.arguments.dropFirst().first, ["run", "watch", "record"].contains(command) {
-            StartupPages.releaseLater()
+            StartupPages.isWanted = true
         }
         main(nil)
     }
@@ -35,22 +35,24 @@ struct GPIODebounce: ParsableCommand {
 /// A long-running command (`run`, `watch`, `record`) touches most of the code and read-only data it will
 /// ever use while starting: parsing the command line, loading and checking the configuration (Yams,
 /// Foundation), applying relocations. Those clean pages of the executable stay mapped and count in its
-/// RSS (about 6.5 MB of 14 to 17 MB) although the event loop never needs them again. A few seconds
-/// after the start, once the loop is running, a one-shot thread asks the kernel to page the
-/// executable's read-only mappings out (`MADV_PAGEOUT`, Linux 5.4); what the loop still uses faults
-/// back in (about 7 to 8.5 MB RSS in all, measured with packaging/measure-memory). Nothing changes
-/// but memory: no data is written, and on older kernels the call simply fails and is ignored.
+/// RSS (about 6.5 MB of 14 to 17 MB) although the event loop never needs them again. So once the start
+/// is over (the configuration loaded, the lines requested), just before the event loop first waits
+/// (`runToEnd`), the executable's read-only mappings are paged out (`MADV_PAGEOUT`, Linux 5.4); what
+/// the loop still uses faults back in at its first wakeups (about 7 to 8.5 MB RSS in all, measured with
+/// packaging/measure-memory). Nothing changes but memory: no data is written, and on older kernels the
+/// call simply fails and is ignored. It is done on the main thread, before the loop runs: a thread of
+/// its own, sleeping through the first seconds, made every system call on a descriptor costlier for
+/// those seconds (a process with two threads shares its descriptor table, so the kernel counts
+/// references on each use) and paged the code out under the loop's feet mid-run.
 enum StartupPages {
-    /// Seconds after the start: past loading the configuration and requesting the lines.
-    static let delaySeconds: UInt32 = 3
+    /// Set by `main` for the long-running commands: `releaseIfWanted()` then pages out.
+    nonisolated(unsafe) static var isWanted = false
 
-    /// Starts the one-shot thread (`DetachedThread`: every signal blocked, so SIGINT and SIGTERM still
-    /// go to the main thread's event loop).
-    static func releaseLater() {
-        DetachedThread.start {
-            sleep(StartupPages.delaySeconds)
-            StartupPages.release()
-        }
+    /// Pages out the executable's read-only mappings once, if `isWanted` (see the type's documentation).
+    static func releaseIfWanted() {
+        guard isWanted else { return }
+        isWanted = false
+        release()
     }
 
     /// Pages out the executable's own read-only (code and constant data) mappings.

@@ -76,8 +76,10 @@ func reportStandardOutputErrorsAtExit() {
 }
 
 /// Runs a loop to its end, turning a failure into its message and exit code; `summary` is printed
-/// either way, before the error.
+/// either way, before the error. A long-running command's start-up pages are paged out first
+/// (`StartupPages`).
 func runToEnd(_ loop: EventLoop, summary: () -> Void = {}) throws -> StopReason {
+    StartupPages.releaseIfWanted()
     do {
         let stop = try loop.run()
         summary()
