@@ -23,13 +23,13 @@ public enum ActiveLevel: Sendable, Hashable {
     case activeHigh
 
     /// Whether `level` means pressed under this polarity.
-    @inlinable
+    @inlinable @inline(__always)
     public func isPressed(_ level: Level) -> Bool {
         self == .activeLow ? level == .low : level == .high
     }
 
     /// The raw level that means pressed (`true`) or released (`false`) under this polarity.
-    @inlinable
+    @inlinable @inline(__always)
     public func level(pressed: Bool) -> Level {
         (self == .activeLow) == pressed ? .low : .high
     }

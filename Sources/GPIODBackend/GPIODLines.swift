@@ -234,6 +234,7 @@ public final class GPIODLines: EdgeSource {
 
     /// Reads the events of `descriptors[descriptor]` (one `gdb_request_read_events` call), or checks
     /// the chips when it is the chip watch.
+    @inline(__always)  // into the `EdgeSource` witness the loop calls: one call fewer on every wakeup's path
     public func readReady(descriptor: Int, events pollEvents: PollEvents, into batch: inout EdgeBatch) throws(LineError) {
         guard descriptor < descriptorOwners.count else {
             try checkChipsStillThere()
@@ -256,6 +257,7 @@ public final class GPIODLines: EdgeSource {
     }
 
     /// Reads the queued events of one descriptor, with the evidence of lost events.
+    @inline(__always)
     private func read(_ owner: DescriptorOwner, into batch: inout EdgeBatch) throws(LineError) {
         let count = gdb_request_read_events(requestHandles[owner.request], UInt32(owner.descriptor), events.baseAddress, UInt32(events.count))
         guard count >= 0 else {

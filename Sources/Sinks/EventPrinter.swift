@@ -54,6 +54,7 @@ public final class EventPrinter: Sink {
         tallies.deallocate()
     }
 
+    @inline(__always)  // into the `Sink` witness the loop calls: one call fewer per output
     public func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
         switch output {
         case .edge(let lineEdge):

@@ -52,6 +52,7 @@ public struct ByteWriter: ~Copyable {
     }
 
     /// Writes bytes formatted before, from memory the caller owns (`EventFieldTable`).
+    @inline(__always)
     public mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         precondition(count + bytes.count <= capacity, "ByteWriter: the buffer is too small")
         guard let source = bytes.baseAddress else { return }
@@ -60,6 +61,7 @@ public struct ByteWriter: ~Copyable {
     }
 
     /// Writes again the `count` bytes written from position `start` on (a number already formatted).
+    @inline(__always)
     public mutating func putAgain(from start: Int, count: Int) {
         precondition(start >= 0 && count >= 0 && start + count <= self.count, "ByteWriter: not written yet")
         precondition(self.count + count <= capacity, "ByteWriter: the buffer is too small")

@@ -11,6 +11,7 @@ public enum EventField: Sendable {
     }
 
     /// The most bytes this field can take in a JSON line: `,"key":` and the value.
+    @inline(__always)
     var maximumJSONCount: Int {
         switch self {
         case .integer(let key, _): key.utf8CodeUnitCount + 4 + 20

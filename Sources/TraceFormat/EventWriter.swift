@@ -74,6 +74,7 @@ public struct EventWriter {
     /// The most bytes an event's JSON line can take: 128 hold the opening (at most 29), the two times
     /// and the count (20 digits each, with their keys) and the closing brace; then `fieldsCount` bytes
     /// of fields and `trailing`'s most.
+    @inline(__always)
     private static func maximumJSONCount(fieldsCount: Int, trailing: EventField?) -> Int {
         128 + fieldsCount + (trailing?.maximumJSONCount ?? 0)
     }
