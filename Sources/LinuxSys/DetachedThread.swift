@@ -4,7 +4,7 @@ import Glibc
 import Musl
 #endif
 
-/// A one-shot POSIX thread for work that may block (a host name lookup, a delayed `madvise`), so
+/// A one-shot POSIX thread for work that may block (a host name lookup, `HostLookup`), so
 /// that the event loop never does. It is detached (nothing joins it; it ends with its work, or with
 /// the process) and starts with every signal blocked: a thread inherits its creator's signal mask,
 /// and one that had SIGINT or SIGTERM unblocked would take them and end the process at once, where

@@ -1,5 +1,4 @@
 import ArgumentParser
-import LinuxSys
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
