@@ -54,7 +54,7 @@ let package = Package(
             dependencies: ["DebounceCore", "Pipeline", "Sinks", "GPIODBackend", "MQTT", .product(name: "Yams", package: "Yams")]
         ),
         // The library face: `Button(line: 17).events`, over real pins or the simulated button.
-        .target(name: "GPIODebounce", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend"]),
+        .target(name: "GPIODebounce", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend", system]),
         .executableTarget(
             name: "gpio-debounce",
             dependencies: [

@@ -67,6 +67,11 @@ public final class GPIODLines: EdgeSource {
     /// The kernel's fixed event queue per line on the uAPI v1 that libgpiod 1 uses (`GPIOEVENT` kfifo):
     /// a read returning this many events may have lost the newest ones.
     static let v1KernelQueueSize = 16
+    /// The kernel queue asked for per request when none is given: 1024 events, the most the kernel's
+    /// uAPI v2 keeps per request (64 lines × 16); the kernel's own default is only 16 per line.
+    public static let defaultEventBufferSize = 1024
+    /// The sizes `eventBufferSize` may take (the kernel caps a request's queue at 1024 events).
+    public static let eventBufferSizes = 1...1024
     /// Built with libgpiod 1 (`libgpiodMajor`), asked once.
     private let isV1 = GPIODLines.libgpiodMajor == 1
 
@@ -120,17 +125,22 @@ public final class GPIODLines: EdgeSource {
     public func lostEvents(line: Int) -> Int? { Self.libgpiodMajor == 2 ? lost[line] : nil }
 
     /// Lines `offsets` of one chip, all with `bias`, as `consumer`; `kernelDebounceNs` > 0 asks the kernel
-    /// to debounce too (libgpiod 2 only).
+    /// to debounce too (libgpiod 2 only); `eventBufferSize` as for `init(lines:consumer:eventBufferSize:)`.
     public convenience init(
-        chip: GPIOChip, offsets: [Int], bias: Bias = .pullUp, consumer: String = "gpio-debounce", kernelDebounceNs: Int64 = 0
+        chip: GPIOChip, offsets: [Int], bias: Bias = .pullUp, consumer: String = "gpio-debounce", kernelDebounceNs: Int64 = 0,
+        eventBufferSize: Int? = nil
     ) throws(GPIOError) {
         try self.init(
             lines: offsets.map { LineSelection(chip: chip, offset: $0, bias: bias, kernelDebounceNs: kernelDebounceNs) },
-            consumer: consumer)
+            consumer: consumer, eventBufferSize: eventBufferSize)
     }
 
-    /// Requests `lines` (one request per chip) as `consumer`.
-    public init(lines: [LineSelection], consumer: String = "gpio-debounce") throws(GPIOError) {
+    /// Requests `lines` (one request per chip) as `consumer`, each request with a kernel queue of
+    /// `eventBufferSize` events (libgpiod 2; `nil`: `defaultEventBufferSize`). When a burst outruns even
+    /// that queue, the kernel drops the oldest events and the gap in the sequence numbers is reported as
+    /// lost events. libgpiod 1's kernel queue is fixed at 16 events per line, so a size given there is
+    /// refused (`eventBufferUnsupported`).
+    public init(lines: [LineSelection], consumer: String = "gpio-debounce", eventBufferSize: Int? = nil) throws(GPIOError) {
         self.selections = lines
         self.place = []
         events = .allocate(capacity: Int(GDB_EVENT_BATCH))
@@ -147,6 +157,10 @@ public final class GPIODLines: EdgeSource {
         if lines.contains(where: { $0.kernelDebounceNs > 0 }), Self.libgpiodMajor == 1 {
             throw .kernelDebounceUnsupported(reason: "this gpio-debounce is built with libgpiod \(Self.libgpiodVersion), and only libgpiod 2 can ask the kernel to debounce")
         }
+        if let eventBufferSize {
+            guard Self.libgpiodMajor == 2 else { throw .eventBufferUnsupported(libgpiodVersion: Self.libgpiodVersion) }
+            guard Self.eventBufferSizes.contains(eventBufferSize) else { throw .eventBufferOutOfRange(eventBufferSize) }
+        }
         // Group by chip, keeping the first appearance order.
         var chipOrder: [ObjectIdentifier] = []
         var byChip: [ObjectIdentifier: [Int]] = [:]
@@ -158,7 +172,8 @@ public final class GPIODLines: EdgeSource {
         var place = Array(repeating: (request: 0, index: 0), count: lines.count)
         for key in chipOrder {
             let members = byChip[key] ?? []
-            let request = try Self.request(members.map { lines[$0] }, consumer: consumer)
+            let request = try Self.request(
+                members.map { lines[$0] }, consumer: consumer, eventBufferSize: eventBufferSize ?? Self.defaultEventBufferSize)
             for (index, member) in members.enumerated() { place[member] = (requests.count, index) }
             requestHandles.append(request)
             requests.append((members, members.map { lines[$0].offset }, lines[members[0]].chip.name))
@@ -184,15 +199,16 @@ public final class GPIODLines: EdgeSource {
         }
     }
 
-    /// One `gdb_request_lines` call for lines of one chip, with the error a user can act on.
-    private static func request(_ lines: [LineSelection], consumer: String) throws(GPIOError) -> UnsafeMutablePointer<gdb_request> {
+    /// One `gdb_request_lines` call for lines of one chip, with a kernel queue of `eventBufferSize` events
+    /// (ignored by libgpiod 1), with the error a user can act on.
+    private static func request(
+        _ lines: [LineSelection], consumer: String, eventBufferSize: Int
+    ) throws(GPIOError) -> UnsafeMutablePointer<gdb_request> {
         let chip = lines[0].chip
         let offsets = lines.map { UInt32($0.offset) }
         let biases = lines.map { $0.bias.shimValue }
         let debounces = lines.map { UInt($0.kernelDebounceNs / 1_000) }
-        // A deeper kernel queue than the default 16 per line, so that a long burst of bounce loses less.
-        let eventBufferSize = UInt32(min(1024, 64 * lines.count))
-        if let request = gdb_request_lines(chip.handle, offsets, UInt32(offsets.count), consumer, biases, debounces, eventBufferSize) {
+        if let request = gdb_request_lines(chip.handle, offsets, UInt32(offsets.count), consumer, biases, debounces, UInt32(eventBufferSize)) {
             return request
         }
         let code = Errno(rawValue: errno)

@@ -20,6 +20,10 @@ public enum GPIOError: Error, Sendable, Hashable, CustomStringConvertible {
     case biasUnsupported(chip: String, bias: String)
     /// Kernel debouncing needs the GPIO uAPI v2 (libgpiod 2 and Linux 5.10).
     case kernelDebounceUnsupported(reason: String)
+    /// A kernel event queue size was asked for, but libgpiod 1 (uAPI v1) has a fixed queue of 16 per line.
+    case eventBufferUnsupported(libgpiodVersion: String)
+    /// A kernel event queue size outside 1 to 1024 events.
+    case eventBufferOutOfRange(Int)
     /// Any other failing system or libgpiod call.
     case system(operation: String, errno: Errno)
 
@@ -46,6 +50,10 @@ public enum GPIOError: Error, Sendable, Hashable, CustomStringConvertible {
             "the kernel refused bias \(bias) on \(chip): it is too old for bias settings (they need Linux 5.5); use --bias as-is and an external pull resistor, or update the kernel"
         case .kernelDebounceUnsupported(let reason):
             "--kernel-debounce is not available: \(reason); debounce in user space with --debounce instead"
+        case .eventBufferUnsupported(let version):
+            "--event-buffer is not available: this gpio-debounce is built with libgpiod \(version), whose kernel interface (uAPI v1) keeps a fixed 16 events per line; leave --event-buffer out, or use a build with libgpiod 2 (the Debian package)"
+        case .eventBufferOutOfRange(let size):
+            "--event-buffer \(size) is out of range: the kernel keeps 1 to 1024 events per request (the default, 1024, is the most)"
         case .system(let operation, let errno):
             "\(operation) failed: \(errno.description)"
         }

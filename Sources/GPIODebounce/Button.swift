@@ -1,10 +1,10 @@
 import DebounceCore
-import Foundation
 import EventLoop
 import GPIODBackend
 import LinuxSys
 import Pipeline
 import Simulation
+import SystemPackage
 
 /// A button on a GPIO line (or a simulated one), as a Swift value: its debounced events and gestures as
 /// an `AsyncSequence`, or through a closure.
@@ -76,16 +76,17 @@ public struct Button: Sendable {
         }
     }
 
-    /// Watches the button on a thread of its own and calls `handler` for each event; `onEnd` once, when
-    /// the watch ends (nil error: stopped, or a simulated button ran out of presses). Call `stop()` on
-    /// the result to release the line.
+    /// Watches the button on a thread of its own (`DetachedThread`, a POSIX thread) and calls `handler`
+    /// for each event; `onEnd` once, when the watch ends (nil error: stopped, or a simulated button ran
+    /// out of presses). Call `stop()` on the result to release the line. Throws `Errno.resourceTemporarilyUnavailable`
+    /// when the system cannot make another thread.
     @discardableResult
     public func start(
         _ handler: @escaping @Sendable (ButtonEvent) -> Void, onEnd: @escaping @Sendable ((any Error)?) -> Void = { _ in }
     ) throws -> ButtonWatch {
         let stopSwitch = try StopSwitch()
         let button = self
-        let thread = Thread {
+        let started = DetachedThread.start {
             do {
                 try button.watch(stopSwitch: stopSwitch, handler: handler)
                 onEnd(nil)
@@ -93,8 +94,7 @@ public struct Button: Sendable {
                 onEnd(error)
             }
         }
-        thread.name = "gpio-debounce"
-        thread.start()
+        guard started else { throw Errno.resourceTemporarilyUnavailable }
         return ButtonWatch(stopSwitch: stopSwitch)
     }
 

@@ -56,6 +56,8 @@ struct RecordCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --simulate: lose this fraction of edges (0 to 1), as an overflowing kernel queue does.", valueName: "fraction"))
     var drop: Double = 0
 
+    @OptionGroup var kernelQueue: KernelQueueOptions
+
     enum RecordFormat: String, ExpressibleByArgument, CaseIterable { case text, vcd }
 
     func validate() throws {
@@ -83,7 +85,8 @@ struct RecordCommand: ParsableCommand {
             startNs = clock.nowNs
             let (gpioChip, offsets) = try opening { () throws(GPIOError) in try LineLocator.locate(chip: chip, lines: [line ?? ""]) }
             source = try opening { () throws(GPIOError) in
-                try GPIODLines(chip: gpioChip, offsets: offsets, bias: bias.value, consumer: "gpio-debounce record")
+                try GPIODLines(chip: gpioChip, offsets: offsets, bias: bias.value, consumer: "gpio-debounce record",
+                    eventBufferSize: kernelQueue.eventBufferSize)
             }
             name = "\(gpioChip.name) line \(offsets[0])"
         }

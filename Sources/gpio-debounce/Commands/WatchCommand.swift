@@ -54,6 +54,7 @@ struct WatchCommand: ParsableCommand {
     @Option(help: "Seed of the simulated button (with --simulate).")
     var seed: UInt64?
 
+    @OptionGroup var kernelQueue: KernelQueueOptions
     @OptionGroup var debounce: DebounceOptions
     @OptionGroup var output: OutputOptions
 
@@ -77,7 +78,8 @@ struct WatchCommand: ParsableCommand {
             clock = .monotonic
             let (gpioChip, offsets) = try opening { () throws(GPIOError) in try LineLocator.locate(chip: chip, lines: lines) }
             source = try opening { () throws(GPIOError) in
-                try GPIODLines(chip: gpioChip, offsets: offsets, bias: bias.value, consumer: consumer, kernelDebounceNs: kernelDebounceNs)
+                try GPIODLines(chip: gpioChip, offsets: offsets, bias: bias.value, consumer: consumer, kernelDebounceNs: kernelDebounceNs,
+                    eventBufferSize: kernelQueue.eventBufferSize)
             }
             names = offsets.map { (gpioChip.name, $0) }
         }

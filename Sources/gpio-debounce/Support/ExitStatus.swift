@@ -18,7 +18,7 @@ enum ExitStatus {
     static let badData = ExitCode(65)
     /// 66: an input (a file, a chip, a line) cannot be opened or does not exist.
     static let cannotOpenInput = ExitCode(66)
-    /// 69: the kernel or the libgpiod build cannot do what was asked (bias, kernel debouncing).
+    /// 69: the kernel or the libgpiod build cannot do what was asked (bias, kernel debouncing, event buffer).
     static let unavailable = ExitCode(69)
     /// 74: reading or writing failed (the chip vanished, standard output is closed).
     static let ioError = ExitCode(74)
@@ -31,7 +31,8 @@ enum ExitStatus {
     static func of(_ error: GPIOError) -> ExitCode {
         switch error {
         case .noSuchChip, .notAChip, .offsetOutOfRange, .unknownLineName, .linesOnDifferentChips: cannotOpenInput
-        case .biasUnsupported, .kernelDebounceUnsupported: unavailable
+        case .biasUnsupported, .kernelDebounceUnsupported, .eventBufferUnsupported: unavailable
+        case .eventBufferOutOfRange: usage
         case .system: ioError
         case .lineBusy: temporaryFailure
         case .permissionDenied: permissionDenied
