@@ -44,8 +44,9 @@ let package = Package(
         .target(name: "TraceAnalysis", dependencies: ["DebounceCore", "TraceFormat"]),
         // Sinks: the event printer, the trace recorder, the action runner.
         .target(name: "Sinks", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "TraceFormat", logging, system]),
-        // libmosquitto, the Mosquitto broker's client library (Debian's libmosquitto-dev), plus epoll.
-        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        // libmosquitto's declarations (Debian's libmosquitto-dev), plus epoll; the library itself is
+        // opened at run time (MQTT's MosquittoLibrary), only by a run that publishes.
+        .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // The MQTT sink: events, states, availability and Home Assistant discovery, on the event loop.
         .target(name: "MQTT", dependencies: ["CMosquitto", "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "TraceFormat", logging, system]),
         // The daemon's configuration: YAML loading and checking, and the plan it makes for the loop.

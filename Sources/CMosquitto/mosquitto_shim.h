@@ -1,6 +1,8 @@
 /*
- * mosquitto_shim.h: libmosquitto (Debian's libmosquitto-dev, 2.0.x: the client library of the
- * Mosquitto broker) for Swift, plus the few calls that drive its socket from our own event loop.
+ * mosquitto_shim.h: libmosquitto's declarations (Debian's libmosquitto-dev, 2.0.x: the client library
+ * of the Mosquitto broker) for Swift, plus the few calls that drive its socket from our own event loop.
+ * The program does not link libmosquitto: Sources/MQTT/MosquittoLibrary.swift opens it at run time
+ * (dlopen) when a configuration has an mqtt: section, so only the types and constants are used here.
  *
  * We never call mosquitto_loop_start (no threads) nor mosquitto_loop (it blocks in select): the MQTT
  * sink hands the loop one epoll descriptor that watches the client's socket for reading and, while
@@ -19,13 +21,6 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <unistd.h>
-
-/* libmosquitto's version as MAJOR * 1000000 + MINOR * 1000 + REVISION (mosquitto_lib_version). */
-static inline int gdm_mosquitto_version(void) {
-    int major = 0, minor = 0, revision = 0;
-    mosquitto_lib_version(&major, &minor, &revision);
-    return major * 1000000 + minor * 1000 + revision;
-}
 
 /* A new epoll descriptor, close-on-exec (epoll_create1). Owned by the caller. */
 static inline int gdm_watch_create(void) { return epoll_create1(EPOLL_CLOEXEC); }

@@ -58,10 +58,11 @@ public enum MQTTError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// libmosquitto's text for a `MOSQ_ERR_*` code (`mosquitto_strerror`), the system's for `MOSQ_ERR_ERRNO`.
-    static func text(_ code: Int32, errno: Int32) -> String {
+    /// libmosquitto's text for a `MOSQ_ERR_*` code (`mosquitto_strerror`; `library`: the one the client
+    /// opened, else the shared one if it is open), the system's for `MOSQ_ERR_ERRNO`.
+    static func text(_ code: Int32, errno: Int32, library: MosquittoLibrary? = try? MosquittoLibrary.loaded()) -> String {
         if code == Int32(MOSQ_ERR_ERRNO.rawValue), let text = strerror(errno) { return String(cString: text) }
-        guard let text = mosquitto_strerror(code) else { return "error \(code)" }
+        guard let text = library?.strerror(code) else { return "error \(code)" }
         return String(cString: text)
     }
 }

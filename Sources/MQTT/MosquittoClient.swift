@@ -31,30 +31,31 @@ final class MosquittoClient {
     }
 
     private let handle: OpaquePointer
+    /// libmosquitto's functions, opened at the first client (`MosquittoLibrary`).
+    private let library: MosquittoLibrary
     /// Events reported since the owner last took them.
     var events: [Event] = []
 
-    private static let initialized: Bool = { mosquitto_lib_init() == Int32(MOSQ_ERR_SUCCESS.rawValue) }()
-
-    /// A client named `clientID` with a clean session (`mosquitto_new`).
+    /// A client named `clientID` with a clean session (`mosquitto_new`); the first one opens libmosquitto.
     init(clientID: String) throws(MQTTError) {
-        guard Self.initialized else { throw MQTTError.library(call: "mosquitto_lib_init", reason: "failed") }
-        guard let handle = mosquitto_new(clientID, true, nil) else {
+        let library = try MosquittoLibrary.loaded()
+        guard let handle = library.new(clientID, true, nil) else {
             throw MQTTError.library(call: "mosquitto_new", reason: String(cString: strerror(errno)))
         }
         self.handle = handle
-        mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
-        mosquitto_connect_callback_set(handle) { _, userdata, code in
+        self.library = library
+        library.userDataSet(handle, Unmanaged.passUnretained(self).toOpaque())
+        library.connectCallbackSet(handle) { _, userdata, code in
             MosquittoClient.owner(userdata)?.events.append(.connected(code: code))
         }
-        mosquitto_disconnect_callback_set(handle) { _, userdata, code in
+        library.disconnectCallbackSet(handle) { _, userdata, code in
             let saved = errno
             MosquittoClient.owner(userdata)?.events.append(.disconnected(code: code, errno: saved))
         }
-        mosquitto_publish_callback_set(handle) { _, userdata, mid in
+        library.publishCallbackSet(handle) { _, userdata, mid in
             MosquittoClient.owner(userdata)?.events.append(.published(mid: mid))
         }
-        mosquitto_message_callback_set(handle) { _, userdata, message in
+        library.messageCallbackSet(handle) { _, userdata, message in
             guard let client = MosquittoClient.owner(userdata), let message = message?.pointee, let topic = message.topic else { return }
             var payload: [UInt8] = []
             if let bytes = message.payload, message.payloadlen > 0 {
@@ -65,7 +66,7 @@ final class MosquittoClient {
     }
 
     deinit {
-        mosquitto_destroy(handle)
+        library.destroy(handle)
     }
 
     private static func owner(_ userdata: UnsafeMutableRawPointer?) -> MosquittoClient? {
@@ -82,24 +83,24 @@ final class MosquittoClient {
 
     /// `mosquitto_username_pw_set`.
     func setCredentials(username: String, password: String?) throws(MQTTError) {
-        try check(mosquitto_username_pw_set(handle, username, password), "mosquitto_username_pw_set")
+        try check(library.usernamePasswordSet(handle, username, password), "mosquitto_username_pw_set")
     }
 
     /// The message the broker publishes for us if we vanish (`mosquitto_will_set`).
     func setWill(topic: String, payload: String, qos: Int32, retain: Bool) throws(MQTTError) {
         let bytes = Array(payload.utf8)
-        try check(mosquitto_will_set(handle, topic, Int32(bytes.count), bytes, qos, retain), "mosquitto_will_set")
+        try check(library.willSet(handle, topic, Int32(bytes.count), bytes, qos, retain), "mosquitto_will_set")
     }
 
     /// TLS, trusting the CAs of `caFile` (a PEM file) or, without one, of the directory `caPath`
     /// (`mosquitto_tls_set`); the broker's certificate must name the host (`mosquitto_tls_insecure_set(false)`).
     func setTLS(caFile: String?, caPath: String?) throws(MQTTError) {
-        try check(mosquitto_tls_set(handle, caFile, caFile == nil ? caPath : nil, nil, nil, nil), "mosquitto_tls_set")
-        try check(mosquitto_tls_insecure_set(handle, false), "mosquitto_tls_insecure_set")
+        try check(library.tlsSet(handle, caFile, caFile == nil ? caPath : nil, nil, nil, nil), "mosquitto_tls_set")
+        try check(library.tlsInsecureSet(handle, false), "mosquitto_tls_insecure_set")
     }
 
     private func check(_ code: Int32, _ call: String) throws(MQTTError) {
-        guard code == Int32(MOSQ_ERR_SUCCESS.rawValue) else { throw MQTTError.library(call: call, reason: MQTTError.text(code, errno: errno)) }
+        guard code == Int32(MOSQ_ERR_SUCCESS.rawValue) else { throw MQTTError.library(call: call, reason: MQTTError.text(code, errno: errno, library: library)) }
     }
 
     // MARK: Connection
@@ -108,32 +109,32 @@ final class MosquittoClient {
     /// The host name is resolved here (`getaddrinfo`, which can wait for DNS); the TCP connect and
     /// the TLS handshake go on in `loopRead`/`loopWrite`. Returns a `MOSQ_ERR_*` code.
     func connectAsync(host: String, port: Int, keepaliveSeconds: Int) -> Int32 {
-        mosquitto_connect_async(handle, host, Int32(port), Int32(keepaliveSeconds))
+        library.connectAsync(handle, host, Int32(port), Int32(keepaliveSeconds))
     }
 
     /// Starts connecting again to the same broker (`mosquitto_reconnect_async`), keeping the
     /// unacknowledged messages to send again after the CONNACK.
-    func reconnectAsync() -> Int32 { mosquitto_reconnect_async(handle) }
+    func reconnectAsync() -> Int32 { library.reconnectAsync(handle) }
 
     /// Sends DISCONNECT (queued: the next `loopWrite` writes it) so that the will is not published
     /// (`mosquitto_disconnect`).
-    func disconnect() -> Int32 { mosquitto_disconnect(handle) }
+    func disconnect() -> Int32 { library.disconnect(handle) }
 
     /// The socket now, or -1 when there is none (`mosquitto_socket`): it changes at each (re)connect.
-    var socket: Int32 { mosquitto_socket(handle) }
+    var socket: Int32 { library.socket(handle) }
 
     /// Whether bytes wait to be written (`mosquitto_want_write`): then poll for writing too.
-    var wantsWrite: Bool { mosquitto_want_write(handle) }
+    var wantsWrite: Bool { library.wantWrite(handle) }
 
     /// Reads what has arrived and handles it (`mosquitto_loop_read`); also advances a TLS handshake.
-    func loopRead() -> Int32 { mosquitto_loop_read(handle, 1) }
+    func loopRead() -> Int32 { library.loopRead(handle, 1) }
 
     /// Writes what waits, as far as the socket takes it (`mosquitto_loop_write`).
-    func loopWrite() -> Int32 { mosquitto_loop_write(handle, 1) }
+    func loopWrite() -> Int32 { library.loopWrite(handle, 1) }
 
     /// Keepalive: sends PINGREQ when due, drops a connection whose broker stopped answering
     /// (`mosquitto_loop_misc`).
-    func loopMisc() -> Int32 { mosquitto_loop_misc(handle) }
+    func loopMisc() -> Int32 { library.loopMisc(handle) }
 
     // MARK: Messages
 
@@ -143,20 +144,22 @@ final class MosquittoClient {
     func publish(topic: String, payload: [UInt8], qos: Int32, retain: Bool) -> (code: Int32, mid: Int32) {
         var mid: Int32 = 0
         let code = payload.withUnsafeBytes { bytes in
-            mosquitto_publish(handle, &mid, topic, Int32(bytes.count), bytes.baseAddress, qos, retain)
+            library.publish(handle, &mid, topic, Int32(bytes.count), bytes.baseAddress, qos, retain)
         }
         return (code, mid)
     }
 
     /// Subscribes to `topic` (`mosquitto_subscribe`).
     func subscribe(topic: String, qos: Int32) -> Int32 {
-        mosquitto_subscribe(handle, nil, topic, qos)
+        library.subscribe(handle, nil, topic, qos)
     }
 
-    /// libmosquitto's version, e.g. "2.0.11" (`mosquitto_lib_version`).
+    /// libmosquitto's version, e.g. "2.0.11" (`mosquitto_lib_version`), or why it cannot be opened.
     static var libraryVersion: String {
-        let packed = gdm_mosquitto_version()
-        return "\(packed / 1_000_000).\(packed / 1_000 % 1_000).\(packed % 1_000)"
+        guard let library = try? MosquittoLibrary.loaded() else { return "not installed" }
+        var major: Int32 = 0, minor: Int32 = 0, revision: Int32 = 0
+        _ = library.libVersion(&major, &minor, &revision)
+        return "\(major).\(minor).\(revision)"
     }
 }
 
