@@ -48,6 +48,10 @@ let package = Package(
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // The MQTT sink: events, states, availability and Home Assistant discovery, on the event loop.
         .target(name: "MQTT", dependencies: ["CMosquitto", "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "TraceFormat", logging, system]),
+        // libyaml, the YAML 1.1 parser (Debian's libyaml-dev), plus its nesting check.
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // YAML text to a tree of nodes with their positions, through libyaml's events. Standard library only.
+        .target(name: "YAMLDocument", dependencies: ["CYAML"]),
         // The daemon's configuration: YAML loading and checking, and the plan it makes for the loop.
         .target(
             name: "ButtonDaemon",
@@ -74,6 +78,7 @@ let package = Package(
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "Pipeline", "Simulation", "Sinks", "LinuxSys", "DebounceCore", logging]),
         .testTarget(name: "GPIODBackendTests", dependencies: ["GPIODBackend", "GPIODebounce"]),
         .testTarget(name: "ButtonDaemonTests", dependencies: ["ButtonDaemon", "Pipeline", "EventLoop", "Simulation", "Sinks", "DebounceCore", logging]),
+        .testTarget(name: "YAMLDocumentTests", dependencies: ["YAMLDocument"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "Simulation"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "DebounceCore", "Simulation"]),
         .testTarget(name: "CLITests", dependencies: ["gpio-debounce", "LinuxSys"]),
