@@ -18,7 +18,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
@@ -53,10 +52,7 @@ let package = Package(
         // YAML text to a tree of nodes with their positions, through libyaml's events. Standard library only.
         .target(name: "YAMLDocument", dependencies: ["CYAML"]),
         // The daemon's configuration: YAML loading and checking, and the plan it makes for the loop.
-        .target(
-            name: "ButtonDaemon",
-            dependencies: ["DebounceCore", "Pipeline", "Sinks", "GPIODBackend", "MQTT", .product(name: "Yams", package: "Yams")]
-        ),
+        .target(name: "ButtonDaemon", dependencies: ["DebounceCore", "Pipeline", "Sinks", "GPIODBackend", "MQTT", "YAMLDocument"]),
         // The library face: `Button(line: 17).events`, over real pins or the simulated button.
         .target(name: "GPIODebounce", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend"]),
         .executableTarget(
@@ -85,8 +81,7 @@ let package = Package(
         .testTarget(
             name: "MQTTTests",
             dependencies: [
-                "MQTT", "ButtonDaemon", "Simulation", "EventLoop", "Pipeline", "LinuxSys", "DebounceCore", "TraceFormat", logging, system,
-                .product(name: "Yams", package: "Yams"),
+                "MQTT", "ButtonDaemon", "YAMLDocument", "Simulation", "EventLoop", "Pipeline", "LinuxSys", "DebounceCore", "TraceFormat", logging, system,
             ]
         ),
     ],
