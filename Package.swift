@@ -18,7 +18,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
@@ -49,11 +48,12 @@ let package = Package(
         .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // The MQTT sink: events, states, availability and Home Assistant discovery, on the event loop.
         .target(name: "MQTT", dependencies: ["CMosquitto", "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "TraceFormat", logging, system]),
+        // libyaml, the YAML 1.1 parser (Debian's libyaml-dev), plus its nesting check.
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // YAML text to a tree of nodes with their positions, through libyaml's events. Standard library only.
+        .target(name: "YAMLDocument", dependencies: ["CYAML"]),
         // The daemon's configuration: YAML loading and checking, and the plan it makes for the loop.
-        .target(
-            name: "ButtonDaemon",
-            dependencies: ["DebounceCore", "Pipeline", "Sinks", "GPIODBackend", "MQTT", .product(name: "Yams", package: "Yams")]
-        ),
+        .target(name: "ButtonDaemon", dependencies: ["DebounceCore", "Pipeline", "Sinks", "GPIODBackend", "MQTT", "YAMLDocument"]),
         // The library face: `Button(line: 17).events`, over real pins or the simulated button.
         .target(name: "GPIODebounce", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend", system]),
         .executableTarget(
@@ -75,14 +75,14 @@ let package = Package(
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "Pipeline", "Simulation", "Sinks", "LinuxSys", "DebounceCore", logging]),
         .testTarget(name: "GPIODBackendTests", dependencies: ["GPIODBackend", "GPIODebounce"]),
         .testTarget(name: "ButtonDaemonTests", dependencies: ["ButtonDaemon", "Pipeline", "EventLoop", "Simulation", "Sinks", "DebounceCore", logging]),
+        .testTarget(name: "YAMLDocumentTests", dependencies: ["YAMLDocument"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "Simulation"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "DebounceCore", "Simulation"]),
         .testTarget(name: "CLITests", dependencies: ["gpio-debounce", "LinuxSys"]),
         .testTarget(
             name: "MQTTTests",
             dependencies: [
-                "MQTT", "ButtonDaemon", "Simulation", "EventLoop", "Pipeline", "LinuxSys", "DebounceCore", "TraceFormat", logging, system,
-                .product(name: "Yams", package: "Yams"),
+                "MQTT", "ButtonDaemon", "YAMLDocument", "Simulation", "EventLoop", "Pipeline", "LinuxSys", "DebounceCore", "TraceFormat", logging, system,
             ]
         ),
     ],

@@ -6,12 +6,11 @@ import Musl
 import DebounceCore
 import GPIODBackend
 import Sinks
-import Yams
 
 /// Reads a YAML configuration into a `ServiceConfiguration`, checking every key and value and naming
 /// the file, line, column and key of any mistake, with what is allowed.
 ///
-/// YAML (through jpsim/Yams, which keeps each node's line and column) rather than TOML: Home Assistant
+/// YAML (through libyaml, whose events give each node's line and column) rather than TOML: Home Assistant
 /// and Node-RED users write YAML every day, and a list of buttons with nested gestures and actions reads
 /// naturally in it.
 ///
@@ -119,8 +118,8 @@ public enum ConfigurationLoader {
         }
     }
 
-    /// Where the file may use an alias inside a mapping key, found before Yams composes it: Yams hashes
-    /// every key to find duplicates, and a key that is (or holds) an alias of a list of aliases of lists
+    /// Where the file may use an alias inside a mapping key, found before the YAML is composed: keys
+    /// are hashed to find duplicates, and a key that is (or holds) an alias of a list of aliases of lists
     /// ... expands exponentially (a 1 KB file would hang `check`). Keys are always plain words here, so
     /// nothing valid is lost. On the raw text, a superset of what libyaml reads: an alias is `*` and an
     /// anchor character (letters, digits, `-`, `_`) where a node can start (first on its line, or after

@@ -1,7 +1,7 @@
 import DebounceCore
 import GPIODBackend
 import Sinks
-import Yams
+import YAMLDocument
 
 /// The keyboard parts of a configuration: `keyboard:` at the top, `key:` on a button (held while it is
 /// pressed) and `key:` in place of `run:` in an action (tapped; held until the release for `on: hold`).
@@ -10,7 +10,7 @@ extension ConfigurationReader {
     static let maximumKeysPerCombination = 8
 
     /// `keyboard: {name: NAME, autorepeat: BOOL}`.
-    func readKeyboard(_ node: Node) throws(ConfigurationError) -> KeyboardSettings {
+    func readKeyboard(_ node: YAMLNode) throws(ConfigurationError) -> KeyboardSettings {
         let fields = try reader.mapping(node, key: "keyboard", allowed: ["name", "autorepeat"])
         var settings = KeyboardSettings()
         if let name = fields["name"] {
@@ -27,8 +27,8 @@ extension ConfigurationReader {
     }
 
     /// A key (`KEY_ENTER`) or a combination (`[KEY_LEFTCTRL, KEY_C]`), as codes in the written order.
-    func keys(_ node: Node, key: String) throws(ConfigurationError) -> [UInt16] {
-        let items: [(Node, String)]
+    func keys(_ node: YAMLNode, key: String) throws(ConfigurationError) -> [UInt16] {
+        let items: [(YAMLNode, String)]
         if case .sequence(let list) = node {
             guard !list.isEmpty, list.count <= Self.maximumKeysPerCombination else {
                 throw reader.error(node, key, "a combination lists 1 to \(Self.maximumKeysPerCombination) keys, e.g. [KEY_LEFTCTRL, KEY_C]")
@@ -52,7 +52,7 @@ extension ConfigurationReader {
     }
 
     /// An action with `key:` instead of `run:`; `on` and `count` already read.
-    func keyAction(_ fields: [String: Node], node: Node, key: String, on: ButtonEvent.Kind, count: Int?) throws(ConfigurationError) -> KeyActionConfiguration {
+    func keyAction(_ fields: [String: YAMLNode], node: YAMLNode, key: String, on: ButtonEvent.Kind, count: Int?) throws(ConfigurationError) -> KeyActionConfiguration {
         for other in ["run", "shell"] where fields[other] != nil {
             throw reader.error(node, key, "give either `key:` (keys to send) or `\(other):` (a command to run), not both; two entries with the same `on:` can do both")
         }

@@ -6,7 +6,7 @@ import Musl
 import DebounceCore
 import GPIODBackend
 import Sinks
-import Yams
+import YAMLDocument
 
 /// One reading of one file: the YAML tree, then every section, with the checks that span buttons
 /// (names, lines, groups).
@@ -37,17 +37,17 @@ struct ConfigurationReader {
     func read() throws(ConfigurationError) -> ServiceConfiguration {
         let root = try compose()
         guard case .mapping(let mapping) = root else {
-            throw ConfigurationLoader.notConfiguration(file, line: root.mark?.line, "its top level is not a mapping of keys")
+            throw ConfigurationLoader.notConfiguration(file, line: root.mark.line, "its top level is not a mapping of keys")
         }
         let names = mapping.keys.compactMap(\.string)
         guard names.contains(where: ConfigurationLoader.topLevelKeys.contains) else {
             var reason = "its top-level mapping has none of the keys defaults, groups, buttons"
             for keyNode in mapping.keys {
                 guard let name = keyNode.string, let near = LineLocator.suggestions(for: name, among: ConfigurationLoader.topLevelKeys).first else { continue }
-                reason += " (the key on line \(keyNode.mark?.line ?? 1) looks like a misspelt `\(near)`)"
+                reason += " (the key on line \(keyNode.mark.line) looks like a misspelt `\(near)`)"
                 break
             }
-            throw ConfigurationLoader.notConfiguration(file, line: root.mark?.line, reason)
+            throw ConfigurationLoader.notConfiguration(file, line: root.mark.line, reason)
         }
         let top = try reader.mapping(root, key: "", allowed: ConfigurationLoader.topLevelKeys)
         let defaults = try top["defaults"].map { node throws(ConfigurationError) in try readDefaults(node) } ?? Defaults()
@@ -95,7 +95,7 @@ struct ConfigurationReader {
 
     // MARK: YAML
 
-    private func compose() throws(ConfigurationError) -> Node {
+    private func compose() throws(ConfigurationError) -> YAMLNode {
         if let (line, column) = ConfigurationLoader.aliasedKey(text) {
             guard ConfigurationLoader.mentionsTopLevelKey(text) else {
                 throw ConfigurationLoader.notConfiguration(file, line: line, "it uses a YAML alias or a list as a key (line \(line))")
@@ -104,9 +104,9 @@ struct ConfigurationReader {
                 file: file, line: line, column: column, key: "",
                 message: "keys must be plain words, and this key is an alias (*name), a list or a mapping: refused before reading on, since with aliases such a key can expand without bound")
         }
-        let node: Node?
+        let node: YAMLNode?
         do {
-            node = try Yams.compose(yaml: text)
+            node = try YAMLNode.compose(text)
         } catch {
             throw yamlError(error)
         }
@@ -121,32 +121,34 @@ struct ConfigurationReader {
 
     /// A YAML syntax error: where, what, and at most a short excerpt of the line, or, for a file that
     /// is not recognisably a configuration, the line number only.
-    private func yamlError(_ error: any Error) -> ConfigurationError {
+    private func yamlError(_ error: YAMLError) -> ConfigurationError {
         var problem = "cannot be read as YAML"
         var context: String?
         var line: Int?, column: Int?
-        switch error as? YamlError {
-        case .scanner(let yamlContext, let yamlProblem, let mark, _), .parser(let yamlContext, let yamlProblem, let mark, _),
-            .composer(let yamlContext, let yamlProblem, let mark, _):
-            problem = yamlProblem.hasPrefix("Maximum nesting level") ? "lists and mappings nested more than 1000 deep" : yamlProblem
+        switch error {
+        case .syntax(let yamlProblem, let mark, let yamlContext):
+            problem = yamlProblem
             (line, column) = (mark.line, mark.column)
-            if let yamlContext {
-                context = "\(yamlContext.text) at line \(yamlContext.mark.line), column \(yamlContext.mark.column)"
-            }
-        case .reader(let readerProblem, let offset, let value, _):
+            context = yamlContext.map { "\($0.text) at \($0.mark)" }
+        case .nestedTooDeep(let limit, let mark, let yamlContext):
+            problem = "lists and mappings nested more than \(limit) deep"
+            (line, column) = (mark.line, mark.column)
+            context = "\(yamlContext.text) at \(yamlContext.mark)"
+        case .reader(let readerProblem, let byteOffset, let character):
             problem = readerProblem
-            if value >= 0, let scalar = Unicode.Scalar(UInt32(value)) {
-                problem += " (\(ConfigurationLoader.quoted(String(scalar))))"
-            }
-            if let offset {
-                let before = text.prefix(offset)
+            if let character { problem += " (\(ConfigurationLoader.quoted(String(character))))" }
+            if let index = text.utf8.index(text.utf8.startIndex, offsetBy: byteOffset, limitedBy: text.utf8.endIndex)?.samePosition(in: text) {
+                let before = text[..<index]
                 line = 1 + before.count { $0 == "\n" || $0 == "\r\n" }
                 column = 1 + before.reversed().prefix { $0 != "\n" && $0 != "\r\n" }.count
             }
-        case .duplicatedKeysInMapping(let duplicates, let duplicateContext):
-            problem = "the key \(ConfigurationLoader.quoted(duplicates.first ?? "")) appears twice in one mapping"
-            (line, column) = (duplicateContext.mark.line, duplicateContext.mark.column)
-        default:
+        case .duplicateKey(let key, let mark):
+            problem = key.map { "the key \(ConfigurationLoader.quoted($0)) appears twice in one mapping" } ?? "a list or mapping appears twice as a key in one mapping"
+            (line, column) = (mark.line, mark.column)
+        case .aliasesExpandTooFar(let limit, let mark):
+            problem = "its aliases (*name) stand for more than \(limit) values in all: refused, since aliases of lists of aliases can stand for billions"
+            (line, column) = (mark.line, mark.column)
+        case .outOfMemory:
             break
         }
         guard ConfigurationLoader.mentionsTopLevelKey(text) else {
@@ -172,7 +174,7 @@ struct ConfigurationReader {
 
     // MARK: Sections
 
-    private func readDefaults(_ node: Node) throws(ConfigurationError) -> Defaults {
+    private func readDefaults(_ node: YAMLNode) throws(ConfigurationError) -> Defaults {
         let fields = try reader.mapping(node, key: "defaults", allowed: ConfigurationLoader.defaultKeys)
         var defaults = Defaults()
         if let node = fields["chip"] { defaults.chip = try reader.chip(node, key: "defaults.chip") }
@@ -185,7 +187,7 @@ struct ConfigurationReader {
         return defaults
     }
 
-    private func readGroups(_ node: Node) throws(ConfigurationError) -> [String: Int64] {
+    private func readGroups(_ node: YAMLNode) throws(ConfigurationError) -> [String: Int64] {
         var groups: [String: Int64] = [:]
         guard case .mapping(let mapping) = node else { throw reader.error(node, "groups", "must be a mapping of `NAME: {lockout: DURATION}` lines") }
         for (nameNode, value) in mapping {
@@ -200,7 +202,7 @@ struct ConfigurationReader {
         return groups
     }
 
-    private func readButton(_ node: Node, index: Int, defaults: Defaults, groups: [String: Int64]) throws(ConfigurationError) -> ButtonConfiguration {
+    private func readButton(_ node: YAMLNode, index: Int, defaults: Defaults, groups: [String: Int64]) throws(ConfigurationError) -> ButtonConfiguration {
         let key = "buttons[\(index)]"
         let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.buttonKeys)
         let name = try fields["name"].map { node throws(ConfigurationError) in try reader.name(node, key: "\(key).name", what: "a button's name") } ?? "button\(index + 1)"
@@ -279,7 +281,7 @@ struct ConfigurationReader {
     }
 
     /// An action's `on:` and `count:`, checked against the button's gestures.
-    private func trigger(_ fields: [String: Node], node: Node, key: String, gestures: GestureConfiguration) throws(ConfigurationError) -> (ButtonEvent.Kind, Int?) {
+    private func trigger(_ fields: [String: YAMLNode], node: YAMLNode, key: String, gestures: GestureConfiguration) throws(ConfigurationError) -> (ButtonEvent.Kind, Int?) {
         guard let onNode = fields["on"] else { throw reader.error(node, key, "an action needs `on:` (press, release, hold, repeat or click)") }
         let on = ButtonEvent.Kind(rawValue: try reader.choice(onNode, key: "\(key).on", allowed: ButtonEvent.Kind.allCases.map(\.rawValue))) ?? .press
         switch on {
@@ -300,7 +302,7 @@ struct ConfigurationReader {
         return (on, count)
     }
 
-    private func action(_ fields: [String: Node], node: Node, key: String, button: String, on: ButtonEvent.Kind, count: Int?) throws(ConfigurationError) -> ActionConfiguration {
+    private func action(_ fields: [String: YAMLNode], node: YAMLNode, key: String, button: String, on: ButtonEvent.Kind, count: Int?) throws(ConfigurationError) -> ActionConfiguration {
         let arguments: [String]
         switch (fields["run"], fields["shell"]) {
         case (let run?, nil):

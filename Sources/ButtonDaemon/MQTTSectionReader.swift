@@ -1,5 +1,5 @@
 import MQTT
-import Yams
+import YAMLDocument
 
 extension ConfigurationLoader {
     /// The keys of the `mqtt:` section (other tools write configurations with these names).
@@ -11,7 +11,7 @@ extension ConfigurationLoader {
 extension ConfigurationReader {
     /// The `mqtt:` section: the broker's URL (required), who we are, where we publish. Checks every
     /// key and value; the password file is read only when the daemon connects.
-    func readMQTT(_ node: Node) throws(ConfigurationError) -> MQTTSettings {
+    func readMQTT(_ node: YAMLNode) throws(ConfigurationError) -> MQTTSettings {
         let key = "mqtt"
         let loose = try reader.mapping(node, key: key, allowed: nil)
         if let inline = loose.keys.first(where: { $0 == "password" || $0 == "pass" }), let value = loose[inline] {
@@ -94,7 +94,7 @@ extension ConfigurationReader {
     }
 
     /// A topic prefix: no wildcards (`+`, `#`), no leading `$` or `/`, no trailing `/`.
-    private func topic(_ node: Node, key: String, what: String) throws(ConfigurationError) -> String {
+    private func topic(_ node: YAMLNode, key: String, what: String) throws(ConfigurationError) -> String {
         let text = try reader.string(node, key: key)
         guard MQTTSettings.isValidTopic(text), !text.hasPrefix("/"), !text.hasSuffix("/"), !text.contains("//") else {
             throw reader.error(node, key, "\(ConfigurationLoader.quoted(text)) cannot be \(what): topics have no + or #, do not start with $ or /, do not end with /, and have at most 200 bytes, e.g. home/hall-pi")

@@ -6,20 +6,20 @@ import Musl
 import DebounceCore
 import GPIODBackend
 import Sinks
-import Yams
+import YAMLDocument
 
 /// Typed access to YAML nodes, with errors that point at the node and say what is allowed.
 struct NodeReader {
     let file: String
 
-    func error(_ node: Node, _ key: String, _ message: String) -> ConfigurationError {
-        ConfigurationError(file: file, line: node.mark?.line, column: node.mark?.column, key: key, message: message)
+    func error(_ node: YAMLNode, _ key: String, _ message: String) -> ConfigurationError {
+        ConfigurationError(file: file, line: node.mark.line, column: node.mark.column, key: key, message: message)
     }
 
     /// A mapping's entries by key; keys outside `allowed` (if given) are an error listing the allowed ones.
-    func mapping(_ node: Node, key: String, allowed: [String]?) throws(ConfigurationError) -> [String: Node] {
+    func mapping(_ node: YAMLNode, key: String, allowed: [String]?) throws(ConfigurationError) -> [String: YAMLNode] {
         guard case .mapping(let mapping) = node else { throw error(node, key, "must be a mapping of `key: value` lines") }
-        var result: [String: Node] = [:]
+        var result: [String: YAMLNode] = [:]
         for (keyNode, value) in mapping {
             guard case .scalar(let scalar) = keyNode else { throw error(keyNode, key, "keys must be plain words") }
             let name = scalar.string
@@ -34,7 +34,7 @@ struct NodeReader {
 
     /// A scalar's text. Plain `~`, `null` and nothing at all are no value; a NUL byte is never allowed
     /// (no name or argument can carry one); other control characters only where `controls` says.
-    func string(_ node: Node, key: String, allowEmpty: Bool = false, controls: Bool = false, nullIsValue: Bool = false) throws(ConfigurationError) -> String {
+    func string(_ node: YAMLNode, key: String, allowEmpty: Bool = false, controls: Bool = false, nullIsValue: Bool = false) throws(ConfigurationError) -> String {
         guard case .scalar(let scalar) = node else {
             throw error(node, key, "must be a single value, not a \(node.isSequence ? "list" : "mapping")")
         }
@@ -53,7 +53,7 @@ struct NodeReader {
     }
 
     /// A button or group name: 1 to 64 characters, no control characters.
-    func name(_ node: Node, key: String, what: String) throws(ConfigurationError) -> String {
+    func name(_ node: YAMLNode, key: String, what: String) throws(ConfigurationError) -> String {
         let text = try string(node, key: key)
         guard text.count <= ConfigurationLoader.maximumNameCharacters else {
             throw error(node, key, "\(what) has at most \(ConfigurationLoader.maximumNameCharacters) characters; this one has \(text.count): \(ConfigurationLoader.quoted(text))")
@@ -61,18 +61,18 @@ struct NodeReader {
         return text
     }
 
-    func choice(_ node: Node, key: String, allowed: [String]) throws(ConfigurationError) -> String {
+    func choice(_ node: YAMLNode, key: String, allowed: [String]) throws(ConfigurationError) -> String {
         let value = try string(node, key: key)
         guard allowed.contains(value) else { throw error(node, key, "\(ConfigurationLoader.quoted(value)) is not allowed; allowed: \(allowed.joined(separator: ", "))") }
         return value
     }
 
-    func bias(_ node: Node, key: String) throws(ConfigurationError) -> Bias {
+    func bias(_ node: YAMLNode, key: String) throws(ConfigurationError) -> Bias {
         Bias(rawValue: try choice(node, key: key, allowed: Bias.allCases.map(\.rawValue))) ?? .pullUp
     }
 
     /// A duration from `minimum` (1 ms unless said) to 1 h.
-    func duration(_ node: Node, key: String, what: String, minimum: Int64 = ConfigurationLoader.minimumDurationNs, why: String = "") throws(ConfigurationError) -> Int64 {
+    func duration(_ node: YAMLNode, key: String, what: String, minimum: Int64 = ConfigurationLoader.minimumDurationNs, why: String = "") throws(ConfigurationError) -> Int64 {
         let range = "from \(ConfigurationLoader.format(minimum)) to 1h"
         let text = try string(node, key: key)
         if text.hasPrefix("-") {
@@ -93,7 +93,7 @@ struct NodeReader {
     }
 
     /// `kernel-debounce`: 0 (none), or whole microseconds from 1us to 1h (the kernel counts microseconds).
-    func kernelDebounce(_ node: Node, key: String) throws(ConfigurationError) -> Int64 {
+    func kernelDebounce(_ node: YAMLNode, key: String) throws(ConfigurationError) -> Int64 {
         let range = "0 (none) or whole microseconds from 1us to 1h"
         let text = try string(node, key: key)
         if text.hasPrefix("-") { throw error(node, key, "durations cannot be negative: kernel-debounce is \(range)") }
@@ -112,7 +112,7 @@ struct NodeReader {
     }
 
     /// A debounce strategy, as on the command line (durations from 0 to 1h).
-    func strategy(_ node: Node, key: String) throws(ConfigurationError) -> DebounceStrategy {
+    func strategy(_ node: YAMLNode, key: String) throws(ConfigurationError) -> DebounceStrategy {
         let text = try string(node, key: key)
         if text.contains("-") {
             throw error(node, key, "durations cannot be negative: write defer:DURATION, eager:DURATION or eager:DURATION,glitch:DURATION with durations from 0 to 1h, e.g. defer:10ms")
@@ -120,7 +120,7 @@ struct NodeReader {
         do { return try DebounceStrategy(parsing: text) } catch { throw self.error(node, key, "\(ConfigurationLoader.message(error)); durations from 0 to 1h") }
     }
 
-    func integer(_ node: Node, key: String, range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
+    func integer(_ node: YAMLNode, key: String, range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
         let text = try string(node, key: key)
         guard let value = Int(text), range.contains(value) else {
             throw error(node, key, "must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(ConfigurationLoader.quoted(text))")
@@ -129,7 +129,7 @@ struct NodeReader {
     }
 
     /// `line:`: an offset (a plain whole number from 0 to 65535) or a line name (at most 31 bytes).
-    func line(_ node: Node, key: String) throws(ConfigurationError) -> String {
+    func line(_ node: YAMLNode, key: String) throws(ConfigurationError) -> String {
         let text = try string(node, key: key)
         let digits = text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
         let allowed = "a line is an offset from 0 to \(ConfigurationLoader.maximumOffset) (below the chip's line count) or a line name like GPIO17"
@@ -160,7 +160,7 @@ struct NodeReader {
     }
 
     /// `chip:`: a number, `gpiochipN`, a path, or a label (at most 31 bytes), as `--chip` takes.
-    func chip(_ node: Node, key: String) throws(ConfigurationError) -> String {
+    func chip(_ node: YAMLNode, key: String) throws(ConfigurationError) -> String {
         let text = try string(node, key: key)
         let allowed = "a chip is a number (0), a name (gpiochip0), a path (/dev/gpiochip0) or a label (pinctrl-bcm2711)"
         if text.hasPrefix("-"), Int(text) != nil { throw error(node, key, "a chip number cannot be negative: \(allowed)") }
@@ -188,14 +188,14 @@ struct NodeReader {
     }
 
     /// `run[0]`: the program, a path or a name, with no control characters.
-    func program(_ node: Node, key: String) throws(ConfigurationError) -> String {
+    func program(_ node: YAMLNode, key: String) throws(ConfigurationError) -> String {
         let text = try string(node, key: key)
         guard text.utf8.count <= 4_095 else { throw error(node, key, "the program's path is longer than 4095 bytes") }
         return text
     }
 
     /// An argument or a shell command: any text but a NUL byte, up to 128 KiB.
-    func argument(_ node: Node, key: String, allowEmpty: Bool = true) throws(ConfigurationError) -> String {
+    func argument(_ node: YAMLNode, key: String, allowEmpty: Bool = true) throws(ConfigurationError) -> String {
         let text = try string(node, key: key, allowEmpty: allowEmpty, controls: true, nullIsValue: allowEmpty)
         guard text.utf8.count <= ConfigurationLoader.maximumArgumentBytes else {
             throw error(node, key, "is \(text.utf8.count) bytes: an argument or command has at most \(ConfigurationLoader.maximumArgumentBytes) bytes (the kernel's limit)")
@@ -208,12 +208,5 @@ extension ConfigurationLoader {
     /// What `DebounceSyntaxError` says, with the text it quotes shortened and escaped.
     static func message(_ error: DebounceSyntaxError) -> String {
         error.description { quoted($0) }
-    }
-}
-
-extension Node {
-    var isSequence: Bool {
-        if case .sequence = self { return true }
-        return false
     }
 }

@@ -32,8 +32,8 @@ struct GPIODebounce: ParsableCommand {
 }
 
 /// A long-running command (`run`, `watch`, `record`) touches most of the code and read-only data it will
-/// ever use while starting: parsing the command line, loading and checking the configuration (Yams,
-/// Foundation), applying relocations. Those clean pages of the executable stay mapped and count in its
+/// ever use while starting: parsing the command line, loading and checking the configuration (libyaml),
+/// applying relocations. Those clean pages of the executable stay mapped and count in its
 /// RSS (about 6.5 MB of 14 to 17 MB) although the event loop never needs them again. So once the start
 /// is over (the configuration loaded, the lines requested), just before the event loop first waits
 /// (`runToEnd`), the executable's read-only mappings are paged out (`MADV_PAGEOUT`, Linux 5.4); what

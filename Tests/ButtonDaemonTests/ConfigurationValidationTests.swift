@@ -364,7 +364,7 @@ import Testing
         #expect(!control.description.unicodeScalars.contains("\u{1B}"))
     }
 
-    /// A key that is an alias of a list of aliases ... would expand exponentially while Yams hashes it
+    /// A key that is an alias of a list of aliases ... would expand exponentially while its keys are hashed
     /// (a 1 KB file hung `check`): refused before the YAML is composed, at once.
     @Test(arguments: ["? *a20\n: 1\n", "[*a20, *a20]: 1\n", "*a20 : 1\n", "x: {*a20: 1}\n"])
     func anAliasedKeyIsRefusedBeforeItCanExpand(key: String) throws {

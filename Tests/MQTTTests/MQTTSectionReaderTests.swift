@@ -4,13 +4,13 @@ import Foundation
 @testable import MQTT
 import Testing
 import TraceFormat
-import Yams
+import YAMLDocument
 
 /// The `mqtt:` section: the key names, defaults, and errors that say what to write.
 @Suite struct MQTTSectionReaderTests {
     func read(_ yaml: String) throws(ConfigurationError) -> MQTTSettings {
         let reader = ConfigurationReader(file: "test.yaml", text: yaml, programs: nil)
-        guard let node = try? Yams.compose(yaml: yaml), case .mapping(let top) = node, let section = top["mqtt"] else {
+        guard let node = try? YAMLNode.compose(yaml), case .mapping(let top) = node, let section = top["mqtt"] else {
             throw ConfigurationError(file: "test.yaml", line: nil, column: nil, key: "", message: "test YAML has no mqtt:")
         }
         return try reader.readMQTT(section)

@@ -6,7 +6,6 @@ import Musl
 import ArgumentParser
 import ButtonDaemon
 import DebounceCore
-import Foundation
 import GPIODBackend
 import Sinks
 import TraceFormat
