@@ -94,7 +94,7 @@ enum StartupPages {
 
     /// The runs of pages in `start..<end` that are present and still the file's own (`/proc/self/pagemap`:
     /// bit 63 present, bit 61 file page; a page the program wrote is anonymous), as address ranges.
-    private static func filePageRuns(start: UInt, end: UInt, pagemap: Int32) -> [(UInt, UInt)] {
+    static func filePageRuns(start: UInt, end: UInt, pagemap: Int32) -> [(UInt, UInt)] {
         guard pagemap >= 0 else { return [] }
         let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
         let count = Int((end - start) / pageSize)
