@@ -19,6 +19,9 @@
 set -uo pipefail
 
 BIN=${1:-/usr/bin/gpio-debounce}
+# The same checks run in the amd64 VM on any build: VM_PASSENV=PACKAGE_TEST_MACHINE
+# PACKAGE_TEST_MACHINE=x86_64 bash vm/run.sh vm/arm64/package-test.sh BIN
+MACHINE=${PACKAGE_TEST_MACHINE:-aarch64}
 # shellcheck source=vm/gpio-sim.sh
 source "${GPIOSIM_LIB:?run me in the VM: bash vm/arm64/run-package-test.sh}"
 TMP=$(mktemp -d)
@@ -69,7 +72,7 @@ pi5_old_layout() {
     done
 }
 t_board() {
-    [[ $(uname -m) == aarch64 ]] || err "uname -m is $(uname -m), not aarch64"
+    [[ $(uname -m) == "$MACHINE" ]] || err "uname -m is $(uname -m), not $MACHINE"
     log "kernel $(uname -r) $(uname -m); $(grep -m1 -i 'cpu part' /proc/cpuinfo)"
     # qemu's virt machine has a PL061 GPIO controller, which would be gpiochip0: unbind it, so the
     # sim chips get the numbers the Pi's kernel gives its chips.
