@@ -29,7 +29,7 @@
 # The guest mounts $CACHE/root over 9p read-only with a tmpfs above it (vm/initramfs-init.sh), so
 # nothing has to be packed into an image and a new package costs one apt install.
 #
-# Cache: ${GPIO_DEBOUNCE_VM_ARM64_CACHE:-/var/cache/gpio-debounce-vm-arm64} (~700 MB).
+# Cache: ${GPIO_DEBOUNCE_VM_ARM64_CACHE:-/var/cache/gpio-debounce-vm-arm64} (~760 MB).
 # Progress goes to stderr; the final "where things are" summary to stdout.
 set -euo pipefail
 
