@@ -79,7 +79,7 @@ for p in "${HOST_PKGS[@]}"; do
 done
 if ((${#need[@]})); then
     log "apt-get install ${need[*]}"
-    apt-get install -y -qq -o Dpkg::Use-Pty=0 --no-install-recommends "${need[@]}" >&2 ||
+    apt-get install -y -qq -o Dpkg::Use-Pty=0 -o DPkg::Lock::Timeout=600 --no-install-recommends "${need[@]}" >&2 ||
         { apt-get update -qq >&2 && apt-get install -y -qq -o Dpkg::Use-Pty=0 --no-install-recommends "${need[@]}" >&2; }
 fi
 
