@@ -29,6 +29,10 @@
 #   VM_ROOT_OVERLAY=1  tmpfs overlay over the read-only host / (see above)
 #   VM_QEMU_CPU=max  qemu -cpu model;  VM_APPEND="..." extra kernel cmdline
 #   GPIO_DEBOUNCE_VM_CACHE  cache dir (default /var/cache/gpio-debounce-vm)
+#   VM_ARCH=arm64    boot Debian's arm64 kernel on qemu-system-aarch64 (machine
+#                    virt, -cpu VM_QEMU_CPU, default cortex-a76) instead, with
+#                    vm/arm64/prepare.sh's arm64 Debian 12 root in place of the
+#                    host's / (vm/arm64/, cache GPIO_DEBOUNCE_VM_ARM64_CACHE)
 # Inside, GPIO_DEBOUNCE_VM=1 and GPIOSIM_LIB=<path of vm/gpio-sim.sh> are set.
 #
 # Exit status: SCRIPT's status; 124 on timeout; 125 if the VM failed
@@ -67,6 +71,7 @@ fi
 hidden_in_vm() {
     local p=$1 d
     [[ $p == "$workdir" || $p == "$workdir"/* ]] && return 1
+    [[ ${VM_ARCH:-x86_64} == arm64 ]] && return 0 # the guest's root is not the host's
     for d in /tmp /var/tmp /run /dev /proc /sys; do
         [[ $p == "$d" || $p == "$d"/* ]] && return 0
     done
@@ -75,10 +80,30 @@ hidden_in_vm() {
 hidden_in_vm "$script" &&
     die "$script is not visible in the VM (/tmp, /var/tmp, /run are tmpfs there); put it in $workdir or set VM_WORKDIR"
 
+# What differs between the guests: the prepare script, the kernel file, the
+# root shared as "hostroot", the machine, and where the serial ports are.
+# shellcheck disable=SC2054  # commas belong to qemu options
+case ${VM_ARCH:-x86_64} in
+x86_64)
+    prepare=$HERE/prepare.sh kernel=vmlinux guest_root=/ console=ttyS0
+    qemu=(qemu-system-x86_64 -machine pc,accel=tcg -cpu "${VM_QEMU_CPU:-max}")
+    serials=(-serial chardev:con -serial chardev:out -serial chardev:err)
+    ;;
+arm64)
+    CACHE=${GPIO_DEBOUNCE_VM_ARM64_CACHE:-/var/cache/gpio-debounce-vm-arm64}
+    prepare=$HERE/arm64/prepare.sh kernel=Image guest_root=$CACHE/root console=ttyAMA0
+    qemu=(qemu-system-aarch64 -machine virt,accel=tcg -cpu "${VM_QEMU_CPU:-cortex-a76}")
+    # virt has one UART (the console); PCI 16550s become ttyS0..2 as on a pc.
+    serials=(-serial chardev:con -chardev null,id=nul -device pci-serial,chardev=nul
+        -device pci-serial,chardev=out -device pci-serial,chardev=err)
+    ;;
+*) die "VM_ARCH must be x86_64 or arm64 (got '$VM_ARCH')" ;;
+esac
+
 # Prepare (fast no-op when the cache is complete); its chatter goes to stderr.
-bash "$HERE/prepare.sh" -q || die "prepare.sh failed"
-KD=$(realpath -e "$CACHE/kernel") || die "$CACHE/kernel missing after prepare.sh"
-for f in vmlinux initramfs.cpio; do
+bash "$prepare" -q || die "$prepare failed"
+KD=$(realpath -e "$CACHE/kernel") || die "$CACHE/kernel missing after $prepare"
+for f in "$kernel" initramfs.cpio; do
     [[ -s $KD/$f ]] || die "$KD/$f missing after prepare.sh"
 done
 
@@ -141,15 +166,15 @@ quiet="quiet loglevel=3"
 # shellcheck disable=SC2054  # commas belong to qemu options
 qemu_args=(
     -nodefaults -no-user-config -display none -monitor none
-    -machine pc,accel=tcg -cpu "${VM_QEMU_CPU:-max}" -smp "$VM_CPUS" -m "$VM_MEM"
-    -kernel "$KD/vmlinux" -initrd "$KD/initramfs.cpio"
-    -append "console=ttyS0 $quiet panic=-1 mitigations=off gdvm_root_cache=${VM_ROOT_CACHE:-loose} gdvm_root_overlay=${VM_ROOT_OVERLAY:-1} ${VM_APPEND:-}"
+    -smp "$VM_CPUS" -m "$VM_MEM"
+    -kernel "$KD/$kernel" -initrd "$KD/initramfs.cpio"
+    -append "console=$console $quiet panic=-1 mitigations=off gdvm_root_cache=${VM_ROOT_CACHE:-loose} gdvm_root_overlay=${VM_ROOT_OVERLAY:-1} ${VM_APPEND:-}"
     -no-reboot
     -chardev "file,id=con,path=$tmp/con"
     -chardev "file,id=out,path=$tmp/out"
     -chardev "file,id=err,path=$tmp/err"
-    -serial chardev:con -serial chardev:out -serial chardev:err
-    -fsdev "local,id=hostroot,path=/,security_model=none,readonly=on,multidevs=remap"
+    "${serials[@]}"
+    -fsdev "local,id=hostroot,path=$guest_root,security_model=none,readonly=on,multidevs=remap"
     -device virtio-9p-pci,fsdev=hostroot,mount_tag=hostroot
     -fsdev "local,id=work,path=$workdir,security_model=none,multidevs=remap"
     -device virtio-9p-pci,fsdev=work,mount_tag=work
@@ -159,7 +184,7 @@ qemu_args=(
 
 start=$SECONDS
 set +e
-timeout --kill-after=5 "$VM_TIMEOUT" qemu-system-x86_64 "${qemu_args[@]}" </dev/null &
+timeout --kill-after=5 "$VM_TIMEOUT" "${qemu[@]}" "${qemu_args[@]}" </dev/null &
 qemu_pid=$!
 wait "$qemu_pid"
 qemu_rc=$?
