@@ -22,7 +22,9 @@ let package = Package(
     ],
     targets: [
         // Pure: the debouncing and gesture state machines, durations. Standard library only.
-        .target(name: "DebounceCore"),
+        // libm: Double's rounding calls round, rint, trunc, ceil and floor, which a program that links
+        // only this product would otherwise lack.
+        .target(name: "DebounceCore", linkerSettings: [.linkedLibrary("m")]),
         // Pure: the stages every mode runs (edges → debouncer → gestures and groups → outputs).
         .target(name: "Pipeline", dependencies: ["DebounceCore"]),
         // The C boundary: owned descriptors, the one ppoll, signalfd, eventfd, process groups.
