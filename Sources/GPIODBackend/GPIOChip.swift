@@ -108,6 +108,12 @@ public final class GPIOChip {
         return offset >= 0 ? Int(offset) : nil
     }
 
+    /// The chip's name, label and every line's name by offset (empty when unnamed or unreadable), for
+    /// `HeaderChip`.
+    package func summary() -> ChipSummary {
+        ChipSummary(name: name, label: label, lineNames: (0..<lineCount).map { (try? lineInfo(offset: $0).name) ?? "" })
+    }
+
     /// Every line's name, for suggestions.
     public func lineNames() -> [String] {
         (0..<lineCount).compactMap { try? lineInfo(offset: $0).name }.filter { !$0.isEmpty }
