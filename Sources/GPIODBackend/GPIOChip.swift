@@ -67,12 +67,14 @@ public final class GPIOChip {
         throw .noSuchChip(spec, available: availableNames())
     }
 
-    /// Paths of the GPIO chips in /dev, in number order.
+    /// Paths of the GPIO chips in /dev, in number order. Symbolic links are left out: a chip is listed
+    /// once under its kernel name (Raspberry Pi OS links `/dev/gpiochip4` to `gpiochip0` on a Pi 5).
     public static func availablePaths() -> [String] {
         guard let directory = opendir("/dev") else { return [] }
         defer { closedir(directory) }
         var numbers: [Int] = []
         while let entry = readdir(directory) {
+            if entry.pointee.d_type == UInt8(DT_LNK) { continue }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             if name.hasPrefix("gpiochip"), let number = Int(name.dropFirst("gpiochip".count)) { numbers.append(number) }
         }
