@@ -158,14 +158,17 @@ gpiosim_remove_all() {
 # line names (the header's: ID_SDA, ID_SCL, GPIO2 ... GPIO27 at offsets 0 to 27):
 #   pi4      gpiochip0 pinctrl-bcm2711 (58 lines), gpiochip1 raspberrypi-exp-gpio (8)
 #   pi5-old  gpiochip0-3 gpio-brcmstb@107d508500 (32), @107d508520 (4), @107d517c00 (17),
-#            @107d517c20 (6), then gpiochip4 pinctrl-rp1 (54): kernels before 6.6.47
+#            @107d517c20 (6), then gpiochip4 pinctrl-rp1 (54): kernels from before
+#            the renumbering (raspberrypi/linux pull request 6144)
 #   pi5-new  gpiochip0 pinctrl-rp1, gpiochip10-13 the four brcmstb chips, and the link
 #            /dev/gpiochip4 -> gpiochip0 that Raspberry Pi OS's udev rules make
 # The header's chip is the gpio-sim chip named board-header (the others board-soc0..3, board-exp);
 # prints its /dev/gpiochipN. The kernel gives a new chip the lowest free number, so with no other
 # GPIO chip the numbers are the real kernel's (10-13 by holding 1-9 with placeholder chips while the
-# brcmstb chips are made); returns 1 with a message if they are not.
+# brcmstb chips are made). If lower numbers are still taken (see _gpiosim_order's caller) it says so
+# on stderr and keeps the kernel's order; returns 1 if even the order differs.
 # gpiosim_board_remove removes the chips and the link again.
+
 # _gpiosim_header_names -> sets NAMES to the header's line names (no <(...): the VM has no /dev/fd)
 _gpiosim_header_names() {
     local i

@@ -56,9 +56,10 @@ package struct HeaderChipChoice: Sendable, Hashable, CustomStringConvertible {
 
 /// The rule for the chip that offsets alone mean: the 40-pin header's chip on every Raspberry Pi.
 ///
-/// The header's chip is `gpiochip0` on a Pi 1 to 4 and on a Pi 5 with Linux 6.6.47 or later, but
-/// `gpiochip4` on a Pi 5 with earlier kernels, where `gpiochip0` to `gpiochip3` are the SoC's
-/// `gpio-brcmstb@…` chips (with lines of their own at the same offsets).
+/// The header's chip is `gpiochip0` on a Pi 1 to 4, and on a Pi 5 since the renumbering of its chips
+/// (raspberrypi/linux pull request 6144, in the 6.6 kernels of 2024), but `gpiochip4` on a Pi 5 with an
+/// earlier kernel, where `gpiochip0` to `gpiochip3` are the SoC's `gpio-brcmstb@…` chips (with lines of
+/// their own at the same offsets).
 package enum HeaderChip {
     /// The header chips' labels in Raspberry Pi kernels and mainline Linux: Pi 1 to 3 and Zero
     /// (`pinctrl-bcm2835`), Pi 4 and 400 (`pinctrl-bcm2711`), Pi 5 (`pinctrl-rp1`, its RP1 chip).

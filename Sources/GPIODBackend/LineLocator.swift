@@ -2,7 +2,7 @@
 public enum LineLocator {
     /// Resolves `lines` (offsets or line names) on `chipSpec`, or, without one, on the chip where the
     /// named lines are (the header's chip first), or for offsets alone on the 40-pin header's chip
-    /// (`HeaderChip.choose(among:)`: `gpiochip4` on a Pi 5 with a kernel before 6.6.47, else `gpiochip0`).
+    /// (`HeaderChip.choose(among:)`: `gpiochip4` on a Pi 5 with a kernel from before the renumbering, else `gpiochip0`).
     public static func locate(chip chipSpec: String?, lines: [String]) throws(GPIOError) -> (chip: GPIOChip, offsets: [Int]) {
         let names = lines.filter { Int($0) == nil }
         let chip: GPIOChip

@@ -55,7 +55,7 @@ import Testing
 
     @Test func theSameOffsetOnAnotherChipIsAnotherLine() {
         #expect(Self.failure("buttons:\n  - {name: a, line: 17}\n  - {name: b, line: 17, chip: gpiochip1}\n  - {name: c, line: GPIO17}\n") == nil)
-        // Which chip the header's is depends on the machine (gpiochip4 on a Pi 5 before Linux 6.6.47):
+        // Which chip the header's is depends on the machine (gpiochip4 on a Pi 5 with an older kernel):
         // `run` refuses these two where they are one line.
         #expect(Self.failure("buttons:\n  - {name: a, line: 5}\n  - {name: b, line: 5, chip: gpiochip0}\n") == nil)
     }
