@@ -8,6 +8,7 @@
 #   gpiosim_set btns 0 0                  # pull-down -> line reads 0
 #   gpiosim_get btns 0                    # prints 0 or 1 (sysfs value)
 #   gpiosim_remove btns                   # chip vanishes (consumers get ENODEV)
+#   gpiosim_board pi5-old                 # a Raspberry Pi's chips (below)
 #
 # The functions keep no shell state (they work from $(...) subshells too):
 # everything is read back from configfs, /sys/kernel/config/gpio-sim/NAME.
@@ -39,16 +40,29 @@ _gpiosim_line_dir() {
 # gpiosim_create NAME NUM_LINES [LINE_NAME...]
 # Creates and enables a one-bank chip, prints its /dev/gpiochipN path.
 gpiosim_create() {
-    local name=${1:?usage: gpiosim_create NAME NUM_LINES [names...]} n=${2:?num lines}
-    shift 2
-    local d=$GPIOSIM_CONFIGFS/$name i=0 ln dev chip t
+    gpiosim_create_labelled "${1:?usage: gpiosim_create NAME NUM_LINES [names...]}" "" "${@:2}"
+}
+
+# gpiosim_create_labelled NAME LABEL NUM_LINES [LINE_NAME...]
+# The same with the chip's label (as gpiodetect shows it; empty: gpio-sim's own).
+gpiosim_create_labelled() {
+    local name=${1:?usage: gpiosim_create_labelled NAME LABEL NUM_LINES [names...]} label=$2 n=${3:?num lines}
+    shift 3
+    local d=$GPIOSIM_CONFIGFS/$name i=0 ln dev chip t dirs=()
     [[ -d $GPIOSIM_CONFIGFS ]] || { _gpiosim_err "$GPIOSIM_CONFIGFS missing (gpio-sim module / configfs)"; return 1; }
     [[ ! -e $d ]] || { _gpiosim_err "chip '$name' already exists"; return 1; }
     mkdir "$d" "$d/bank0" || return 1
     echo "$n" >"$d/bank0/num_lines" || return 1
+    [[ -z $label ]] || echo "$label" >"$d/bank0/label" || return 1
+    for ln in "$@"; do
+        [[ -n $ln ]] && dirs+=("$d/bank0/line$i")
+        i=$((i + 1))
+    done
+    # one mkdir for all named lines: each command run costs ~50 ms under TCG
+    ((${#dirs[@]} == 0)) || mkdir "${dirs[@]}" || return 1
+    i=0
     for ln in "$@"; do
         if [[ -n $ln ]]; then
-            mkdir "$d/bank0/line$i" || return 1
             echo "$ln" >"$d/bank0/line$i/name" || return 1
         fi
         i=$((i + 1))
@@ -136,4 +150,93 @@ gpiosim_remove_all() {
         [[ -d $d ]] && { gpiosim_remove "${d##*/}" || rc=1; }
     done
     return $rc
+}
+
+# ---------------------------------------------------------------- Raspberry Pi chip layouts
+# gpiosim_board pi4|pi5-old|pi5-new -> removes every gpio-sim chip, then creates the GPIO chips
+# of a Raspberry Pi kernel in the order that kernel numbers them, with its labels, line counts and
+# line names (the header's: ID_SDA, ID_SCL, GPIO2 ... GPIO27 at offsets 0 to 27):
+#   pi4      gpiochip0 pinctrl-bcm2711 (58 lines), gpiochip1 raspberrypi-exp-gpio (8)
+#   pi5-old  gpiochip0-3 gpio-brcmstb@107d508500 (32), @107d508520 (4), @107d517c00 (17),
+#            @107d517c20 (6), then gpiochip4 pinctrl-rp1 (54): kernels from before
+#            the renumbering (raspberrypi/linux pull request 6144)
+#   pi5-new  gpiochip0 pinctrl-rp1, gpiochip10-13 the four brcmstb chips, and the link
+#            /dev/gpiochip4 -> gpiochip0 that Raspberry Pi OS's udev rules make
+# The header's chip is the gpio-sim chip named board-header (the others board-soc0..3, board-exp);
+# prints its /dev/gpiochipN. The kernel gives a new chip the lowest free number, so with no other
+# GPIO chip the numbers are the real kernel's (10-13 by holding 1-9 with placeholder chips while the
+# brcmstb chips are made). If lower numbers are still taken (see _gpiosim_order's caller) it says so
+# on stderr and keeps the kernel's order; returns 1 if even the order differs.
+# gpiosim_board_remove removes the chips and the link again.
+
+# _gpiosim_header_names -> sets NAMES to the header's line names (no <(...): the VM has no /dev/fd)
+_gpiosim_header_names() {
+    local i
+    NAMES=(ID_SDA ID_SCL)
+    for ((i = 2; i <= 27; i++)); do NAMES+=("GPIO$i"); done
+}
+_gpiosim_brcmstb() { # _gpiosim_brcmstb -> creates the Pi 5's four SoC chips (names from its kernel)
+    local b=()
+    b=(- 2712_BOOT_CS_N 2712_BOOT_MISO 2712_BOOT_MOSI 2712_BOOT_SCLK - - - - - - - - - PCIE_SDA PCIE_SCL
+        - - - - PWR_GPIO 2712_G21_FS - - BT_RTS BT_CTS BT_TXD BT_RXD WL_ON BT_ON WIFI_SDIO_CLK WIFI_SDIO_CMD)
+    gpiosim_create_labelled board-soc0 gpio-brcmstb@107d508500 32 "${b[@]}" >/dev/null || return 1
+    gpiosim_create_labelled board-soc1 gpio-brcmstb@107d508520 4 WIFI_SDIO_D0 WIFI_SDIO_D1 WIFI_SDIO_D2 WIFI_SDIO_D3 >/dev/null || return 1
+    b=(RP1_SDA RP1_SCL RP1_RUN SD_IOVDD_SEL SD_PWR_ON SD_CDET_N SD_FLG_N - 2712_WAKE 2712_STAT_LED - - PMIC_INT UART_TX_FS UART_RX_FS - -)
+    gpiosim_create_labelled board-soc2 gpio-brcmstb@107d517c00 17 "${b[@]}" >/dev/null || return 1
+    gpiosim_create_labelled board-soc3 gpio-brcmstb@107d517c20 6 HDMI0_SCL HDMI0_SDA HDMI1_SCL HDMI1_SDA PMIC_SCL PMIC_SDA >/dev/null
+}
+_gpiosim_rp1() {
+    local NAMES
+    _gpiosim_header_names
+    NAMES+=(PCIE_RP1_WAKE FAN_TACH HOST_SDA HOST_SCL ETH_RST_N - CD0_IO0_MICCLK CD0_IO0_MICDAT0 RP1_PCIE_CLKREQ_N -
+        CD0_SDA CD0_SCL CD1_SDA CD1_SCL USB_VBUS_EN USB_OC_N RP1_STAT_LED FAN_PWM CD0_IO1_MICCLK 2712_WAKE
+        CD1_IO1_MICDAT1 EN_MAX_USB_CUR - - - -)
+    gpiosim_create_labelled board-header pinctrl-rp1 54 "${NAMES[@]}" >/dev/null
+}
+gpiosim_board() {
+    local layout=${1:?usage: gpiosim_board pi4|pi5-old|pi5-new} NAMES i want got
+    gpiosim_board_remove || return 1
+    case $layout in
+    pi4)
+        _gpiosim_header_names
+        NAMES+=(RGMII_MDIO RGMIO_MDC CTS0 RTS0 TXD0 RXD0 SD1_CLK SD1_CMD SD1_DATA0 SD1_DATA1 SD1_DATA2 SD1_DATA3
+            PWM0_MISO PWM1_MOSI STATUS_LED_G_CLK SPIFLASH_CE_N SDA0 SCL0 RGMII_RXCLK RGMII_RXCTL RGMII_RXD0
+            RGMII_RXD1 RGMII_RXD2 RGMII_RXD3 RGMII_TXCLK RGMII_TXCTL RGMII_TXD0 RGMII_TXD1 RGMII_TXD2 RGMII_TXD3)
+        gpiosim_create_labelled board-header pinctrl-bcm2711 58 "${NAMES[@]}" >/dev/null || return 1
+        gpiosim_create_labelled board-exp raspberrypi-exp-gpio 8 BT_ON WL_ON PWR_LED_OFF GLOBAL_RESET VDD_SD_IO_SEL CAM_GPIO SD_PWR_ON SD_OC_N >/dev/null || return 1
+        want="board-header=gpiochip0 board-exp=gpiochip1"
+        ;;
+    pi5-old)
+        _gpiosim_brcmstb && _gpiosim_rp1 || return 1
+        want="board-soc0=gpiochip0 board-soc1=gpiochip1 board-soc2=gpiochip2 board-soc3=gpiochip3 board-header=gpiochip4"
+        ;;
+    pi5-new)
+        _gpiosim_rp1 || return 1
+        for ((i = 1; i <= 9; i++)); do gpiosim_create "board-hold$i" 1 >/dev/null || return 1; done
+        _gpiosim_brcmstb || return 1
+        for ((i = 1; i <= 9; i++)); do gpiosim_remove "board-hold$i" || return 1; done
+        ln -s gpiochip0 /dev/gpiochip4 || return 1
+        want="board-header=gpiochip0 board-soc0=gpiochip10 board-soc1=gpiochip11 board-soc2=gpiochip12 board-soc3=gpiochip13"
+        ;;
+    *) _gpiosim_err "no board layout '$layout' (pi4, pi5-old, pi5-new)"; return 1 ;;
+    esac
+    got=""
+    for i in $want; do got+="${i%%=*}=$(<"$GPIOSIM_CONFIGFS/${i%%=*}/bank0/chip_name") "; done
+    if [[ $got != "$want " ]]; then
+        # Numbers held by chips that are gone but still referenced (Linux 6.1 keeps a chip removed
+        # under a line request) shift the layout: then the order must still be the kernel's.
+        [[ $(_gpiosim_order "$got") == $(_gpiosim_order "$want") ]] ||
+            { _gpiosim_err "$layout: the chips are numbered $got, not in the kernel's order ($want)"; return 1; }
+        echo "gpio-sim.sh: NOTE: $layout numbered $got (lower numbers taken): the kernel's order, not its numbers ($want)" >&2
+    fi
+    gpiosim_chip board-header
+}
+# _gpiosim_order "NAME=gpiochipN ..." -> the names sorted by chip number
+_gpiosim_order() {
+    local i
+    for i in $1; do echo "${i##*=gpiochip} ${i%%=*}"; done | sort -n | cut -d' ' -f2 | tr '\n' ' '
+}
+gpiosim_board_remove() {
+    [[ -L /dev/gpiochip4 ]] && { rm -f /dev/gpiochip4 || return 1; }
+    gpiosim_remove_all
 }

@@ -11,7 +11,9 @@
 # them mid-run: .build-vmtest/v1/gpio-debounce (from .build/debug, built by
 # scripts/test) and .build-vmtest/v2/gpio-debounce (from .build-libgpiod2/debug,
 # built by scripts/test-libgpiod2). Those scripts (which also run the unit
-# tests) are only run when a binary is missing or with --rebuild.
+# tests) are only run when a binary is missing or with --rebuild. The same goes
+# for examples/swift-button, built against each libgpiod in .build-example and
+# .build-example-libgpiod2 and copied to .build-vmtest/v{1,2}/button-lights.
 # The helper vm/bench/vmhelper.c is compiled with cc into .build-vmtest/.
 # --prepare-only stops after that (vm/bench/run.sh uses it).
 # Environment: VM_CPUS (default 1), VM_TIMEOUT (default 1800) and the other
@@ -28,7 +30,7 @@ while (($#)); do
     --rebuild) rebuild=1 ;;
     --only) labels=("$2"); shift ;;
     --prepare-only) prepare_only=1 ;;
-    -h | --help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     *) break ;;
     esac
     shift
@@ -50,10 +52,36 @@ build_and_copy() {
     cp "$built" "$OUT/$label/gpio-debounce.tmp"
     mv -f "$OUT/$label/gpio-debounce.tmp" "$OUT/$label/gpio-debounce"
 }
+# build_example LABEL SCRATCH [SWIFT BUILD ARGS...]: the swift-button example (the library's
+# Button(line: 17)) against the same libgpiod, copied next to the binary as button-lights
+build_example() {
+    local label=$1 scratch=$REPO/$2
+    shift 2
+    local built=$scratch/debug/button-lights
+    if ((rebuild)) || [[ ! -x $built ]]; then
+        echo "kernel-tests: building the swift-button example for $label in $scratch" >&2
+        swift build --package-path examples/swift-button --scratch-path "$scratch" "$@" >&2 ||
+            { echo "kernel-tests: the swift-button example did not build" >&2; return 1; }
+    fi
+    cp "$built" "$OUT/$label/button-lights.tmp"
+    mv -f "$OUT/$label/button-lights.tmp" "$OUT/$label/button-lights"
+}
 for label in "${labels[@]}"; do
     case $label in
-    v1) build_and_copy v1 scripts/test .build/debug/gpio-debounce ;;
-    v2) build_and_copy v2 scripts/test-libgpiod2 .build-libgpiod2/debug/gpio-debounce ;;
+    v1)
+        build_and_copy v1 scripts/test .build/debug/gpio-debounce
+        (source scripts/require-swift && build_example v1 .build-example)
+        ;;
+    v2)
+        build_and_copy v2 scripts/test-libgpiod2 .build-libgpiod2/debug/gpio-debounce
+        (
+            source scripts/require-swift
+            pcdir=$(scripts/fetch-libgpiod2)
+            libdir=$(PKG_CONFIG_PATH="$pcdir" pkg-config --variable=libdir libgpiod)
+            export PKG_CONFIG_PATH=$pcdir
+            build_example v2 .build-example-libgpiod2 -Xlinker -rpath -Xlinker "$libdir"
+        )
+        ;;
     *) echo "kernel-tests: unknown label $label" >&2; exit 2 ;;
     esac
 done

@@ -90,10 +90,10 @@ download_deb() {
 }
 
 # --- 1. host tools -----------------------------------------------------------
-# qemu + busybox to boot, gpiod for the tests (they run on the host's fs
-# inside the VM), kmod/cpio/xz/zstd/gzip to assemble the initramfs and
-# extract vmlinux, make/gcc for the module (headers pull in gcc-12).
-HOST_PKGS=(qemu-system-x86 busybox-static gpiod kmod cpio xz-utils zstd gzip
+# qemu + busybox to boot, gpiod and strace for the tests (they run on the
+# host's fs inside the VM), kmod/cpio/xz/zstd/gzip to assemble the initramfs
+# and extract vmlinux, make/gcc for the module (headers pull in gcc-12).
+HOST_PKGS=(qemu-system-x86 busybox-static gpiod kmod cpio xz-utils zstd gzip strace
     make gcc binutils util-linux)
 mapfile -t need < <(missing_pkgs "${HOST_PKGS[@]}")
 if ((${#need[@]})); then

@@ -352,8 +352,8 @@ struct ConfigurationReader {
 }
 
 /// A button's line for the check that no two buttons share one: the chip as written (a number,
-/// `gpiochipN` and `/dev/gpiochipN` are the same chip; no chip is `gpiochip0` for an offset, and "the
-/// chip that has it" for a name), and the offset or name.
+/// `gpiochipN` and `/dev/gpiochipN` are the same chip; no chip is the 40-pin header's chip for an
+/// offset, whichever it is on the machine, and "the chip that has it" for a name), and the offset or name.
 struct LineKey: Hashable, CustomStringConvertible {
     var chip: String?
     var line: String
@@ -368,14 +368,18 @@ struct LineKey: Hashable, CustomStringConvertible {
                 chip = "gpiochip\(number)"
             }
         } else if isOffset {
-            chip = LineLocator.defaultChip
+            chip = Self.headerChip
         }
         self.chip = chip
         self.line = line
     }
 
+    /// The chip of an offset without `chip:`.
+    static let headerChip = "the 40-pin header's chip"
+
     var description: String {
         let line = Int(line) != nil ? "line \(line)" : "the line named \(ConfigurationLoader.quoted(line))"
+        if chip == Self.headerChip { return "\(line) of \(Self.headerChip)" }
         return chip.map { "\(line) of \(ConfigurationLoader.quoted($0))" } ?? "\(line) (on the chip that has it)"
     }
 }

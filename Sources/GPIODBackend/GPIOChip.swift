@@ -67,12 +67,14 @@ public final class GPIOChip {
         throw .noSuchChip(spec, available: availableNames())
     }
 
-    /// Paths of the GPIO chips in /dev, in number order.
+    /// Paths of the GPIO chips in /dev, in number order. Symbolic links are left out: a chip is listed
+    /// once under its kernel name (Raspberry Pi OS links `/dev/gpiochip4` to `gpiochip0` on a Pi 5).
     public static func availablePaths() -> [String] {
         guard let directory = opendir("/dev") else { return [] }
         defer { closedir(directory) }
         var numbers: [Int] = []
         while let entry = readdir(directory) {
+            if entry.pointee.d_type == UInt8(DT_LNK) { continue }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             if name.hasPrefix("gpiochip"), let number = Int(name.dropFirst("gpiochip".count)) { numbers.append(number) }
         }
@@ -106,6 +108,12 @@ public final class GPIOChip {
     public func offset(ofLineNamed name: String) -> Int? {
         let offset = gdb_chip_find_line(handle, name)
         return offset >= 0 ? Int(offset) : nil
+    }
+
+    /// The chip's name, label and every line's name by offset (empty when unnamed or unreadable), for
+    /// `HeaderChip`.
+    package func summary() -> ChipSummary {
+        ChipSummary(name: name, label: label, lineNames: (0..<lineCount).map { (try? lineInfo(offset: $0).name) ?? "" })
     }
 
     /// Every line's name, for suggestions.

@@ -37,13 +37,12 @@ import Testing
     // MARK: One line, one button
 
     @Test(arguments: [
-        // Both on the default chip (offsets mean gpiochip0), the same offset.
-        ("buttons:\n  - {name: a, line: 17}\n  - {name: b, line: 17}\n", "b.yaml:3:21: buttons[1].line: line 17 of 'gpiochip0' is already the line of button 'a' (buttons[0])"),
+        // Both on the default chip (offsets mean the 40-pin header's chip), the same offset.
+        ("buttons:\n  - {name: a, line: 17}\n  - {name: b, line: 17}\n", "b.yaml:3:21: buttons[1].line: line 17 of the 40-pin header's chip is already the line of button 'a' (buttons[0])"),
         // The same chip as written, the same offset.
         ("buttons:\n  - {name: a, line: 4, chip: pinctrl-rp1}\n  - {name: b, line: 4, chip: pinctrl-rp1}\n", "buttons[1].line: line 4 of 'pinctrl-rp1' is already the line of button 'a'"),
-        // gpiochip0 written three ways, and the default.
+        // gpiochip0 written two ways.
         ("buttons:\n  - {name: a, line: 5, chip: 0}\n  - {name: b, line: 5, chip: /dev/gpiochip0}\n", "line 5 of 'gpiochip0' is already"),
-        ("buttons:\n  - {name: a, line: 5}\n  - {name: b, line: 5, chip: gpiochip0}\n", "line 5 of 'gpiochip0' is already"),
         // The same name, on the chip that has it.
         ("buttons:\n  - {name: a, line: GPIO17}\n  - {name: b, line: GPIO17}\n", "the line named 'GPIO17' (on the chip that has it) is already the line of button 'a'"),
         ("defaults: {chip: gpiochip1}\nbuttons:\n  - {name: a, line: GPIO17}\n  - {name: b, line: GPIO17}\n", "the line named 'GPIO17' of 'gpiochip1' is already"),
@@ -56,6 +55,9 @@ import Testing
 
     @Test func theSameOffsetOnAnotherChipIsAnotherLine() {
         #expect(Self.failure("buttons:\n  - {name: a, line: 17}\n  - {name: b, line: 17, chip: gpiochip1}\n  - {name: c, line: GPIO17}\n") == nil)
+        // Which chip the header's is depends on the machine (gpiochip4 on a Pi 5 with an older kernel):
+        // `run` refuses these two where they are one line.
+        #expect(Self.failure("buttons:\n  - {name: a, line: 5}\n  - {name: b, line: 5, chip: gpiochip0}\n") == nil)
     }
 
     @Test(arguments: [

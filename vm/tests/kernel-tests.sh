@@ -44,7 +44,7 @@ if [[ ! -x $HELPER ]]; then
 fi
 
 # ---------------------------------------------------------------- framework
-PASSED=0 FAILED=0 FAILED_NAMES=() T_NAME="" T_ERRS=0 T_START=0 BG=() CHIPS=() W_PID="" W_ERR=""
+PASSED=0 FAILED=0 FAILED_NAMES=() T_NAME="" T_ERRS=0 T_START=0 BG=() CHIPS=() BOARD="" W_PID="" W_ERR=""
 log() { echo "     $*"; }
 err() { echo "     FAIL: $*"; T_ERRS=$((T_ERRS + 1)); }
 # check DESCRIPTION ACTUAL EXPECTED
@@ -69,6 +69,8 @@ cleanup_test() {
     BG=()
     for c in "${CHIPS[@]}"; do [[ -d $GPIOSIM_CONFIGFS/$c ]] && gpiosim_remove "$c"; done
     CHIPS=()
+    [[ -n $BOARD ]] && gpiosim_board_remove
+    BOARD=""
 }
 run_test() { # run_test NAME FUNCTION
     selected "$1" || return 0
@@ -683,6 +685,16 @@ YAML
     check_eq "hold events on stdout" "$(grep -c '"event":"hold"' "$TMP/keys.out")" 1
 }
 
+# m, n: the chip layouts of Raspberry Pi kernels, and the uAPI the v2 build speaks
+# shellcheck source=vm/tests/board-tests.sh
+source "$here/board-tests.sh"
+
+# The layouts first: on Linux 6.1 each d-chip-removed test leaves its chip's number taken (the
+# removed chip stays referenced), and then a layout keeps the kernel's order but not its numbers.
+run_test m-pi4 t_m_pi4
+run_test m-pi5-old t_m_pi5_old
+run_test m-pi5-new t_m_pi5_new
+run_test n-ioctls t_n_ioctls
 run_test a-clean t_a_clean
 run_test b-bouncy-defer t_b_bouncy_defer
 run_test b-bouncy-eager t_b_bouncy_eager

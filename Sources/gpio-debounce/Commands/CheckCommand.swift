@@ -76,6 +76,8 @@ struct CheckCommand: ParsableCommand {
             }
             print(TerminalText.escaped("  mqtt: \(mqtt.url) as \(mqtt.clientID), topics under \(mqtt.base)/, QoS \(mqtt.qos), \(discovery), queue \(mqtt.queueLimit)"))
         }
+        // Offsets without `chip:` mean the 40-pin header's chip of the machine that runs them.
+        let header = configuration.buttons.contains { $0.chip == nil && Int($0.line) != nil } ? LineLocator.headerChip() : nil
         for button in configuration.buttons {
             var gestures: [String] = []
             if let hold = button.gestures.holdNs { gestures.append("hold \(DurationSyntax.format(hold))") }
@@ -83,7 +85,7 @@ struct CheckCommand: ParsableCommand {
             if let window = button.gestures.clickWindowNs { gestures.append("clicks within \(DurationSyntax.format(window)) (\(button.gestures.clickPolicy.rawValue))") }
             if let throttle = button.gestures.throttleNs { gestures.append("throttle \(DurationSyntax.format(throttle))") }
             if let group = button.group { gestures.append("group \(group)") }
-            print(TerminalText.escaped("  \(button.name): \(button.chip ?? (Int(button.line) == nil ? "the chip that has" : LineLocator.defaultChip)) line \(button.line), bias \(button.bias.rawValue), press \(button.debounce.press), release \(button.debounce.release)\(gestures.isEmpty ? "" : "; " + gestures.joined(separator: ", "))"))
+            print(TerminalText.escaped("  \(button.name): \(button.chip ?? (Int(button.line) == nil ? "the chip that has" : header?.description ?? HeaderChip.fallback)) line \(button.line), bias \(button.bias.rawValue), press \(button.debounce.press), release \(button.debounce.release)\(gestures.isEmpty ? "" : "; " + gestures.joined(separator: ", "))"))
             for action in button.actions {
                 print(TerminalText.escaped("    on \(action.on.rawValue)\(action.count.map { " \($0)" } ?? ""): \(action.action.arguments.joined(separator: " "))"))
             }

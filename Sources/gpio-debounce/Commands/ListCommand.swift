@@ -23,8 +23,11 @@ struct ListCommand: ParsableCommand {
                 print("No GPIO chips on this machine (no /dev/gpiochip*). `gpio-debounce demo` needs none.")
             }
             print("libgpiod \(GPIODLines.libgpiodVersion)")
+            let header = LineLocator.headerChip()
+            if !chips.isEmpty { print(TerminalText.escaped("offsets alone (watch 17) mean \(header)")) }
             for chip in chips {
-                print(TerminalText.escaped("\(chip.name) [\(chip.label)] \(chip.lineCount) lines (\(chip.path))"))
+                let mark = header.isHeader && chip.name == header.chip ? " (40-pin header)" : ""
+                print(TerminalText.escaped("\(chip.name) [\(chip.label)] \(chip.lineCount) lines (\(chip.path))\(mark)"))
                 for offset in 0..<chip.lineCount {
                     let info = try chip.lineInfo(offset: offset)
                     let name = info.name.isEmpty ? "unnamed" : "\"\(info.name)\""

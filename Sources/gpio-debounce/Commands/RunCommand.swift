@@ -96,12 +96,20 @@ struct RunCommand: ParsableCommand {
             places = configuration.buttons.indices.map { ("simulated", $0) }
         } else {
             clock = .monotonic
+            if configuration.buttons.contains(where: { $0.chip == nil && Int($0.line) != nil }) {
+                logger.info("offsets without chip: mean \(LineLocator.headerChip())")
+            }
             var chips: [String: GPIOChip] = [:]
             var selections: [LineSelection] = []
+            var owners: [String: String] = [:]
             for button in configuration.buttons {
                 let (chip, offsets) = try opening { () throws(GPIOError) in try LineLocator.locate(chip: button.chip, lines: [button.line]) }
                 let shared = chips[chip.path] ?? chip
                 chips[chip.path] = shared
+                let place = "line \(offsets[0]) of \(chip.name)"
+                if let owner = owners.updateValue(button.name, forKey: place) {
+                    throw failure("\(config): buttons '\(owner)' and '\(button.name)' are both on \(place) here: one line serves one button (give one of them another line or chip:)", ExitStatus.badData)
+                }
                 selections.append(LineSelection(chip: shared, offset: offsets[0], bias: button.bias, kernelDebounceNs: button.kernelDebounceNs))
             }
             source = try opening { () throws(GPIOError) in try GPIODLines(lines: selections, consumer: "gpio-debounce") }
