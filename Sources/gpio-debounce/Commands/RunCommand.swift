@@ -34,6 +34,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The YAML configuration file.", valueName: "file"))
     var config: String
 
+    @OptionGroup var kernelQueue: KernelQueueOptions
     @OptionGroup var output: OutputOptions
 
     @Option(help: "Log level on stderr.")
@@ -112,7 +113,9 @@ struct RunCommand: ParsableCommand {
                 }
                 selections.append(LineSelection(chip: shared, offset: offsets[0], bias: button.bias, kernelDebounceNs: button.kernelDebounceNs))
             }
-            source = try opening { () throws(GPIOError) in try GPIODLines(lines: selections, consumer: "gpio-debounce") }
+            source = try opening { () throws(GPIOError) in
+                try GPIODLines(lines: selections, consumer: "gpio-debounce", eventBufferSize: kernelQueue.eventBufferSize)
+            }
             places = selections.map { ($0.chip.name, $0.offset) }
             logger.info("watching \(selections.count) buttons (libgpiod \(GPIODLines.libgpiodVersion))")
         }
