@@ -51,7 +51,11 @@ let package = Package(
         // The MQTT sink: events, states, availability and Home Assistant discovery, on the event loop.
         .target(name: "MQTT", dependencies: ["CMosquitto", "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "TraceFormat", logging, system]),
         // libyaml, the YAML 1.1 parser (Debian's libyaml-dev), plus its nesting check.
-        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // No pkgConfig: yaml-0.1.pc's -L names the system's library folder, which SwiftPM would put
+        // ahead of libgpiod.pc's, so that a build against a libgpiod 2 of its own (scripts/test-libgpiod2)
+        // would link the system's libgpiod 1.6. yaml.h is in /usr/include; the packages link libyaml.a
+        // from a folder of its own (-L, packaging/build-stage).
+        .systemLibrary(name: "CYAML", providers: [.apt(["libyaml-dev"])]),
         // YAML text to a tree of nodes with their positions, through libyaml's events. Standard library only.
         .target(name: "YAMLDocument", dependencies: ["CYAML"]),
         // The daemon's configuration: YAML loading and checking, and the plan it makes for the loop.

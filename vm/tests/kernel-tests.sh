@@ -346,6 +346,54 @@ t_c_overflow_eager() {
     log "stderr: $(summary_of "$TMP/c3.err" 0)"
 }
 
+# The kernel queue a request asks for (--event-buffer; libgpiod 2 asks for 1024 events by default,
+# the kernel's own default being 16 per line): the reader is stopped (SIGSTOP) while a 201-edge burst
+# comes in, ending pressed. With the default queue every edge is kept (201 edges, none lost); with
+# --event-buffer 16 the kernel drops the oldest and the gap in the sequence numbers is reported. A
+# libgpiod 1 build refuses --event-buffer (exit 69): its kernel queue is fixed at 16.
+queue_burst() { # queue_burst TAG [WATCH OPTIONS...] : sets Q_EDGES and Q_LOST from the summary
+    local tag=$1 i sum
+    shift
+    new_chip "$tag" 4 || return 1
+    gpiosim_set "$SIM" 0 1
+    start_watch "$tag" --chip "$CHIP" 0 --bias as-is --debounce eager:100ms --idle-timeout 2s "$@"
+    wait_used 0 || return 1
+    nap 0.3
+    kill -STOP "$W_PID"
+    GAPS=()
+    for ((i = 0; i < 200; i++)); do GAPS+=(20); done
+    drive 0 1 20 "${GAPS[@]}"
+    kill -CONT "$W_PID"
+    wait_exit "$W_PID" 20
+    check_eq "exit status (--idle-timeout)" "$W_RC" 0
+    sum=$(summary_of "$TMP/$tag.err" 0)
+    log "stderr: $sum"
+    Q_EDGES=-1 Q_LOST=-1
+    [[ $sum =~ from\ ([0-9]+)\ edges? ]] && Q_EDGES=${BASH_REMATCH[1]}
+    [[ $sum =~ ([0-9]+)\ events?\ lost ]] && Q_LOST=${BASH_REMATCH[1]}
+    parse_events "$TMP/$tag.out"
+    check_eq "events (201 edges ending pressed, reader stopped during the burst)" "${EV_KIND[*]}" "press"
+}
+t_c_event_buffer() {
+    if [[ $LABEL == v1 ]]; then
+        local rc=0
+        new_chip c4 4 || return
+        "$BIN" watch --chip "$CHIP" 0 --event-buffer 256 --idle-timeout 1s >"$TMP/c4.out" 2>"$TMP/c4.err" || rc=$?
+        check_eq "libgpiod 1: --event-buffer is refused (exit 69)" "$rc" 69
+        check_match "libgpiod 1: the refusal says why" "$(cat "$TMP/c4.err")" "fixed 16 events per line"
+        return
+    fi
+    queue_burst c4 || return
+    check_eq "the default queue (1024) keeps all 201 edges of the burst" "$Q_EDGES" 201
+    check_eq "the default queue loses none" "$Q_LOST" 0
+    queue_burst c5 --event-buffer 16 || return
+    if ((Q_LOST > 0 && Q_EDGES + Q_LOST == 201)); then
+        log "ok: --event-buffer 16: $Q_EDGES edges delivered, $Q_LOST counted lost (201 in all)"
+    else
+        err "--event-buffer 16: $Q_EDGES edges delivered and $Q_LOST lost, expected some lost and 201 in all"
+    fi
+}
+
 t_d_busy() {
     local rc
     new_chip d1 4 || return
@@ -701,6 +749,7 @@ run_test b-bouncy-eager t_b_bouncy_eager
 run_test c-storm-pressed t_c_storm_pressed
 run_test c-storm-released t_c_storm_released
 run_test c-overflow-eager t_c_overflow_eager
+run_test c-event-buffer t_c_event_buffer
 run_test d-busy t_d_busy
 run_test d-out-of-range t_d_out_of_range
 run_test d-unknown-name t_d_unknown_name
