@@ -164,21 +164,7 @@ public final class EventLoop {
                     try beginShutdown(.endOfInput, atNs: nowNs, &state)
                     continue
                 }
-
-                // The earliest deadline of everything still running.
-                var deadlineNs: Int64? = state.stop == nil || state.graceEndNs == .max ? nil : state.graceEndNs
-                for sink in sinks { deadlineNs = Self.earlier(deadlineNs, sink.nextDeadlineNs) }
-                if state.stop == nil {
-                    let pipelineDeadlineNs = state.pipeline.nextDeadlineNs
-                    deadlineNs = Self.earlier(deadlineNs, pipelineDeadlineNs)
-                    deadlineNs = Self.earlier(deadlineNs, source.nextDueNs)
-                    // The idle timeout counts only once everything is settled (then its time may be past).
-                    if pipelineDeadlineNs == nil {
-                        deadlineNs = Self.earlier(deadlineNs, limits.idleTimeoutNs.map { state.lastActivityNs.adding(durationNs: $0) })
-                    }
-                    deadlineNs = Self.earlier(deadlineNs, limits.durationNs.map { startNs.adding(durationNs: $0) })
-                }
-
+                let deadlineNs = earliestDeadline(state, source: source, startNs: startNs)
                 if !pollSetIsCurrent(state) { rebuildPollSet(&state) }
                 if state.pollSet.isEmpty, deadlineNs == nil {
                     // Nothing can ever wake this run: it has ended.
@@ -188,59 +174,9 @@ public final class EventLoop {
                 try wait(&state.pollSet, until: deadlineNs, nowNs: nowNs)
                 state.wakeups += 1
                 let eventsBeforeWakeup = state.reportedEvents
-                // Read once the edges are out (below): no clock read delays an event.
-                var wokeNs = nowNs
-
-                var cursor = PollSet<Token>.ReadyCursor()
-                while let (token, events) = state.pollSet.nextReady(&cursor) {
-                    switch token {
-                    case .signals:
-                        var received = SignalDescriptor.Received()
-                        if let signals {
-                            do throws(SystemError) { received = try signals.take() } catch { throw LoopError.system(error) }
-                        }
-                        if let signal = received.stopSignal { try stopRequested(.interrupted(signal: signal), &state) }
-                    case .stopSwitch:
-                        if stopSwitch?.take() == true { try stopRequested(.interrupted(signal: nil), &state) }
-                    case .sink(let sinkIndex, let index):
-                        sinks[sinkIndex].descriptorReady(index, events: events)
-                    case .source(let index):
-                        guard state.stop == nil else { continue }
-                        do throws(LineError) { try source.readReady(descriptor: index, events: events, into: &state.batch) } catch { throw LoopError.line(error) }
-                    }
-                }
-
-                if state.stop == nil {
-                    // The hot path: what was read goes through the pipeline up to the latest edge's own
-                    // (kernel) time and out to the sinks before anything else, the clock included.
-                    var limitReached = false
-                    if let latestEdgeNs = state.batch.edges.lazy.map(\.edge.timeNs).max() {
-                        limitReached = try process(&state, upToNs: latestEdgeNs)
-                    }
-                    wokeNs = clock.nowNs
-                    if !limitReached {
-                        state.batch.removeAll()
-                        source.deliverDue(byNs: wokeNs, into: &state.batch)
-                        // Only when something is due by now: an edge came due, or a stage's deadline came.
-                        // (After an eager event nothing is: the wakeup ends at once, and a pipe's reader
-                        // waiting for the event line gets the processor sooner.)
-                        let deadlineCame = state.pipeline.nextDeadlineNs.map { $0 <= wokeNs } ?? false
-                        if deadlineCame || !state.batch.edges.isEmpty || !state.batch.losses.isEmpty {
-                            limitReached = try process(&state, upToNs: wokeNs)
-                        }
-                    }
-                    if limitReached {
-                        try beginShutdown(.eventLimit, atNs: wokeNs, &state)
-                    } else if let durationNs = limits.durationNs, wokeNs >= startNs.adding(durationNs: durationNs) {
-                        try beginShutdown(.duration, atNs: wokeNs, &state)
-                    } else if let idleNs = limits.idleTimeoutNs, state.pipeline.nextDeadlineNs == nil,
-                        wokeNs >= state.lastActivityNs.adding(durationNs: idleNs)
-                    {
-                        try beginShutdown(.idleTimeout, atNs: wokeNs, &state)
-                    }
-                } else {
-                    wokeNs = clock.nowNs
-                }
+                try readReady(&state, source: source)
+                // Read once the edges are out: no clock read delays an event.
+                let wokeNs = state.stop == nil ? try processWakeup(&state, source: source, startNs: startNs) : clock.nowNs
                 for sink in sinks {
                     do throws(SinkError) { try sink.advance(toNs: wokeNs) } catch { throw LoopError.sink(error) }
                 }
@@ -262,6 +198,88 @@ public final class EventLoop {
             do { try sink.finish(atNs: endNs) } catch { throw LoopError.sink(error) }
         }
         return state.stop ?? .endOfInput
+    }
+
+    // The steps of one wakeup, in `run`'s order. Each is inlined into `run`: a call of its own on the
+    // path from the wakeup to the events' write costs an emulated CPU a lookup after each context switch
+    // (docs/performance.md), and the steps are named for reading, not for reuse.
+
+    /// The earliest deadline of everything still running: the sinks', and unless stopping, the
+    /// pipeline's, the source's next due edge, the idle timeout (once everything is settled) and the
+    /// run's duration; stopping, the end of the grace period. `nil`: nothing but a descriptor can wake it.
+    @inline(__always)
+    private func earliestDeadline(_ state: RunState, source: any EdgeSource, startNs: Int64) -> Int64? {
+        var deadlineNs: Int64? = state.stop == nil || state.graceEndNs == .max ? nil : state.graceEndNs
+        for sink in sinks { deadlineNs = Self.earlier(deadlineNs, sink.nextDeadlineNs) }
+        if state.stop == nil {
+            let pipelineDeadlineNs = state.pipeline.nextDeadlineNs
+            deadlineNs = Self.earlier(deadlineNs, pipelineDeadlineNs)
+            deadlineNs = Self.earlier(deadlineNs, source.nextDueNs)
+            // The idle timeout counts only once everything is settled (then its time may be past).
+            if pipelineDeadlineNs == nil {
+                deadlineNs = Self.earlier(deadlineNs, limits.idleTimeoutNs.map { state.lastActivityNs.adding(durationNs: $0) })
+            }
+            deadlineNs = Self.earlier(deadlineNs, limits.durationNs.map { startNs.adding(durationNs: $0) })
+        }
+        return deadlineNs
+    }
+
+    /// Handles every ready descriptor once: signals and the stop switch (a stop), the sinks' (their
+    /// own work), the source's (its edges into `state.batch`, unless stopping).
+    @inline(__always)
+    private func readReady(_ state: inout RunState, source: any EdgeSource) throws(LoopError) {
+        var cursor = PollSet<Token>.ReadyCursor()
+        while let (token, events) = state.pollSet.nextReady(&cursor) {
+            switch token {
+            case .signals:
+                var received = SignalDescriptor.Received()
+                if let signals {
+                    do throws(SystemError) { received = try signals.take() } catch { throw LoopError.system(error) }
+                }
+                if let signal = received.stopSignal { try stopRequested(.interrupted(signal: signal), &state) }
+            case .stopSwitch:
+                if stopSwitch?.take() == true { try stopRequested(.interrupted(signal: nil), &state) }
+            case .sink(let sinkIndex, let index):
+                sinks[sinkIndex].descriptorReady(index, events: events)
+            case .source(let index):
+                guard state.stop == nil else { continue }
+                do throws(LineError) { try source.readReady(descriptor: index, events: events, into: &state.batch) } catch { throw LoopError.line(error) }
+            }
+        }
+    }
+
+    /// The hot path: what was read goes through the pipeline up to the latest edge's own (kernel) time
+    /// and out to the sinks before anything else, the clock included; then the source's due edges and
+    /// the stages' due decisions, by the clock; then the limits. Returns the clock's time after the
+    /// edges were out.
+    @inline(__always)
+    private func processWakeup(_ state: inout RunState, source: any EdgeSource, startNs: Int64) throws(LoopError) -> Int64 {
+        var limitReached = false
+        if let latestEdgeNs = state.batch.edges.lazy.map(\.edge.timeNs).max() {
+            limitReached = try process(&state, upToNs: latestEdgeNs)
+        }
+        let wokeNs = clock.nowNs
+        if !limitReached {
+            state.batch.removeAll()
+            source.deliverDue(byNs: wokeNs, into: &state.batch)
+            // Only when something is due by now: an edge came due, or a stage's deadline came. (After an
+            // eager event nothing is: the wakeup ends at once, and a pipe's reader waiting for the event
+            // line gets the processor sooner.)
+            let deadlineCame = state.pipeline.nextDeadlineNs.map { $0 <= wokeNs } ?? false
+            if deadlineCame || !state.batch.edges.isEmpty || !state.batch.losses.isEmpty {
+                limitReached = try process(&state, upToNs: wokeNs)
+            }
+        }
+        if limitReached {
+            try beginShutdown(.eventLimit, atNs: wokeNs, &state)
+        } else if let durationNs = limits.durationNs, wokeNs >= startNs.adding(durationNs: durationNs) {
+            try beginShutdown(.duration, atNs: wokeNs, &state)
+        } else if let idleNs = limits.idleTimeoutNs, state.pipeline.nextDeadlineNs == nil,
+            wokeNs >= state.lastActivityNs.adding(durationNs: idleNs)
+        {
+            try beginShutdown(.idleTimeout, atNs: wokeNs, &state)
+        }
+        return wokeNs
     }
 
     /// Starts stopping for `reason` (the first reason only): a raw line that lost edges is read once
