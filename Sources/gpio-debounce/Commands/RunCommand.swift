@@ -71,6 +71,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let configuration = try loadConfiguration(config)
+        try checking { () throws(MachineCheck.Failure) in try MachineCheck.readMQTTFiles(configuration) }
         let level = logLevel.value
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -100,18 +101,9 @@ struct RunCommand: ParsableCommand {
             if configuration.buttons.contains(where: { $0.chip == nil && Int($0.line) != nil }) {
                 logger.info("offsets without chip: mean \(LineLocator.headerChip())")
             }
-            var chips: [String: GPIOChip] = [:]
-            var selections: [LineSelection] = []
-            var owners: [String: String] = [:]
-            for button in configuration.buttons {
-                let (chip, offsets) = try opening { () throws(GPIOError) in try LineLocator.locate(chip: button.chip, lines: [button.line]) }
-                let shared = chips[chip.path] ?? chip
-                chips[chip.path] = shared
-                let place = "line \(offsets[0]) of \(chip.name)"
-                if let owner = owners.updateValue(button.name, forKey: place) {
-                    throw failure("\(config): buttons '\(owner)' and '\(button.name)' are both on \(place) here: one line serves one button (give one of them another line or chip:)", ExitStatus.badData)
-                }
-                selections.append(LineSelection(chip: shared, offset: offsets[0], bias: button.bias, kernelDebounceNs: button.kernelDebounceNs))
+            let located = try checking { () throws(MachineCheck.Failure) in try MachineCheck.locateLinesOnThisMachine(configuration) }
+            let selections = zip(configuration.buttons, located).map { button, line in
+                LineSelection(chip: line.place, offset: line.offset, bias: button.bias, kernelDebounceNs: button.kernelDebounceNs)
             }
             source = try opening { () throws(GPIOError) in
                 try GPIODLines(lines: selections, consumer: "gpio-debounce", eventBufferSize: kernelQueue.eventBufferSize)
