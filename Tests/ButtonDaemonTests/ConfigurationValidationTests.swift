@@ -125,6 +125,8 @@ import Testing
         #expect(bad.description.contains("'soon' is not a duration") && bad.description.contains("from \(minimum) to 1h"), "\(bad)")
         #expect(Self.failure(yaml(minimum)) == nil, "\(key): \(minimum)")
         #expect(Self.failure(yaml("3600s")) == nil, "\(key): 3600s")
+        #expect(Self.failure(yaml("1h")) == nil, "\(key): 1h")
+        #expect(Self.failure(yaml("2min")) == nil, "\(key): 2min")
     }
 
     @Test func aRepeatIntervalOfANanosecondSaysWhy() throws {
