@@ -106,12 +106,16 @@ public enum DebounceSyntaxError: Error, Sendable, Hashable, CustomStringConverti
     /// The message, with the offending text shown by `quote` (a caller may shorten or escape it).
     public func description(quoting quote: (String) -> String) -> String {
         switch self {
+        case .badDuration(let text) where text.hasPrefix("-"):
+            "\(quote(text)) is not a duration: durations cannot be negative; write a number with a unit (h, min, s, ms, us, ns), e.g. 5ms, 500us, 1s (a bare number is milliseconds)"
         case .badDuration(let text):
             "\(quote(text)) is not a duration: write a number with a unit (h, min, s, ms, us, ns), e.g. 5ms, 500us, 1s, 2min, 1h (a bare number is milliseconds)"
         case .durationTooLong(let text):
             "\(quote(text)) is longer than 1h, the most a debounce duration may be"
         case .durationTooPrecise(let text):
             "\(quote(text)) is finer than a nanosecond"
+        case .badStrategy(let text) where text.hasPrefix("-"):
+            "\(quote(text)) is not a debounce strategy, and durations cannot be negative: write defer:DURATION, eager:DURATION or eager:DURATION,glitch:DURATION (e.g. defer:10ms, eager:30ms,glitch:100us)"
         case .badStrategy(let text):
             "\(quote(text)) is not a debounce strategy: write defer:DURATION, eager:DURATION or eager:DURATION,glitch:DURATION (e.g. defer:10ms, eager:30ms,glitch:100us)"
         }

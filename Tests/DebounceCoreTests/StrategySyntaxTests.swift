@@ -36,6 +36,9 @@ import Testing
         #expect(DebounceSyntaxError.badStrategy("x").description.contains("defer:DURATION"))
         #expect(DebounceSyntaxError.badDuration("x").description.contains("500us"))
         #expect(DebounceSyntaxError.badDuration("x").description.contains("(h, min, s, ms, us, ns)"))
+        #expect(DebounceSyntaxError.badDuration("-1s").description.contains("durations cannot be negative"))
+        #expect(DebounceSyntaxError.badStrategy("-1ms").description.contains("durations cannot be negative"))
+        #expect(!DebounceSyntaxError.badDuration("x").description.contains("negative"))
     }
 }
 
