@@ -124,7 +124,7 @@ extension TraceAnalysis {
                 eventsWithRecommended: events)
         }
         if spikes > 0 {
-            eagerProblem = "plain eager reports every spike: \(spikes) spikes would each make a press and a release; use a glitch filter"
+            eagerProblem = "plain eager reports every spike: \(spikes == 1 ? "a spike would make" : "\(spikes) spikes would each make") a press and a release; use a glitch filter"
             eagerGlitchAdvice = eagerAdviceFound
         } else {
             eagerAdvice = eagerAdviceFound

@@ -109,7 +109,7 @@ struct RunCommand: ParsableCommand {
                 try GPIODLines(lines: selections, consumer: "gpio-debounce", eventBufferSize: kernelQueue.eventBufferSize)
             }
             places = selections.map { ($0.chip.name, $0.offset) }
-            logger.info("watching \(selections.count) buttons (libgpiod \(GPIODLines.libgpiodVersion))")
+            logger.info("watching \(counted(selections.count, "button")) (libgpiod \(GPIODLines.libgpiodVersion))")
         }
         let plan = DaemonPlan(configuration)
         let writer = EventWriter(format: output.format == .json ? .json : .text, output: OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0))
@@ -140,7 +140,7 @@ struct RunCommand: ParsableCommand {
                 limits: LoopLimits(maximumEvents: numEvents, shutdownGraceNs: shutdownGrace))
         }
         let stop = try runToEnd(loop)
-        logger.info("stopped (\(Self.describe(stop))) after \(loop.reportedEvents) events")
+        logger.info("stopped (\(Self.describe(stop))) after \(counted(loop.reportedEvents, "event"))")
     }
 
     /// `--remove-discovery`: a loop with no lines and the MQTT sink clearing the discovery messages (empty
@@ -179,7 +179,7 @@ struct RunCommand: ParsableCommand {
         } catch {
             throw failure(error.description, ExitStatus.of(error))
         }
-        logger.info("keyboard \"\(settings.name)\" with \(keys.count) keys is \(device.eventNode ?? "ready")")
+        logger.info("keyboard \"\(settings.name)\" with \(counted(keys.count, "key")) is \(device.eventNode ?? "ready")")
         return KeyboardSink(mapping: KeyMapping(bindings: plan.keyBindings, lineCount: lineCount), device: device, logger: logger)
     }
 
