@@ -15,11 +15,12 @@ extension TraceAnalysis {
         /// Why no window works: the first burst for which none up to the limit does.
         var problem: String?
 
-        /// Adds one burst's smallest window (`nil`: none up to `limitNs` works for the burst at `startNs`).
+        /// Adds one burst's smallest window (`nil`: none up to `limitNs` works for the burst at `startNs`,
+        /// named in the problem to three digits in the largest unit: `5.67s`, not `5669496.877us`).
         mutating func add(_ neededNs: Int64?, startNs: Int64, limitNs: Int64) {
             guard problem == nil else { return }
             guard let neededNs else {
-                problem = "no window up to the \(DurationSyntax.format(limitNs)) quiet gap works for the burst at \(DurationSyntax.format(startNs))"
+                problem = "no window up to the \(DurationSyntax.format(limitNs)) quiet gap works for the burst at \(DurationSyntax.approximate(startNs))"
                 return
             }
             smallestNs = max(smallestNs, neededNs)
