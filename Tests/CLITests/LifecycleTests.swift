@@ -52,6 +52,44 @@ import Testing
         }
     }
 
+    /// With standard error on a terminal, which echoes `^C` where the cursor is, the summary after a
+    /// SIGINT starts on a line of its own; into a file, no empty line comes first.
+    @Test func afterSIGINTOnATerminalTheSummaryStartsOnANewLine() throws {
+        // A pseudo-terminal: /dev/ptmx, unlocked (TIOCSPTLCK), its other end /dev/pts/N (TIOCGPTN).
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        try #require(master >= 0)
+        defer { close(master) }
+        var unlock: Int32 = 0, number: UInt32 = 0
+        try #require(ioctl(master, 0x4004_5431 /* TIOCSPTLCK */, &unlock) == 0 && ioctl(master, 0x8004_5430 /* TIOCGPTN */, &number) == 0)
+        let terminal = try #require(FileHandle(forUpdatingAtPath: "/dev/pts/\(number)"))
+        let process = Process()
+        process.executableURL = CLITests.executable
+        process.arguments = ["watch", "--simulate", "--seed", "3"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = terminal
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        // The first press is decided about 0.45 s in.
+        _ = out.fileHandleForReading.availableData
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        try terminal.close()
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while case let count = read(master, &chunk, chunk.count), count > 0 { bytes += chunk[..<count] }
+        let stderr = String(decoding: bytes, as: UTF8.self)
+        #expect(process.terminationStatus == 0)
+        #expect(stderr.hasPrefix("\r\nsimulated line "), "\(stderr.debugDescription)")  // the terminal writes \n as \r\n
+
+        let running = try Running(["watch", "--simulate", "--seed", "3"])
+        #expect(running.wait { running.stdout.contains("press ") })
+        #expect(running.stop(with: SIGINT) == 0)
+        #expect(running.stderr.hasPrefix("simulated line "), "\(running.stderr.debugDescription)")
+    }
+
     /// Each long-running simulated mode, stopped by SIGINT or SIGTERM once it has shown some output,
     /// prints its summary and exits 0 (the old simulated modes died of the signal, with no summary).
     @Test(arguments: ["watch", "record", "run", "demo"], [SIGINT, SIGTERM])
