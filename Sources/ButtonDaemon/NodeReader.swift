@@ -67,8 +67,10 @@ struct NodeReader {
         return value
     }
 
+    /// A bias as `Bias(spelling:)` reads it: libgpiod 2's names, and 1.6's `disable`.
     func bias(_ node: YAMLNode, key: String) throws(ConfigurationError) -> Bias {
-        Bias(rawValue: try choice(node, key: key, allowed: Bias.allCases.map(\.rawValue))) ?? .pullUp
+        if let bias = Bias(spelling: try string(node, key: key)) { return bias }
+        return Bias(rawValue: try choice(node, key: key, allowed: Bias.allCases.map(\.rawValue))) ?? .pullUp
     }
 
     /// A duration from `minimum` (1 ms unless said) to 1 h.

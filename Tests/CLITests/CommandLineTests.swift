@@ -50,6 +50,18 @@ import Testing
         #expect(ArgumentPrecheck.joiningNegativeDurations(["watch", "--", "--gap", "-1"]) == ["watch", "--", "--gap", "-1"])
     }
 
+    /// `--bias disable` (libgpiod 1.6's gpiomon) is read as `disabled` (libgpiod 2's), and the help says
+    /// which gpiomon the names follow.
+    @Test func biasDisableIsAccepted() throws {
+        for bias in ["disable", "disabled"] {
+            let result = try CLITests.run(["watch", "--simulate", "--bias", bias, "--num-events", "1", "17"])
+            #expect(result.status == 0, "\(bias): \(result.stderr)")
+        }
+        #expect(try CLITests.run(["watch", "--simulate", "--bias", "off", "17"]).status == 64)
+        let help = try CLITests.run(["watch", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("disabled or as-is (libgpiod 2's gpiomon's names; 1.6's disable is accepted too)"), "\(help)")
+    }
+
     /// Every option whose help shows `<duration>` or `<strategy>` is one the check knows.
     @Test(arguments: ["watch", "run", "record", "analyze", "replay", "demo", "generate"])
     func everyDurationOptionIsKnown(command: String) throws {

@@ -28,7 +28,7 @@ struct WatchCommand: ParsableCommand {
     @Option(name: [.short, .long], help: "The chip: a path (/dev/gpiochip0), a name (gpiochip0), a number (0) or a label (pinctrl-bcm2711).")
     var chip: String?
 
-    @Option(name: [.short, .long], help: "Bias: pull-up (button to ground, the default), pull-down, disabled or as-is.")
+    @Option(name: [.short, .long], help: "Bias: pull-up (button to ground, the default), pull-down, disabled or as-is (libgpiod 2's gpiomon's names; 1.6's disable is accepted too).")
     var bias: BiasArgument = .init(.pullUp)
 
     @Option(
@@ -102,12 +102,13 @@ struct WatchCommand: ParsableCommand {
     }
 }
 
-/// `--bias pull-up|pull-down|disabled|as-is`.
+/// `--bias pull-up|pull-down|disabled|as-is`, as libgpiod 2's gpiomon names them, and `disable`,
+/// libgpiod 1.6's gpiomon's name for `disabled`.
 struct BiasArgument: ExpressibleByArgument, CustomStringConvertible {
     var value: Bias
     init(_ value: Bias) { self.value = value }
     init?(argument: String) {
-        guard let value = Bias(rawValue: argument) else { return nil }
+        guard let value = Bias(spelling: argument) else { return nil }
         self.value = value
     }
     var description: String { value.rawValue }
