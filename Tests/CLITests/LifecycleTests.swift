@@ -52,6 +52,32 @@ import Testing
         }
     }
 
+    /// The simulation plays the lines the user named: `watch --simulate 17 GPIO27` reports lines 17
+    /// and 27; `run --simulate` each button's configured line, in events and in actions' GPIO_LINE.
+    @Test func simulatedButtonsReportTheLinesNamed() throws {
+        struct Event: Decodable { var line: Int; var chip: String; var button: String? }
+        let watch = try CLITests.run(["watch", "--simulate", "--seed", "3", "--num-events", "4", "--format", "json", "17", "GPIO27"])
+        #expect(watch.status == 0, "\(watch.stderr)")
+        let watched = try watch.stdout.split(separator: "\n").map { try JSONDecoder().decode(Event.self, from: Data($0.utf8)) }
+        #expect(Set(watched.map(\.line)) == [17, 27] && watched.allSatisfy { $0.chip == "simulated" }, "\(watch.stdout)")
+        #expect(watch.stderr.contains("simulated line 17: ") && watch.stderr.contains("simulated line 27: "), "\(watch.stderr)")
+
+        let config = RecordAnalyzeTests.temporaryPath(".yaml")
+        try """
+            buttons:
+              - {name: a, line: 17, actions: [{on: press, shell: 'echo "action line=$GPIO_LINE"'}]}
+              - {name: b, line: GPIO27}
+              - {name: c, line: 22}
+
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: config) }
+        let run = try CLITests.run(["run", "--config", config, "--simulate", "--virtual-time", "--presses", "1", "--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let events = try run.stdout.split(separator: "\n").filter { $0.hasPrefix("{") }.map { try JSONDecoder().decode(Event.self, from: Data($0.utf8)) }
+        #expect(Dictionary(events.map { ($0.button ?? "", $0.line) }, uniquingKeysWith: { first, _ in first }) == ["a": 17, "b": 27, "c": 22], "\(run.stdout)")
+        #expect((run.stdout + run.stderr).contains("action line=17\n"), "\(run.stdout)\(run.stderr)")
+    }
+
     /// With standard error on a terminal, which echoes `^C` where the cursor is, the summary after a
     /// SIGINT starts on a line of its own; into a file, no empty line comes first.
     @Test func afterSIGINTOnATerminalTheSummaryStartsOnANewLine() throws {

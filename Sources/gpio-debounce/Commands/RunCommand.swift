@@ -40,7 +40,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Log level on stderr.")
     var logLevel: LogLevelArgument = .init(.info)
 
-    @Flag(help: "Drive every button from a simulated bouncy button instead of real pins (no hardware needed).")
+    @Flag(help: "Drive every button from a simulated bouncy button instead of real pins (no hardware needed), reported as its configured line (GPIO27 as 27).")
     var simulate = false
 
     @Option(help: "Seed of the simulated buttons (with --simulate).")
@@ -95,7 +95,7 @@ struct RunCommand: ParsableCommand {
                 BouncyButton(seed: seed &+ UInt64(index), activeLevel: button.debounce.activeLevel, presses: presses)
             }
             source = SimulatedLines(buttons: buttons)
-            places = configuration.buttons.indices.map { ("simulated", $0) }
+            places = configuration.buttons.enumerated().map { ("simulated", SimulatedLineNumber.of($1.line, index: $0)) }
         } else {
             clock = .monotonic
             if configuration.buttons.contains(where: { $0.chip == nil && Int($0.line) != nil }) {

@@ -48,7 +48,7 @@ struct WatchCommand: ParsableCommand {
     @Option(help: "Consumer name shown to other programs (gpioinfo) for the requested lines.")
     var consumer: String = "gpio-debounce"
 
-    @Flag(help: "Watch the simulated bouncy button instead of a real pin (no hardware needed).")
+    @Flag(help: "Watch simulated bouncy buttons instead of real pins (no hardware needed): one per line named, reported as that line (GPIO27 as 27), or line 0.")
     var simulate = false
 
     @Option(help: "Seed of the simulated button (with --simulate).")
@@ -72,8 +72,12 @@ struct WatchCommand: ParsableCommand {
         if simulate {
             clock = .realTime()
             let seed = self.seed ?? UInt64(truncatingIfNeeded: MonotonicClock.nowNs)
-            source = SimulatedLines(buttons: [BouncyButton(seed: seed, activeLevel: debounce.configuration.activeLevel, presses: nil)])
-            names = [("simulated", 0)]
+            // The lines named, each its own simulated button (one, line 0, if none is named).
+            let named = lines.isEmpty ? ["0"] : lines
+            source = SimulatedLines(buttons: named.indices.map { index in
+                BouncyButton(seed: seed &+ UInt64(index), activeLevel: debounce.configuration.activeLevel, presses: nil)
+            })
+            names = named.enumerated().map { ("simulated", SimulatedLineNumber.of($1, index: $0)) }
         } else {
             clock = .monotonic
             let (gpioChip, offsets) = try opening { () throws(GPIOError) in try LineLocator.locate(chip: chip, lines: lines) }
