@@ -169,6 +169,17 @@ import Testing
         #expect(result.stdout.contains(": OK: 1 button(s)"))
     }
 
+    /// A key in its old spelling loads, and `check` and `run` warn where it is and how it is written now.
+    @Test func anOldKeySpellingWarnsInCheckAndRun() throws {
+        let path = try Self.file("buttons:\n  - {name: a, line: 17, kernel-debounce: 5us}\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for arguments in [["check", "--config", path], ["run", "--config", path, "--simulate", "--virtual-time", "--presses", "1"]] {
+            let result = try CLITests.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("gpio-debounce: warning: \(path):2:25: buttons[0].kernel-debounce: `kernel-debounce` is now written `kernel_debounce`"), "\(result.stderr)")
+        }
+    }
+
     @Test func programsMustExistAndBeExecutable() throws {
         let script = try Self.file(Array("#!/bin/sh\n".utf8), suffix: ".sh")
         defer { try? FileManager.default.removeItem(atPath: script) }

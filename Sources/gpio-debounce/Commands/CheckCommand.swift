@@ -11,11 +11,14 @@ import Sinks
 import TraceFormat
 
 /// Reads and checks a configuration file, exiting 65 with the file, line and key of any mistake (66 when
-/// the file cannot be opened or read). Programs of `run:` actions are looked up on this process's PATH.
+/// the file cannot be opened or read), and warning on stderr of keys in an old spelling. Programs of
+/// `run:` actions are looked up on this process's PATH.
 func loadConfiguration(_ path: String) throws -> ServiceConfiguration {
     let bytes = try readConfigurationFile(path)
     do {
-        return try ConfigurationLoader.load(bytes: bytes, file: path, programs: .environment)
+        let configuration = try ConfigurationLoader.load(bytes: bytes, file: path, programs: .environment)
+        for deprecation in configuration.deprecations { printToStandardError("gpio-debounce: warning: \(deprecation)") }
+        return configuration
     } catch {
         throw failure(error.description, ExitStatus.badData)
     }
