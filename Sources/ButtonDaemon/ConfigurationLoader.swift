@@ -21,10 +21,13 @@ import Sinks
 public enum ConfigurationLoader {
     static let topLevelKeys = ["defaults", "groups", "buttons", "keyboard", "mqtt"]
     static let buttonKeys = [
-        "name", "line", "chip", "bias", "active", "debounce", "press", "release", "kernel-debounce", "hold",
+        "name", "line", "chip", "bias", "active", "debounce", "press", "release", "kernel_debounce", "hold",
         "repeat", "clicks", "throttle", "group", "actions", "key",
     ]
-    static let defaultKeys = ["chip", "bias", "active", "debounce", "press", "release", "kernel-debounce"]
+    static let defaultKeys = ["chip", "bias", "active", "debounce", "press", "release", "kernel_debounce"]
+    /// Keys written in an older spelling → the key now. Keys are snake_case, as Home Assistant and
+    /// ESPHome write theirs; an old spelling still loads, with a note in `deprecations`.
+    static let renamedKeys = ["kernel-debounce": "kernel_debounce"]
     static let actionKeys = ["on", "count", "run", "shell", "key", "policy", "limit", "timeout"]
 
     // MARK: Limits (the README lists them)

@@ -90,6 +90,7 @@ struct ConfigurationReader {
         var configuration = ServiceConfiguration(buttons: buttons, groups: groups, source: file)
         if let node = top["keyboard"] { configuration.keyboard = try readKeyboard(node) }
         if let node = top["mqtt"] { configuration.mqtt = try readMQTT(node) }
+        configuration.deprecations = reader.deprecations.notes
         return configuration
     }
 
@@ -183,7 +184,7 @@ struct ConfigurationReader {
         if let node = fields["debounce"] { defaults.debounce = try reader.strategy(node, key: "defaults.debounce") }
         if let node = fields["press"] { defaults.press = try reader.strategy(node, key: "defaults.press") }
         if let node = fields["release"] { defaults.release = try reader.strategy(node, key: "defaults.release") }
-        if let node = fields["kernel-debounce"] { defaults.kernelDebounceNs = try reader.kernelDebounce(node, key: "defaults.kernel-debounce") }
+        if let node = fields["kernel_debounce"] { defaults.kernelDebounceNs = try reader.kernelDebounce(node, key: "defaults.kernel_debounce") }
         return defaults
     }
 
@@ -219,7 +220,7 @@ struct ConfigurationReader {
             activeLevel: active == "low" ? .activeLow : .activeHigh)
         let bias = try fields["bias"].map { node throws(ConfigurationError) in try reader.bias(node, key: "\(key).bias") } ?? defaults.bias ?? .pullUp
         let chip = try fields["chip"].map { node throws(ConfigurationError) in try reader.chip(node, key: "\(key).chip") } ?? defaults.chip
-        let kernelDebounceNs = try fields["kernel-debounce"].map { node throws(ConfigurationError) in try reader.kernelDebounce(node, key: "\(key).kernel-debounce") } ?? defaults.kernelDebounceNs ?? 0
+        let kernelDebounceNs = try fields["kernel_debounce"].map { node throws(ConfigurationError) in try reader.kernelDebounce(node, key: "\(key).kernel_debounce") } ?? defaults.kernelDebounceNs ?? 0
 
         var gestures = GestureConfiguration()
         if let node = fields["hold"] { gestures.holdNs = try reader.duration(node, key: "\(key).hold", what: "a hold") }

@@ -11,18 +11,33 @@ import YAMLDocument
 /// Typed access to YAML nodes, with errors that point at the node and say what is allowed.
 struct NodeReader {
     let file: String
+    /// Where keys in an old spelling were read (`ConfigurationLoader.renamedKeys`), in file order.
+    let deprecations = Deprecations()
+
+    /// The notes of one reading, shared by the copies of its reader.
+    final class Deprecations {
+        var notes: [ConfigurationError] = []
+    }
 
     func error(_ node: YAMLNode, _ key: String, _ message: String) -> ConfigurationError {
         ConfigurationError(file: file, line: node.mark.line, column: node.mark.column, key: key, message: message)
     }
 
     /// A mapping's entries by key; keys outside `allowed` (if given) are an error listing the allowed ones.
+    /// A key in an old spelling counts as the key now, with a note (`deprecations`).
     func mapping(_ node: YAMLNode, key: String, allowed: [String]?) throws(ConfigurationError) -> [String: YAMLNode] {
         guard case .mapping(let mapping) = node else { throw error(node, key, "must be a mapping of `key: value` lines") }
         var result: [String: YAMLNode] = [:]
         for (keyNode, value) in mapping {
             guard case .scalar(let scalar) = keyNode else { throw error(keyNode, key, "keys must be plain words") }
-            let name = scalar.string
+            var name = scalar.string
+            if let renamed = ConfigurationLoader.renamedKeys[name], allowed?.contains(renamed) ?? true {
+                let path = key.isEmpty ? name : "\(key).\(name)"
+                let note = error(keyNode, path, "`\(name)` is now written `\(renamed)` (keys are snake_case, as in Home Assistant and ESPHome); the old spelling still works for now")
+                // A mapping may be read more than once (a button's: for itself, then for its name and line).
+                if !deprecations.notes.contains(where: { $0.line == note.line && $0.column == note.column }) { deprecations.notes.append(note) }
+                name = renamed
+            }
             if let allowed, !allowed.contains(name) {
                 throw error(keyNode, key, "unknown key \(ConfigurationLoader.quoted(name)); allowed: \(allowed.joined(separator: ", "))")
             }
@@ -67,8 +82,10 @@ struct NodeReader {
         return value
     }
 
+    /// A bias as `Bias(spelling:)` reads it: libgpiod 2's names, and 1.6's `disable`.
     func bias(_ node: YAMLNode, key: String) throws(ConfigurationError) -> Bias {
-        Bias(rawValue: try choice(node, key: key, allowed: Bias.allCases.map(\.rawValue))) ?? .pullUp
+        if let bias = Bias(spelling: try string(node, key: key)) { return bias }
+        return Bias(rawValue: try choice(node, key: key, allowed: Bias.allCases.map(\.rawValue))) ?? .pullUp
     }
 
     /// A duration from `minimum` (1 ms unless said) to 1 h.
@@ -92,18 +109,18 @@ struct NodeReader {
         return ns
     }
 
-    /// `kernel-debounce`: 0 (none), or whole microseconds from 1us to 1h (the kernel counts microseconds).
+    /// `kernel_debounce`: 0 (none), or whole microseconds from 1us to 1h (the kernel counts microseconds).
     func kernelDebounce(_ node: YAMLNode, key: String) throws(ConfigurationError) -> Int64 {
         let range = "0 (none) or whole microseconds from 1us to 1h"
         let text = try string(node, key: key)
-        if text.hasPrefix("-") { throw error(node, key, "durations cannot be negative: kernel-debounce is \(range)") }
+        if text.hasPrefix("-") { throw error(node, key, "durations cannot be negative: kernel_debounce is \(range)") }
         let ns: Int64
         do {
             ns = try DurationSyntax.parseNs(text)
         } catch .durationTooLong {
-            throw error(node, key, "\(ConfigurationLoader.quoted(text)) is too long: kernel-debounce is \(range)")
+            throw error(node, key, "\(ConfigurationLoader.quoted(text)) is too long: kernel_debounce is \(range)")
         } catch {
-            throw self.error(node, key, "\(ConfigurationLoader.message(error)); kernel-debounce is \(range)")
+            throw self.error(node, key, "\(ConfigurationLoader.message(error)); kernel_debounce is \(range)")
         }
         guard ns % 1_000 == 0 else {
             throw error(node, key, "\(ConfigurationLoader.quoted(text)) is not a whole number of microseconds (the kernel counts microseconds): kernel-debounce is \(range)")

@@ -14,6 +14,9 @@ public struct ServiceConfiguration: Sendable {
     public var keyboard = KeyboardSettings()
     /// The MQTT broker and topics (`mqtt:`); nil: no MQTT.
     public var mqtt: MQTTSettings?
+    /// Keys written in an old spelling, each where it was and how it is written now: warnings for
+    /// `check` and `run` to print, not errors (the file loads as if written in the new spelling).
+    public var deprecations: [ConfigurationError] = []
 }
 
 /// The virtual keyboard's settings (`keyboard:` at the top of a configuration).

@@ -1,17 +1,21 @@
 /// Durations written like gpiomon's: `10ms`, `500us`, `1s`, `250ns`, `1.5ms`; a bare number is milliseconds.
+/// Beyond gpiomon's units, `min` and `h` (as ESPHome writes them) reach the one-hour limit: `1h`,
+/// `30min`. Not `m`, which reads as a misspelt `ms` as easily as minutes.
 public enum DurationSyntax {
     /// The longest duration accepted: one hour, in nanoseconds. Longer is surely a typo, and
     /// the bound keeps every deadline (edge time + duration) far from overflow.
     public static let maximumNs: Int64 = 3_600_000_000_000
 
     /// Parses `text` to nanoseconds. Accepts a non-negative decimal number with an optional
-    /// fraction and one of the units `s`, `ms`, `us` (or `µs`), `ns`; no unit means milliseconds.
+    /// fraction and one of the units `h`, `min`, `s`, `ms`, `us` (or `µs`), `ns`; no unit means milliseconds.
     public static func parseNs(_ text: some StringProtocol) throws(DebounceSyntaxError) -> Int64 {
         let text = Substring(text)
         let numberEnd = text.firstIndex { !($0.isASCII && ($0.isNumber || $0 == ".")) } ?? text.endIndex
         let number = text[..<numberEnd]
         let unitNs: Int64
         switch text[numberEnd...] {
+        case "h": unitNs = 3_600_000_000_000
+        case "min": unitNs = 60_000_000_000
         case "s": unitNs = 1_000_000_000
         case "ms", "": unitNs = 1_000_000
         case "us", "µs": unitNs = 1_000
@@ -41,10 +45,14 @@ public enum DurationSyntax {
         return ns
     }
 
-    /// Formats nanoseconds exactly, in the largest unit that keeps at most three decimals, in the syntax
-    /// `parseNs` reads: `5ms`, `1.5ms`, `178.562us`, `250ns`, `0ms`.
+    /// Formats nanoseconds exactly, in the syntax `parseNs` reads: whole hours or minutes as `1h`,
+    /// `2min`; otherwise in the largest unit up to seconds that keeps at most three decimals: `90s`,
+    /// `5ms`, `1.5ms`, `178.562us`, `250ns`, `0ms`.
     public static func format(_ ns: Int64) -> String {
         if ns == 0 { return "0ms" }
+        for (unit, unitNs) in [("h", 3_600_000_000_000), ("min", 60_000_000_000)] as [(String, Int64)] where ns % unitNs == 0 {
+            return "\(ns / unitNs)\(unit)"
+        }
         for (unit, unitNs) in [("s", 1_000_000_000), ("ms", 1_000_000), ("us", 1_000)] as [(String, Int64)]
         where ns.magnitude >= UInt64(unitNs) && ns % (unitNs / 1_000) == 0 {
             let whole = ns / unitNs, fraction = (ns % unitNs).magnitude / UInt64(unitNs / 1_000)
@@ -98,12 +106,16 @@ public enum DebounceSyntaxError: Error, Sendable, Hashable, CustomStringConverti
     /// The message, with the offending text shown by `quote` (a caller may shorten or escape it).
     public func description(quoting quote: (String) -> String) -> String {
         switch self {
+        case .badDuration(let text) where text.hasPrefix("-"):
+            "\(quote(text)) is not a duration: durations cannot be negative; write a number with a unit (h, min, s, ms, us, ns), e.g. 5ms, 500us, 1s (a bare number is milliseconds)"
         case .badDuration(let text):
-            "\(quote(text)) is not a duration: write a number with a unit, e.g. 5ms, 500us, 1s, 250ns (a bare number is milliseconds)"
+            "\(quote(text)) is not a duration: write a number with a unit (h, min, s, ms, us, ns), e.g. 5ms, 500us, 1s, 2min, 1h (a bare number is milliseconds)"
         case .durationTooLong(let text):
             "\(quote(text)) is longer than 1h, the most a debounce duration may be"
         case .durationTooPrecise(let text):
             "\(quote(text)) is finer than a nanosecond"
+        case .badStrategy(let text) where text.hasPrefix("-"):
+            "\(quote(text)) is not a debounce strategy, and durations cannot be negative: write defer:DURATION, eager:DURATION or eager:DURATION,glitch:DURATION (e.g. defer:10ms, eager:30ms,glitch:100us)"
         case .badStrategy(let text):
             "\(quote(text)) is not a debounce strategy: write defer:DURATION, eager:DURATION or eager:DURATION,glitch:DURATION (e.g. defer:10ms, eager:30ms,glitch:100us)"
         }

@@ -21,6 +21,12 @@ public enum Bias: String, Sendable, CaseIterable {
     /// Leave the bias as it is.
     case asIs = "as-is"
 
+    /// The bias as libgpiod 2's gpiomon names it (the raw values), or `disable`, libgpiod 1.6's
+    /// gpiomon's name for `disabled` (both name the others alike).
+    public init?(spelling: String) {
+        self.init(rawValue: spelling == "disable" ? Self.disabled.rawValue : spelling)
+    }
+
     var shimValue: Int32 {
         switch self {
         case .asIs: Int32(GDB_BIAS_AS_IS.rawValue)

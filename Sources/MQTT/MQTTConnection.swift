@@ -79,16 +79,12 @@ final class MQTTConnection {
         } catch {
             throw MQTTError.library(call: error.operation, reason: error.errno.description)
         }
+        let password = try settings.readFiles()
         if let username = settings.username {
-            try client.setCredentials(username: username, password: try settings.password?.read())
+            try client.setCredentials(username: username, password: password)
         }
         try client.setWill(topic: will.topic, payload: String(decoding: will.payload, as: UTF8.self), qos: Int32(settings.qos), retain: will.retain)
         if settings.transport == .mqtts {
-            if let caFile = settings.caFile {
-                let descriptor = open(caFile, O_RDONLY | O_CLOEXEC)
-                guard descriptor >= 0 else { throw MQTTError.caFile(path: caFile, reason: String(cString: strerror(errno))) }
-                _ = Glibc.close(descriptor)
-            }
             do { try client.setTLS(caFile: settings.caFile, caPath: "/etc/ssl/certs") } catch {
                 throw MQTTError.caFile(path: settings.caFile ?? "/etc/ssl/certs", reason: error.description)
             }

@@ -6,12 +6,12 @@ import CMosquitto
 /// broker that is down or unreachable now may be back later. A refused password or certificate will
 /// not heal by itself, but retrying costs nothing and the message says what to fix.
 public enum MQTTError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The password file cannot be read (`errno` text), or is empty.
-    case passwordFile(path: String, reason: String)
+    /// The password file cannot be read (`errno` text; `code` is the `errno`, 0 for an empty file), or is empty.
+    case passwordFile(path: String, reason: String, code: Int32 = 0)
     /// The password's environment variable is not set or empty.
     case passwordEnvironment(name: String)
-    /// The CA file cannot be used (missing, unreadable, not PEM).
-    case caFile(path: String, reason: String)
+    /// The CA file cannot be used (missing, unreadable, not PEM; `code` is the `errno` of opening it, else 0).
+    case caFile(path: String, reason: String, code: Int32 = 0)
     /// The broker refused the CONNECT: MQTT 3.1.1 return code `code` (4: bad user name or password,
     /// 5: not authorized, 2: identifier rejected, 3: server unavailable).
     case refused(code: Int32, username: String?)
@@ -26,11 +26,11 @@ public enum MQTTError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .passwordFile(let path, let reason):
+        case .passwordFile(let path, let reason, _):
             "cannot read the MQTT password file \(path): \(reason) (check password_file; it holds the password on its first line)"
         case .passwordEnvironment(let name):
             "the environment variable \(name) holds no MQTT password (check password_env, and that the service sets it)"
-        case .caFile(let path, let reason):
+        case .caFile(let path, let reason, _):
             "cannot use the CA file \(path): \(reason) (check ca_file: a PEM file of the certificate authority that signed the broker's certificate)"
         case .refused(let code, let username):
             switch code {

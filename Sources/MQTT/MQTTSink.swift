@@ -159,7 +159,7 @@ public final class MQTTSink: Sink {
     public func beginShutdown(atNs nowNs: Int64, graceEndNs: Int64) {
         shuttingDown = true
         if !queue.isEmpty {
-            logger.notice("mqtt: shutting down: waiting for \(queue.count) messages to be acknowledged")
+            logger.notice("mqtt: shutting down: waiting for \(counted(queue.count, "message")) to be acknowledged")
         }
     }
 
@@ -173,7 +173,7 @@ public final class MQTTSink: Sink {
         finished = true
         let lost = queue.removeAll()
         if lost > 0 {
-            logger.warning("mqtt: \(lost) events and states were not acknowledged by \(settings.url) before the end")
+            logger.warning("mqtt: \(counted(lost, "event or state", "events and states")) were not acknowledged by \(settings.url) before the end")
         }
     }
 
@@ -202,14 +202,14 @@ public final class MQTTSink: Sink {
             }
         case .lost:
             // libmosquitto keeps what is in flight and sends it again after the next CONNACK.
-            if !queue.isEmpty { logger.notice("mqtt: \(queue.count) events and states kept until the broker is back") }
+            if !queue.isEmpty { logger.notice("mqtt: \(counted(queue.count, "event or state", "events and states")) kept until the broker is back") }
         case .published(let mid):
             if controlInFlight.remove(mid) != nil {
                 if mid == offlineMid {
                     connection.close()
                     finished = true
                     disconnectedCleanly = queue.isEmpty
-                    logger.info("mqtt: disconnected from \(settings.url) (\(queue.acknowledged) events and states delivered)")
+                    logger.info("mqtt: disconnected from \(settings.url) (\(counted(queue.acknowledged, "event or state", "events and states")) delivered)")
                 }
             } else {
                 queue.acknowledge(mid: mid)

@@ -15,7 +15,7 @@ extension MQTTSettings.PasswordSource {
             return String(cString: value)
         case .file(let path):
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw MQTTError.passwordFile(path: path, reason: String(cString: strerror(errno))) }
+            guard descriptor >= 0 else { throw Self.unreadable(path, errno) }
             defer { close(descriptor) }
             var bytes: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 4096)
@@ -23,7 +23,7 @@ extension MQTTSettings.PasswordSource {
                 let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
                 if count < 0 {
                     if errno == EINTR { continue }
-                    throw MQTTError.passwordFile(path: path, reason: String(cString: strerror(errno)))
+                    throw Self.unreadable(path, errno)
                 }
                 if count == 0 { break }
                 bytes.append(contentsOf: chunk[..<count])
@@ -33,5 +33,9 @@ extension MQTTSettings.PasswordSource {
             guard !password.isEmpty else { throw MQTTError.passwordFile(path: path, reason: "its first line is empty") }
             return password
         }
+    }
+
+    private static func unreadable(_ path: String, _ code: Int32) -> MQTTError {
+        .passwordFile(path: path, reason: String(cString: strerror(code)), code: code)
     }
 }

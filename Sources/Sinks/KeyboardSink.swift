@@ -1,3 +1,4 @@
+import DebounceCore
 import EventLoop
 import LinuxSys
 import Logging
@@ -41,7 +42,7 @@ public final class KeyboardSink: Sink {
         defer { device.destroy() }
         let changes = mapping.releaseAll()
         if !changes.isEmpty {
-            logger.info("releasing \(changes.count) keys still down as the run ends")
+            logger.info("releasing \(counted(changes.count, "key")) still down as the run ends")
         }
         try send(changes)
     }

@@ -60,7 +60,7 @@ public final class TraceRecorder: Sink {
                 try write(Edge(level: lineEdge.edge.level, timeNs: max(lineEdge.edge.timeNs, lastNs)))
             case .loss(_, let count, _):
                 lostEvents += count ?? 1
-                try comment(count.map { "lost \($0) events here: the kernel's event queue overflowed" }
+                try comment(count.map { "lost \(counted($0, "event")) here: the kernel's event queue overflowed" }
                     ?? "events may have been lost here: the kernel's event queue was full")
             case .levelCorrected(_, let newLevel, let atNs):
                 try comment("level re-read as \(newLevel): the kernel lost the edges before this one")

@@ -15,11 +15,12 @@ extension TraceAnalysis {
         /// Why no window works: the first burst for which none up to the limit does.
         var problem: String?
 
-        /// Adds one burst's smallest window (`nil`: none up to `limitNs` works for the burst at `startNs`).
+        /// Adds one burst's smallest window (`nil`: none up to `limitNs` works for the burst at `startNs`,
+        /// named in the problem to three digits in the largest unit: `5.67s`, not `5669496.877us`).
         mutating func add(_ neededNs: Int64?, startNs: Int64, limitNs: Int64) {
             guard problem == nil else { return }
             guard let neededNs else {
-                problem = "no window up to the \(DurationSyntax.format(limitNs)) quiet gap works for the burst at \(DurationSyntax.format(startNs))"
+                problem = "no window up to the \(DurationSyntax.format(limitNs)) quiet gap works for the burst at \(DurationSyntax.approximate(startNs))"
                 return
             }
             smallestNs = max(smallestNs, neededNs)
@@ -124,7 +125,7 @@ extension TraceAnalysis {
                 eventsWithRecommended: events)
         }
         if spikes > 0 {
-            eagerProblem = "plain eager reports every spike: \(spikes) spikes would each make a press and a release; use a glitch filter"
+            eagerProblem = "plain eager reports every spike: \(spikes == 1 ? "a spike would make" : "\(spikes) spikes would each make") a press and a release; use a glitch filter"
             eagerGlitchAdvice = eagerAdviceFound
         } else {
             eagerAdvice = eagerAdviceFound

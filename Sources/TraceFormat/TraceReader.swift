@@ -12,7 +12,8 @@ import SystemPackage
 /// The format: lines `t_ns,level`, `t_ns` a whole number of nanoseconds (a sign allowed), `level` 0 or 1.
 /// The first data line gives the initial level and emits nothing; every later one is an edge.
 /// Blank lines and lines starting with `#` are ignored, and so is a header `t_ns,level` before the
-/// first data line. Spaces and tabs around fields and a `\r` line end (CRLF files) are tolerated.
+/// first data line. Spaces and tabs around fields, a `\r` line end (CRLF files) and a UTF-8 byte-order
+/// mark at the start of the file (as spreadsheet programs save CSV) are tolerated.
 ///
 /// **Hostile input** ends with an error naming the line, in bounded memory: a line over
 /// `maximumLineBytes` (wherever it falls, with or without a newline), a NUL byte, a time beyond
@@ -126,7 +127,7 @@ public final class TraceReader {
     /// Parses the bytes of one line (without its `\n`): an edge, or `nil` for a line to skip.
     private func parse(from lineStart: Int, to lineEnd: Int) throws(TraceError) -> Edge? {
         let bytes = UnsafeRawBufferPointer(rebasing: buffer[lineStart..<lineEnd])
-        var low = 0
+        var low = lineNumber == 1 && Self.startsWithByteOrderMark(bytes) ? 3 : 0
         var high = bytes.count
         while high > low, Self.isBlank(bytes[high - 1]) { high -= 1 }
         while low < high, Self.isBlank(bytes[low]) { low += 1 }
@@ -171,6 +172,12 @@ public final class TraceReader {
         return .malformedLine(
             source: sourceName, line: lineNumber, problem: hasNUL ? Self.nulByte : problem,
             text: String(decoding: shown, as: UTF8.self) + (high - low > 80 ? "…" : ""))
+    }
+
+    /// Whether the line starts with UTF-8's byte-order mark (EF BB BF), which spreadsheet programs
+    /// write at the start of a CSV file: on the first line it is skipped.
+    private static func startsWithByteOrderMark(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
     }
 
     @inline(__always)

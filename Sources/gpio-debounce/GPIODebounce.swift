@@ -24,10 +24,17 @@ struct GPIODebounce: ParsableCommand {
     /// `reportStandardOutputErrorsAtExit`).
     static func main() {
         reportStandardOutputErrorsAtExit()
-        if let command = CommandLine.arguments.dropFirst().first, ["run", "watch", "record"].contains(command) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let commands = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        if let unknown = ArgumentPrecheck.unknownCommand(arguments, commands: commands) {
+            printToStandardError("gpio-debounce: error: \(unknown)")
+            printToStandardError("Usage: gpio-debounce <subcommand>; see 'gpio-debounce --help'.")
+            Glibc.exit(ExitStatus.usage.rawValue)
+        }
+        if let command = arguments.first, ["run", "watch", "record"].contains(command) {
             StartupPages.isWanted = true
         }
-        main(nil)
+        main(ArgumentPrecheck.joiningNegativeDurations(arguments))
     }
 }
 

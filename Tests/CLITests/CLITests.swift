@@ -101,6 +101,21 @@ import Testing
         #expect(result.stderr.contains("no data lines"))
     }
 
+    /// One of anything is singular in every summary: "1 physical press", "1 release event", "1 event
+    /// for 1 transition", never "1 presses".
+    @Test func countsOfOneAreSingular() throws {
+        let demo = try Self.run(["demo", "--virtual-time", "--seed", "42", "--presses", "1"])
+        #expect(demo.stdout.contains("(seed 42, 1 press,"), "\(demo.stdout)")
+        #expect(demo.stdout.contains("1 physical press: 1 press and 1 release event from "), "\(demo.stdout)")
+        let analyze = try Self.run(["analyze", "-"], input: "0,1\n1000,0\n1200,1\n1300,0\n")
+        #expect(analyze.stdout.contains("recommended: defer:1ms (1 event for 1 transition)"), "\(analyze.stdout)")
+        let replay = try Self.run(["replay", "--debounce", "defer:1ms"], input: "0,1\n1000,0\n9000000,1\n")
+        let plural = try NSRegularExpression(pattern: "\\b1 (physical |raw |duplicate )?(presses|releases|events|edges|transitions|spikes|bursts|lines)\\b|\\b1 \\w+ events\\b")
+        for text in [demo.stdout, demo.stderr, analyze.stdout, analyze.stderr, replay.stdout, replay.stderr] {
+            #expect(plural.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil, "\(text)")
+        }
+    }
+
     @Test func demoInVirtualTimeShowsOneEventPerBurst() throws {
         let result = try Self.run(["demo", "--virtual-time", "--seed", "42", "--presses", "4", "--noise"])
         #expect(result.status == 0)

@@ -150,6 +150,36 @@ import Testing
         }
     }
 
+    /// `run` reads the MQTT password before it starts; `check` reads it too, and a missing file is an
+    /// input that cannot be opened (66), for both.
+    @Test func aMissingPasswordFileIsRefusedByCheckAndRunWith66() throws {
+        let password = RecordAnalyzeTests.temporaryPath("-password")
+        let path = try Self.file("buttons:\n  - {name: a, line: 17}\nmqtt:\n  url: mqtt://127.0.0.1:1\n  username: u\n  password_file: \(password)\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for arguments in [["check", "--config", path], ["run", "--config", path, "--simulate", "--presses", "1"]] {
+            let result = try CLITests.run(arguments)
+            #expect(result.status == 66, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("gpio-debounce: error: cannot read the MQTT password file \(password): No such file or directory"), "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+        try Data("secret\n".utf8).write(to: URL(fileURLWithPath: password))
+        defer { try? FileManager.default.removeItem(atPath: password) }
+        let result = try CLITests.run(["check", "--config", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(": OK: 1 button(s)"))
+    }
+
+    /// A key in its old spelling loads, and `check` and `run` warn where it is and how it is written now.
+    @Test func anOldKeySpellingWarnsInCheckAndRun() throws {
+        let path = try Self.file("buttons:\n  - {name: a, line: 17, kernel-debounce: 5us}\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for arguments in [["check", "--config", path], ["run", "--config", path, "--simulate", "--virtual-time", "--presses", "1"]] {
+            let result = try CLITests.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("gpio-debounce: warning: \(path):2:25: buttons[0].kernel-debounce: `kernel-debounce` is now written `kernel_debounce`"), "\(result.stderr)")
+        }
+    }
+
     @Test func programsMustExistAndBeExecutable() throws {
         let script = try Self.file(Array("#!/bin/sh\n".utf8), suffix: ".sh")
         defer { try? FileManager.default.removeItem(atPath: script) }

@@ -52,6 +52,70 @@ import Testing
         }
     }
 
+    /// The simulation plays the lines the user named: `watch --simulate 17 GPIO27` reports lines 17
+    /// and 27; `run --simulate` each button's configured line, in events and in actions' GPIO_LINE.
+    @Test func simulatedButtonsReportTheLinesNamed() throws {
+        struct Event: Decodable { var line: Int; var chip: String; var button: String? }
+        let watch = try CLITests.run(["watch", "--simulate", "--seed", "3", "--num-events", "4", "--format", "json", "17", "GPIO27"])
+        #expect(watch.status == 0, "\(watch.stderr)")
+        let watched = try watch.stdout.split(separator: "\n").map { try JSONDecoder().decode(Event.self, from: Data($0.utf8)) }
+        #expect(Set(watched.map(\.line)) == [17, 27] && watched.allSatisfy { $0.chip == "simulated" }, "\(watch.stdout)")
+        #expect(watch.stderr.contains("simulated line 17: ") && watch.stderr.contains("simulated line 27: "), "\(watch.stderr)")
+
+        let config = RecordAnalyzeTests.temporaryPath(".yaml")
+        try """
+            buttons:
+              - {name: a, line: 17, actions: [{on: press, shell: 'echo "action line=$GPIO_LINE"'}]}
+              - {name: b, line: GPIO27}
+              - {name: c, line: 22}
+
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: config) }
+        let run = try CLITests.run(["run", "--config", config, "--simulate", "--virtual-time", "--presses", "1", "--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let events = try run.stdout.split(separator: "\n").filter { $0.hasPrefix("{") }.map { try JSONDecoder().decode(Event.self, from: Data($0.utf8)) }
+        #expect(Dictionary(events.map { ($0.button ?? "", $0.line) }, uniquingKeysWith: { first, _ in first }) == ["a": 17, "b": 27, "c": 22], "\(run.stdout)")
+        #expect((run.stdout + run.stderr).contains("action line=17\n"), "\(run.stdout)\(run.stderr)")
+    }
+
+    /// With standard error on a terminal, which echoes `^C` where the cursor is, the summary after a
+    /// SIGINT starts on a line of its own; into a file, no empty line comes first.
+    @Test func afterSIGINTOnATerminalTheSummaryStartsOnANewLine() throws {
+        // A pseudo-terminal: /dev/ptmx, unlocked (TIOCSPTLCK), its other end /dev/pts/N (TIOCGPTN).
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        try #require(master >= 0)
+        defer { close(master) }
+        var unlock: Int32 = 0, number: UInt32 = 0
+        try #require(ioctl(master, 0x4004_5431 /* TIOCSPTLCK */, &unlock) == 0 && ioctl(master, 0x8004_5430 /* TIOCGPTN */, &number) == 0)
+        let terminal = try #require(FileHandle(forUpdatingAtPath: "/dev/pts/\(number)"))
+        let process = Process()
+        process.executableURL = CLITests.executable
+        process.arguments = ["watch", "--simulate", "--seed", "3"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = terminal
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        // The first press is decided about 0.45 s in.
+        _ = out.fileHandleForReading.availableData
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        try terminal.close()
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while case let count = read(master, &chunk, chunk.count), count > 0 { bytes += chunk[..<count] }
+        let stderr = String(decoding: bytes, as: UTF8.self)
+        #expect(process.terminationStatus == 0)
+        #expect(stderr.hasPrefix("\r\nsimulated line "), "\(stderr.debugDescription)")  // the terminal writes \n as \r\n
+
+        let running = try Running(["watch", "--simulate", "--seed", "3"])
+        #expect(running.wait { running.stdout.contains("press ") })
+        #expect(running.stop(with: SIGINT) == 0)
+        #expect(running.stderr.hasPrefix("simulated line "), "\(running.stderr.debugDescription)")
+    }
+
     /// Each long-running simulated mode, stopped by SIGINT or SIGTERM once it has shown some output,
     /// prints its summary and exits 0 (the old simulated modes died of the signal, with no summary).
     @Test(arguments: ["watch", "record", "run", "demo"], [SIGINT, SIGTERM])

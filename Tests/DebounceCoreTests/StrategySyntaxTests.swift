@@ -5,13 +5,14 @@ import Testing
     @Test(arguments: [
         ("5ms", 5_000_000), ("500us", 500_000), ("500µs", 500_000), ("1s", 1_000_000_000),
         ("250ns", 250), ("10", 10_000_000), ("1.5ms", 1_500_000), ("0", 0), (".5ms", 500_000),
-        ("0.000001ms", 1),
+        ("0.000001ms", 1), ("1h", 3_600_000_000_000), ("0.5h", 1_800_000_000_000), ("1min", 60_000_000_000),
+        ("1.5min", 90_000_000_000), ("60min", 3_600_000_000_000),
     ] as [(String, Int64)])
     func durations(text: String, ns: Int64) throws {
         #expect(try DurationSyntax.parseNs(text) == ns)
     }
 
-    @Test(arguments: ["", "ms", "5 ms", "5m", "-5ms", "1.2.3ms", "5msx", "1e3", ".", "0.5ns", "2h", "3601s"])
+    @Test(arguments: ["", "ms", "5 ms", "5m", "-5ms", "1.2.3ms", "5msx", "1e3", ".", "0.5ns", "2h", "3601s", "61min", "1.01h", "1m", "1H", "1hr", "1 h", "1mins"])
     func badDurations(text: String) {
         #expect(throws: DebounceSyntaxError.self) { try DurationSyntax.parseNs(text) }
     }
@@ -34,6 +35,10 @@ import Testing
     @Test func errorMessagesSayWhatIsAccepted() {
         #expect(DebounceSyntaxError.badStrategy("x").description.contains("defer:DURATION"))
         #expect(DebounceSyntaxError.badDuration("x").description.contains("500us"))
+        #expect(DebounceSyntaxError.badDuration("x").description.contains("(h, min, s, ms, us, ns)"))
+        #expect(DebounceSyntaxError.badDuration("-1s").description.contains("durations cannot be negative"))
+        #expect(DebounceSyntaxError.badStrategy("-1ms").description.contains("durations cannot be negative"))
+        #expect(!DebounceSyntaxError.badDuration("x").description.contains("negative"))
     }
 }
 
@@ -41,6 +46,7 @@ import Testing
     @Test(arguments: [
         (5_000_000 as Int64, "5ms"), (1_500_000, "1.5ms"), (178_562, "178.562us"), (250, "250ns"), (0, "0ms"),
         (1_043_250, "1043.25us"), (2_000_000_000, "2s"), (1_000_500, "1000.5us"), (999, "999ns"), (1_250_000_000, "1.25s"),
+        (3_600_000_000_000, "1h"), (60_000_000_000, "1min"), (1_800_000_000_000, "30min"), (90_000_000_000, "90s"), (59_000_000_000, "59s"),
     ])
     func formatsExactlyAndReadsBack(ns: Int64, text: String) throws {
         #expect(DurationSyntax.format(ns) == text)

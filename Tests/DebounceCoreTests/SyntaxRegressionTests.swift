@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("defer:soon", DebounceSyntaxError.badDuration("soon")), ("eager:5ms,glitch:2h", .badDuration("2h")),
+        ("defer:soon", DebounceSyntaxError.badDuration("soon")), ("eager:5ms,glitch:2h", .durationTooLong("2h")), ("eager:5ms,glitch:2d", .badDuration("2d")),
         ("eager:3601s", .durationTooLong("3601s")), ("eager:1ms,glitch:0.1ns", .durationTooPrecise("0.1ns")),
     ] as [(String, DebounceSyntaxError)])
     func aKnownStrategyWithABadDurationNamesTheDuration(text: String, error: DebounceSyntaxError) {

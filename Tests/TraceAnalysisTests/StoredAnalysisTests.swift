@@ -108,3 +108,12 @@ import Testing
         }
     }
 }
+
+/// The problem names a burst's place in a readable unit, not in microseconds with every digit.
+@Suite struct WindowTallyTests {
+    @Test func aBurstFarIntoTheTraceIsNamedInSeconds() {
+        var tally = TraceAnalysis.WindowTally()
+        tally.add(nil, startNs: 5_669_496_877, limitNs: 20_000_000)
+        #expect(tally.problem == "no window up to the 20ms quiet gap works for the burst at 5.67s")
+    }
+}

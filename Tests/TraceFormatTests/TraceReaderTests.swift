@@ -32,6 +32,15 @@ func readAll(_ text: String, bufferBytes: Int = 4097) throws -> [Edge] {
         ])
     }
 
+    /// Spreadsheet programs save CSV with a UTF-8 byte-order mark; on the first line it is skipped,
+    /// before a header or data; elsewhere it is not a number.
+    @Test func aByteOrderMarkStartingTheFileIsSkipped() throws {
+        let edges = [Edge(level: .high, timeNs: 0), Edge(level: .low, timeNs: 1000)]
+        #expect(try readAll("\u{FEFF}t_ns,level\r\n0,1\r\n1000,0\r\n") == edges)
+        #expect(try readAll("\u{FEFF}0,1\n1000,0\n") == edges)
+        #expect(throws: TraceError.self) { try readAll("0,1\n\u{FEFF}1000,0\n") }
+    }
+
     @Test func streamsLongTracesAcrossBufferRefills() throws {
         let count = 20_000
         var text = "t_ns,level\n"

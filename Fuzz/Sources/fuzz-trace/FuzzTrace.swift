@@ -48,6 +48,7 @@ func reference(_ bytes: UnsafeRawBufferPointer) -> (edges: [Edge], error: Stop?)
         defer { lineStart = newline + 1 }
         if newline - lineStart > TraceReader.maximumLineBytes { return (edges, .tooLong(line: number)) }
         var low = lineStart
+        if number == 1, bytes[lineStart...].starts(with: [0xEF, 0xBB, 0xBF]) { low += 3 }  // a byte-order mark
         var high = newline
         while low < high, isBlank(bytes[low]) { low += 1 }
         while high > low, isBlank(bytes[high - 1]) { high -= 1 }

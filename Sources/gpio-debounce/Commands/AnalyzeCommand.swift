@@ -110,9 +110,9 @@ struct AnalyzeCommand: ParsableCommand {
         let (lastPlusHalfGap, _) = (edges.isEmpty ? initial.timeNs : edges.lastNs).addingReportingOverflow(gap / 2)
         let (afterInitial, _) = initial.timeNs.addingReportingOverflow(1)
         var fromNs = initial.timeNs, toNs = max(lastPlusHalfGap, afterInitial)
-        var title = "\(file): \(edges.count) edges, \(analysis.transitions) transitions, debounced with \(strategy)"
+        var title = "\(file): \(counted(edges.count, "edge")), \(counted(analysis.transitions, "transition")), debounced with \(strategy)"
         if let burst {
-            guard let chosen else { throw failure("--burst \(burst): the trace has \(burstCount) transitions", ExitStatus.badData) }
+            guard let chosen else { throw failure("--burst \(burst): the trace has \(counted(burstCount, "transition"))", ExitStatus.badData) }
             (fromNs, toNs) = TraceSVG.range(around: chosen, marginFraction: 0.25)
             // Far enough right to show the decision of the transition's event.
             if let event = events.first(where: { $0.onsetNs >= chosen.startNs }) {

@@ -11,11 +11,14 @@ import Sinks
 import TraceFormat
 
 /// Reads and checks a configuration file, exiting 65 with the file, line and key of any mistake (66 when
-/// the file cannot be opened or read). Programs of `run:` actions are looked up on this process's PATH.
+/// the file cannot be opened or read), and warning on stderr of keys in an old spelling. Programs of
+/// `run:` actions are looked up on this process's PATH.
 func loadConfiguration(_ path: String) throws -> ServiceConfiguration {
     let bytes = try readConfigurationFile(path)
     do {
-        return try ConfigurationLoader.load(bytes: bytes, file: path, programs: .environment)
+        let configuration = try ConfigurationLoader.load(bytes: bytes, file: path, programs: .environment)
+        for deprecation in configuration.deprecations { printToStandardError("gpio-debounce: warning: \(deprecation)") }
+        return configuration
     } catch {
         throw failure(error.description, ExitStatus.badData)
     }
@@ -66,6 +69,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let configuration = try loadConfiguration(config)
+        let notes = try checkOnThisMachine(configuration)
         let keyCount = configuration.buttons.reduce(0) { $0 + $1.keys.count }
         let keyboard = keyCount == 0 ? "" : ", \(keyCount) key binding(s) on the keyboard \"\(configuration.keyboard.name)\"\(configuration.keyboard.autorepeat ? " (kernel autorepeat)" : "")"
         print(TerminalText.escaped("\(config): OK: \(configuration.buttons.count) button(s), \(configuration.groups.count) group(s), \(configuration.buttons.reduce(0) { $0 + $1.actions.count }) action(s)\(keyboard)"))
@@ -77,15 +81,19 @@ struct CheckCommand: ParsableCommand {
             print(TerminalText.escaped("  mqtt: \(mqtt.url) as \(mqtt.clientID), topics under \(mqtt.base)/, QoS \(mqtt.qos), \(discovery), queue \(mqtt.queueLimit)"))
         }
         // Offsets without `chip:` mean the 40-pin header's chip of the machine that runs them.
-        let header = configuration.buttons.contains { $0.chip == nil && Int($0.line) != nil } ? LineLocator.headerChip() : nil
-        for button in configuration.buttons {
+        let header = notes.lines == nil && configuration.buttons.contains { $0.chip == nil && Int($0.line) != nil } ? LineLocator.headerChip() : nil
+        for (index, button) in configuration.buttons.enumerated() {
+            var place = "\(button.chip ?? (Int(button.line) == nil ? "the chip that has" : header?.description ?? HeaderChip.fallback)) line \(button.line)"
+            if let line = notes.lines?[index] {
+                place = "\(line.chipName) line \(button.line)\(button.line == String(line.offset) ? "" : " (offset \(line.offset))")"
+            }
             var gestures: [String] = []
             if let hold = button.gestures.holdNs { gestures.append("hold \(DurationSyntax.format(hold))") }
             if let interval = button.gestures.repeatIntervalNs { gestures.append("repeat every \(DurationSyntax.format(interval))") }
             if let window = button.gestures.clickWindowNs { gestures.append("clicks within \(DurationSyntax.format(window)) (\(button.gestures.clickPolicy.rawValue))") }
             if let throttle = button.gestures.throttleNs { gestures.append("throttle \(DurationSyntax.format(throttle))") }
             if let group = button.group { gestures.append("group \(group)") }
-            print(TerminalText.escaped("  \(button.name): \(button.chip ?? (Int(button.line) == nil ? "the chip that has" : header?.description ?? HeaderChip.fallback)) line \(button.line), bias \(button.bias.rawValue), press \(button.debounce.press), release \(button.debounce.release)\(gestures.isEmpty ? "" : "; " + gestures.joined(separator: ", "))"))
+            print(TerminalText.escaped("  \(button.name): \(place), bias \(button.bias.rawValue), press \(button.debounce.press), release \(button.debounce.release)\(gestures.isEmpty ? "" : "; " + gestures.joined(separator: ", "))"))
             for action in button.actions {
                 print(TerminalText.escaped("    on \(action.on.rawValue)\(action.count.map { " \($0)" } ?? ""): \(action.action.arguments.joined(separator: " "))"))
             }
@@ -93,6 +101,40 @@ struct CheckCommand: ParsableCommand {
                 let names = keys.keys.map { KeyCode.name(of: $0) ?? "\($0)" }.joined(separator: "+")
                 print(TerminalText.escaped("    on \(keys.on.rawValue)\(keys.count.map { " \($0)" } ?? ""): \(keys.isHeld ? "\(names) down until the release" : "tap \(names)")"))
             }
+        }
+        for note in notes.messages { printToStandardError("gpio-debounce: note: \(note)") }
+    }
+
+    /// What `run` checks on this machine (`MachineCheck`), refused as `run` refuses it, except what
+    /// depends on who runs it, which becomes a note: `check` may run as another user than the service
+    /// (a password file or chip it may not read) and without the service's environment
+    /// (`password_env`). Without GPIO chips, lines are not resolved (a note says so).
+    private func checkOnThisMachine(_ configuration: ServiceConfiguration) throws -> (lines: [MachineCheck.Located<GPIOChip>]?, messages: [String]) {
+        var messages: [String] = []
+        do {
+            try MachineCheck.readMQTTFiles(configuration)
+        } catch {
+            guard Self.dependsOnUser(error) else { throw failure(error.description, ExitStatus.of(error)) }
+            messages.append("\(error.description); not refused here, since the service may run as another user or with another environment: make sure it can")
+        }
+        guard !GPIOChip.availablePaths().isEmpty else {
+            messages.append("line names and chips were not resolved: this machine has no GPIO chip (run resolves them, and refuses two buttons on one line, when it starts)")
+            return (nil, messages)
+        }
+        do {
+            return (try MachineCheck.locateLinesOnThisMachine(configuration), messages)
+        } catch {
+            guard Self.dependsOnUser(error) else { throw failure("\(error.description) (on this machine's chips)", ExitStatus.of(error)) }
+            messages.append("line names and chips were not resolved: \(error.description)")
+            return (nil, messages)
+        }
+    }
+
+    private static func dependsOnUser(_ failure: MachineCheck.Failure) -> Bool {
+        switch failure {
+        case .mqtt(.passwordEnvironment), .line(_, .permissionDenied): true
+        case .mqtt(.passwordFile(_, _, let code)), .mqtt(.caFile(_, _, let code)): code == EACCES || code == EPERM
+        default: false
         }
     }
 }

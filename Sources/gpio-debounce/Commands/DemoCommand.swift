@@ -56,7 +56,7 @@ struct DemoCommand: ParsableCommand {
             try EventLoop(clock: clock, source: line, plans: [LinePlan(debounce: configuration)], sinks: [printer], signals: signals)
         }
         if output.format == .text {
-            out.appendUTF8("gpio-debounce demo: a simulated bouncy button, no hardware needed (seed \(seed), \(presses) presses,")
+            out.appendUTF8("gpio-debounce demo: a simulated bouncy button, no hardware needed (seed \(seed), \(counted(presses, "press", "presses")),")
             out.appendUTF8(" press \(configuration.press), release \(configuration.release)).")
             try writeOrFail(out)
             out.append("Each line is one debounced event and the raw edges it was made from.")
@@ -65,9 +65,9 @@ struct DemoCommand: ParsableCommand {
         let stop = try runToEnd(loop)
         if output.format == .text {
             let statistics = loop.pipeline.statistics(line: 0) ?? DebounceStatistics()
-            out.appendUTF8("\(presses) physical presses: \(statistics.presses) press and \(statistics.releases) release events from \(line.deliveredEdges[0]) raw edges")
+            out.appendUTF8("\(counted(presses, "physical press", "physical presses")): \(statistics.presses) press and \(counted(statistics.releases, "release event")) from \(counted(line.deliveredEdges[0], "raw edge"))")
             if line.droppedEdges[0] > 0 {
-                out.appendUTF8("; \(line.droppedEdges[0]) edges lost, \(statistics.resyncCorrections) corrected by re-reading the line")
+                out.appendUTF8("; \(counted(line.droppedEdges[0], "edge")) lost, \(statistics.resyncCorrections) corrected by re-reading the line")
             }
             out.appendUTF8(" (\(stop == .endOfInput ? "done" : "stopped")).")
             try writeOrFail(out)

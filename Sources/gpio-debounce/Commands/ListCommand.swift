@@ -1,4 +1,5 @@
 import ArgumentParser
+import DebounceCore
 import GPIODBackend
 import TraceFormat
 
@@ -27,7 +28,7 @@ struct ListCommand: ParsableCommand {
             if !chips.isEmpty { print(TerminalText.escaped("offsets alone (watch 17) mean \(header)")) }
             for chip in chips {
                 let mark = header.isHeader && chip.name == header.chip ? " (40-pin header)" : ""
-                print(TerminalText.escaped("\(chip.name) [\(chip.label)] \(chip.lineCount) lines (\(chip.path))\(mark)"))
+                print(TerminalText.escaped("\(chip.name) [\(chip.label)] \(counted(chip.lineCount, "line")) (\(chip.path))\(mark)"))
                 for offset in 0..<chip.lineCount {
                     let info = try chip.lineInfo(offset: offset)
                     let name = info.name.isEmpty ? "unnamed" : "\"\(info.name)\""

@@ -27,7 +27,7 @@ struct RecordCommand: ParsableCommand {
     @Option(name: [.short, .long], help: "The chip: a path, name, number or label (default gpiochip0, or wherever the named line is).")
     var chip: String?
 
-    @Option(name: [.short, .long], help: "Bias: pull-up (the default), pull-down, disabled or as-is.")
+    @Option(name: [.short, .long], help: "Bias: pull-up (the default), pull-down, disabled or as-is (libgpiod 2's gpiomon's names; 1.6's disable is accepted too).")
     var bias: BiasArgument = .init(.pullUp)
 
     @Option(name: [.short, .long], help: ArgumentHelp("Write here instead of standard output; a .vcd name writes VCD.", valueName: "file"))

@@ -99,7 +99,7 @@ enum Summary {
     static func line(_ statistics: DebounceStatistics) -> String {
         var text = "\(counted(statistics.presses, "press", "presses")), \(counted(statistics.releases, "release")) from \(counted(statistics.edges, "raw edge"))"
         if statistics.duplicateEdges > 0 {
-            text += "; \(statistics.duplicateEdges) duplicate edges (edges lost in between)"
+            text += "; \(counted(statistics.duplicateEdges, "duplicate edge")) (edges lost in between)"
         }
         if statistics.clampedTimestamps > 0 {
             text += "; \(statistics.clampedTimestamps) timestamps went backwards (applied at the time already reached)"

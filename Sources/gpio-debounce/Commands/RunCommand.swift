@@ -40,7 +40,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Log level on stderr.")
     var logLevel: LogLevelArgument = .init(.info)
 
-    @Flag(help: "Drive every button from a simulated bouncy button instead of real pins (no hardware needed).")
+    @Flag(help: "Drive every button from a simulated bouncy button instead of real pins (no hardware needed), reported as its configured line (GPIO27 as 27).")
     var simulate = false
 
     @Option(help: "Seed of the simulated buttons (with --simulate).")
@@ -71,6 +71,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let configuration = try loadConfiguration(config)
+        try checking { () throws(MachineCheck.Failure) in try MachineCheck.readMQTTFiles(configuration) }
         let level = logLevel.value
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -94,30 +95,21 @@ struct RunCommand: ParsableCommand {
                 BouncyButton(seed: seed &+ UInt64(index), activeLevel: button.debounce.activeLevel, presses: presses)
             }
             source = SimulatedLines(buttons: buttons)
-            places = configuration.buttons.indices.map { ("simulated", $0) }
+            places = configuration.buttons.enumerated().map { ("simulated", SimulatedLineNumber.of($1.line, index: $0)) }
         } else {
             clock = .monotonic
             if configuration.buttons.contains(where: { $0.chip == nil && Int($0.line) != nil }) {
                 logger.info("offsets without chip: mean \(LineLocator.headerChip())")
             }
-            var chips: [String: GPIOChip] = [:]
-            var selections: [LineSelection] = []
-            var owners: [String: String] = [:]
-            for button in configuration.buttons {
-                let (chip, offsets) = try opening { () throws(GPIOError) in try LineLocator.locate(chip: button.chip, lines: [button.line]) }
-                let shared = chips[chip.path] ?? chip
-                chips[chip.path] = shared
-                let place = "line \(offsets[0]) of \(chip.name)"
-                if let owner = owners.updateValue(button.name, forKey: place) {
-                    throw failure("\(config): buttons '\(owner)' and '\(button.name)' are both on \(place) here: one line serves one button (give one of them another line or chip:)", ExitStatus.badData)
-                }
-                selections.append(LineSelection(chip: shared, offset: offsets[0], bias: button.bias, kernelDebounceNs: button.kernelDebounceNs))
+            let located = try checking { () throws(MachineCheck.Failure) in try MachineCheck.locateLinesOnThisMachine(configuration) }
+            let selections = zip(configuration.buttons, located).map { button, line in
+                LineSelection(chip: line.place, offset: line.offset, bias: button.bias, kernelDebounceNs: button.kernelDebounceNs)
             }
             source = try opening { () throws(GPIOError) in
                 try GPIODLines(lines: selections, consumer: "gpio-debounce", eventBufferSize: kernelQueue.eventBufferSize)
             }
             places = selections.map { ($0.chip.name, $0.offset) }
-            logger.info("watching \(selections.count) buttons (libgpiod \(GPIODLines.libgpiodVersion))")
+            logger.info("watching \(counted(selections.count, "button")) (libgpiod \(GPIODLines.libgpiodVersion))")
         }
         let plan = DaemonPlan(configuration)
         let writer = EventWriter(format: output.format == .json ? .json : .text, output: OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0))
@@ -148,7 +140,7 @@ struct RunCommand: ParsableCommand {
                 limits: LoopLimits(maximumEvents: numEvents, shutdownGraceNs: shutdownGrace))
         }
         let stop = try runToEnd(loop)
-        logger.info("stopped (\(Self.describe(stop))) after \(loop.reportedEvents) events")
+        logger.info("stopped (\(Self.describe(stop))) after \(counted(loop.reportedEvents, "event"))")
     }
 
     /// `--remove-discovery`: a loop with no lines and the MQTT sink clearing the discovery messages (empty
@@ -187,7 +179,7 @@ struct RunCommand: ParsableCommand {
         } catch {
             throw failure(error.description, ExitStatus.of(error))
         }
-        logger.info("keyboard \"\(settings.name)\" with \(keys.count) keys is \(device.eventNode ?? "ready")")
+        logger.info("keyboard \"\(settings.name)\" with \(counted(keys.count, "key")) is \(device.eventNode ?? "ready")")
         return KeyboardSink(mapping: KeyMapping(bindings: plan.keyBindings, lineCount: lineCount), device: device, logger: logger)
     }
 

@@ -28,7 +28,7 @@ struct WatchCommand: ParsableCommand {
     @Option(name: [.short, .long], help: "The chip: a path (/dev/gpiochip0), a name (gpiochip0), a number (0) or a label (pinctrl-bcm2711).")
     var chip: String?
 
-    @Option(name: [.short, .long], help: "Bias: pull-up (button to ground, the default), pull-down, disabled or as-is.")
+    @Option(name: [.short, .long], help: "Bias: pull-up (button to ground, the default), pull-down, disabled or as-is (libgpiod 2's gpiomon's names; 1.6's disable is accepted too).")
     var bias: BiasArgument = .init(.pullUp)
 
     @Option(
@@ -48,7 +48,7 @@ struct WatchCommand: ParsableCommand {
     @Option(help: "Consumer name shown to other programs (gpioinfo) for the requested lines.")
     var consumer: String = "gpio-debounce"
 
-    @Flag(help: "Watch the simulated bouncy button instead of a real pin (no hardware needed).")
+    @Flag(help: "Watch simulated bouncy buttons instead of real pins (no hardware needed): one per line named, reported as that line (GPIO27 as 27), or line 0.")
     var simulate = false
 
     @Option(help: "Seed of the simulated button (with --simulate).")
@@ -72,8 +72,12 @@ struct WatchCommand: ParsableCommand {
         if simulate {
             clock = .realTime()
             let seed = self.seed ?? UInt64(truncatingIfNeeded: MonotonicClock.nowNs)
-            source = SimulatedLines(buttons: [BouncyButton(seed: seed, activeLevel: debounce.configuration.activeLevel, presses: nil)])
-            names = [("simulated", 0)]
+            // The lines named, each its own simulated button (one, line 0, if none is named).
+            let named = lines.isEmpty ? ["0"] : lines
+            source = SimulatedLines(buttons: named.indices.map { index in
+                BouncyButton(seed: seed &+ UInt64(index), activeLevel: debounce.configuration.activeLevel, presses: nil)
+            })
+            names = named.enumerated().map { ("simulated", SimulatedLineNumber.of($1, index: $0)) }
         } else {
             clock = .monotonic
             let (gpioChip, offsets) = try opening { () throws(GPIOError) in try LineLocator.locate(chip: chip, lines: lines) }
@@ -102,12 +106,13 @@ struct WatchCommand: ParsableCommand {
     }
 }
 
-/// `--bias pull-up|pull-down|disabled|as-is`.
+/// `--bias pull-up|pull-down|disabled|as-is`, as libgpiod 2's gpiomon names them, and `disable`,
+/// libgpiod 1.6's gpiomon's name for `disabled`.
 struct BiasArgument: ExpressibleByArgument, CustomStringConvertible {
     var value: Bias
     init(_ value: Bias) { self.value = value }
     init?(argument: String) {
-        guard let value = Bias(rawValue: argument) else { return nil }
+        guard let value = Bias(spelling: argument) else { return nil }
         self.value = value
     }
     var description: String { value.rawValue }

@@ -26,7 +26,7 @@ enum AnalysisReport {
         lines.append("Smallest window that gives exactly one event per transition (as does every longer one, up to the gap):")
         func row(_ name: String, _ advice: WindowAdvice?, _ problem: String?) {
             if let advice {
-                lines.append("  \(name.padding(19))\(String(describing: advice.smallest).padding(30))recommended: \(advice.recommended) (\(advice.eventsWithRecommended) events for \(analysis.transitions) transitions)")
+                lines.append("  \(name.padding(19))\(String(describing: advice.smallest).padding(30))recommended: \(advice.recommended) (\(counted(advice.eventsWithRecommended, "event")) for \(counted(analysis.transitions, "transition")))")
             } else if let problem {
                 lines.append("  \(name.padding(19))\(problem)")
             }

@@ -4,9 +4,11 @@ import Glibc
 import Musl
 #endif
 import ArgumentParser
+import ButtonDaemon
 import EventLoop
 import GPIODBackend
 import LinuxSys
+import MQTT
 import SystemPackage
 import TraceFormat
 
@@ -41,6 +43,23 @@ enum ExitStatus {
 }
 
 extension ExitStatus {
+    /// The exit code for a configuration that cannot run on this machine: as for opening chips and
+    /// lines, or for a file of the `mqtt:` section (66 when it does not exist, 77 when it may not be
+    /// read), else 65.
+    static func of(_ failure: MachineCheck.Failure) -> ExitCode {
+        switch failure {
+        case .line(_, let error): of(error)
+        case .sharedLine: badData
+        case .mqtt(.passwordFile(_, _, let code)), .mqtt(.caFile(_, _, let code)):
+            switch code {
+            case ENOENT, ENOTDIR, EISDIR: cannotOpenInput
+            case EACCES, EPERM: permissionDenied
+            default: badData
+            }
+        case .mqtt: badData
+        }
+    }
+
     /// The exit code for a failure making the virtual keyboard.
     static func of(_ error: UInputError) -> ExitCode {
         switch error {
@@ -78,11 +97,13 @@ func reportStandardOutputErrorsAtExit() {
 
 /// Runs a loop to its end, turning a failure into its message and exit code; `summary` is printed
 /// either way, before the error. A long-running command's start-up pages are paged out first
-/// (`StartupPages`).
+/// (`StartupPages`). Stopped by SIGINT with standard error on a terminal, which has echoed `^C`
+/// where the cursor was, the summary starts on a new line.
 func runToEnd(_ loop: EventLoop, summary: () -> Void = {}) throws -> StopReason {
     StartupPages.releaseIfWanted()
     do {
         let stop = try loop.run()
+        if case .interrupted(SIGINT?) = stop, isatty(STDERR_FILENO) == 1 { printToStandardError("") }
         summary()
         return stop
     } catch {
@@ -98,6 +119,12 @@ func signalDescriptor() throws -> SignalDescriptor {
 
 /// Opens the lines, or fails with the error's message and exit code.
 func opening<T>(_ body: () throws(GPIOError) -> T) throws -> T {
+    do { return try body() } catch { throw failure(error.description, ExitStatus.of(error)) }
+}
+
+/// Checks a configuration on this machine (`MachineCheck`), or fails with the message and exit code.
+@discardableResult
+func checking<T>(_ body: () throws(MachineCheck.Failure) -> T) throws -> T {
     do { return try body() } catch { throw failure(error.description, ExitStatus.of(error)) }
 }
 

@@ -1,0 +1,77 @@
+import GPIODBackend
+import MQTT
+
+/// What `run` checks on this machine before it starts, beyond the file itself: the files the `mqtt:`
+/// section names can be read, and each button's line resolves on this machine's chips to a line no
+/// other button has (`line: 17` and `line: GPIO17` are one pin on a Raspberry Pi). `run` and `check`
+/// call these same functions, so that `check` refuses what `run` would.
+public enum MachineCheck {
+    /// One button's line as found on this machine: `place` is what the caller keeps (`run`: the open
+    /// chip), `chipName` the kernel's name of its chip, `offset` the line's offset on it.
+    public struct Located<Place> {
+        public var place: Place
+        public var chipName: String
+        public var offset: Int
+
+        public init(place: Place, chipName: String, offset: Int) {
+            self.place = place
+            self.chipName = chipName
+            self.offset = offset
+        }
+    }
+
+    /// Why a configuration cannot run on this machine.
+    public enum Failure: Error, CustomStringConvertible {
+        /// The `mqtt:` section's password or CA file cannot be read (`MQTTSettings.readFiles()`).
+        case mqtt(MQTTError)
+        /// A button's chip or line cannot be found or opened.
+        case line(button: String, GPIOError)
+        /// Two buttons resolve to the same line of the same chip.
+        case sharedLine(file: String, first: String, second: String, chip: String, offset: Int)
+
+        public var description: String {
+            switch self {
+            case .mqtt(let error): error.description
+            case .line(_, let error): error.description
+            case .sharedLine(let file, let first, let second, let chip, let offset):
+                "\(file): buttons '\(first)' and '\(second)' are both on line \(offset) of \(chip) here: one line serves one button (give one of them another line or chip:)"
+            }
+        }
+    }
+
+    /// Reads the password and checks the CA file of the `mqtt:` section, if any.
+    public static func readMQTTFiles(_ configuration: ServiceConfiguration) throws(Failure) {
+        do { _ = try configuration.mqtt?.readFiles() } catch { throw .mqtt(error) }
+    }
+
+    /// Every button's line, in the configuration's order, found by `locate`; refuses a line that
+    /// cannot be found, and two buttons on one line.
+    public static func locateLines<Place>(
+        _ configuration: ServiceConfiguration, locate: (ButtonConfiguration) throws(GPIOError) -> Located<Place>
+    ) throws(Failure) -> [Located<Place>] {
+        var owners: [String: String] = [:]
+        var located: [Located<Place>] = []
+        for button in configuration.buttons {
+            let line: Located<Place>
+            do { line = try locate(button) } catch { throw .line(button: button.name, error) }
+            if let owner = owners.updateValue(button.name, forKey: "\(line.offset)@\(line.chipName)") {
+                throw .sharedLine(file: configuration.source, first: owner, second: button.name, chip: line.chipName, offset: line.offset)
+            }
+            located.append(line)
+        }
+        return located
+    }
+
+    /// Every button's line on this machine's chips, found as `run` opens them (`LineLocator.locate`):
+    /// the chips are opened, not the lines, so this works while another program holds them. A chip
+    /// is opened once however many buttons it serves.
+    public static func locateLinesOnThisMachine(_ configuration: ServiceConfiguration) throws(Failure) -> [Located<GPIOChip>] {
+        var chips: [String: GPIOChip] = [:]
+        return try locateLines(configuration) { button throws(GPIOError) in
+            let (chip, offsets) = try LineLocator.locate(chip: button.chip, lines: [button.line])
+            let shared = chips[chip.path] ?? chip
+            chips[chip.path] = shared
+            return Located(place: shared, chipName: shared.name, offset: offsets[0])
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import ButtonDaemon
+import GPIODBackend
+import MQTT
+import Testing
+
+/// What `run` checks on the machine before it starts, and `check` with it (`MachineCheck`): one pin
+/// written two ways is one line, and the `mqtt:` section's files must be there.
+@Suite struct MachineCheckTests {
+    /// A Raspberry Pi's header as a resolver would see it: offsets as they are, `GPIO<n>` is offset n.
+    static func piHeader(_ button: ButtonConfiguration) throws(GPIOError) -> MachineCheck.Located<String> {
+        let chip = button.chip ?? "gpiochip0"
+        if let offset = Int(button.line) { return .init(place: chip, chipName: chip, offset: offset) }
+        guard button.line.hasPrefix("GPIO"), let offset = Int(button.line.dropFirst(4)) else {
+            throw .unknownLineName(button.line, chip: chip, suggestions: [])
+        }
+        return .init(place: chip, chipName: chip, offset: offset)
+    }
+
+    static func configuration(_ buttons: String) throws -> ServiceConfiguration {
+        try ConfigurationLoader.load("buttons:\n\(buttons)", file: "b.yaml")
+    }
+
+    @Test func onePinWrittenTwoWaysIsRefused() throws {
+        let configuration = try Self.configuration("  - {name: a, line: 17}\n  - {name: b, line: GPIO17}\n")
+        #expect {
+            try MachineCheck.locateLines(configuration, locate: Self.piHeader)
+        } throws: { error in
+            guard let failure = error as? MachineCheck.Failure, case .sharedLine("b.yaml", "a", "b", "gpiochip0", 17) = failure else { return false }
+            return failure.description == "b.yaml: buttons 'a' and 'b' are both on line 17 of gpiochip0 here: one line serves one button (give one of them another line or chip:)"
+        }
+    }
+
+    @Test func distinctPinsAreLocatedInOrder() throws {
+        let configuration = try Self.configuration("  - {name: a, line: 17}\n  - {name: b, line: GPIO27}\n  - {name: c, line: 17, chip: gpiochip1}\n")
+        let lines = try MachineCheck.locateLines(configuration, locate: Self.piHeader)
+        #expect(lines.map(\.offset) == [17, 27, 17])
+        #expect(lines.map(\.chipName) == ["gpiochip0", "gpiochip0", "gpiochip1"])
+    }
+
+    @Test func aLineThatCannotBeFoundNamesItsButton() throws {
+        let configuration = try Self.configuration("  - {name: a, line: 17}\n  - {name: b, line: GPOI27}\n")
+        #expect {
+            try MachineCheck.locateLines(configuration, locate: Self.piHeader)
+        } throws: { error in
+            guard case .line("b", .unknownLineName("GPOI27", _, _)) = error as? MachineCheck.Failure else { return false }
+            return true
+        }
+    }
+
+    @Test func aMissingPasswordFileIsRefused() throws {
+        let configuration = try ConfigurationLoader.load(
+            "buttons: [{name: a, line: 17}]\nmqtt: {url: mqtt://h, username: u, password_file: /nonexistent/mqtt-password}\n", file: "b.yaml")
+        #expect {
+            try MachineCheck.readMQTTFiles(configuration)
+        } throws: { error in
+            guard case .mqtt(.passwordFile("/nonexistent/mqtt-password", _, let code)) = error as? MachineCheck.Failure else { return false }
+            return code == 2  // ENOENT
+        }
+    }
+}
