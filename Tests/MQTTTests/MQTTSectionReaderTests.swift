@@ -6,7 +6,7 @@ import Testing
 import TraceFormat
 import YAMLDocument
 
-/// The `mqtt:` section: the key names, defaults, and errors that say what to write.
+/// The `mqtt:` section: its key names (as Home Assistant writes them), defaults, and errors that say what to write.
 @Suite struct MQTTSectionReaderTests {
     func read(_ yaml: String) throws(ConfigurationError) -> MQTTSettings {
         let reader = ConfigurationReader(file: "test.yaml", text: yaml, programs: nil)
