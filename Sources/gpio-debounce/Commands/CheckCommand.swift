@@ -81,11 +81,14 @@ struct CheckCommand: ParsableCommand {
             print(TerminalText.escaped("  mqtt: \(mqtt.url) as \(mqtt.clientID), topics under \(mqtt.base)/, QoS \(mqtt.qos), \(discovery), queue \(mqtt.queueLimit)"))
         }
         // Offsets without `chip:` mean the 40-pin header's chip of the machine that runs them.
-        let header = notes.lines == nil && configuration.buttons.contains { $0.chip == nil && Int($0.line) != nil } ? LineLocator.headerChip() : nil
+        // Named with why it is that chip ("gpiochip4 (the 40-pin header's chip, label pinctrl-rp1)").
+        let header = configuration.buttons.contains { $0.chip == nil && Int($0.line) != nil } ? LineLocator.headerChip() : nil
         for (index, button) in configuration.buttons.enumerated() {
-            var place = "\(button.chip ?? (Int(button.line) == nil ? "the chip that has" : header?.description ?? HeaderChip.fallback)) line \(button.line)"
+            let onHeader = button.chip == nil && Int(button.line) != nil
+            var place = "\(button.chip ?? (onHeader ? header?.description ?? HeaderChip.fallback : "the chip that has")) line \(button.line)"
             if let line = notes.lines?[index] {
-                place = "\(line.chipName) line \(button.line)\(button.line == String(line.offset) ? "" : " (offset \(line.offset))")"
+                let chip = onHeader && header?.chip == line.chipName ? header?.description ?? line.chipName : line.chipName
+                place = "\(chip) line \(button.line)\(button.line == String(line.offset) ? "" : " (offset \(line.offset))")"
             }
             var gestures: [String] = []
             if let hold = button.gestures.holdNs { gestures.append("hold \(DurationSyntax.format(hold))") }
