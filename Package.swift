@@ -40,7 +40,7 @@ let package = Package(
         // Real pins: chips, line lookup, line requests as an edge source.
         .target(name: "GPIODBackend", dependencies: ["CGPIOD", "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", system]),
         // Trace and event formats: streaming readers (text, VCD) and writers.
-        .target(name: "TraceFormat", dependencies: ["DebounceCore", "LinuxSys", system]),
+        .target(name: "TraceFormat", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", system]),
         // Trace analysis: bursts, statistics, the smallest working windows, and SVG pictures.
         .target(name: "TraceAnalysis", dependencies: ["DebounceCore", "TraceFormat"]),
         // Sinks: the event printer, the trace recorder, the action runner.
@@ -60,13 +60,16 @@ let package = Package(
         .target(name: "YAMLDocument", dependencies: ["CYAML"]),
         // The daemon's configuration: YAML loading and checking, and the plan it makes for the loop.
         .target(name: "ButtonDaemon", dependencies: ["DebounceCore", "Pipeline", "Sinks", "GPIODBackend", "MQTT", "YAMLDocument"]),
+        // The one assembly of a run: an input (pins, simulated lines, a trace) with its clock, the
+        // stages and the sinks, as one event loop. Every command and the library's Button use it.
+        .target(name: "Assembly", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend", "TraceFormat"]),
         // The library face: `Button(line: 17).events`, over real pins or the simulated button.
-        .target(name: "GPIODebounce", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend", system]),
+        .target(name: "GPIODebounce", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend", "Assembly", system]),
         .executableTarget(
             name: "gpio-debounce",
             dependencies: [
                 "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "TraceFormat", "GPIODBackend", "TraceAnalysis",
-                "Sinks", "ButtonDaemon", logging, system,
+                "Sinks", "ButtonDaemon", "Assembly", logging, system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

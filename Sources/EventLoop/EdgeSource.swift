@@ -3,7 +3,8 @@ import LinuxSys
 import Pipeline
 import SystemPackage
 
-/// Where a run's raw edges come from: real pins (libgpiod line requests) or a simulated line. A source
+/// Where a run's raw edges come from: real pins (libgpiod line requests), simulated lines or a recorded
+/// trace. A source
 /// does I/O only when the loop asks: it never waits, never reads a clock, and never owns a loop.
 ///
 /// Lines are numbered `0..<lineCount`. The loop polls `descriptors` (a real line request) and wakes at
@@ -18,14 +19,20 @@ public protocol EdgeSource: AnyObject {
     var nextDueNs: Int64? { get }
     /// Whether the source will never deliver another edge (a simulated script ended).
     var isExhausted: Bool { get }
+    /// Whether the run ends with the source's last edge (a recorded trace): then the stages' pending
+    /// decisions are made as if time ran on and nothing is timed past it (`ButtonPipeline.finish`).
+    /// Otherwise (simulated lines) time runs on until every stage has settled.
+    var endsAtLastEdge: Bool { get }
     /// The current raw level of `line` (an ioctl on real pins). Only read when it matters: at the
     /// start, and when edges may have been lost.
     func readLevel(line: Int) throws(LineError) -> Level
     /// Reads the events waiting on `descriptors[descriptor]` (one read of the event buffer), appending
     /// edges in time order per line and any evidence of lost events to `batch`.
     func readReady(descriptor: Int, events: PollEvents, into batch: inout EdgeBatch) throws(LineError)
-    /// Appends every edge due by `timeNs` (simulated lines; real lines have none to add).
-    func deliverDue(byNs timeNs: Int64, into batch: inout EdgeBatch)
+    /// Appends every edge due by `timeNs` (simulated lines, recorded traces; real lines have none to
+    /// add). Throws when the source cannot go on (a recorded trace's bad line): the run ends with the
+    /// events decided before it.
+    func deliverDue(byNs timeNs: Int64, into batch: inout EdgeBatch) throws(LineError)
     /// Events lost by the kernel on `line` so far, when the kernel counts them (sequence numbers on
     /// libgpiod 2; the simulated line); `nil` where it does not (libgpiod 1).
     func lostEvents(line: Int) -> Int?
@@ -35,8 +42,9 @@ extension EdgeSource {
     public var descriptors: [FileDescriptor] { [] }
     public var nextDueNs: Int64? { nil }
     public var isExhausted: Bool { false }
+    public var endsAtLastEdge: Bool { false }
     public func readReady(descriptor: Int, events: PollEvents, into batch: inout EdgeBatch) throws(LineError) {}
-    public func deliverDue(byNs timeNs: Int64, into batch: inout EdgeBatch) {}
+    public func deliverDue(byNs timeNs: Int64, into batch: inout EdgeBatch) throws(LineError) {}
     public func lostEvents(line: Int) -> Int? { nil }
 }
 

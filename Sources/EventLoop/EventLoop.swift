@@ -160,7 +160,11 @@ public final class EventLoop {
                 let nowNs = clock.nowNs
                 if state.stop != nil {
                     if nowNs >= state.graceEndNs || !sinks.contains(where: \.isBusy) { break }
-                } else if source.isExhausted, state.pipeline.nextDeadlineNs == nil {
+                } else if source.isExhausted, source.endsAtLastEdge || state.pipeline.nextDeadlineNs == nil {
+                    if source.endsAtLastEdge {
+                        state.pipeline.finish(into: &state.outputs)
+                        try dispatch(&state, nowNs: nowNs)
+                    }
                     try beginShutdown(.endOfInput, atNs: nowNs, &state)
                     continue
                 }
@@ -261,7 +265,7 @@ public final class EventLoop {
         let wokeNs = clock.nowNs
         if !limitReached {
             state.batch.removeAll()
-            source.deliverDue(byNs: wokeNs, into: &state.batch)
+            do throws(LineError) { try source.deliverDue(byNs: wokeNs, into: &state.batch) } catch { throw LoopError.line(error) }
             // Only when something is due by now: an edge came due, or a stage's deadline came. (After an
             // eager event nothing is: the wakeup ends at once, and a pipe's reader waiting for the event
             // line gets the processor sooner.)

@@ -189,6 +189,21 @@ public struct ButtonPipeline: Sendable {
         }
     }
 
+    /// The end of a recorded input: every line's pending debounce decision is made as if time ran on
+    /// (`Debouncer.finish`), and its gestures end as `GestureRecognizer.finish` says (a click run waiting
+    /// for its window is reported; a press still down gets no hold or repeat it has not had).
+    public mutating func finish(into outputs: inout [PipelineOutput]) {
+        for index in lines.indices {
+            if lines[index].isDebounced, let event = withLine(index, { $0.debouncer.finish() }) {
+                recognize(event, line: index, into: &outputs)
+            }
+            if !lines[index].passesThrough {
+                for gesture in withLine(index, { $0.recognizer.finish() }) { outputs.append(.event(line: index, gesture)) }
+            }
+            renewDue(line: index)
+        }
+    }
+
     /// Whether a stopping run must read `line`'s level once more: a raw line with a suspected loss, so
     /// that a recording ends at the line's true level.
     public func needsLevelAtStop(line: Int) -> Bool {

@@ -149,7 +149,7 @@ public final class ActionRunner: Sink {
 
     public func consume(_ output: PipelineOutput, nowNs: Int64) {
         guard !shuttingDown, case .event(let line, let event) = output else { return }
-        for binding in bindingsOfLine[line] where binding.on == event.kind && (binding.count == nil || binding.count == event.count) {
+        for binding in bindingsOfLine[line] where binding.matches(event) {
             let name = names[line]
             trigger(binding.action, environment: [
                 "GPIO_BUTTON=\(name.button)", "GPIO_CHIP=\(name.chip)", "GPIO_COUNT=\(event.count)", "GPIO_EVENT=\(event.kind.rawValue)",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Assembly
 import DebounceCore
 import EventLoop
 import LinuxSys
@@ -46,14 +47,13 @@ struct DemoCommand: ParsableCommand {
         let signals = try signalDescriptor()
         let seed = self.seed ?? UInt64(truncatingIfNeeded: MonotonicClock.nowNs)
         let configuration = debounce.configuration
-        let clock: LoopClock = virtualTime ? .virtual() : .realTime()
         let button = BouncyButton(profile: noise ? .noisy : .typical, seed: seed, activeLevel: configuration.activeLevel, presses: presses)
         let line = SimulatedLines(buttons: [button], dropProbability: drop, seed: seed ^ 0x5EED)
         let out = OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0)
-        let writer = EventWriter(format: output.format == .json ? .json : .text, output: out)
-        let printer = EventPrinter(writer: writer, lineFields: [.none], tallyField: .rawEdges)
+        let printer = EventPrinter(writer: output.writer(out), lineFields: [.none], tallyField: .rawEdges)
+        let assembly = RunAssembly.simulated(line, names: ["0"], virtualTime: virtualTime)
         let loop = try makeLoop { () throws(LineError) in
-            try EventLoop(clock: clock, source: line, plans: [LinePlan(debounce: configuration)], sinks: [printer], signals: signals)
+            try assembly.loop(plans: [LinePlan(debounce: configuration)], sinks: [printer], stop: .signals(signals))
         }
         if output.format == .text {
             out.appendUTF8("gpio-debounce demo: a simulated bouncy button, no hardware needed (seed \(seed), \(counted(presses, "press", "presses")),")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Assembly
 import DebounceCore
 import EventLoop
 import LinuxSys
@@ -68,28 +69,25 @@ struct RecordCommand: ParsableCommand {
 
     func run() throws {
         let signals = try signalDescriptor()
-        let clock: LoopClock
-        let startNs: Int64
-        let source: any EdgeSource
+        // A real recording starts before the line is requested: every edge the kernel stamps after the
+        // request is later than the initial level's time, however long the set-up below takes.
+        let realStartNs = LoopClock.monotonic.nowNs
+        let assembly: RunAssembly
         let name: String
         if simulate {
-            clock = virtualTime ? .virtual() : .realTime()
-            startNs = clock.nowNs
             let button = BouncyButton(seed: seed, presses: presses)
-            source = SimulatedLines(buttons: [button], dropProbability: drop, seed: seed ^ 0x5EED)
+            assembly = RunAssembly.simulated(
+                SimulatedLines(buttons: [button], dropProbability: drop, seed: seed ^ 0x5EED), names: ["0"], virtualTime: virtualTime)
             name = "simulated button (seed \(seed))"
         } else {
-            clock = .monotonic
-            // The recording starts before the line is requested: every edge the kernel stamps after the
-            // request is later than the initial level's time, however long the set-up below takes.
-            startNs = clock.nowNs
-            let (gpioChip, offsets) = try opening { () throws(GPIOError) in try LineLocator.locate(chip: chip, lines: [line ?? ""]) }
-            source = try opening { () throws(GPIOError) in
-                try GPIODLines(chip: gpioChip, offsets: offsets, bias: bias.value, consumer: "gpio-debounce record",
-                    eventBufferSize: kernelQueue.eventBufferSize)
+            assembly = try opening { () throws(GPIOError) in
+                try RunAssembly.pins(
+                    chip: chip, lines: [line ?? ""], bias: bias.value, consumer: "gpio-debounce record", eventBufferSize: kernelQueue.eventBufferSize)
             }
-            name = "\(gpioChip.name) line \(offsets[0])"
+            name = assembly.places[0].map { "\($0.chip) line \($0.offset)" } ?? "the line"
         }
+        let startNs = simulate ? assembly.clock.nowNs : realStartNs
+        let source = assembly.source
         let initialLevel: Level
         do { initialLevel = try source.readLevel(line: 0) } catch { throw failure(error.description, ExitStatus.ioError) }
         // Opened once the line is: a wrong chip, a busy line or a missing permission leaves an existing
@@ -105,7 +103,7 @@ struct RecordCommand: ParsableCommand {
             throw failure(error.description, ExitStatus.ioError)
         }
         let loop = try makeLoop { () throws(LineError) in
-            try EventLoop(clock: clock, source: source, plans: [.raw], sinks: [recorder], signals: signals, limits: LoopLimits(durationNs: duration))
+            try assembly.loop(plans: [.raw], sinks: [recorder], stop: .signals(signals), limits: LoopLimits(durationNs: duration))
         }
         let summary = {
             printToStandardError(

@@ -1,19 +1,30 @@
 import ArgumentParser
+import Assembly
+import ButtonDaemon
+import EventLoop
+import Pipeline
+import Sinks
 import DebounceCore
 import SystemPackage
 import TraceFormat
 
-/// `gpio-debounce replay [FILE|-]`: a recorded trace through the debouncer, in virtual time.
+/// `gpio-debounce replay [FILE|-]`: a recorded trace through the same pipeline as a live line, in
+/// virtual time: with the command line's debounce options, or a configuration file's button.
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Run a recorded trace of raw edges through the debouncer and print the events.",
+        abstract: "Run a recorded trace of raw edges through the debouncer (or a configured button) and print the events.",
         discussion: """
             The trace is VCD (a .vcd file), or text, one `t_ns,level` line per edge (nanoseconds, then 0 or 1); the first line is \
             the initial level and emits nothing. Blank lines, lines starting with # and a `t_ns,level` \
-            header are ignored. Events still pending at the end are decided as if time ran on. It \
-            streams: a trace of any length runs in bounded memory. On a malformed line, the events \
-            decided before it are printed, then the error names the line, and the exit code is 65.
+            header are ignored. The edges go through the same stages as a live line's, in virtual time; \
+            at the end of the trace, decisions still pending are made as if time ran on (a press still \
+            down gets no hold it has not had). It streams: a trace of any length runs in bounded memory. \
+            On a malformed line, the events decided before it are printed, then the error names the line, \
+            and the exit code is 65.
+            With --config, the trace goes through that file's button (--button NAME, or its only one): \
+            its debounce, gestures (hold, repeat, clicks) and group lockouts. Each action an event would \
+            start is printed after the event; none is run.
             """)
 
     @Argument(help: ArgumentHelp("The trace: t_ns,level text, or .vcd (e.g. from sigrok/PulseView); - (the default) reads text from standard input.", valueName: "file"))
@@ -22,6 +33,12 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("VCD channel to read, by name or 0-based index (default: the only one).", valueName: "channel"))
     var channel: String?
 
+    @Option(help: ArgumentHelp("A configuration file (as for `run`): replay through one of its buttons, actions printed, not run.", valueName: "file"))
+    var config: String?
+
+    @Option(help: ArgumentHelp("The configuration's button to replay through (not needed when it has one).", valueName: "name"))
+    var button: String?
+
     @OptionGroup var debounce: DebounceOptions
 
     @Option(help: "Output format: text (for people), json (one object per line) or vcd (raw and debounced signals side by side, for PulseView or GTKWave).")
@@ -29,75 +46,94 @@ struct ReplayCommand: ParsableCommand {
 
     enum ReplayFormat: String, ExpressibleByArgument, CaseIterable { case text, json, vcd }
 
-    func run() throws {
-        let source = try TraceInput.open(file, channel: channel)
-        let output = OutputBuffer(fileDescriptor: .standardOutput)
-        var debouncer: Debouncer?
-        do {
-            guard let initial = try source.next() else { throw TraceError.noData(source: source.sourceName) }
-            var running = Debouncer(configuration: debounce.configuration, initialLevel: initial.level, atNs: initial.timeNs)
-            var events: ReplaySink = format == .vcd
-                ? .vcd(try VCDWriter(
-                    output: output, signals: ["raw", "pressed"],
-                    initialLevels: [initial.level, running.isPressed ? .high : .low], startNs: initial.timeNs))
-                : .events(EventWriter(format: format == .json ? .json : .text, output: output))
-            while let edge = try source.next() {
-                if let event = running.receive(edge) { try events.write(event) }
-                try events.write(edge)
-            }
-            if let event = running.finish() { try events.write(event) }
-            try events.finish(atNs: running.nowNs)
-            debouncer = running
-            try output.flush()
-        } catch let error as TraceError {
-            try? output.flush()
-            if case .readFailed = error { throw failure(error.description, ExitStatus.ioError) }
-            throw failure(error.description, ExitStatus.badData)
-        } catch let errno as Errno {
-            throw failure("cannot write the events: \(errno.description)", ExitStatus.ioError)
+    func validate() throws {
+        if config == nil, button != nil { throw ValidationError("--button names a button of a configuration: add --config FILE.") }
+        if config != nil, debounce.press != nil || debounce.release != nil || debounce.debounce != DebounceConfiguration.defaultStrategy
+            || debounce.polarity != .activeLow
+        {
+            throw ValidationError("With --config, the button's own debounce and polarity apply: leave out --debounce, --press, --release and --active-high.")
         }
-        if format == .text, let statistics = debouncer?.statistics {
-            printToStandardError(Summary.line(statistics))
+    }
+
+    func run() throws {
+        let stages = try config.map { try ConfiguredButton(file: $0, name: button) }
+        let trace = try TraceInput.open(file, channel: channel)
+        let assembly: RunAssembly
+        do { assembly = try RunAssembly.trace(trace) } catch { throw failure(error.description, TraceInput.exitStatus(of: error)) }
+        guard let source = assembly.source as? TraceEdgeSource else { return }
+        let output = OutputBuffer(fileDescriptor: .standardOutput)
+        let initialLevel = source.readLevel(line: 0)
+        var sinks: [any Sink]
+        do {
+            sinks = format == .vcd
+                ? [try SignalComparisonSink(output: output, initialLevel: initialLevel, startNs: source.startNs)]
+                : [EventPrinter(writer: EventWriter(format: format == .json ? .json : .text, output: output), lineFields: [stages?.fields ?? .none])]
+        } catch {
+            throw failure("cannot write the events: \(error.description)", ExitStatus.ioError)
+        }
+        if let stages, format != .vcd {
+            sinks.append(
+                ActionPreview(actions: stages.plan.actions, bindings: stages.bindings, lineCount: 1, format: format == .json ? .json : .text, output: output))
+        }
+        let plan = stages?.linePlan ?? LinePlan(debounce: debounce.configuration)
+        let loop = try makeLoop { () throws(LineError) in
+            try assembly.loop(plans: [plan], groups: stages?.plan.groups ?? [], sinks: sinks, stop: .none)
+        }
+        do {
+            _ = try loop.run()
+        } catch {
+            try? output.flush()
+            if let traceError = source.failure { throw failure(traceError.description, TraceInput.exitStatus(of: traceError)) }
+            throw failure(error.description, ExitStatus.ioError)
+        }
+        if format == .text, let statistics = loop.pipeline.statistics(line: 0) {
+            printToStandardError(Summary.line(statistics, startedPressed: plan.debounce?.activeLevel.isPressed(initialLevel) ?? false))
         }
     }
 }
 
-/// Where `replay` writes: event lines, or a VCD with the raw signal and the debounced one.
-private enum ReplaySink {
-    case events(EventWriter)
-    case vcd(VCDWriter)
+/// The configuration file's button that `replay --config` runs a trace through: its stages, with the
+/// button's line as line 0, and its actions.
+private struct ConfiguredButton {
+    var plan: DaemonPlan
+    var linePlan: LinePlan
+    var bindings: [ActionBinding]
+    var fields: EventFields
 
-    /// An event: a line, or a change of the "pressed" signal.
-    mutating func write(_ event: ButtonEvent) throws(Errno) {
-        switch self {
-        case .events(let writer):
-            try writer.write(event)
-        case .vcd(var writer):
-            try writer.change(signal: 1, to: event.kind == .press ? .high : .low, atNs: event.timeNs)
-            self = .vcd(writer)
+    /// Loads `file` (as `run` does: a bad file exits 65, a missing one 66) and picks the button `name`,
+    /// or the only one.
+    init(file: String, name: String?) throws {
+        let configuration = try loadConfiguration(file)
+        let names = configuration.buttons.map(\.name)
+        let index: Int
+        if let name {
+            guard let found = names.firstIndex(of: name) else {
+                throw failure("\(file) has no button named \"\(name)\"; its buttons: \(names.joined(separator: ", "))", ExitStatus.usage)
+            }
+            index = found
+        } else {
+            guard names.count == 1 else {
+                throw failure("\(file) has \(names.count) buttons: say which with --button (\(names.joined(separator: ", ")))", ExitStatus.usage)
+            }
+            index = 0
         }
-    }
-
-    /// A raw edge: a change of the "raw" signal in VCD, nothing in event lines.
-    mutating func write(_ edge: Edge) throws(Errno) {
-        if case .vcd(var writer) = self {
-            try writer.change(signal: 0, to: edge.level, atNs: max(edge.timeNs, writer.latestTimeNs))
-            self = .vcd(writer)
-        }
-    }
-
-    mutating func finish(atNs timeNs: Int64) throws(Errno) {
-        if case .vcd(var writer) = self {
-            try writer.finish(atNs: max(timeNs, writer.latestTimeNs))
-            self = .vcd(writer)
-        }
+        plan = DaemonPlan(configuration)
+        linePlan = plan.plans[index]
+        bindings = plan.bindings.filter { $0.line == index }.map { ActionBinding(line: 0, on: $0.on, count: $0.count, action: $0.action) }
+        fields = EventFields([.text("button", names[index])])
     }
 }
 
 /// One-line summaries of what a debouncer saw.
 enum Summary {
-    static func line(_ statistics: DebounceStatistics) -> String {
-        var text = "\(counted(statistics.presses, "press", "presses")), \(counted(statistics.releases, "release")) from \(counted(statistics.edges, "raw edge"))"
+    /// `startedPressed`: the button was down when the trace began, so that its first release follows
+    /// no reported press and is not reported (nor counted here).
+    static func line(_ statistics: DebounceStatistics, startedPressed: Bool = false) -> String {
+        let unreported = startedPressed && statistics.releases > 0 ? 1 : 0
+        var text = "\(counted(statistics.presses, "press", "presses")), \(counted(statistics.releases - unreported, "release")) from \(counted(statistics.edges, "raw edge"))"
+        if unreported > 0 {
+            text += "; the button was down when the trace began: its first release follows no press and is not reported"
+        }
         if statistics.duplicateEdges > 0 {
             text += "; \(counted(statistics.duplicateEdges, "duplicate edge")) (edges lost in between)"
         }

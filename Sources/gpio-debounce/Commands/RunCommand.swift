@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import ArgumentParser
+import Assembly
 import ButtonDaemon
 import DebounceCore
 import EventLoop
@@ -86,40 +87,14 @@ struct RunCommand: ParsableCommand {
         if configuration.mqtt != nil, virtualTime {
             throw failure("MQTT needs real time (its keepalive and reconnects count on the clock): leave out the mqtt: section for a virtual-time run", ExitStatus.usage)
         }
-        let clock: LoopClock
-        let source: any EdgeSource
-        let places: [(chip: String, offset: Int)]
-        if simulate {
-            clock = virtualTime ? .virtual() : .realTime()
-            let buttons = configuration.buttons.enumerated().map { index, button in
-                BouncyButton(seed: seed &+ UInt64(index), activeLevel: button.debounce.activeLevel, presses: presses)
-            }
-            source = SimulatedLines(buttons: buttons)
-            places = configuration.buttons.enumerated().map { ("simulated", SimulatedLineNumber.of($1.line, index: $0)) }
-        } else {
-            clock = .monotonic
-            if configuration.buttons.contains(where: { $0.chip == nil && Int($0.line) != nil }) {
-                logger.info("offsets without chip: mean \(LineLocator.headerChip())")
-            }
-            let located = try checking { () throws(MachineCheck.Failure) in try MachineCheck.locateLinesOnThisMachine(configuration) }
-            let selections = zip(configuration.buttons, located).map { button, line in
-                LineSelection(chip: line.place, offset: line.offset, bias: button.bias, kernelDebounceNs: button.kernelDebounceNs)
-            }
-            source = try opening { () throws(GPIOError) in
-                try GPIODLines(lines: selections, consumer: "gpio-debounce", eventBufferSize: kernelQueue.eventBufferSize)
-            }
-            places = selections.map { ($0.chip.name, $0.offset) }
-            logger.info("watching \(counted(selections.count, "button")) (libgpiod \(GPIODLines.libgpiodVersion))")
-        }
+        let assembly = try simulate ? simulatedButtons(configuration) : configuredPins(configuration, logger: logger)
+        let places = assembly.places.compactMap { $0 }
         let plan = DaemonPlan(configuration)
-        let writer = EventWriter(format: output.format == .json ? .json : .text, output: OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0))
         let lineFields = places.enumerated().map { index, place in
             EventFields.button(configuration.buttons[index].name, chip: place.chip, line: place.offset)
         }
-        let printer = EventPrinter(writer: writer, lineFields: lineFields)
         let names = places.enumerated().map { ActionRunner.LineName(button: configuration.buttons[$0].name, chip: $1.chip, offset: $1.offset) }
-        let actions = ActionRunner(actions: plan.actions, bindings: plan.bindings, names: names, logger: logger)
-        var sinks: [any Sink] = [printer, actions]
+        var sinks: [any Sink] = [output.printer(lineFields: lineFields), ActionRunner(actions: plan.actions, bindings: plan.bindings, names: names, logger: logger)]
         if let keyboard = try makeKeyboard(plan: plan, settings: configuration.keyboard, lineCount: places.count, logger: logger) {
             sinks.append(keyboard)
         }
@@ -135,8 +110,8 @@ struct RunCommand: ParsableCommand {
             logger.info("mqtt: publishing to \(mqtt.url) under \(mqtt.base) (libmosquitto \(MQTTSink.libraryVersion))")
         }
         let loop = try makeLoop { () throws(LineError) in
-            try EventLoop(
-                clock: clock, source: source, plans: plan.plans, groups: plan.groups, sinks: sinks, signals: signals,
+            try assembly.loop(
+                plans: plan.plans, groups: plan.groups, sinks: sinks, stop: .signals(signals),
                 limits: LoopLimits(maximumEvents: numEvents, shutdownGraceNs: shutdownGrace))
         }
         let stop = try runToEnd(loop)
@@ -156,10 +131,9 @@ struct RunCommand: ParsableCommand {
         } catch {
             throw failure(error.description, ExitStatus.badData)
         }
+        let noLines = RunAssembly.simulated(SimulatedLines(initialLevels: [], scripts: []), names: [], virtualTime: false)
         let loop = try makeLoop { () throws(LineError) in
-            try EventLoop(
-                clock: .monotonic, source: SimulatedLines(initialLevels: [], scripts: []), plans: [], sinks: [sink], signals: signals,
-                limits: LoopLimits(shutdownGraceNs: shutdownGrace))
+            try noLines.loop(plans: [], sinks: [sink], stop: .signals(signals), limits: LoopLimits(shutdownGraceNs: shutdownGrace))
         }
         _ = try runToEnd(loop)
         guard sink.disconnectedCleanly else {
@@ -167,6 +141,30 @@ struct RunCommand: ParsableCommand {
             throw failure("could not remove the discovery messages from \(mqtt.url): \(reason)", ExitStatus.temporaryFailure)
         }
         logger.info("mqtt: removed \(sink.statistics.discoveryMessages) discovery messages")
+    }
+
+    /// `--simulate`: a simulated bouncy button for each configured button, reported as its line.
+    private func simulatedButtons(_ configuration: ServiceConfiguration) -> RunAssembly {
+        let buttons = configuration.buttons.enumerated().map { index, button in
+            BouncyButton(seed: seed &+ UInt64(index), activeLevel: button.debounce.activeLevel, presses: presses)
+        }
+        return RunAssembly.simulated(SimulatedLines(buttons: buttons), names: configuration.buttons.map(\.line), virtualTime: virtualTime)
+    }
+
+    /// The configured buttons' real lines, found on this machine (`MachineCheck`, as `check` finds them).
+    private func configuredPins(_ configuration: ServiceConfiguration, logger: Logger) throws -> RunAssembly {
+        if configuration.buttons.contains(where: { $0.chip == nil && Int($0.line) != nil }) {
+            logger.info("offsets without chip: mean \(LineLocator.headerChip())")
+        }
+        let located = try checking { () throws(MachineCheck.Failure) in try MachineCheck.locateLinesOnThisMachine(configuration) }
+        let selections = zip(configuration.buttons, located).map { button, line in
+            LineSelection(chip: line.place, offset: line.offset, bias: button.bias, kernelDebounceNs: button.kernelDebounceNs)
+        }
+        let assembly = try opening { () throws(GPIOError) in
+            try RunAssembly.pins(selections, consumer: "gpio-debounce", eventBufferSize: kernelQueue.eventBufferSize)
+        }
+        logger.info("watching \(counted(selections.count, "button")) (libgpiod \(GPIODLines.libgpiodVersion))")
+        return assembly
     }
 
     /// The virtual keyboard's sink, if any button has keys: the device exists from here until the run ends.

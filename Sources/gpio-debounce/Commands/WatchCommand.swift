@@ -1,4 +1,5 @@
 import ArgumentParser
+import Assembly
 import DebounceCore
 import EventLoop
 import GPIODBackend
@@ -66,43 +67,33 @@ struct WatchCommand: ParsableCommand {
 
     func run() throws {
         let signals = try signalDescriptor()
-        let clock: LoopClock
-        let source: any EdgeSource
-        let names: [(chip: String, offset: Int)]
-        if simulate {
-            clock = .realTime()
-            let seed = self.seed ?? UInt64(truncatingIfNeeded: MonotonicClock.nowNs)
-            // The lines named, each its own simulated button (one, line 0, if none is named).
-            let named = lines.isEmpty ? ["0"] : lines
-            source = SimulatedLines(buttons: named.indices.map { index in
-                BouncyButton(seed: seed &+ UInt64(index), activeLevel: debounce.configuration.activeLevel, presses: nil)
-            })
-            names = named.enumerated().map { ("simulated", SimulatedLineNumber.of($1, index: $0)) }
-        } else {
-            clock = .monotonic
-            let (gpioChip, offsets) = try opening { () throws(GPIOError) in try LineLocator.locate(chip: chip, lines: lines) }
-            source = try opening { () throws(GPIOError) in
-                try GPIODLines(chip: gpioChip, offsets: offsets, bias: bias.value, consumer: consumer, kernelDebounceNs: kernelDebounceNs,
-                    eventBufferSize: kernelQueue.eventBufferSize)
-            }
-            names = offsets.map { (gpioChip.name, $0) }
+        let assembly = try simulate ? simulatedLines() : opening { () throws(GPIOError) in
+            try RunAssembly.pins(
+                chip: chip, lines: lines, bias: bias.value, kernelDebounceNs: kernelDebounceNs, consumer: consumer,
+                eventBufferSize: kernelQueue.eventBufferSize)
         }
-        let writer = EventWriter(format: output.format == .json ? .json : .text, output: OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0))
-        let printer = EventPrinter(
-            writer: writer, lineFields: names.map { EventFields([.text("chip", $0.chip), .integer("line", Int64($0.offset))]) },
-            tallyField: .lostEvents)
+        let places = assembly.places.compactMap { $0 }
+        let printer = output.printer(lineFields: places.map(\.fields), tallyField: .lostEvents)
         let loop = try makeLoop { () throws(LineError) in
-            try EventLoop(
-                clock: clock, source: source, plans: [LinePlan(debounce: debounce.configuration)], sinks: [printer], signals: signals,
+            try assembly.loop(
+                plans: [LinePlan(debounce: debounce.configuration)], sinks: [printer], stop: .signals(signals),
                 limits: LoopLimits(maximumEvents: numEvents, idleTimeoutNs: idleTimeoutNs))
         }
         _ = try runToEnd(loop) {
-            for index in names.indices {
+            for (index, place) in places.enumerated() {
                 let statistics = loop.pipeline.statistics(line: index) ?? DebounceStatistics()
                 printToStandardError(
-                    "\(names[index].chip) line \(names[index].offset): \(counted(statistics.presses, "press", "presses")), \(counted(statistics.releases, "release")) from \(counted(statistics.edges, "edge")); \(counted(printer.tally(line: index).lostEvents, "event")) lost by the kernel, \(statistics.resyncCorrections) corrected by re-reading the line")
+                    "\(place.chip) line \(place.offset): \(counted(statistics.presses, "press", "presses")), \(counted(statistics.releases, "release")) from \(counted(statistics.edges, "edge")); \(counted(printer.tally(line: index).lostEvents, "event")) lost by the kernel, \(statistics.resyncCorrections) corrected by re-reading the line")
             }
         }
+    }
+
+    /// `--simulate`: a simulated bouncy button for each line named (line 0 if none is), in real time.
+    private func simulatedLines() -> RunAssembly {
+        let seed = self.seed ?? UInt64(truncatingIfNeeded: MonotonicClock.nowNs)
+        let named = lines.isEmpty ? ["0"] : lines
+        let buttons = named.indices.map { BouncyButton(seed: seed &+ UInt64($0), activeLevel: debounce.configuration.activeLevel, presses: nil) }
+        return RunAssembly.simulated(SimulatedLines(buttons: buttons), names: named, virtualTime: false)
     }
 }
 

@@ -1,0 +1,96 @@
+import DebounceCore
+import EventLoop
+import GPIODBackend
+import LinuxSys
+import Pipeline
+import Simulation
+import TraceFormat
+
+/// The one way a run is put together, for every command (`watch`, `record`, `run`, `replay`, `demo`)
+/// and the library's `Button`: an input (real pins, simulated lines or a recorded trace) with the clock
+/// that goes with it, then the stages (one `LinePlan` per line, group lockouts) and the sinks, as one
+/// `EventLoop`.
+///
+/// ```swift
+/// let run = try RunAssembly.pins(chip: nil, lines: ["17"], bias: .pullUp)   // or .simulated / .trace
+/// let loop = try run.loop(plans: [plan], sinks: [printer], stop: .signals(signals))
+/// _ = try loop.run()
+/// ```
+///
+/// The input decides the clock, so that no command chooses one by hand: real pins run on
+/// `CLOCK_MONOTONIC` (the kernel stamps their edges with it), simulated lines in real time from 0 (or
+/// in virtual time), a trace in virtual time from its first timestamp.
+package struct RunAssembly {
+    /// Where a line is, for the events' fields and the actions' environment: the chip's name
+    /// (`gpiochip0`, `simulated`) and the offset; `nil` for a recorded trace, which has neither.
+    package struct LinePlace: Sendable, Hashable {
+        package var chip: String
+        package var offset: Int
+
+        package init(chip: String, offset: Int) {
+            self.chip = chip
+            self.offset = offset
+        }
+    }
+
+    /// What stops a run from outside: SIGINT and SIGTERM (a command), a stop switch (the library, which
+    /// leaves the process's signals alone), or nothing (a trace ends by itself).
+    package enum StopControl {
+        case signals(SignalDescriptor)
+        case stopSwitch(StopSwitch)
+        case none
+    }
+
+    /// The edges' source, owned by the loop once it is made.
+    package let source: any EdgeSource
+    /// The run's one clock.
+    package let clock: LoopClock
+    /// Each line's place, in the source's line order (`nil` for a trace).
+    package let places: [LinePlace?]
+
+    /// Real pins: `lines` (offsets or names) on `chip` (nil: the header's chip, or wherever the named
+    /// lines are), all with one bias. Throws what `LineLocator` and `GPIODLines` throw.
+    package static func pins(
+        chip: String?, lines: [String], bias: Bias, kernelDebounceNs: Int64 = 0, consumer: String = "gpio-debounce", eventBufferSize: Int? = nil
+    ) throws(GPIOError) -> RunAssembly {
+        let (gpioChip, offsets) = try LineLocator.locate(chip: chip, lines: lines)
+        let selections = offsets.map { LineSelection(chip: gpioChip, offset: $0, bias: bias, kernelDebounceNs: kernelDebounceNs) }
+        return try pins(selections, consumer: consumer, eventBufferSize: eventBufferSize)
+    }
+
+    /// Real pins, each line with its own chip, bias and kernel debouncing (a configuration's buttons).
+    package static func pins(_ selections: [LineSelection], consumer: String = "gpio-debounce", eventBufferSize: Int? = nil) throws(GPIOError) -> RunAssembly {
+        let lines = try GPIODLines(lines: selections, consumer: consumer, eventBufferSize: eventBufferSize)
+        return RunAssembly(source: lines, clock: .monotonic, places: selections.map { LinePlace(chip: $0.chip.name, offset: $0.offset) })
+    }
+
+    /// Simulated lines, reported as the lines the user named (`names[i]`: `GPIO27` as 27; see
+    /// `SimulatedLineNumber`), in real time from 0 or in virtual time.
+    package static func simulated(_ lines: SimulatedLines, names: [String], virtualTime: Bool) -> RunAssembly {
+        precondition(names.count == lines.lineCount, "one name per simulated line")
+        let places = names.enumerated().map { LinePlace(chip: "simulated", offset: SimulatedLineNumber.of($1, index: $0)) }
+        return RunAssembly(source: lines, clock: virtualTime ? .virtual() : .realTime(), places: places)
+    }
+
+    /// A recorded trace (one line), in virtual time from its initial level's timestamp. Reads the
+    /// initial level now: throws `TraceError.noData` for a trace without one.
+    package static func trace(_ trace: any TraceSource) throws(TraceError) -> RunAssembly {
+        let source = try TraceEdgeSource(trace: trace)
+        return RunAssembly(source: source, clock: .virtual(startNs: source.startNs), places: [nil])
+    }
+
+    /// The run's loop: every line through `plans` (one per line, or one for all) and `groups`, the
+    /// outputs to `sinks` in order. Reads each line's initial level (`LineError` when that fails).
+    package func loop(
+        plans: [LinePlan], groups: [GroupLockout] = [], sinks: [any Sink], stop: StopControl, limits: LoopLimits = LoopLimits()
+    ) throws(LineError) -> EventLoop {
+        switch stop {
+        case .signals(let signals):
+            try EventLoop(clock: clock, source: source, plans: plans, groups: groups, sinks: sinks, signals: signals, limits: limits)
+        case .stopSwitch(let stopSwitch):
+            try EventLoop(clock: clock, source: source, plans: plans, groups: groups, sinks: sinks, stopSwitch: stopSwitch, limits: limits)
+        case .none:
+            try EventLoop(clock: clock, source: source, plans: plans, groups: groups, sinks: sinks, limits: limits)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import DebounceCore
+import EventLoop
+import Pipeline
+import SystemPackage
+import TraceFormat
+
+/// The sink that shows which actions an event would start, without running any: for trying a
+/// configuration against a recording (`replay --config`). It matches events to actions exactly as
+/// `ActionRunner` does and writes one line per action an event starts, right after the event's own
+/// line (the printer writes to the same `OutputBuffer` and comes first in the loop's sinks).
+///
+/// Text: `  would run "NAME": ARGUMENTS…`; JSON: `{"event":"action","action":NAME,"arguments":[…],
+/// "on":KIND,"time_ns":…}`. What the runner's policies would do with a command still running (queue,
+/// drop) is not simulated: every start is shown.
+package final class ActionPreview: Sink {
+    private let actions: [Action]
+    private let bindingsOfLine: [[ActionBinding]]
+    private let format: EventFormat
+    private let output: OutputBuffer
+    /// Actions shown so far.
+    package private(set) var shownCount = 0
+
+    /// A preview of `actions` as `bindings` start them, for `lineCount` lines, written to `output`.
+    package init(actions: [Action], bindings: [ActionBinding], lineCount: Int, format: EventFormat, output: OutputBuffer) {
+        self.actions = actions
+        self.format = format
+        self.output = output
+        var perLine = Array(repeating: [ActionBinding](), count: lineCount)
+        for binding in bindings where perLine.indices.contains(binding.line) { perLine[binding.line].append(binding) }
+        self.bindingsOfLine = perLine
+    }
+
+    package func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
+        guard case .event(let line, let event) = output else { return }
+        for binding in bindingsOfLine[line] where binding.matches(event) {
+            do { try show(actions[binding.action], for: event) } catch { throw SinkError("cannot write the actions", error) }
+            shownCount += 1
+        }
+    }
+
+    package func finish(atNs nowNs: Int64) throws(SinkError) {
+        do { try output.flush() } catch { throw SinkError("cannot write the actions", error) }
+    }
+
+    private func show(_ action: Action, for event: ButtonEvent) throws(Errno) {
+        switch format {
+        case .text:
+            output.appendUTF8("  would run \(JSONText.quoted(action.name)): \(action.arguments.map(Self.shellQuoted).joined(separator: " "))")
+        case .json:
+            let arguments = action.arguments.map(JSONText.quoted).joined(separator: ",")
+            output.appendUTF8(
+                "{\"event\":\"action\",\"action\":\(JSONText.quoted(action.name)),\"arguments\":[\(arguments)],\"on\":\"\(event.kind.rawValue)\",\"time_ns\":\(event.timeNs)}")
+        }
+        try output.endLine()
+    }
+
+    /// `argument` as a POSIX shell would need it to read it back: bare when it is only safe characters,
+    /// else in single quotes.
+    static func shellQuoted(_ argument: String) -> String {
+        let safe = argument.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7a) || "-_./=:,+@%".utf8.contains(byte)
+        }
+        if safe, !argument.isEmpty { return argument }
+        return "'" + argument.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+}
+
+extension ActionBinding {
+    /// Whether `event` starts this binding's action: its kind, and for clicks the count if one is set.
+    func matches(_ event: ButtonEvent) -> Bool {
+        on == event.kind && (count == nil || count == event.count)
+    }
+}

@@ -1,0 +1,21 @@
+import Assembly
+import Sinks
+import TraceFormat
+
+extension OutputOptions {
+    /// The event printer of a command's run: events in this format on standard output, unbuffered
+    /// (each wakeup's events are written as they are decided), each line's events with `lineFields`.
+    func printer(lineFields: [EventFields], tallyField: EventPrinter.TallyField? = nil) -> EventPrinter {
+        EventPrinter(writer: writer(), lineFields: lineFields, tallyField: tallyField)
+    }
+
+    /// An event writer in this format on standard output, written at every line's end.
+    func writer(_ output: OutputBuffer = OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0)) -> EventWriter {
+        EventWriter(format: format == .json ? .json : .text, output: output)
+    }
+}
+
+extension RunAssembly.LinePlace {
+    /// `chip` and `line` fields, as `watch` prints them.
+    var fields: EventFields { EventFields([.text("chip", chip), .integer("line", Int64(offset))]) }
+}
