@@ -16,16 +16,18 @@ package final class TraceEdgeSource: EdgeSource {
     /// The initial level's timestamp, in nanoseconds: where the run's virtual clock starts.
     package let startNs: Int64
     /// Edges delivered so far (not the initial level).
-    package private(set) var deliveredEdges = 0
+    @exclusivity(unchecked) package private(set) var deliveredEdges = 0
     /// Why the trace could not be read to its end, if it could not.
-    package private(set) var failure: TraceError?
+    @exclusivity(unchecked) package private(set) var failure: TraceError?
 
     private let trace: any TraceSource
     /// The level after the latest delivered edge.
-    private var level: Level
-    private var latestNs: Int64
+    // Unchecked: only the loop's thread touches them, one call at a time (no dynamic exclusivity
+    // check on each edge).
+    @exclusivity(unchecked) private var level: Level
+    @exclusivity(unchecked) private var latestNs: Int64
     /// The next edge, read ahead; `nil` at the end or at a failure.
-    private var upcoming: Edge?
+    @exclusivity(unchecked) private var upcoming: Edge?
 
     /// Reads the trace's initial level (`TraceError.noData` if it has none) and its first edge.
     package init(trace: any TraceSource) throws(TraceError) {
