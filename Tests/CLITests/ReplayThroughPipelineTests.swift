@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// `replay` runs a trace through the same pipeline as a live line, and through a configuration's button.
+@Suite struct ReplayThroughPipelineTests {
+    /// A press at 1 ms (bouncing for 1 µs), held until 3 s.
+    static let heldPress = "0,1\n1000000,0\n1000500,1\n1001000,0\n3000000000,1\n"
+
+    static func configuration(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString).yaml").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static let oneButton = """
+        buttons:
+          - name: door
+            line: 17
+            debounce: defer:10ms
+            hold: 1s
+            repeat: {delay: 1s, interval: 500ms}
+            actions:
+              - on: hold
+                run: [touch, MARKER]
+              - on: press
+                shell: 'echo pressed'
+        """
+
+    @Test func aTraceThatStartsHeldGivesNoReleaseWithoutAPress() throws {
+        // Held (0) at the start, released at 1 ms, pressed again at 50 ms: as `watch` would report it.
+        let result = try CLITests.run(["replay", "--format", "json", "--debounce", "defer:5ms"], input: "0,0\n1000000,1\n50000000,0\n")
+        #expect(result.status == 0)
+        #expect(try CLITests.decode(result.stdout).map(\.event) == ["press"])
+        let text = try CLITests.run(["replay", "--debounce", "defer:5ms"], input: "0,0\n1000000,1\n")
+        #expect(text.stdout.isEmpty)
+        #expect(text.stderr.contains("0 presses, 0 releases from 1 raw edge; the button was down when the trace began"))
+    }
+
+    @Test func aConfiguredButtonsGesturesAndActionsAreShownNotRun() throws {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("replay-marker-\(UUID().uuidString)").path
+        let path = try Self.configuration(Self.oneButton.replacingOccurrences(of: "MARKER", with: marker))
+        let result = try CLITests.run(["replay", "-", "--config", path, "--format", "json"], input: Self.heldPress)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let kinds = lines.map { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["event"] as? String ?? "?"
+        }
+        // Hold at 1.001 s; repeats from 1.001 s every 500 ms until the release is decided (3.010 s): five,
+        // each in its own time (a run in virtual time wakes at each, as a live one does).
+        #expect(kinds == ["press", "action", "hold", "action", "repeat", "repeat", "repeat", "repeat", "repeat", "release"])
+        #expect(lines[0].contains("\"button\":\"door\""))
+        #expect(lines[3].contains("\"arguments\":[\"touch\",\"\(marker)\"]"))
+        #expect(!FileManager.default.fileExists(atPath: marker), "replay must never run an action")
+        let text = try CLITests.run(["replay", "-", "--config", path], input: Self.heldPress)
+        #expect(text.stdout.contains("  would run \"door.press\": /bin/sh -c 'echo pressed'"))
+    }
+
+    @Test func severalButtonsNeedButton() throws {
+        let path = try Self.configuration("""
+            buttons:
+              - {name: a, line: 17}
+              - {name: b, line: 27, hold: 1s}
+            """)
+        let ambiguous = try CLITests.run(["replay", "-", "--config", path], input: Self.heldPress)
+        #expect(ambiguous.status == 64)
+        #expect(ambiguous.stderr.contains("has 2 buttons: say which with --button (a, b)"))
+        let unknown = try CLITests.run(["replay", "-", "--config", path, "--button", "c"], input: Self.heldPress)
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("no button named \"c\"; its buttons: a, b"))
+        let chosen = try CLITests.run(["replay", "-", "--config", path, "--button", "b", "--format", "json"], input: Self.heldPress)
+        #expect(chosen.stdout.contains("\"event\":\"hold\""))
+        #expect(chosen.stdout.contains("\"button\":\"b\""))
+    }
+
+    @Test func configAndDebounceOptionsDoNotMix() throws {
+        let path = try Self.configuration(Self.oneButton)
+        let result = try CLITests.run(["replay", "-", "--config", path, "--debounce", "defer:1ms"], input: Self.heldPress)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("the button's own debounce and polarity apply"))
+        let button = try CLITests.run(["replay", "-", "--button", "door"], input: Self.heldPress)
+        #expect(button.status == 64)
+    }
+
+    @Test func aBadLineEndsTheRunWithWhatWasDecidedBeforeIt() throws {
+        // The press is decided at 11 ms; the release edge at 100 ms is still pending when line 4 is bad.
+        let result = try CLITests.run(["replay", "--format", "json", "--debounce", "defer:10ms"], input: "0,1\n1000000,0\n100000000,1\nbad\n")
+        #expect(result.status == 65)
+        #expect(try CLITests.decode(result.stdout).map(\.event) == ["press"])
+        #expect(result.stderr.contains("<stdin>:4:"))
+    }
+}
