@@ -98,26 +98,10 @@ public struct Button: Sendable {
         return ButtonWatch(stopSwitch: stopSwitch)
     }
 
-    /// The run, on the watch's thread: the same event loop and pipeline as the CLI's, with the stop
-    /// switch in place of signals (a library must leave the process's signals alone).
+    /// The run, on the watch's thread: the same assembly, event loop and pipeline as the CLI's, with the
+    /// stop switch in place of signals (a library must leave the process's signals alone).
     private func watch(stopSwitch: StopSwitch, handler: @escaping (ButtonEvent) -> Void) throws {
-        let clock: LoopClock
-        let edges: any EdgeSource
-        switch source {
-        case .gpio(let chip, let line, let bias, let kernelDebounceNs):
-            clock = .monotonic
-            let (chip, offsets) = try LineLocator.locate(chip: chip, lines: [line])
-            edges = try GPIODLines(chip: chip, offsets: offsets, bias: bias, consumer: "gpio-debounce", kernelDebounceNs: kernelDebounceNs)
-        case .simulated(let seed, let presses, let virtualTime):
-            clock = virtualTime ? .virtual() : .realTime()
-            edges = SimulatedLines(buttons: [BouncyButton(seed: seed, activeLevel: debounce.activeLevel, presses: presses)])
-        }
-        let sink = CallbackSink { output in
-            if case .event(_, let event) = output { handler(event) }
-        }
-        let loop = try EventLoop(
-            clock: clock, source: edges, plans: [LinePlan(debounce: debounce, gestures: gestures)], sinks: [sink], stopSwitch: stopSwitch)
-        _ = try loop.run()
+        try ButtonSet.watch([self], stopSwitch: stopSwitch) { _, event in handler(event) }
     }
 }
 
