@@ -7,6 +7,7 @@ import ArgumentParser
 import ButtonDaemon
 import DebounceCore
 import EventLoop
+import EventOutput
 import LinuxSys
 import MQTT
 import Pipeline
@@ -15,7 +16,6 @@ import GPIODBackend
 import Simulation
 import Logging
 import SystemPackage
-import TraceFormat
 
 /// `gpio-debounce run --config FILE`: the daemon.
 struct RunCommand: ParsableCommand {

@@ -6,11 +6,11 @@ import Musl
 import ArgumentParser
 import ButtonDaemon
 import EventLoop
+import EventOutput
 import GPIODBackend
 import LinuxSys
 import MQTT
 import SystemPackage
-import TraceFormat
 
 /// Every exit code of the CLI, in one place (the values of BSD's sysexits.h, as the README's table says).
 enum ExitStatus {

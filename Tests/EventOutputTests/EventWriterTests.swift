@@ -1,8 +1,8 @@
 import DebounceCore
+import EventOutput
 import Foundation
 import SystemPackage
 import Testing
-import TraceFormat
 
 @Suite struct EventWriterTests {
     /// Runs `body` with an output buffer writing into a temporary file, and returns the file's text.
