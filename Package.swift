@@ -13,7 +13,7 @@ let package = Package(
         .library(name: "Simulation", targets: ["Simulation"]),
         .library(name: "TraceFormat", targets: ["TraceFormat"]),
         .library(name: "EventOutput", targets: ["EventOutput"]),
-        .library(name: "ButtonDaemon", targets: ["ButtonDaemon"]),
+        .library(name: "ConfigurationFile", targets: ["ConfigurationFile"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -66,14 +66,14 @@ let package = Package(
         // YAML text to a tree of nodes with their positions, through libyaml's events. Standard library only.
         .target(name: "YAMLDocument", dependencies: ["CYAML"]),
         // The daemon's configuration: YAML loading and checking, and the plan it makes for the loop.
-        .target(name: "ButtonDaemon", dependencies: ["DebounceCore", "Pipeline", "Sinks", "GPIODBackend", "MQTT", "YAMLDocument"]),
+        .target(name: "ConfigurationFile", dependencies: ["DebounceCore", "Pipeline", "Sinks", "GPIODBackend", "MQTT", "YAMLDocument"]),
         // The library face: `Button(line: 17).events`, over real pins or the simulated button.
         .target(name: "GPIODebounce", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend", system]),
         .executableTarget(
             name: "gpio-debounce",
             dependencies: [
                 "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "EventOutput", "TraceFormat", "GPIODBackend", "TraceAnalysis",
-                "Sinks", "ButtonDaemon", logging, system,
+                "Sinks", "ConfigurationFile", logging, system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "EventLoop", "Pipeline", "LinuxSys", "DebounceCore"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "Pipeline", "Simulation", "Sinks", "LinuxSys", "DebounceCore", logging]),
         .testTarget(name: "GPIODBackendTests", dependencies: ["GPIODBackend", "GPIODebounce"]),
-        .testTarget(name: "ButtonDaemonTests", dependencies: ["ButtonDaemon", "Pipeline", "EventLoop", "Simulation", "Sinks", "DebounceCore", logging]),
+        .testTarget(name: "ConfigurationFileTests", dependencies: ["ConfigurationFile", "Pipeline", "EventLoop", "Simulation", "Sinks", "DebounceCore", logging]),
         .testTarget(name: "YAMLDocumentTests", dependencies: ["YAMLDocument"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "Simulation"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "EventOutput", "DebounceCore", "Simulation"]),
@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(
             name: "MQTTTests",
             dependencies: [
-                "MQTT", "ButtonDaemon", "YAMLDocument", "Simulation", "EventLoop", "Pipeline", "LinuxSys", "DebounceCore", "EventOutput", logging, system,
+                "MQTT", "ConfigurationFile", "YAMLDocument", "Simulation", "EventLoop", "Pipeline", "LinuxSys", "DebounceCore", "EventOutput", logging, system,
             ]
         ),
     ],

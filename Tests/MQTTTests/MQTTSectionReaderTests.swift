@@ -1,4 +1,4 @@
-@testable import ButtonDaemon
+@testable import ConfigurationFile
 import DebounceCore
 import EventOutput
 import Foundation

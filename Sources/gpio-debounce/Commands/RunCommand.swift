@@ -4,7 +4,7 @@ import Glibc
 import Musl
 #endif
 import ArgumentParser
-import ButtonDaemon
+import ConfigurationFile
 import DebounceCore
 import EventLoop
 import EventOutput
