@@ -12,7 +12,8 @@ let package = Package(
         .library(name: "DebounceCore", targets: ["DebounceCore"]),
         .library(name: "Simulation", targets: ["Simulation"]),
         .library(name: "TraceFormat", targets: ["TraceFormat"]),
-        .library(name: "ButtonDaemon", targets: ["ButtonDaemon"]),
+        .library(name: "EventOutput", targets: ["EventOutput"]),
+        .library(name: "ConfigurationFile", targets: ["ConfigurationFile"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -39,17 +40,24 @@ let package = Package(
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
         // Real pins: chips, line lookup, line requests as an edge source.
         .target(name: "GPIODBackend", dependencies: ["CGPIOD", "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", system]),
-        // Trace and event formats: streaming readers (text, VCD) and writers.
-        .target(name: "TraceFormat", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", system]),
+        // What writes events and bytes to a descriptor: OutputBuffer, ByteWriter, EventWriter and the
+        // fields every event of a line carries, JSON and terminal text. A library product of its own:
+        // TraceFormat's public writers take an OutputBuffer, and a program that writes events (the
+        // Benchmarks package) needs EventWriter, so these few types are public API; the rest of the
+        // module (EventFieldTable, JSONText, TerminalText) is `package`.
+        .target(name: "EventOutput", dependencies: ["DebounceCore", "LinuxSys", system]),
+        // Trace formats: streaming readers (text, VCD) and writers, the writers into EventOutput's buffer;
+        // a trace as an edge source (TraceEdgeSource) for a run in virtual time.
+        .target(name: "TraceFormat", dependencies: ["DebounceCore", "EventOutput", "Pipeline", "EventLoop", system]),
         // Trace analysis: bursts, statistics, the smallest working windows, and SVG pictures.
         .target(name: "TraceAnalysis", dependencies: ["DebounceCore", "TraceFormat"]),
         // Sinks: the event printer, the trace recorder, the action runner.
-        .target(name: "Sinks", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "TraceFormat", logging, system]),
+        .target(name: "Sinks", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "EventOutput", "TraceFormat", logging, system]),
         // libmosquitto's declarations (Debian's libmosquitto-dev), plus epoll; the library itself is
         // opened at run time (MQTT's MosquittoLibrary), only by a run that publishes.
         .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // The MQTT sink: events, states, availability and Home Assistant discovery, on the event loop.
-        .target(name: "MQTT", dependencies: ["CMosquitto", "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "TraceFormat", logging, system]),
+        .target(name: "MQTT", dependencies: ["CMosquitto", "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "EventOutput", logging, system]),
         // libyaml, the YAML 1.1 parser (Debian's libyaml-dev), plus its nesting check.
         // No pkgConfig: yaml-0.1.pc's -L names the system's library folder, which SwiftPM would put
         // ahead of libgpiod.pc's, so that a build against a libgpiod 2 of its own (scripts/test-libgpiod2)
@@ -59,7 +67,7 @@ let package = Package(
         // YAML text to a tree of nodes with their positions, through libyaml's events. Standard library only.
         .target(name: "YAMLDocument", dependencies: ["CYAML"]),
         // The daemon's configuration: YAML loading and checking, and the plan it makes for the loop.
-        .target(name: "ButtonDaemon", dependencies: ["DebounceCore", "Pipeline", "Sinks", "GPIODBackend", "MQTT", "YAMLDocument"]),
+        .target(name: "ConfigurationFile", dependencies: ["DebounceCore", "Pipeline", "Sinks", "GPIODBackend", "MQTT", "YAMLDocument"]),
         // The one assembly of a run: an input (pins, simulated lines, a trace) with its clock, the
         // stages and the sinks, as one event loop. Every command and the library's Button use it.
         .target(name: "Assembly", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend", "TraceFormat"]),
@@ -68,8 +76,8 @@ let package = Package(
         .executableTarget(
             name: "gpio-debounce",
             dependencies: [
-                "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "TraceFormat", "GPIODBackend", "TraceAnalysis",
-                "Sinks", "ButtonDaemon", "Assembly", logging, system,
+                "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "EventOutput", "TraceFormat", "GPIODBackend", "TraceAnalysis",
+                "Sinks", "ConfigurationFile", "Assembly", logging, system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -83,15 +91,16 @@ let package = Package(
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "EventLoop", "Pipeline", "LinuxSys", "DebounceCore"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "Pipeline", "Simulation", "Sinks", "LinuxSys", "DebounceCore", logging]),
         .testTarget(name: "GPIODBackendTests", dependencies: ["GPIODBackend", "GPIODebounce"]),
-        .testTarget(name: "ButtonDaemonTests", dependencies: ["ButtonDaemon", "Pipeline", "EventLoop", "Simulation", "Sinks", "DebounceCore", logging]),
+        .testTarget(name: "ConfigurationFileTests", dependencies: ["ConfigurationFile", "Pipeline", "EventLoop", "Simulation", "Sinks", "DebounceCore", logging]),
         .testTarget(name: "YAMLDocumentTests", dependencies: ["YAMLDocument"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "Simulation"]),
-        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "DebounceCore", "Simulation"]),
+        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "EventOutput", "DebounceCore", "Simulation"]),
+        .testTarget(name: "EventOutputTests", dependencies: ["EventOutput", "DebounceCore"]),
         .testTarget(name: "CLITests", dependencies: ["gpio-debounce", "LinuxSys"]),
         .testTarget(
             name: "MQTTTests",
             dependencies: [
-                "MQTT", "ButtonDaemon", "YAMLDocument", "Simulation", "EventLoop", "Pipeline", "LinuxSys", "DebounceCore", "TraceFormat", logging, system,
+                "MQTT", "ConfigurationFile", "YAMLDocument", "Simulation", "EventLoop", "Pipeline", "LinuxSys", "DebounceCore", "EventOutput", logging, system,
             ]
         ),
     ],

@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "DebounceCore", package: "gpio-debounce"),
                 .product(name: "Simulation", package: "gpio-debounce"),
                 .product(name: "TraceFormat", package: "gpio-debounce"),
+                .product(name: "EventOutput", package: "gpio-debounce"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Benchmarks/DebounceBenchmarks",

@@ -34,7 +34,7 @@ let package = Package(
         // The daemon's YAML configuration: ConfigurationLoader.load.
         .executableTarget(
             name: "fuzz-config",
-            dependencies: ["FuzzSupport", .product(name: "ButtonDaemon", package: "gpio-debounce")]
+            dependencies: ["FuzzSupport", .product(name: "ConfigurationFile", package: "gpio-debounce")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,4 @@
-import TraceFormat
+import EventOutput
 
 /// A small JSON value for the discovery payloads, written with keys in the order given (strings
 /// escaped by `JSONText`, the package's one JSON escaper).

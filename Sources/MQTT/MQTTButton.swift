@@ -1,5 +1,5 @@
 import DebounceCore
-import TraceFormat
+import EventOutput
 
 /// What the MQTT sink knows of one button: its name (a topic level), where it is (for the event's
 /// JSON), and the gestures its configuration makes (for Home Assistant discovery).

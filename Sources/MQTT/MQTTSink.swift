@@ -1,10 +1,10 @@
 import DebounceCore
 import EventLoop
+import EventOutput
 import LinuxSys
 import Logging
 import Pipeline
 import SystemPackage
-import TraceFormat
 
 /// The sink that makes the daemon an MQTT device, on the event loop: it never blocks (see
 /// `MQTTConnection` and `SocketWatch`); the one thing that could, looking up the broker's name, runs

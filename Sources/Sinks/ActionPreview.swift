@@ -2,7 +2,7 @@ import DebounceCore
 import EventLoop
 import Pipeline
 import SystemPackage
-import TraceFormat
+import EventOutput
 
 /// The sink that shows which actions an event would start, without running any: for trying a
 /// configuration against a recording (`replay --config`). It matches events to actions exactly as

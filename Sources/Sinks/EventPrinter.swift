@@ -1,8 +1,8 @@
 import DebounceCore
 import EventLoop
+import EventOutput
 import Pipeline
 import SystemPackage
-import TraceFormat
 
 /// Prints each debounced event as one line of text or JSON (`EventWriter`), written out at once so it
 /// can be piped (watch, run, demo). What follows the standard fields: each line's own fields (its

@@ -2,6 +2,7 @@ import DebounceCore
 import EventLoop
 import Pipeline
 import SystemPackage
+import EventOutput
 import TraceFormat
 
 /// The sink that writes one line's raw signal and its debounced one side by side as a VCD (signals

@@ -1,5 +1,6 @@
 import DebounceCore
 import EventLoop
+import EventOutput
 import Pipeline
 import SystemPackage
 import TraceFormat

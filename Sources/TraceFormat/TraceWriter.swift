@@ -1,4 +1,5 @@
 import DebounceCore
+import EventOutput
 import SystemPackage
 
 /// Writes edges in the replay text format (`t_ns,level` lines), the format `TraceReader` reads.

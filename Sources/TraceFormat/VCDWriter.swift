@@ -1,4 +1,5 @@
 import DebounceCore
+import EventOutput
 import SystemPackage
 
 /// Writes 1-bit signals (such as the raw line and the debounced state) as a Value Change Dump

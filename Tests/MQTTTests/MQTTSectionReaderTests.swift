@@ -1,9 +1,9 @@
-@testable import ButtonDaemon
+@testable import ConfigurationFile
 import DebounceCore
+import EventOutput
 import Foundation
 @testable import MQTT
 import Testing
-import TraceFormat
 import YAMLDocument
 
 /// The `mqtt:` section: its key names (as Home Assistant writes them), defaults, and errors that say what to write.

@@ -1,12 +1,12 @@
 import DebounceCore
 import EventLoop
+import EventOutput
 import Foundation
 import Logging
 @testable import MQTT
 import Pipeline
 import Simulation
 import Testing
-import TraceFormat
 
 /// The MQTT sink against a real broker (Debian's mosquitto on loopback), driven by the one event loop
 /// in real time with simulated lines.

@@ -1,4 +1,5 @@
 import DebounceCore
+import EventOutput
 import Foundation
 import SystemPackage
 import Simulation

@@ -12,6 +12,7 @@ import Musl
 #endif
 import Benchmark
 import DebounceCore
+import EventOutput
 import Simulation
 import SystemPackage
 import TraceFormat

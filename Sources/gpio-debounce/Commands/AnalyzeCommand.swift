@@ -1,5 +1,6 @@
 import ArgumentParser
 import DebounceCore
+import EventOutput
 import SystemPackage
 import TraceAnalysis
 import TraceFormat

@@ -4,11 +4,11 @@ import Glibc
 import Musl
 #endif
 import ArgumentParser
-import ButtonDaemon
+import ConfigurationFile
 import DebounceCore
+import EventOutput
 import GPIODBackend
 import Sinks
-import TraceFormat
 
 /// Reads and checks a configuration file, exiting 65 with the file, line and key of any mistake (66 when
 /// the file cannot be opened or read), and warning on stderr of keys in an old spelling. Programs of

@@ -2,12 +2,12 @@ import ArgumentParser
 import Assembly
 import DebounceCore
 import EventLoop
+import EventOutput
 import LinuxSys
 import Pipeline
 import Sinks
 import Simulation
 import SystemPackage
-import TraceFormat
 
 /// `gpio-debounce demo`: a bouncy button on the simulated line, so anyone can see the tool work without hardware.
 struct DemoCommand: ParsableCommand {

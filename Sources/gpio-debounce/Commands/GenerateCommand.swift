@@ -1,5 +1,6 @@
 import ArgumentParser
 import DebounceCore
+import EventOutput
 import Simulation
 import SystemPackage
 import TraceFormat

@@ -1,7 +1,7 @@
 import ArgumentParser
 import DebounceCore
+import EventOutput
 import GPIODBackend
-import TraceFormat
 
 /// `gpio-debounce list`: the chips and their lines, like gpioinfo.
 struct ListCommand: ParsableCommand {

@@ -2,13 +2,13 @@ import ArgumentParser
 import Assembly
 import DebounceCore
 import EventLoop
+import EventOutput
 import LinuxSys
 import Pipeline
 import Sinks
 import GPIODBackend
 import Simulation
 import SystemPackage
-import TraceFormat
 
 /// `gpio-debounce record`: the raw edges of a line with the kernel's timestamps, for replay and analyze.
 struct RecordCommand: ParsableCommand {

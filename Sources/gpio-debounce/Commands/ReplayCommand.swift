@@ -1,10 +1,11 @@
 import ArgumentParser
 import Assembly
-import ButtonDaemon
+import ConfigurationFile
 import EventLoop
 import Pipeline
 import Sinks
 import DebounceCore
+import EventOutput
 import SystemPackage
 import TraceFormat
 

@@ -5,9 +5,10 @@ import Musl
 #endif
 import ArgumentParser
 import Assembly
-import ButtonDaemon
+import ConfigurationFile
 import DebounceCore
 import EventLoop
+import EventOutput
 import LinuxSys
 import MQTT
 import Pipeline
@@ -16,7 +17,6 @@ import GPIODBackend
 import Simulation
 import Logging
 import SystemPackage
-import TraceFormat
 
 /// `gpio-debounce run --config FILE`: the daemon.
 struct RunCommand: ParsableCommand {

@@ -2,13 +2,13 @@ import ArgumentParser
 import Assembly
 import DebounceCore
 import EventLoop
+import EventOutput
 import GPIODBackend
 import LinuxSys
 import Pipeline
 import Simulation
 import Sinks
 import SystemPackage
-import TraceFormat
 
 /// `gpio-debounce watch`: debounced events from real pins (or the simulated button), as they happen.
 struct WatchCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import DebounceCore
+import EventOutput
 import TraceAnalysis
-import TraceFormat
 
 /// `analyze`'s output, as text for people and as one JSON object for programs.
 enum AnalysisReport {

@@ -1,5 +1,6 @@
 import Assembly
 import Sinks
+import EventOutput
 import TraceFormat
 
 extension OutputOptions {

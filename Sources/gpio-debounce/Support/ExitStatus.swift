@@ -4,13 +4,13 @@ import Glibc
 import Musl
 #endif
 import ArgumentParser
-import ButtonDaemon
+import ConfigurationFile
 import EventLoop
+import EventOutput
 import GPIODBackend
 import LinuxSys
 import MQTT
 import SystemPackage
-import TraceFormat
 
 /// Every exit code of the CLI, in one place (the values of BSD's sysexits.h, as the README's table says).
 enum ExitStatus {

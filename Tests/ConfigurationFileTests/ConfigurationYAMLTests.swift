@@ -1,4 +1,4 @@
-import ButtonDaemon
+import ConfigurationFile
 import Testing
 
 /// What the configuration reader says about YAML that libyaml reads but a configuration cannot use.

@@ -1,4 +1,4 @@
-import ButtonDaemon
+import ConfigurationFile
 import Sinks
 import Testing
 

@@ -3,7 +3,7 @@
 /// nothing is reference-counted per event. The pointers it returns are valid while the table lives.
 /// Its two accessors are inlined into the caller (`EventPrinter`): each call that is not costs the
 /// loop's path a call and a return, which an emulated CPU pays dearly for after a context switch.
-public final class EventFieldTable {
+package final class EventFieldTable {
     /// Where one line's bytes are in `bytes`.
     @usableFromInline
     struct Span {
@@ -19,7 +19,7 @@ public final class EventFieldTable {
     @usableFromInline let spans: UnsafeMutableBufferPointer<Span>
 
     /// A table of `fields`, line `i`'s at index `i`.
-    public init(_ fields: [EventFields]) {
+    package init(_ fields: [EventFields]) {
         var allBytes: [UInt8] = []
         var allSpans: [Span] = []
         for lineFields in fields {
@@ -41,14 +41,14 @@ public final class EventFieldTable {
 
     /// `,"key":value` for each of `line`'s fields (`EventFields.json`).
     @inlinable @inline(__always)
-    public func json(line: Int) -> UnsafeBufferPointer<UInt8> {
+    package func json(line: Int) -> UnsafeBufferPointer<UInt8> {
         let span = spans[line]
         return UnsafeBufferPointer(rebasing: bytes[span.jsonStart..<span.jsonStart + span.jsonCount])
     }
 
     /// ` key=value` for each of `line`'s fields (`EventFields.text`).
     @inlinable @inline(__always)
-    public func text(line: Int) -> UnsafeBufferPointer<UInt8> {
+    package func text(line: Int) -> UnsafeBufferPointer<UInt8> {
         let span = spans[line]
         return UnsafeBufferPointer(rebasing: bytes[span.textStart..<span.textStart + span.textCount])
     }

@@ -1,10 +1,10 @@
 /// Text from files, configurations, the kernel or the command line, made safe to print on a terminal:
 /// the one place control characters are escaped for text output (JSON has `JSONText`).
-public enum TerminalText {
+package enum TerminalText {
     /// `text` with every control character (C0 including newline and tab, DEL, and C1) shown as an
     /// escape such as `\u{1B}`, so that no escape sequence from the input reaches the terminal and no
     /// input can fake a line of output.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)

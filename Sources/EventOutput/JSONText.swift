@@ -1,9 +1,9 @@
 /// JSON string literals: the one place the package escapes text for JSON.
-public enum JSONText {
+package enum JSONText {
     /// Hands `append` the bytes of `text` as a JSON string literal (UTF-8, quotes included): quotes and
     /// backslashes escaped, control characters as `\u00XX`. Allocates nothing.
     @inlinable
-    public static func escape(_ text: String, _ append: (UInt8) -> Void) {
+    package static func escape(_ text: String, _ append: (UInt8) -> Void) {
         append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
@@ -22,7 +22,7 @@ public enum JSONText {
     }
 
     /// `text` as a JSON string literal.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 2)
         escape(text) { bytes.append($0) }

@@ -1,4 +1,4 @@
-import ButtonDaemon
+import ConfigurationFile
 import Testing
 
 /// Keys are snake_case; an old spelling (`kernel-debounce`) still loads, with a note naming where it
