@@ -50,7 +50,7 @@ let package = Package(
         // a trace as an edge source (TraceEdgeSource) for a run in virtual time.
         .target(name: "TraceFormat", dependencies: ["DebounceCore", "EventOutput", "Pipeline", "EventLoop", system]),
         // Trace analysis: bursts, statistics, the smallest working windows, and SVG pictures.
-        .target(name: "TraceAnalysis", dependencies: ["DebounceCore", "TraceFormat"]),
+        .target(name: "TraceAnalysis", dependencies: ["DebounceCore", "Pipeline", "TraceFormat"]),
         // Sinks: the event printer, the trace recorder, the action runner.
         .target(name: "Sinks", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "EventOutput", "TraceFormat", logging, system]),
         // libmosquitto's declarations (Debian's libmosquitto-dev), plus epoll; the library itself is

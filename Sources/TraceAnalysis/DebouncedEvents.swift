@@ -1,9 +1,11 @@
 import DebounceCore
+import Pipeline
 
-/// The events a debouncer reports for the edges of an `EdgeStore`, computed again on each pass
-/// instead of kept: a picture of a whole trace reads them a few times, and holding them would cost
-/// memory per event (a clean square wave has an event per edge). A pass costs one run of the
-/// debouncer, about 10 ns an edge.
+/// The events the pipeline reports for the edges of an `EdgeStore` (the same `ButtonPipeline` as a live
+/// line's and `replay`'s, so that `analyze` and `watch` agree: a trace that starts held gives no
+/// release without a press), computed again on each pass instead of kept: a picture of a whole trace
+/// reads them a few times, and holding them would cost memory per event (a clean square wave has an
+/// event per edge). A pass costs one run of the pipeline over the edges.
 public struct DebouncedEvents: Sequence, Sendable {
     public let edges: EdgeStore
     public let configuration: DebounceConfiguration
@@ -21,21 +23,34 @@ public struct DebouncedEvents: Sequence, Sendable {
     public func makeIterator() -> Iterator {
         Iterator(
             edges: edges.makeIterator(),
-            debouncer: Debouncer(configuration: configuration, initialLevel: initialLevel, atNs: initialNs))
+            pipeline: ButtonPipeline(plans: [LinePlan(debounce: configuration)], initialLevels: [initialLevel], atNs: initialNs))
     }
 
     public struct Iterator: IteratorProtocol {
         var edges: EdgeStore.Iterator
-        var debouncer: Debouncer
+        var pipeline: ButtonPipeline
+        /// What the latest edge gave, read from `nextOutput` on.
+        var outputs: [PipelineOutput] = []
+        var nextOutput = 0
         var finished = false
 
         public mutating func next() -> ButtonEvent? {
-            while let edge = edges.next() {
-                if let event = debouncer.receive(edge) { return event }
+            while true {
+                while nextOutput < outputs.count {
+                    nextOutput += 1
+                    if case .event(_, let event) = outputs[nextOutput - 1] { return event }
+                }
+                outputs.removeAll(keepingCapacity: true)
+                nextOutput = 0
+                if let edge = edges.next() {
+                    pipeline.receive(LineEdge(line: 0, edge: edge), into: &outputs)
+                } else if !finished {
+                    finished = true
+                    pipeline.finish(into: &outputs)
+                } else {
+                    return nil
+                }
             }
-            guard !finished else { return nil }
-            finished = true
-            return debouncer.finish()
         }
     }
 }
