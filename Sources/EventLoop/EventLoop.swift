@@ -61,6 +61,8 @@ public final class EventLoop {
     /// The stages, readable after the run for statistics.
     public private(set) var pipeline: ButtonPipeline
     private let sinks: [any Sink]
+    /// `sinks`, in memory of the loop's own (allocated in `init`, freed in `deinit`), for `dispatch`.
+    private let sinkReferences: UnsafeMutableBufferPointer<any Sink>
     private let signals: SignalDescriptor?
     private let stopSwitch: StopSwitch?
     private let limits: LoopLimits
@@ -135,7 +137,16 @@ public final class EventLoop {
         var levels: [Level] = []
         for line in 0..<source.lineCount { levels.append(try source.readLevel(line: line)) }
         let allPlans = plans.count == source.lineCount ? plans : Array(repeating: plans[0], count: source.lineCount)
-        pipeline = ButtonPipeline(plans: allPlans, groups: groups, initialLevels: levels, atNs: clock.nowNs)
+        // Allocated once nothing can throw: `deinit` frees it.
+        sinkReferences = .allocate(capacity: sinks.count)
+        _ = sinkReferences.initialize(from: sinks)
+        pipeline = ButtonPipeline(
+            plans: allPlans, groups: groups, initialLevels: levels, atNs: clock.nowNs, reportsEdges: sinks.contains { $0.consumesEdges })
+    }
+
+    deinit {
+        sinkReferences.deinitialize()
+        sinkReferences.deallocate()
     }
 
     /// Runs until a stop; see the type's documentation. Throws when a line, a sink or the loop's own
@@ -441,8 +452,10 @@ public final class EventLoop {
                 state.reportedEvents += 1
                 if state.reportedEvents == limits.maximumEvents { limitReached = true }
             }
-            for sinkIndex in sinks.indices {
-                do { try sinks[sinkIndex].consume(output, nowNs: nowNs) } catch { throw LoopError.sink(error) }
+            // Through the loop's own copy of the sinks' references: an element of `sinks` read for the
+            // call would be retained and released around it, for every output and sink.
+            for sinkIndex in sinkReferences.indices {
+                do { try sinkReferences[sinkIndex].consume(output, nowNs: nowNs) } catch { throw LoopError.sink(error) }
             }
         }
         return limitReached

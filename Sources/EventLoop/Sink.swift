@@ -12,6 +12,9 @@ public protocol Sink: AnyObject {
     func start(linesPressed: [Bool?], atNs nowNs: Int64)
     /// Takes one output of the pipeline; `nowNs` is the loop's time of this wakeup.
     func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError)
+    /// Whether this sink wants `PipelineOutput.edge`, every raw edge (a recorder, a raw-edge count).
+    /// When no sink of a run does, the pipeline reports none: one output fewer per edge.
+    var consumesEdges: Bool { get }
     /// The time this sink next has something to do, on the loop's clock; `nil` for none.
     var nextDeadlineNs: Int64? { get }
     /// Whether work is in flight that shutting down must wait for (a running action).
@@ -32,6 +35,7 @@ public protocol Sink: AnyObject {
 
 extension Sink {
     public func start(linesPressed: [Bool?], atNs nowNs: Int64) {}
+    public var consumesEdges: Bool { true }
     public var nextDeadlineNs: Int64? { nil }
     public var isBusy: Bool { false }
     public var descriptors: [FileDescriptor] { [] }
@@ -48,6 +52,9 @@ public final class CallbackSink: Sink {
     public init(_ body: @escaping (PipelineOutput) -> Void) {
         self.body = body
     }
+
+    /// Events only.
+    public var consumesEdges: Bool { false }
 
     public func consume(_ output: PipelineOutput, nowNs: Int64) {
         body(output)

@@ -123,6 +123,9 @@ public final class MQTTSink: Sink {
         }
     }
 
+    /// Events only.
+    public var consumesEdges: Bool { false }
+
     public func consume(_ output: PipelineOutput, nowNs: Int64) {
         guard mode == .run, !shuttingDown, case .event(let line, let event) = output, buttons.indices.contains(line) else { return }
         let button = buttons[line]

@@ -69,10 +69,13 @@ public struct ButtonPipeline: Sendable {
     private var earliestDueNs = Int64.max
     /// How many lines have `lossSuspected` set.
     private var suspectedLineCount = 0
+    /// Whether `receive` reports each raw edge (`PipelineOutput.edge`): off when no sink wants them.
+    private let reportsEdges: Bool
 
     /// A pipeline whose line `i` reads `initialLevels[i]` at `timeNs` and runs through `plans[i]`;
     /// `groups` are the lockouts that `LinePlan.group` indexes.
-    public init(plans: [LinePlan], groups: [GroupLockout] = [], initialLevels: [Level], atNs timeNs: Int64) {
+    public init(plans: [LinePlan], groups: [GroupLockout] = [], initialLevels: [Level], atNs timeNs: Int64, reportsEdges: Bool = true) {
+        self.reportsEdges = reportsEdges
         precondition(plans.count == initialLevels.count, "one initial level per line")
         self.groups = groups
         self.lines = zip(plans, initialLevels).enumerated().map { index, pair in
@@ -111,7 +114,7 @@ public struct ButtonPipeline: Sendable {
 
     /// Applies one raw edge: it goes to the sinks, then through the line's stages.
     public mutating func receive(_ lineEdge: LineEdge, into outputs: inout [PipelineOutput]) {
-        outputs.append(.edge(lineEdge))
+        if reportsEdges { outputs.append(.edge(lineEdge)) }
         let index = lineEdge.line
         let event: ButtonEvent? = withLine(index) { line in
             line.rawLevel = lineEdge.edge.level

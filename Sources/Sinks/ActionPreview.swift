@@ -30,6 +30,9 @@ package final class ActionPreview: Sink {
         self.bindingsOfLine = perLine
     }
 
+    /// Events only.
+    package var consumesEdges: Bool { false }
+
     package func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
         guard case .event(let line, let event) = output else { return }
         for binding in bindingsOfLine[line] where binding.matches(event) {

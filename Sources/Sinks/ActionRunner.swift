@@ -147,6 +147,9 @@ public final class ActionRunner: Sink {
 
     private var lastAdvanceNs: Int64?
 
+    /// Events only.
+    public var consumesEdges: Bool { false }
+
     public func consume(_ output: PipelineOutput, nowNs: Int64) {
         guard !shuttingDown, case .event(let line, let event) = output else { return }
         for binding in bindingsOfLine[line] where binding.matches(event) {

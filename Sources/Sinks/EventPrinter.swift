@@ -54,6 +54,9 @@ public final class EventPrinter: Sink {
         tallies.deallocate()
     }
 
+    /// Raw edges only for a count of them (`TallyField.rawEdges`).
+    public var consumesEdges: Bool { tallyField == .rawEdges }
+
     @inline(__always)  // into the `Sink` witness the loop calls: one call fewer per output
     public func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
         switch output {

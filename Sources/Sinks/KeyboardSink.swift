@@ -32,6 +32,9 @@ public final class KeyboardSink: Sink {
         self.logger = logger
     }
 
+    /// Events only.
+    public var consumesEdges: Bool { false }
+
     public func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
         for changes in mapping.reports(for: output) {
             try send(changes)
