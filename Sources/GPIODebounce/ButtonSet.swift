@@ -75,6 +75,8 @@ public struct ButtonSet: Sendable {
     /// Real lines (each found as `Button(line:)` says: its chip, else the header's chip or wherever
     /// the named line is), or simulated bouncy buttons.
     private static func input(of buttons: [Button]) throws -> RunAssembly {
+        let simulatedCount = buttons.count { if case .simulated = $0.source { true } else { false } }
+        guard simulatedCount == 0 || simulatedCount == buttons.count else { throw ButtonSetError.mixedSources }
         var selections: [LineSelection] = []
         var simulated: [BouncyButton] = []
         var virtualTime = true
@@ -88,7 +90,6 @@ public struct ButtonSet: Sendable {
                 virtualTime = virtualTime && virtual
             }
         }
-        guard selections.isEmpty || simulated.isEmpty else { throw ButtonSetError.mixedSources }
         if simulated.isEmpty { return try RunAssembly.pins(selections) }
         return RunAssembly.simulated(SimulatedLines(buttons: simulated), names: simulated.indices.map(String.init), virtualTime: virtualTime)
     }
