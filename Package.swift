@@ -83,7 +83,11 @@ let package = Package(
             dependencies: ["Pipeline", "DebounceCore", "Simulation", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "EventLoop", "Pipeline", "LinuxSys", "DebounceCore"]),
-        .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "Pipeline", "Simulation", "Sinks", "LinuxSys", "DebounceCore", logging]),
+        .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "Pipeline", "Simulation", "LinuxSys", "DebounceCore"]),
+        // The system calls on this machine: processors, the virtual keyboard's errors.
+        .testTarget(name: "LinuxSysTests", dependencies: ["LinuxSys"]),
+        // Sinks on the event loop (real child processes for actions), and the key names.
+        .testTarget(name: "SinksTests", dependencies: ["Sinks", "EventLoop", "Pipeline", "Simulation", "LinuxSys", "DebounceCore", logging]),
         .testTarget(name: "GPIODBackendTests", dependencies: ["GPIODBackend"]),
         // The library face as a user's program sees it: `import GPIODebounce` alone.
         .testTarget(name: "GPIODebounceTests", dependencies: ["GPIODebounce"]),
