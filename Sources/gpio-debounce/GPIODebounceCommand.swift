@@ -6,8 +6,10 @@ import Glibc
 import Musl
 #endif
 
+/// The `gpio-debounce` command: its subcommands, and the checks made before the parser reads the
+/// arguments (`ArgumentPrecheck`). The library module `GPIODebounce` (the `Button` face) is another thing.
 @main
-struct GPIODebounce: ParsableCommand {
+struct GPIODebounceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gpio-debounce",
         abstract: "Turn the noisy edges of a GPIO button into clean, exactly-timed press and release events.",
