@@ -88,9 +88,20 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // Pure: the pipeline's stages over many lines, against each line's core stages driven alone.
+        .testTarget(
+            name: "PipelineTests",
+            dependencies: ["Pipeline", "DebounceCore", "Simulation", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "EventLoop", "Pipeline", "LinuxSys", "DebounceCore"]),
-        .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "Pipeline", "Simulation", "Sinks", "LinuxSys", "DebounceCore", logging]),
-        .testTarget(name: "GPIODBackendTests", dependencies: ["GPIODBackend", "GPIODebounce"]),
+        .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "Pipeline", "Simulation", "LinuxSys", "DebounceCore"]),
+        // The system calls on this machine: processors, the virtual keyboard's errors.
+        .testTarget(name: "LinuxSysTests", dependencies: ["LinuxSys"]),
+        // Sinks on the event loop (real child processes for actions), and the key names.
+        .testTarget(name: "SinksTests", dependencies: ["Sinks", "EventLoop", "Pipeline", "Simulation", "LinuxSys", "DebounceCore", logging]),
+        .testTarget(name: "GPIODBackendTests", dependencies: ["GPIODBackend"]),
+        // The library face as a user's program sees it: `import GPIODebounce` alone.
+        .testTarget(name: "GPIODebounceTests", dependencies: ["GPIODebounce"]),
         .testTarget(name: "ConfigurationFileTests", dependencies: ["ConfigurationFile", "Pipeline", "EventLoop", "Simulation", "Sinks", "DebounceCore", logging]),
         .testTarget(name: "YAMLDocumentTests", dependencies: ["YAMLDocument"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "Simulation"]),

@@ -1,5 +1,4 @@
 import ConfigurationFile
-import Sinks
 import Testing
 
 /// `key:` on buttons and actions, and `keyboard:`: names checked against linux/input-event-codes.h with
@@ -85,17 +84,5 @@ import Testing
     func badKeyboardSettingsAreRefused(keyboard: String, expected: String) throws {
         let message = try #require(Self.message("\(keyboard)\nbuttons: [{line: 1, key: KEY_A}]\n"))
         #expect(message.contains(expected), "\(message)")
-    }
-
-    @Test func everyNameOfTheTableMapsBackToItsCode() {
-        #expect(KeyCode.allNames.count > 600)
-        for name in KeyCode.allNames {
-            let code = KeyCode.code(named: name)
-            #expect(code != nil && code.flatMap(KeyCode.name(of:)).flatMap(KeyCode.code(named:)) == code, "\(name)")
-        }
-        #expect(KeyCode.code(named: "KEY_ENTER") == 28)
-        #expect(KeyCode.code(named: "BTN_A") == 0x130)
-        #expect(KeyCode.code(named: "KEY_MUTE") == 113)
-        #expect(KeyCode.code(named: "KEY_MAX") == nil)
     }
 }

@@ -1,17 +1,13 @@
 import DebounceCore
 import EventLoop
-import Foundation
 import LinuxSys
-import Logging
 import Pipeline
 import Simulation
-import Sinks
 import Testing
 
-/// The one loop, in virtual time unless a test needs a real child process to take real time.
+/// The one loop, in virtual time: its wakeups, its limits, and when it reads a line's level again.
 @Suite struct EventLoopTests {
     static let ms: Int64 = 1_000_000
-    static let quiet = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
 
     static func plan(_ strategy: DebounceStrategy) -> [LinePlan] { [LinePlan(debounce: DebounceConfiguration(both: strategy))] }
 
@@ -97,19 +93,6 @@ import Testing
         #expect(!virtual.yieldsAfterEvents)
     }
 
-    /// `Processor.allowedCount` is the CPUs of the affinity mask, as coreutils' `nproc` counts them.
-    @Test func allowedProcessorsAreTheAffinityMasks() throws {
-        let nproc = Process()
-        nproc.executableURL = URL(fileURLWithPath: "/usr/bin/nproc")
-        nproc.environment = [:]  // no OMP_NUM_THREADS
-        let output = Pipe()
-        nproc.standardOutput = output
-        try nproc.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        nproc.waitUntilExit()
-        #expect(Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) == Processor.allowedCount)
-    }
-
     @Test func stopsAfterMaximumEvents() throws {
         let run = try VirtualRun.play(
             SimulatedLines(buttons: [BouncyButton(seed: 1, presses: 10)]), plans: Self.plan(.defer(windowNs: 10 * Self.ms)),
@@ -176,69 +159,6 @@ import Testing
         #expect(statistics.presses == 40 && statistics.releases == 40)
         #expect(counting.levelReads > 1)
         #expect(counting.levelReads <= 1 + 2 * lines.droppedEdges[0])
-    }
-
-    /// Action timeouts count on the loop's clock: a real-time simulated run kills a command that runs
-    /// past its timeout (the old daemon read "now" from a copy of the line whose clock never moved, so the
-    /// timeout never fired), and wakes a bounded number of times while it waits (no spinning).
-    @Test func anActionTimeoutFiresOnTheLoopsClockWithoutSpinning() throws {
-        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("gd-\(UUID().uuidString).pid").path
-        defer { try? FileManager.default.removeItem(atPath: pidFile) }
-        let runner = ActionRunner(
-            actions: [Action(name: "slow", arguments: ["/bin/sh", "-c", "sleep 30 & echo $! > \(pidFile); wait"], timeoutNs: 300 * Self.ms)],
-            bindings: [ActionBinding(line: 0, on: .press, action: 0)], names: [.init(button: "b", chip: "sim", offset: 0)], logger: Self.quiet)
-        let lines = SimulatedLines(initialLevel: .high, script: [Edge(level: .low, timeNs: Self.ms)])
-        let started = MonotonicClock.nowNs
-        let loop = try EventLoop(clock: .realTime(), source: lines, plans: Self.plan(.eager(lockoutNs: Self.ms)), sinks: [runner])
-        #expect(try loop.run() == .endOfInput)
-        let elapsedNs = MonotonicClock.nowNs - started
-        #expect(elapsedNs >= 300 * Self.ms && elapsedNs < 3_000 * Self.ms, "elapsed \(elapsedNs / Self.ms) ms")
-        #expect(loop.wakeups < 12, "\(loop.wakeups) wakeups")
-        #expect(runner.runningCount == 0)
-        let grandchild = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-        #expect(ProcessGroup.hasEnded(pid: grandchild, withinNs: 5_000_000_000), "the action's grandchild \(grandchild) survived its timeout")
-    }
-
-    /// Stopping (here: the stop switch) waits for a running action up to the grace period, then kills
-    /// its whole group; nothing is left running and the run does not hang.
-    @Test func stoppingGivesActionsTheGracePeriodThenKillsTheirGroups() throws {
-        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("gd-\(UUID().uuidString).pid").path
-        defer { try? FileManager.default.removeItem(atPath: pidFile) }
-        let runner = ActionRunner(
-            actions: [Action(name: "forever", arguments: ["/bin/sh", "-c", "sleep 300 & echo $! > \(pidFile); exec sleep 300"])],
-            bindings: [ActionBinding(line: 0, on: .press, action: 0)], names: [.init(button: "b", chip: "sim", offset: 0)], logger: Self.quiet)
-        let stopSwitch = try StopSwitch()
-        let lines = SimulatedLines(initialLevel: .high, script: [Edge(level: .low, timeNs: Self.ms), Edge(level: .high, timeNs: 60_000 * Self.ms)])
-        let loop = try EventLoop(
-            clock: .realTime(), source: lines, plans: Self.plan(.eager(lockoutNs: Self.ms)), sinks: [runner], stopSwitch: stopSwitch,
-            limits: LoopLimits(shutdownGraceNs: 400 * Self.ms))
-        let stopper = Thread {
-            while !FileManager.default.fileExists(atPath: pidFile) { Thread.sleep(forTimeInterval: 0.01) }
-            Thread.sleep(forTimeInterval: 0.1)
-            stopSwitch.stop()
-        }
-        stopper.start()
-        let started = MonotonicClock.nowNs
-        #expect(try loop.run() == .interrupted(signal: nil))
-        let elapsedNs = MonotonicClock.nowNs - started
-        #expect(elapsedNs >= 400 * Self.ms && elapsedNs < 5_000 * Self.ms, "elapsed \(elapsedNs / Self.ms) ms")
-        let grandchild = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-        #expect(ProcessGroup.hasEnded(pid: grandchild, withinNs: 5_000_000_000), "the action's grandchild \(grandchild) survived the shutdown")
-        #expect(runner.runningCount == 0)
-    }
-
-    /// The Nth event's action runs when `maximumEvents` is N (the old daemon stopped before running it).
-    @Test func theLastEventsActionStillRuns() throws {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("gd-\(UUID().uuidString).log").path
-        defer { try? FileManager.default.removeItem(atPath: log) }
-        let runner = ActionRunner(
-            actions: [Action(name: "note", arguments: ["/bin/sh", "-c", "echo \"$GPIO_EVENT\" >> \(log)"])],
-            bindings: [ActionBinding(line: 0, on: .release, action: 0)], names: [.init(button: "b", chip: "sim", offset: 0)], logger: Self.quiet)
-        let loop = try EventLoop(
-            clock: .realTime(), source: SimulatedLines(buttons: [BouncyButton(seed: 2, presses: 1)]),
-            plans: Self.plan(.defer(windowNs: 10 * Self.ms)), sinks: [runner], limits: LoopLimits(maximumEvents: 2))
-        #expect(try loop.run() == .eventLimit)
-        #expect(try String(contentsOfFile: log, encoding: .utf8) == "release\n")
     }
 }
 

@@ -1,6 +1,4 @@
-import DebounceCore
 import Foundation
-import GPIODBackend
 import GPIODebounce
 import Testing
 

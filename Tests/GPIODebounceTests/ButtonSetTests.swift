@@ -1,4 +1,3 @@
-import DebounceCore
 import GPIODebounce
 import Testing
 

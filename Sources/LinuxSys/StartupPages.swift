@@ -1,61 +1,28 @@
-import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
 
-@main
-struct GPIODebounce: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "gpio-debounce",
-        abstract: "Turn the noisy edges of a GPIO button into clean, exactly-timed press and release events.",
-        discussion: """
-            Exit codes: 0 success (also when stopped by SIGINT or SIGTERM), 64 bad command line, 65 bad input \
-            data, 66 an input (file, chip, line) cannot be opened, 69 unsupported by the kernel or this build, \
-            74 read or write error, 75 line busy, 77 permission denied.
-            """,
-        // `--version`: the version and the libgpiod this binary was built with (Support/Version.swift).
-        version: Version.text,
-        subcommands: [WatchCommand.self, RunCommand.self, CheckCommand.self, ListCommand.self, RecordCommand.self, AnalyzeCommand.self, ReplayCommand.self, DemoCommand.self, GenerateCommand.self]
-    )
-
-    /// Runs the command; a failed write to standard output makes it exit 74 (see
-    /// `reportStandardOutputErrorsAtExit`).
-    static func main() {
-        reportStandardOutputErrorsAtExit()
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        let commands = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
-        if let unknown = ArgumentPrecheck.unknownCommand(arguments, commands: commands) {
-            printToStandardError("gpio-debounce: error: \(unknown)")
-            printToStandardError("Usage: gpio-debounce <subcommand>; see 'gpio-debounce --help'.")
-            Glibc.exit(ExitStatus.usage.rawValue)
-        }
-        if let command = arguments.first, ["run", "watch", "record"].contains(command) {
-            StartupPages.isWanted = true
-        }
-        main(ArgumentPrecheck.joiningNegativeDurations(arguments))
-    }
-}
-
 /// A long-running command (`run`, `watch`, `record`) touches most of the code and read-only data it will
 /// ever use while starting: parsing the command line, loading and checking the configuration (libyaml),
 /// applying relocations. Those clean pages of the executable stay mapped and count in its
 /// RSS (about 6.5 MB of 14 to 17 MB) although the event loop never needs them again. So once the start
 /// is over (the configuration loaded, the lines requested), just before the event loop first waits
-/// (`runToEnd`), the executable's read-only mappings are paged out (`MADV_PAGEOUT`, Linux 5.4); what
-/// the loop still uses faults back in at its first wakeups (the packaged binary: 8.9 MiB RSS for `watch`,
-/// 9.4 MiB for `run`, measured with packaging/measure-memory). Nothing changes but memory: no data is written, and on older kernels the
-/// call simply fails and is ignored. It is done on the main thread, before the loop runs: a thread of
+/// (the executable's `runToEnd`), the executable's read-only mappings are paged out (`MADV_PAGEOUT`,
+/// Linux 5.4); what the loop still uses faults back in at its first wakeups (the packaged binary:
+/// 8.9 MiB RSS for `watch`, 9.4 MiB for `run`, measured with packaging/measure-memory). Nothing changes
+/// but memory: no data is written, and on older kernels the call simply fails and is ignored. It is done on the main thread, before the loop runs: a thread of
 /// its own, sleeping through the first seconds, made every system call on a descriptor costlier for
 /// those seconds (a process with two threads shares its descriptor table, so the kernel counts
 /// references on each use) and paged the code out under the loop's feet mid-run.
-enum StartupPages {
-    /// Set by `main` for the long-running commands: `releaseIfWanted()` then pages out.
-    nonisolated(unsafe) static var isWanted = false
+package enum StartupPages {
+    /// Set by the executable's `main` for the long-running commands: `releaseIfWanted()` then pages out.
+    /// Read and written on the main thread only.
+    nonisolated(unsafe) package static var isWanted = false
 
     /// Pages out the executable's read-only mappings once, if `isWanted` (see the type's documentation).
-    static func releaseIfWanted() {
+    package static func releaseIfWanted() {
         guard isWanted else { return }
         isWanted = false
         release()
@@ -66,7 +33,7 @@ enum StartupPages {
     /// the file's (never written), so that nothing the program wrote is swapped out. Each range is then
     /// marked `MADV_RANDOM`: a page the loop needs again is read alone, not with the up to 128 KiB of
     /// neighbours that read-around would bring back.
-    static func release() {
+    package static func release() {
         var exe = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink("/proc/self/exe", &exe, exe.count - 1)
         guard length > 0, let maps = fopen("/proc/self/maps", "r") else { return }
@@ -101,7 +68,7 @@ enum StartupPages {
 
     /// The runs of pages in `start..<end` that are present and still the file's own (`/proc/self/pagemap`:
     /// bit 63 present, bit 61 file page; a page the program wrote is anonymous), as address ranges.
-    static func filePageRuns(start: UInt, end: UInt, pagemap: Int32) -> [(UInt, UInt)] {
+    package static func filePageRuns(start: UInt, end: UInt, pagemap: Int32) -> [(UInt, UInt)] {
         guard pagemap >= 0 else { return [] }
         let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
         let count = Int((end - start) / pageSize)

@@ -1,9 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import LinuxSys
 import Testing
-
-@testable import gpio_debounce
 
 /// The start-up page-out may give back only pages that are still the file's: a page the program wrote
 /// (anonymous after copy-on-write) must never be in the runs it pages out.
