@@ -1,0 +1,120 @@
+import DebounceCore
+import Pipeline
+
+/// One detent a simulated person turned a `BouncyEncoder` by: the ground truth a decoder should recover.
+public struct PhysicalDetent: Sendable, Hashable {
+    /// `true` clockwise (A leads), `false` counter-clockwise.
+    public var clockwise: Bool
+    /// When the detent's first transition began, and when its last one settled, in nanoseconds.
+    public var firstEdgeNs: Int64
+    public var lastEdgeNs: Int64
+}
+
+/// A seeded, reproducible rotary encoder (a KY-040 or EC11 with 4 transitions per detent) that a
+/// simulated person turns: slow runs, fast flicks (up to 500 detents per second), reversals, jiggles
+/// (a turn started and taken back) and pauses, with contact bounce on the line that changes (never on
+/// the other). The lines rest at 1 (pull-ups, contacts open); clockwise, A leads:
+/// (A,B) 11 → 01 → 00 → 10 → 11. Line 0 is A, line 1 is B. The same seed always gives the same edges.
+public struct BouncyEncoder: Sequence, IteratorProtocol, Sendable {
+    /// The Gray-code states of one detent clockwise, from rest: (A, B) as two bits, A high.
+    static let clockwiseStates: [UInt8] = [0b11, 0b01, 0b00, 0b10, 0b11]
+
+    /// Detents turned so far (the generator's ground truth), oldest first; cleared by `takeDetents()`.
+    public private(set) var detents: [PhysicalDetent] = []
+    /// How many more gestures (runs, flicks, jiggles) to play; `nil` for endless.
+    public private(set) var remainingGestures: Int?
+
+    private var random: SplitMix64
+    private var cursorNs: Int64
+    private var state: UInt8 = 0b11
+    private var pending: [LineEdge] = []
+    private var pendingIndex = 0
+
+    /// An encoder at rest whose first gesture starts after a pause from `startNs`.
+    public init(seed: UInt64, startNs: Int64 = 0, gestures: Int? = nil) {
+        self.random = SplitMix64(seed: seed)
+        self.cursorNs = startNs
+        self.remainingGestures = gestures
+    }
+
+    /// Both lines read 1 at rest.
+    public static let initialLevels: [Level] = [.high, .high]
+
+    /// The next edge of either line, in time order, or `nil` once `gestures` are played.
+    public mutating func next() -> LineEdge? {
+        while pendingIndex == pending.count {
+            pending.removeAll(keepingCapacity: true)
+            pendingIndex = 0
+            guard playGesture() else { return nil }
+        }
+        defer { pendingIndex += 1 }
+        return pending[pendingIndex]
+    }
+
+    /// The detents turned since the last call (for tests comparing a decoder with the truth).
+    public mutating func takeDetents() -> [PhysicalDetent] {
+        defer { detents.removeAll() }
+        return detents
+    }
+
+    /// Plays a pause and one gesture into `pending`; `false` once every gesture is played.
+    private mutating func playGesture() -> Bool {
+        if let remaining = remainingGestures {
+            guard remaining > 0 else { return false }
+            remainingGestures = remaining - 1
+        }
+        cursorNs += Int64.random(in: 50_000_000...600_000_000, using: &random)
+        let clockwise = Bool.random(using: &random)
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0..<5:  // a run at a steady speed: 2 to 60 detents per second
+            turn(detents: Int.random(in: 1...12, using: &random), clockwise: clockwise, perSecond: Double.random(in: 2...60, using: &random))
+        case 5..<7:  // a flick: 100 to 500 detents per second
+            turn(detents: Int.random(in: 5...40, using: &random), clockwise: clockwise, perSecond: Double.random(in: 100...500, using: &random))
+        case 7..<9:  // a reversal: a run one way, then the other
+            turn(detents: Int.random(in: 1...4, using: &random), clockwise: clockwise, perSecond: Double.random(in: 5...40, using: &random))
+            turn(detents: Int.random(in: 1...4, using: &random), clockwise: !clockwise, perSecond: Double.random(in: 5...40, using: &random))
+        default:  // a jiggle: one or two transitions into a detent, then back: no detent
+            let steps = Int.random(in: 1...2, using: &random)
+            let stepNs = Int64.random(in: 5_000_000...40_000_000, using: &random)
+            for _ in 0..<steps { transition(clockwise: clockwise, stepNs: stepNs) }
+            for _ in 0..<steps { transition(clockwise: !clockwise, stepNs: stepNs) }
+        }
+        return true
+    }
+
+    /// `count` whole detents in one direction at `perSecond` detents per second.
+    private mutating func turn(detents count: Int, clockwise: Bool, perSecond: Double) {
+        let stepNs = Swift.max(Int64(1e9 / perSecond / 4), 150_000)
+        for _ in 0..<count {
+            let firstNs = cursorNs + stepNs
+            for _ in 0..<4 { transition(clockwise: clockwise, stepNs: stepNs) }
+            detents.append(PhysicalDetent(clockwise: clockwise, firstEdgeNs: firstNs, lastEdgeNs: cursorNs))
+        }
+    }
+
+    /// One transition to the neighbouring state, `stepNs` after the last one: the changing line's
+    /// edge, then bounce on that line alone (pulses of at least 1 µs, over up to a third of the step
+    /// and at most 1 ms), ending at the new level.
+    private mutating func transition(clockwise: Bool, stepNs: Int64) {
+        let index = Self.clockwiseStates.firstIndex(of: state) ?? 0
+        let next = clockwise ? Self.clockwiseStates[index + 1] : Self.clockwiseStates[(index + 3) % 4]
+        let line = (state ^ next) & 0b10 != 0 ? 0 : 1
+        let level: Level = (next >> (1 - line)) & 1 == 1 ? .high : .low
+        let startNs = cursorNs + stepNs
+        pending.append(LineEdge(line: line, edge: Edge(level: level, timeNs: startNs)))
+        var lastNs = startNs
+        let bounceNs = Swift.min(stepNs / 3, 1_000_000)
+        if bounceNs > 4_000, Int.random(in: 0..<4, using: &random) != 0 {
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let awayNs = lastNs + Int64.random(in: 1_000...(bounceNs / 4), using: &random)
+                let backNs = awayNs + Int64.random(in: 1_000...(bounceNs / 4), using: &random)
+                guard backNs < startNs + bounceNs else { break }
+                pending.append(LineEdge(line: line, edge: Edge(level: level.toggled, timeNs: awayNs)))
+                pending.append(LineEdge(line: line, edge: Edge(level: level, timeNs: backNs)))
+                lastNs = backNs
+            }
+        }
+        state = next
+        cursorNs = lastNs
+    }
+}
