@@ -21,7 +21,7 @@ import DebounceCore
 public struct ButtonPipeline: Sendable {
     /// How long a raw line must be quiet after a suspected loss before its level is read again, in
     /// nanoseconds (a recording's bursts are over by then).
-    public static let rawSettleNs: Int64 = 20_000_000
+    package static let rawSettleNs: Int64 = 20_000_000
 
     private struct LineState: Sendable {
         /// The line's debouncer; a raw line's (`isDebounced` false) is a placeholder that is never used.
@@ -72,7 +72,7 @@ public struct ButtonPipeline: Sendable {
 
     /// A pipeline whose line `i` reads `initialLevels[i]` at `timeNs` and runs through `plans[i]`;
     /// `groups` are the lockouts that `LinePlan.group` indexes.
-    public init(plans: [LinePlan], groups: [GroupLockout] = [], initialLevels: [Level], atNs timeNs: Int64) {
+    package init(plans: [LinePlan], groups: [GroupLockout] = [], initialLevels: [Level], atNs timeNs: Int64) {
         precondition(plans.count == initialLevels.count, "one initial level per line")
         self.groups = groups
         self.lines = zip(plans, initialLevels).enumerated().map { index, pair in
@@ -90,13 +90,13 @@ public struct ButtonPipeline: Sendable {
     public var lineCount: Int { lines.count }
 
     /// The debouncer of `line` as it stands, or `nil` for a raw line.
-    public func debouncer(line: Int) -> Debouncer? { lines[line].isDebounced ? lines[line].debouncer : nil }
+    package func debouncer(line: Int) -> Debouncer? { lines[line].isDebounced ? lines[line].debouncer : nil }
 
     /// The debouncer statistics of `line`, or `nil` for a raw line.
-    public func statistics(line: Int) -> DebounceStatistics? { lines[line].isDebounced ? lines[line].debouncer.statistics : nil }
+    package func statistics(line: Int) -> DebounceStatistics? { lines[line].isDebounced ? lines[line].debouncer.statistics : nil }
 
     /// Presses of `line` that its throttle or its group swallowed (with their releases).
-    public func swallowedPresses(line: Int) -> Int { lines[line].recognizer.swallowedPresses }
+    package func swallowedPresses(line: Int) -> Int { lines[line].recognizer.swallowedPresses }
 
     /// The earliest time any stage has something due, in nanoseconds; `nil` when nothing is (then the
     /// loop may sleep until the next edge, however long). A debouncer counts with its next decision
@@ -191,7 +191,7 @@ public struct ButtonPipeline: Sendable {
 
     /// Whether a stopping run must read `line`'s level once more: a raw line with a suspected loss, so
     /// that a recording ends at the line's true level.
-    public func needsLevelAtStop(line: Int) -> Bool {
+    package func needsLevelAtStop(line: Int) -> Bool {
         lines[line].lossSuspected && !lines[line].isDebounced
     }
 
