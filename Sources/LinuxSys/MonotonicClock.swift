@@ -17,7 +17,7 @@ public enum MonotonicClock {
 
     /// Sleeps until the clock reads `deadlineNs` (`clock_nanosleep` with `TIMER_ABSTIME`, restarted
     /// after a signal): no spinning, and no drift however long the wait.
-    public static func sleep(untilNs deadlineNs: Int64) {
+    package static func sleep(untilNs deadlineNs: Int64) {
         var spec = timespec(tv_sec: Int(deadlineNs / 1_000_000_000), tv_nsec: Int(deadlineNs % 1_000_000_000))
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &spec, nil) == EINTR {}
     }

@@ -10,7 +10,7 @@ public enum Processor {
     /// How many CPUs this process may run on: the CPUs of its affinity mask (`sched_getaffinity`, so
     /// `taskset` and systemd's `CPUAffinity=` count), or the online ones (`sysconf(_SC_NPROCESSORS_ONLN)`)
     /// where the mask cannot be read. At least 1.
-    public static var allowedCount: Int {
+    package static var allowedCount: Int {
         let count = Int(clinuxsys_allowed_cpu_count())
         return count > 0 ? count : max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     }
