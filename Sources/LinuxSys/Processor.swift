@@ -6,6 +6,9 @@ import Musl
 import CLinuxSys
 
 /// The processors this process runs on, and handing the current one to another thread.
+///
+/// Public, not package, for speed: Swift 6.3.1 inlines no `package` declaration into another module
+/// (`@inlinable package` included), and the loop calls `yield()` after every event on one processor.
 public enum Processor {
     /// How many CPUs this process may run on: the CPUs of its affinity mask (`sched_getaffinity`, so
     /// `taskset` and systemd's `CPUAffinity=` count), or the online ones (`sysconf(_SC_NPROCESSORS_ONLN)`)

@@ -18,6 +18,9 @@ import DebounceCore
 /// edge at the edge's own timestamp.)
 ///
 /// Outputs are appended to a caller's array, so that a run reuses one buffer: no input allocates.
+///
+/// Public, not package, for speed: Swift 6.3.1 inlines no `package` declaration into another module
+/// (`@inlinable package` included), and the loop's call into the pipeline is on the path of every edge.
 public struct ButtonPipeline: Sendable {
     /// How long a raw line must be quiet after a suspected loss before its level is read again, in
     /// nanoseconds (a recording's bursts are over by then).
