@@ -9,7 +9,7 @@ import SystemPackage
 ///
 /// Lines are numbered `0..<lineCount`. The loop polls `descriptors` (a real line request) and wakes at
 /// `nextDueNs` (a simulated line's next edge), then asks the source for what is ready.
-public protocol EdgeSource: AnyObject {
+package protocol EdgeSource: AnyObject {
     /// How many lines.
     var lineCount: Int { get }
     /// Descriptors the loop polls for readability, owned by the source; `readReady(descriptor:...)` is
@@ -39,13 +39,13 @@ public protocol EdgeSource: AnyObject {
 }
 
 extension EdgeSource {
-    public var descriptors: [FileDescriptor] { [] }
-    public var nextDueNs: Int64? { nil }
-    public var isExhausted: Bool { false }
-    public var endsAtLastEdge: Bool { false }
-    public func readReady(descriptor: Int, events: PollEvents, into batch: inout EdgeBatch) throws(LineError) {}
-    public func deliverDue(byNs timeNs: Int64, into batch: inout EdgeBatch) throws(LineError) {}
-    public func lostEvents(line: Int) -> Int? { nil }
+    package var descriptors: [FileDescriptor] { [] }
+    package var nextDueNs: Int64? { nil }
+    package var isExhausted: Bool { false }
+    package var endsAtLastEdge: Bool { false }
+    package func readReady(descriptor: Int, events: PollEvents, into batch: inout EdgeBatch) throws(LineError) {}
+    package func deliverDue(byNs timeNs: Int64, into batch: inout EdgeBatch) throws(LineError) {}
+    package func lostEvents(line: Int) -> Int? { nil }
 }
 
 /// What one wakeup read from a source: edges, and the lines that may have lost some.
@@ -59,7 +59,7 @@ public struct EdgeBatch: Sendable {
     }
 
     /// Empties the batch, keeping its storage.
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         edges.removeAllFromEnd()
         losses.removeAllFromEnd()
     }

@@ -55,11 +55,11 @@ public struct LoopLimits: Sendable, Hashable {
 /// none is busy or the grace period is over, a second signal ending it at once; then the sinks finish.
 public final class EventLoop {
     /// The run's clock.
-    public let clock: LoopClock
+    package let clock: LoopClock
     /// The edges' source, owned by the loop: its lines are released when the loop goes away.
-    public let source: any EdgeSource
+    package let source: any EdgeSource
     /// The stages, readable after the run for statistics.
-    public private(set) var pipeline: ButtonPipeline
+    package private(set) var pipeline: ButtonPipeline
     private let sinks: [any Sink]
     /// `sinks`, in memory of the loop's own (allocated in `init`, freed in `deinit`), for `dispatch`.
     private let sinkReferences: UnsafeMutableBufferPointer<any Sink>
@@ -67,14 +67,14 @@ public final class EventLoop {
     private let stopSwitch: StopSwitch?
     private let limits: LoopLimits
     /// Whether the loop hands over the CPU once after a wakeup that reported events (see `init`).
-    public let yieldsAfterEvents: Bool
+    package let yieldsAfterEvents: Bool
 
     /// Wakeups so far (returns from the wait, or jumps of virtual time): the zero-wakeups-while-idle promise.
     public private(set) var wakeups = 0
     /// Events reported so far.
     public private(set) var reportedEvents = 0
     /// Times the loop handed over the CPU after reporting events (`yieldsAfterEvents`).
-    public private(set) var yields = 0
+    package private(set) var yields = 0
 
     private enum Token: Hashable, Sendable {
         case signals, stopSwitch
@@ -121,7 +121,7 @@ public final class EventLoop {
     /// shares the loop's CPU: by default it is on when this process may run on one CPU only (a
     /// Raspberry Pi Zero or 1, a pinned service) and its clock is real, and off otherwise (a yield with
     /// an idle CPU beside it only costs a system call).
-    public init(
+    package init(
         clock: LoopClock, source: any EdgeSource, plans: [LinePlan], groups: [GroupLockout] = [], sinks: [any Sink],
         signals: SignalDescriptor? = nil, stopSwitch: StopSwitch? = nil, limits: LoopLimits = LoopLimits(),
         yieldsAfterEvents: Bool? = nil
@@ -151,7 +151,7 @@ public final class EventLoop {
 
     /// Runs until a stop; see the type's documentation. Throws when a line, a sink or the loop's own
     /// system call fails (after finishing the sinks as well as it can).
-    public func run() throws(LoopError) -> StopReason {
+    package func run() throws(LoopError) -> StopReason {
         let startNs = clock.nowNs
         // A local reference for the whole run: no reference counting around each read of the source.
         let source = self.source

@@ -8,9 +8,9 @@ import LinuxSys
 ///   time: a person watches it, actions really wait).
 /// - `virtual()`: starts at 0 and jumps straight to the next deadline; nothing sleeps (tests, and
 ///   simulations of hours that run in milliseconds).
-public final class LoopClock: @unchecked Sendable {
+package final class LoopClock: @unchecked Sendable {
     /// Whether time follows `CLOCK_MONOTONIC` or jumps.
-    public let isVirtual: Bool
+    package let isVirtual: Bool
     /// `CLOCK_MONOTONIC` minus this clock, in nanoseconds (real clocks).
     private let originNs: Int64
     private var virtualNowNs: Int64
@@ -22,16 +22,16 @@ public final class LoopClock: @unchecked Sendable {
     }
 
     /// `CLOCK_MONOTONIC`, for real pins.
-    public static var monotonic: LoopClock { LoopClock(isVirtual: false, originNs: 0, startNs: 0) }
+    package static var monotonic: LoopClock { LoopClock(isVirtual: false, originNs: 0, startNs: 0) }
 
     /// `CLOCK_MONOTONIC`, reading 0 now.
-    public static func realTime() -> LoopClock { LoopClock(isVirtual: false, originNs: MonotonicClock.nowNs, startNs: 0) }
+    package static func realTime() -> LoopClock { LoopClock(isVirtual: false, originNs: MonotonicClock.nowNs, startNs: 0) }
 
     /// Virtual time, reading `startNs` now.
-    public static func virtual(startNs: Int64 = 0) -> LoopClock { LoopClock(isVirtual: true, originNs: 0, startNs: startNs) }
+    package static func virtual(startNs: Int64 = 0) -> LoopClock { LoopClock(isVirtual: true, originNs: 0, startNs: startNs) }
 
     /// The current time, in nanoseconds.
-    public var nowNs: Int64 { isVirtual ? virtualNowNs : MonotonicClock.nowNs - originNs }
+    package var nowNs: Int64 { isVirtual ? virtualNowNs : MonotonicClock.nowNs - originNs }
 
     /// Virtual time jumps to `timeNs` (never backwards). Only the loop calls this.
     func jump(toNs timeNs: Int64) {

@@ -46,17 +46,17 @@ extension Sink {
 }
 
 /// A sink that hands every output to a closure (the library's `Button`, tests, the demo's counters).
-public final class CallbackSink: Sink {
+package final class CallbackSink: Sink {
     private let body: (PipelineOutput) -> Void
 
-    public init(_ body: @escaping (PipelineOutput) -> Void) {
+    package init(_ body: @escaping (PipelineOutput) -> Void) {
         self.body = body
     }
 
     /// Events only.
-    public var consumesEdges: Bool { false }
+    package var consumesEdges: Bool { false }
 
-    public func consume(_ output: PipelineOutput, nowNs: Int64) {
+    package func consume(_ output: PipelineOutput, nowNs: Int64) {
         body(output)
     }
 }

@@ -8,31 +8,31 @@ import LinuxSys
 import SystemPackage
 
 /// What `gpio-debounce list` shows about one line.
-public struct LineInfo: Sendable, Hashable {
-    public var offset: Int
+package struct LineInfo: Sendable, Hashable {
+    package var offset: Int
     /// The line's name from the device tree ("GPIO17"), or empty.
-    public var name: String
+    package var name: String
     /// Who holds the line, or empty.
-    public var consumer: String
-    public var isUsed: Bool
-    public var isOutput: Bool
+    package var consumer: String
+    package var isUsed: Bool
+    package var isOutput: Bool
 }
 
 /// An open GPIO chip (`struct gpiod_chip`), closed when this object goes away.
 public final class GPIOChip {
     /// The device path, e.g. `/dev/gpiochip0`.
-    public let path: String
+    package let path: String
     /// The kernel's name, e.g. `gpiochip0`.
-    public let name: String
+    package let name: String
     /// The driver's label, e.g. `pinctrl-bcm2711`.
-    public let label: String
+    package let label: String
     /// How many lines the chip has (offsets `0..<lineCount`).
-    public let lineCount: Int
+    package let lineCount: Int
     /// The libgpiod handle, owned by this object.
     let handle: OpaquePointer
 
     /// Opens the chip at `path` (`gpiod_chip_open`) and reads its name, label and line count.
-    public init(path: String) throws(GPIOError) {
+    package init(path: String) throws(GPIOError) {
         do {
             handle = try nonNull { gdb_chip_open(path) }
         } catch {
@@ -57,7 +57,7 @@ public final class GPIOChip {
 
     /// Opens the chip a user named: a path (`/dev/gpiochip0`), a name (`gpiochip0`), a number (`0`)
     /// or a label (`pinctrl-bcm2711`), as gpiomon's `--chip` accepts.
-    public static func open(_ spec: String) throws(GPIOError) -> GPIOChip {
+    package static func open(_ spec: String) throws(GPIOError) -> GPIOChip {
         if spec.hasPrefix("/") { return try GPIOChip(path: spec) }
         if !spec.isEmpty, spec.allSatisfy(\.isASCII), spec.allSatisfy(\.isNumber) { return try GPIOChip(path: "/dev/gpiochip\(spec)") }
         if spec.hasPrefix("gpiochip") { return try GPIOChip(path: "/dev/\(spec)") }
@@ -69,7 +69,7 @@ public final class GPIOChip {
 
     /// Paths of the GPIO chips in /dev, in number order. Symbolic links are left out: a chip is listed
     /// once under its kernel name (Raspberry Pi OS links `/dev/gpiochip4` to `gpiochip0` on a Pi 5).
-    public static func availablePaths() -> [String] {
+    package static func availablePaths() -> [String] {
         guard let directory = opendir("/dev") else { return [] }
         defer { closedir(directory) }
         var numbers: [Int] = []
@@ -89,7 +89,7 @@ public final class GPIOChip {
     }
 
     /// The line's name, consumer and direction (`gdb_line_info`).
-    public func lineInfo(offset: Int) throws(GPIOError) -> LineInfo {
+    package func lineInfo(offset: Int) throws(GPIOError) -> LineInfo {
         guard offset >= 0, offset < lineCount else { throw .offsetOutOfRange(chip: name, offset: offset, lineCount: lineCount) }
         var nameBuffer = [CChar](repeating: 0, count: 64), consumerBuffer = [CChar](repeating: 0, count: 64)
         var used: Int32 = 0, output: Int32 = 0
@@ -105,7 +105,7 @@ public final class GPIOChip {
     }
 
     /// The offset of the line named `name` (`gdb_chip_find_line`), or `nil`.
-    public func offset(ofLineNamed name: String) -> Int? {
+    package func offset(ofLineNamed name: String) -> Int? {
         let offset = gdb_chip_find_line(handle, name)
         return offset >= 0 ? Int(offset) : nil
     }
@@ -117,7 +117,7 @@ public final class GPIOChip {
     }
 
     /// Every line's name, for suggestions.
-    public func lineNames() -> [String] {
+    package func lineNames() -> [String] {
         (0..<lineCount).compactMap { try? lineInfo(offset: $0).name }.filter { !$0.isEmpty }
     }
 }

@@ -23,7 +23,7 @@ public enum Bias: String, Sendable, CaseIterable {
 
     /// The bias as libgpiod 2's gpiomon names it (the raw values), or `disable`, libgpiod 1.6's
     /// gpiomon's name for `disabled` (both name the others alike).
-    public init?(spelling: String) {
+    package init?(spelling: String) {
         self.init(rawValue: spelling == "disable" ? Self.disabled.rawValue : spelling)
     }
 
@@ -38,14 +38,14 @@ public enum Bias: String, Sendable, CaseIterable {
 }
 
 /// One line to request: where it is and how.
-public struct LineSelection {
-    public var chip: GPIOChip
-    public var offset: Int
-    public var bias: Bias
+package struct LineSelection {
+    package var chip: GPIOChip
+    package var offset: Int
+    package var bias: Bias
     /// Kernel debouncing in nanoseconds (whole microseconds; libgpiod 2 only), 0 for none.
-    public var kernelDebounceNs: Int64
+    package var kernelDebounceNs: Int64
 
-    public init(chip: GPIOChip, offset: Int, bias: Bias = .pullUp, kernelDebounceNs: Int64 = 0) {
+    package init(chip: GPIOChip, offset: Int, bias: Bias = .pullUp, kernelDebounceNs: Int64 = 0) {
         self.chip = chip
         self.offset = offset
         self.bias = bias
@@ -63,21 +63,21 @@ public struct LineSelection {
 /// with each read: a gap in the kernel's per-line sequence numbers (libgpiod 2, which drops the oldest
 /// events when its queue overflows); on libgpiod 1 (no sequence numbers; the kernel's 16-event queue
 /// drops the newest), a read that returned a full queue, or two edges of one direction in a row.
-public final class GPIODLines: EdgeSource {
+package final class GPIODLines: EdgeSource {
     /// The requested lines, in line order.
-    public let selections: [LineSelection]
+    package let selections: [LineSelection]
     /// 1 or 2: the libgpiod generation this was built against.
-    public static var libgpiodMajor: Int { Int(gdb_libgpiod_major()) }
+    package static var libgpiodMajor: Int { Int(gdb_libgpiod_major()) }
     /// The libgpiod version string, e.g. "1.6.3" or "2.2.1".
-    public static var libgpiodVersion: String { String(cString: gdb_libgpiod_version()) }
+    package static var libgpiodVersion: String { String(cString: gdb_libgpiod_version()) }
     /// The kernel's fixed event queue per line on the uAPI v1 that libgpiod 1 uses (`GPIOEVENT` kfifo):
     /// a read returning this many events may have lost the newest ones.
     static let v1KernelQueueSize = 16
     /// The kernel queue asked for per request when none is given: 1024 events, the most the kernel's
     /// uAPI v2 keeps per request (64 lines × 16); the kernel's own default is only 16 per line.
-    public static let defaultEventBufferSize = 1024
+    package static let defaultEventBufferSize = 1024
     /// The sizes `eventBufferSize` may take (the kernel caps a request's queue at 1024 events).
-    public static let eventBufferSizes = 1...1024
+    package static let eventBufferSizes = 1...1024
     /// Built with libgpiod 1 (`libgpiodMajor`), asked once.
     private let isV1 = GPIODLines.libgpiodMajor == 1
 
@@ -92,7 +92,7 @@ public final class GPIODLines: EdgeSource {
     @exclusivity(unchecked) private var place: [(request: Int, index: Int)]
     /// The descriptors the loop polls: the requests' (borrowed from libgpiod, which closes them on
     /// release), then the chip watch's.
-    @exclusivity(unchecked) public private(set) var descriptors: [FileDescriptor] = []
+    @exclusivity(unchecked) package private(set) var descriptors: [FileDescriptor] = []
     /// What reading one request descriptor needs, with no array in it (so reading it copies nothing
     /// that is reference-counted): its request, which of the request's descriptors it is, and the line
     /// it reads (libgpiod 1: one descriptor per line; libgpiod 2: the request's first line, the events
@@ -124,15 +124,15 @@ public final class GPIODLines: EdgeSource {
     /// Per line: the events lost so far, from the gaps in the sequence numbers (libgpiod 2).
     private let lost: UnsafeMutableBufferPointer<Int>
 
-    public var lineCount: Int { selections.count }
+    package var lineCount: Int { selections.count }
 
     /// Events the kernel dropped on `line`, from gaps in libgpiod 2's sequence numbers (`nil` on
     /// libgpiod 1, which has none).
-    public func lostEvents(line: Int) -> Int? { Self.libgpiodMajor == 2 ? lost[line] : nil }
+    package func lostEvents(line: Int) -> Int? { Self.libgpiodMajor == 2 ? lost[line] : nil }
 
     /// Lines `offsets` of one chip, all with `bias`, as `consumer`; `kernelDebounceNs` > 0 asks the kernel
     /// to debounce too (libgpiod 2 only); `eventBufferSize` as for `init(lines:consumer:eventBufferSize:)`.
-    public convenience init(
+    package convenience init(
         chip: GPIOChip, offsets: [Int], bias: Bias = .pullUp, consumer: String = "gpio-debounce", kernelDebounceNs: Int64 = 0,
         eventBufferSize: Int? = nil
     ) throws(GPIOError) {
@@ -146,7 +146,7 @@ public final class GPIODLines: EdgeSource {
     /// that queue, the kernel drops the oldest events and the gap in the sequence numbers is reported as
     /// lost events. libgpiod 1's kernel queue is fixed at 16 events per line, so a size given there is
     /// refused (`eventBufferUnsupported`).
-    public init(lines: [LineSelection], consumer: String = "gpio-debounce", eventBufferSize: Int? = nil) throws(GPIOError) {
+    package init(lines: [LineSelection], consumer: String = "gpio-debounce", eventBufferSize: Int? = nil) throws(GPIOError) {
         self.selections = lines
         self.place = []
         events = .allocate(capacity: Int(GDB_EVENT_BATCH))
@@ -245,7 +245,7 @@ public final class GPIODLines: EdgeSource {
     }
 
     /// The raw level of line `line` (`gdb_request_get_value`).
-    public func readLevel(line: Int) throws(LineError) -> Level {
+    package func readLevel(line: Int) throws(LineError) -> Level {
         let (request, index) = place[line]
         let value = gdb_request_get_value(requestHandles[request], UInt32(index))
         guard value >= 0 else { throw error(reading: "the level of line \(selections[line].offset)", chip: requests[request].chipName) }
@@ -257,7 +257,7 @@ public final class GPIODLines: EdgeSource {
     /// Reads the events of `descriptors[descriptor]` (one `gdb_request_read_events` call), or checks
     /// the chips when it is the chip watch.
     @inline(__always)  // into the `EdgeSource` witness the loop calls: one call fewer on every wakeup's path
-    public func readReady(descriptor: Int, events pollEvents: PollEvents, into batch: inout EdgeBatch) throws(LineError) {
+    package func readReady(descriptor: Int, events pollEvents: PollEvents, into batch: inout EdgeBatch) throws(LineError) {
         guard descriptor < descriptorOwners.count else {
             try checkChipsStillThere()
             return

@@ -1,9 +1,9 @@
 /// Finds the chip and offsets for what a user typed: `17`, `GPIO17`, with or without `--chip`.
-public enum LineLocator {
+package enum LineLocator {
     /// Resolves `lines` (offsets or line names) on `chipSpec`, or, without one, on the chip where the
     /// named lines are (the header's chip first), or for offsets alone on the 40-pin header's chip
     /// (`HeaderChip.choose(among:)`: `gpiochip4` on a Pi 5 with a kernel from before the renumbering, else `gpiochip0`).
-    public static func locate(chip chipSpec: String?, lines: [String]) throws(GPIOError) -> (chip: GPIOChip, offsets: [Int]) {
+    package static func locate(chip chipSpec: String?, lines: [String]) throws(GPIOError) -> (chip: GPIOChip, offsets: [Int]) {
         let names = lines.filter { Int($0) == nil }
         let chip: GPIOChip
         var chosen: HeaderChipChoice?
@@ -61,7 +61,7 @@ public enum LineLocator {
     }
 
     /// Up to three names close to `name`: the same ignoring case and punctuation, or within two edits.
-    public static func suggestions(for name: String, among candidates: [String]) -> [String] {
+    package static func suggestions(for name: String, among candidates: [String]) -> [String] {
         func folded(_ text: String) -> [Character] { text.lowercased().filter { $0.isLetter || $0.isNumber } }
         let target = folded(name)
         let scored = Set(candidates).compactMap { candidate -> (Int, String)? in

@@ -10,18 +10,18 @@ import SystemPackage
 /// after `fchmod`), the caller writes through `descriptor`, and `commit()` flushes it to disk (`fsync`)
 /// and renames it over the destination (`rename(2)`, atomic). `abandon()` (or dropping the object
 /// without committing) removes the temporary file; `keep(as:)` renames it elsewhere instead.
-public final class AtomicFile {
+package final class AtomicFile {
     /// The path the file will have once committed.
-    public let destination: String
+    package let destination: String
     /// Where it is written meanwhile.
-    public let temporaryPath: String
+    package let temporaryPath: String
     /// The temporary file, open for writing. Owned by this object.
-    public let owned: OwnedDescriptor
+    package let owned: OwnedDescriptor
     private var finished = false
 
     /// Creates the temporary file beside `destination`. Fails as opening `destination` would (no such
     /// directory, permission denied), with the destination's name in the error.
-    public init(destination: String) throws(SystemError) {
+    package init(destination: String) throws(SystemError) {
         self.destination = destination
         let slash = destination.lastIndex(of: "/")
         let directory = slash.map { String(destination[...$0]) } ?? ""
@@ -35,10 +35,10 @@ public final class AtomicFile {
     }
 
     /// The descriptor to write to.
-    public var descriptor: FileDescriptor { owned.descriptor }
+    package var descriptor: FileDescriptor { owned.descriptor }
 
     /// Makes the written file the destination: `fsync`, `close`, `rename`.
-    public func commit() throws(SystemError) {
+    package func commit() throws(SystemError) {
         guard !finished else { return }
         finished = true
         if fsync(owned.descriptor.rawValue) != 0 {
@@ -57,7 +57,7 @@ public final class AtomicFile {
 
     /// Keeps what was written under `path` instead (e.g. a partial recording), leaving the destination
     /// untouched.
-    public func keep(as path: String) throws(SystemError) {
+    package func keep(as path: String) throws(SystemError) {
         guard !finished else { return }
         finished = true
         _ = fsync(owned.descriptor.rawValue)
@@ -66,7 +66,7 @@ public final class AtomicFile {
     }
 
     /// Removes the temporary file; the destination stays as it was.
-    public func abandon() {
+    package func abandon() {
         guard !finished else { return }
         finished = true
         owned.close()

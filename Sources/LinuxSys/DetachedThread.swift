@@ -9,11 +9,11 @@ import Musl
 /// the process) and starts with every signal blocked: a thread inherits its creator's signal mask,
 /// and one that had SIGINT or SIGTERM unblocked would take them and end the process at once, where
 /// the main thread reads them from its `signalfd`.
-public enum DetachedThread {
+package enum DetachedThread {
     /// Runs `work` on a new detached thread (`pthread_create`, `pthread_detach`). Returns `false` if
     /// the thread could not be made (`EAGAIN`: the system's thread limit), and `work` did not run.
     @discardableResult
-    public static func start(_ work: @escaping @Sendable () -> Void) -> Bool {
+    package static func start(_ work: @escaping @Sendable () -> Void) -> Bool {
         final class Work: Sendable {
             let run: @Sendable () -> Void
             init(_ run: @escaping @Sendable () -> Void) { self.run = run }

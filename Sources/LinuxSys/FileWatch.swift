@@ -8,12 +8,12 @@ import SystemPackage
 
 /// Watches files for deletion and attribute changes (`inotify(7)`): readable when one of them changed.
 /// Used to notice a GPIO chip's device file going away, which Linux 6.1 does not signal to readers.
-public final class FileWatch {
+package final class FileWatch {
     /// Readable after a change. Owned by this object.
-    public let owned: OwnedDescriptor
+    package let owned: OwnedDescriptor
 
     /// Watches `paths` (`inotify_init1`, then `inotify_add_watch` with `IN_DELETE_SELF | IN_ATTRIB`).
-    public init(paths: [String]) throws(SystemError) {
+    package init(paths: [String]) throws(SystemError) {
         owned = try OwnedDescriptor(operation: "inotify_init1") { inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK)) }
         for path in paths {
             guard inotify_add_watch(owned.descriptor.rawValue, path, UInt32(IN_DELETE_SELF | IN_ATTRIB)) >= 0 else {
@@ -23,10 +23,10 @@ public final class FileWatch {
     }
 
     /// The descriptor to poll.
-    public var descriptor: FileDescriptor { owned.descriptor }
+    package var descriptor: FileDescriptor { owned.descriptor }
 
     /// Reads and discards every pending change notice.
-    public func drain() {
+    package func drain() {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while buffer.withUnsafeMutableBytes({ read(owned.descriptor.rawValue, $0.baseAddress, $0.count) }) > 0 {}
     }

@@ -12,6 +12,9 @@ import SystemPackage
 /// The storage is reused from wait to wait: after the first waits, `removeAll()`, `add` and `wait`
 /// allocate nothing. Its methods are inlinable, so that a loop's own token type is specialized into
 /// them (no generic metadata looked up on every wakeup).
+///
+/// Public, not package, for speed: Swift 6.3.1 inlines no `package` declaration into another module
+/// (`@inlinable package` included), and the loop's wait is on the path of every edge.
 public struct PollSet<Token: Hashable & Sendable> {
     @usableFromInline var entries: [pollfd] = []
     @usableFromInline var tokens: [Token] = []

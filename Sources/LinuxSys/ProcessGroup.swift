@@ -10,13 +10,13 @@ import SystemPackage
 /// `POSIX_SPAWN_SETSID`), so that it and everything it starts can be signalled together, and no
 /// grandchild outlives a kill. The group's id is the child's pid. `exitDescriptor` (`pidfd_open`)
 /// becomes readable when the child ends, so an event loop reaps it without SIGCHLD.
-public final class ProcessGroup {
+package final class ProcessGroup {
     /// The child's pid, which is also its process group's id.
-    public let pid: pid_t
+    package let pid: pid_t
     /// Readable once the child has ended (`pidfd_open(2)`, Linux 5.3); `nil` on older kernels. Owned.
-    public let exitDescriptor: OwnedDescriptor?
+    package let exitDescriptor: OwnedDescriptor?
     /// Set once the child was reaped: its pid is no longer ours to wait for.
-    public private(set) var exit: Exit?
+    package private(set) var exit: Exit?
 
     private init(pid: pid_t) {
         self.pid = pid
@@ -24,7 +24,7 @@ public final class ProcessGroup {
     }
 
     /// How a reaped child ended.
-    public enum Exit: Sendable, Hashable {
+    package enum Exit: Sendable, Hashable {
         case exited(code: Int32)
         case signalled(signal: Int32)
     }
@@ -33,7 +33,7 @@ public final class ProcessGroup {
     /// (`"NAME=value"` entries), with every signal unblocked and at its default disposition, and its
     /// standard output sent to this process's standard error. Throws the `Errno` of `posix_spawnp`
     /// (e.g. `ENOENT` for a program that does not exist).
-    public static func spawn(arguments: [String], environment: [String]) throws(SystemError) -> ProcessGroup {
+    package static func spawn(arguments: [String], environment: [String]) throws(SystemError) -> ProcessGroup {
         guard let program = arguments.first else { throw SystemError("starting an empty command", .invalidArgument) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -65,17 +65,17 @@ public final class ProcessGroup {
 
     /// Sends `signal` to every process of the group (`kill(-pgid, signal)`). A group that is gone is
     /// not an error.
-    public func signal(_ signal: Int32) {
+    package func signal(_ signal: Int32) {
         _ = kill(-pid, signal)
     }
 
     /// Whether any process of the group is still alive (`kill(-pgid, 0)`); zombies count until reaped.
-    public var isAlive: Bool { kill(-pid, 0) == 0 }
+    package var isAlive: Bool { kill(-pid, 0) == 0 }
 
     /// Reaps the child if it has ended (`waitpid(pid, WNOHANG)`, or blocking when `waiting`): its exit,
     /// or `nil` while it runs. Only this child is waited for, never another of the process's children.
     @discardableResult
-    public func reap(waiting: Bool = false) -> Exit? {
+    package func reap(waiting: Bool = false) -> Exit? {
         if let exit { return exit }
         var status: Int32 = 0
         while true {
@@ -98,7 +98,7 @@ public final class ProcessGroup {
 
     /// Whether process `pid` has ended: there is no such process, or it is a zombie waiting for its
     /// parent to reap it (`/proc/PID/stat` state `Z` or `X`). For tests and diagnostics.
-    public static func hasEnded(pid: pid_t) -> Bool {
+    package static func hasEnded(pid: pid_t) -> Bool {
         guard let file = fopen("/proc/\(pid)/stat", "r") else { return true }
         defer { fclose(file) }
         var buffer = [CChar](repeating: 0, count: 512)
@@ -111,7 +111,7 @@ public final class ProcessGroup {
 
     /// Whether process `pid` ends within `timeoutNs` nanoseconds, looking every 10 ms (a killed process
     /// takes a moment to die on a busy machine). For tests and diagnostics; never call it from the loop.
-    public static func hasEnded(pid: pid_t, withinNs timeoutNs: Int64) -> Bool {
+    package static func hasEnded(pid: pid_t, withinNs timeoutNs: Int64) -> Bool {
         let deadlineNs = MonotonicClock.nowNs.addingReportingOverflow(timeoutNs).partialValue
         while !hasEnded(pid: pid) {
             if MonotonicClock.nowNs > deadlineNs { return false }
@@ -121,7 +121,7 @@ public final class ProcessGroup {
     }
 
     /// The environment of this process, as `"NAME=value"` entries, without the names in `replaced`.
-    public static func currentEnvironment(without replaced: Set<String>) -> [String] {
+    package static func currentEnvironment(without replaced: Set<String>) -> [String] {
         var variables: [String] = []
         var index = 0
         while let entry = environ[index] {

@@ -10,21 +10,21 @@ import SystemPackage
 /// in the same `ppoll` as everything else: no signal handler, no race. Blocks those signals for the
 /// process (`pthread_sigmask` on the creating thread, which must be the main thread before any other
 /// starts) while this object lives, and restores the previous mask after.
-public final class SignalDescriptor {
+package final class SignalDescriptor {
     /// What `take()` found.
-    public struct Received: Sendable, Hashable {
+    package struct Received: Sendable, Hashable {
         /// SIGINT or SIGTERM arrived: the run should stop. The last such signal's number.
-        public var stopSignal: Int32?
+        package var stopSignal: Int32?
 
-        public init() {}
+        package init() {}
     }
 
     /// Readable while a signal is pending. Owned by this object.
-    public let owned: OwnedDescriptor
+    package let owned: OwnedDescriptor
     private var previousMask = sigset_t()
 
     /// Watches SIGINT and SIGTERM (`signalfd` with `SFD_CLOEXEC | SFD_NONBLOCK`).
-    public init() throws(SystemError) {
+    package init() throws(SystemError) {
         var mask = sigset_t()
         sigemptyset(&mask)
         sigaddset(&mask, SIGINT)
@@ -43,10 +43,10 @@ public final class SignalDescriptor {
     }
 
     /// The descriptor to poll.
-    public var descriptor: FileDescriptor { owned.descriptor }
+    package var descriptor: FileDescriptor { owned.descriptor }
 
     /// Reads every pending signal (`read(2)` of `signalfd_siginfo` records until `EAGAIN`).
-    public func take() throws(SystemError) -> Received {
+    package func take() throws(SystemError) -> Received {
         var received = Received()
         while true {
             var info = signalfd_siginfo()

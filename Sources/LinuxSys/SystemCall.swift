@@ -23,6 +23,8 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// Runs a C call that returns -1 (or another negative value) and sets `errno` on failure, retrying
 /// while it fails with `EINTR`; returns its result or throws the `Errno`, as swift-system does internally.
+/// Public, not package, so that it inlines into other modules' system calls (Swift 6.3.1 inlines no
+/// `package` declaration across modules); the same holds for `nonNull`.
 @inlinable @inline(__always)
 public func retryingInterrupts<Result: BinaryInteger>(_ call: () -> Result) throws(Errno) -> Result {
     while true {

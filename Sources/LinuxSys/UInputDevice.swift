@@ -7,7 +7,7 @@ import CLinuxSys
 import SystemPackage
 
 /// Why a virtual keyboard could not be made or written to, with what to do about it.
-public enum UInputError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum UInputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `/dev/uinput` does not exist: the uinput module is not loaded.
     case missing(path: String)
     /// `/dev/uinput` is not writable by this user.
@@ -15,7 +15,7 @@ public enum UInputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Another system call failed (the kernel refused the setup, a write failed).
     case system(SystemError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missing(let path):
             "no \(path): load the uinput module (`sudo modprobe uinput`; to load it at every boot, `echo uinput | sudo tee /etc/modules-load.d/uinput.conf`)"
@@ -28,13 +28,13 @@ public enum UInputError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// One key going down or up.
-public struct KeyChange: Sendable, Hashable {
+package struct KeyChange: Sendable, Hashable {
     /// The key's code, as in `linux/input-event-codes.h` (`KEY_ENTER` is 28).
-    public var code: UInt16
+    package var code: UInt16
     /// `true`: the key goes down; `false`: it comes up.
-    public var down: Bool
+    package var down: Bool
 
-    public init(code: UInt16, down: Bool) {
+    package init(code: UInt16, down: Bool) {
         self.code = code
         self.down = down
     }
@@ -42,23 +42,23 @@ public struct KeyChange: Sendable, Hashable {
 
 /// A virtual keyboard made through `/dev/uinput`: it exists from `init` until `destroy()` (or the
 /// descriptor's close), and has only the keys it was made with. Owns its descriptor.
-public final class UInputDevice {
+package final class UInputDevice {
     /// The uinput control device.
-    public static let defaultPath = "/dev/uinput"
+    package static let defaultPath = "/dev/uinput"
     /// The longest device name the kernel keeps, in bytes (`UINPUT_MAX_NAME_SIZE` - 1).
-    public static let maximumNameBytes = Int(clinuxsys_uinput_max_name_size) - 1
+    package static let maximumNameBytes = Int(clinuxsys_uinput_max_name_size) - 1
 
     private let handle: OwnedDescriptor
     private var isDestroyed = false
     /// The device's name under /sys/class/input, e.g. "input7" (`UI_GET_SYSNAME`); nil if the kernel
     /// cannot say.
-    public let systemName: String?
+    package let systemName: String?
 
     /// Makes the device: opens `path` (`open(2)`), declares `EV_KEY` and each of `keys`
     /// (`UI_SET_EVBIT`, `UI_SET_KEYBIT`), `EV_REP` only with `autorepeat` (then the kernel repeats a held
     /// key by itself), names it (`UI_DEV_SETUP`, cut to `maximumNameBytes`) and creates it
     /// (`UI_DEV_CREATE`).
-    public init(name: String, keys: [UInt16], autorepeat: Bool, path: String = UInputDevice.defaultPath) throws(UInputError) {
+    package init(name: String, keys: [UInt16], autorepeat: Bool, path: String = UInputDevice.defaultPath) throws(UInputError) {
         do {
             handle = try OwnedDescriptor(operation: "open \(path)") { open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC) }
         } catch {
@@ -92,7 +92,7 @@ public final class UInputDevice {
 
     /// The device's event node, e.g. "/dev/input/event3" (the `eventN` entry of its directory in
     /// /sys/class/input); nil if it cannot be found. udev may still be setting its permissions.
-    public var eventNode: String? {
+    package var eventNode: String? {
         guard let systemName, let directory = opendir("/sys/class/input/\(systemName)") else { return nil }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
@@ -104,7 +104,7 @@ public final class UInputDevice {
 
     /// Reports `changes` and then one `SYN_REPORT`, in one `write(2)`: readers see them as one report.
     /// Does nothing for no changes.
-    public func report(_ changes: [KeyChange]) throws(UInputError) {
+    package func report(_ changes: [KeyChange]) throws(UInputError) {
         guard !changes.isEmpty, !isDestroyed else { return }
         var events = changes.map { change in
             var event = input_event()
@@ -128,7 +128,7 @@ public final class UInputDevice {
     }
 
     /// Removes the device (`UI_DEV_DESTROY`) and closes the descriptor; later calls do nothing.
-    public func destroy() {
+    package func destroy() {
         guard !isDestroyed else { return }
         isDestroyed = true
         _ = clinuxsys_uinput_destroy(handle.descriptor.rawValue)

@@ -12,13 +12,13 @@
 /// The entities show as unavailable while `<base>/availability` is `offline` (Home Assistant's device
 /// triggers have no availability of their own). Every message is retained, so Home Assistant finds them
 /// when it starts; an empty retained message on the same topic removes one (`removal`).
-public struct HomeAssistantDiscovery: Sendable {
-    public let settings: MQTTSettings
-    public let buttons: [MQTTButton]
+package struct HomeAssistantDiscovery: Sendable {
+    package let settings: MQTTSettings
+    package let buttons: [MQTTButton]
     /// The software version shown on the device (`sw_version`).
-    public let softwareVersion: String
+    package let softwareVersion: String
 
-    public init(settings: MQTTSettings, buttons: [MQTTButton], softwareVersion: String) {
+    package init(settings: MQTTSettings, buttons: [MQTTButton], softwareVersion: String) {
         self.settings = settings
         self.buttons = buttons
         self.softwareVersion = softwareVersion
@@ -26,10 +26,10 @@ public struct HomeAssistantDiscovery: Sendable {
 
     /// The node id in topics and unique ids: the client id, with every character other than
     /// `A-Z a-z 0-9 _ -` made `_` (what Home Assistant's discovery topics allow).
-    public var nodeID: String { Self.topicID(settings.clientID) }
+    package var nodeID: String { Self.topicID(settings.clientID) }
 
     /// `text` with every character other than `A-Z a-z 0-9 _ -` made `_`.
-    public static func topicID(_ text: String) -> String {
+    package static func topicID(_ text: String) -> String {
         String(text.unicodeScalars.map { scalar in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
                 ? Character(scalar) : "_"
@@ -37,7 +37,7 @@ public struct HomeAssistantDiscovery: Sendable {
     }
 
     /// Every discovery message: topic and JSON payload, retained. Empty when discovery is off.
-    public var messages: [OutboundMessage] {
+    package var messages: [OutboundMessage] {
         guard case .prefix(let prefix) = settings.discovery else { return [] }
         var result: [OutboundMessage] = []
         for button in buttons {
@@ -54,7 +54,7 @@ public struct HomeAssistantDiscovery: Sendable {
     }
 
     /// The same topics with empty retained payloads: Home Assistant removes what they announced.
-    public var removal: [OutboundMessage] {
+    package var removal: [OutboundMessage] {
         messages.map { OutboundMessage(topic: $0.topic, payload: [], retain: true) }
     }
 

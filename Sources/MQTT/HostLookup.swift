@@ -16,15 +16,15 @@ import SystemPackage
 /// One lookup at a time. The answer's slot and the eventfd belong to an object the thread keeps
 /// alive, so a lookup that outlives its `HostLookup` (the daemon stopping while DNS hangs) writes to
 /// nothing that was closed or reused.
-public final class HostLookup {
+package final class HostLookup {
     /// The numeric addresses of `host` for a TCP connection to `port` ("192.0.2.7", "2001:db8::7"),
     /// in `getaddrinfo`'s order, or why there are none. Runs on the lookup's thread.
-    public typealias Resolve = @Sendable (_ host: String, _ port: Int) -> Result<[String], LookupFailure>
+    package typealias Resolve = @Sendable (_ host: String, _ port: Int) -> Result<[String], LookupFailure>
 
     /// Why a name has no address: `getaddrinfo`'s `gai_strerror` text.
-    public struct LookupFailure: Error, Sendable, Hashable {
-        public let reason: String
-        public init(reason: String) { self.reason = reason }
+    package struct LookupFailure: Error, Sendable, Hashable {
+        package let reason: String
+        package init(reason: String) { self.reason = reason }
     }
 
     private final class Slot: Sendable {
@@ -78,7 +78,7 @@ public final class HostLookup {
 
     /// The system's resolver (`getaddrinfo` with `AI_ADDRCONFIG`, any family, TCP; each address
     /// printed back with `getnameinfo(NI_NUMERICHOST)`), duplicates removed.
-    public static let systemResolve: Resolve = { host, port in
+    package static let systemResolve: Resolve = { host, port in
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)

@@ -3,17 +3,17 @@ import EventOutput
 
 /// What the MQTT sink knows of one button: its name (a topic level), where it is (for the event's
 /// JSON), and the gestures its configuration makes (for Home Assistant discovery).
-public struct MQTTButton: Sendable, Hashable {
+package struct MQTTButton: Sendable, Hashable {
     /// The button's name from the configuration, used as a topic level.
-    public var name: String
+    package var name: String
     /// The chip as events print it (`gpiochip0`, `simulated`).
-    public var chip: String
+    package var chip: String
     /// The line's offset on the chip.
-    public var line: Int
+    package var line: Int
     /// The gestures its events can be, in discovery order.
-    public var gestures: [MQTTGesture]
+    package var gestures: [MQTTGesture]
 
-    public init(name: String, chip: String, line: Int, gestures: [MQTTGesture]) {
+    package init(name: String, chip: String, line: Int, gestures: [MQTTGesture]) {
         self.name = name
         self.chip = chip
         self.line = line
@@ -22,7 +22,7 @@ public struct MQTTButton: Sendable, Hashable {
 
     /// A button whose gestures follow its `GestureConfiguration`: press and release always; hold,
     /// repeat when configured; clicks 1 to `maxClickCount` (or to `unlimitedClicksShown` without a maximum).
-    public init(name: String, chip: String, line: Int, configuration: GestureConfiguration) {
+    package init(name: String, chip: String, line: Int, configuration: GestureConfiguration) {
         var gestures: [MQTTGesture] = [.press, .release]
         if configuration.holdNs != nil { gestures.append(.hold) }
         if configuration.repeatDelayNs != nil || configuration.repeatIntervalNs != nil { gestures.append(.repeat) }
@@ -35,20 +35,20 @@ public struct MQTTButton: Sendable, Hashable {
 
     /// The fields after an event's standard ones in its JSON, the same as `run --format json` prints:
     /// e.g. `{"event":"click","time_ns":5123456789,"onset_ns":4723456789,"count":2,"button":"lights","chip":"gpiochip0","line":17}`.
-    public var eventFields: EventFields { .button(name, chip: chip, line: line) }
+    package var eventFields: EventFields { .button(name, chip: chip, line: line) }
 
     /// The click counts announced to Home Assistant when the configuration sets no maximum.
-    public static let unlimitedClicksShown = 3
+    package static let unlimitedClicksShown = 3
 }
 
 /// One kind of event a button reports, as Home Assistant sees it.
-public enum MQTTGesture: Sendable, Hashable {
+package enum MQTTGesture: Sendable, Hashable {
     case press, release, hold, `repeat`
     /// A click of this count (1: single, 2: double...).
     case click(Int)
 
     /// The gesture an event is.
-    public init(_ event: ButtonEvent) {
+    package init(_ event: ButtonEvent) {
         switch event.kind {
         case .press: self = .press
         case .release: self = .release
@@ -62,7 +62,7 @@ public enum MQTTGesture: Sendable, Hashable {
 
     /// Its name in topics, discovery and the `event` entity's `event_type`: `press`, `release`, `hold`,
     /// `repeat`, `click`, `double_click`, `triple_click`, `quadruple_click`, `quintuple_click`, `click_6`...
-    public var identifier: String {
+    package var identifier: String {
         switch self {
         case .press: "press"
         case .release: "release"
@@ -77,7 +77,7 @@ public enum MQTTGesture: Sendable, Hashable {
     /// Home Assistant's device trigger `type`: its own names where it has one (`button_short_press`,
     /// `button_short_release`, `button_long_press`, `button_double_press`...), ours where it has none
     /// (`button_repeat`, `button_single_click`, `button_6_press`).
-    public var homeAssistantType: String {
+    package var homeAssistantType: String {
         switch self {
         case .press: "button_short_press"
         case .release: "button_short_release"

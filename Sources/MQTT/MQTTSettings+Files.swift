@@ -9,7 +9,7 @@ extension MQTTSettings {
     /// only with a `username`, as MQTT sends none without one) and, for `mqtts`, that the CA file can
     /// be opened. The client calls it before each new connection; `gpio-debounce check` calls it too,
     /// so that it refuses what a run would. Returns the password, or nil.
-    public func readFiles() throws(MQTTError) -> String? {
+    package func readFiles() throws(MQTTError) -> String? {
         let password = username == nil ? nil : try password?.read()
         if transport == .mqtts, let caFile {
             let descriptor = open(caFile, O_RDONLY | O_CLOEXEC)

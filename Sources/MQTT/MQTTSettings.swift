@@ -3,15 +3,15 @@
 /// variable only when the client connects (`PasswordSource.read()`).
 public struct MQTTSettings: Sendable, Hashable {
     /// Plain TCP (`mqtt://`) or TLS (`mqtts://`).
-    public enum Transport: String, Sendable, Hashable {
+    package enum Transport: String, Sendable, Hashable {
         case mqtt, mqtts
 
         /// The port when the URL names none: 1883 for `mqtt://`, 8883 for `mqtts://`.
-        public var defaultPort: Int { self == .mqtt ? 1883 : 8883 }
+        package var defaultPort: Int { self == .mqtt ? 1883 : 8883 }
     }
 
     /// Where the password comes from: never the configuration itself.
-    public enum PasswordSource: Sendable, Hashable {
+    package enum PasswordSource: Sendable, Hashable {
         /// A file holding the password (its first line; a final newline is not part of it).
         case file(String)
         /// An environment variable's value.
@@ -19,39 +19,39 @@ public struct MQTTSettings: Sendable, Hashable {
     }
 
     /// What Home Assistant discovery does.
-    public enum Discovery: Sendable, Hashable {
+    package enum Discovery: Sendable, Hashable {
         /// No discovery messages.
         case off
         /// Discovery under this prefix (Home Assistant's default is `homeassistant`).
         case prefix(String)
     }
 
-    public var transport: Transport
+    package var transport: Transport
     /// The broker's host name or address (an IPv6 address without brackets).
-    public var host: String
+    package var host: String
     /// The broker's TCP port, 1 to 65535.
-    public var port: Int
+    package var port: Int
     /// The MQTT client identifier; `gpio-debounce-<hostname>` by default.
-    public var clientID: String
-    public var username: String?
-    public var password: PasswordSource?
+    package var clientID: String
+    package var username: String?
+    package var password: PasswordSource?
     /// A PEM file of the certificate authorities to trust (TLS); `nil`: the system's (`/etc/ssl/certs`).
-    public var caFile: String?
+    package var caFile: String?
     /// The topic every other topic starts with; `gpio-debounce/<hostname>` by default.
-    public var base: String
+    package var base: String
     /// The quality of service of every message: 0, 1 (default) or 2.
-    public var qos: Int
-    public var discovery: Discovery
+    package var qos: Int
+    package var discovery: Discovery
     /// How many messages wait while the broker is unreachable (the oldest goes when full); default 1000.
-    public var queueLimit: Int
+    package var queueLimit: Int
     /// Seconds between the client's keepalive pings; the broker declares us gone after 1.5 times this.
-    public var keepaliveSeconds: Int
+    package var keepaliveSeconds: Int
 
-    public static let defaultQueueLimit = 1000
-    public static let defaultKeepaliveSeconds = 30
-    public static let defaultDiscoveryPrefix = "homeassistant"
+    package static let defaultQueueLimit = 1000
+    package static let defaultKeepaliveSeconds = 30
+    package static let defaultDiscoveryPrefix = "homeassistant"
 
-    public init(
+    package init(
         transport: Transport = .mqtt, host: String, port: Int? = nil, clientID: String? = nil, username: String? = nil,
         password: PasswordSource? = nil, caFile: String? = nil, base: String? = nil, qos: Int = 1,
         discovery: Discovery = .prefix(Self.defaultDiscoveryPrefix), queueLimit: Int = Self.defaultQueueLimit,
@@ -72,7 +72,7 @@ public struct MQTTSettings: Sendable, Hashable {
     }
 
     /// The broker's address as a URL, for messages: `mqtts://broker.local:8883`.
-    public var url: String {
+    package var url: String {
         let shownHost = host.contains(":") ? "[\(host)]" : host
         return "\(transport.rawValue)://\(shownHost):\(port)"
     }
@@ -80,16 +80,16 @@ public struct MQTTSettings: Sendable, Hashable {
     // MARK: Topics
 
     /// `<base>/availability`: `online` while connected, `offline` after a clean stop or as the last will.
-    public var availabilityTopic: String { "\(base)/availability" }
+    package var availabilityTopic: String { "\(base)/availability" }
 
     /// `<base>/<button>/event`: each event as JSON.
-    public func eventTopic(button: String) -> String { "\(base)/\(button)/event" }
+    package func eventTopic(button: String) -> String { "\(base)/\(button)/event" }
 
     /// `<base>/<button>/state`: `pressed` or `released`, retained.
-    public func stateTopic(button: String) -> String { "\(base)/\(button)/state" }
+    package func stateTopic(button: String) -> String { "\(base)/\(button)/state" }
 
     /// `<prefix>/status`, where Home Assistant announces itself (`online`): then discovery is sent again.
-    public var homeAssistantStatusTopic: String? {
+    package var homeAssistantStatusTopic: String? {
         guard case .prefix(let prefix) = discovery else { return nil }
         return "\(prefix)/status"
     }
@@ -98,7 +98,7 @@ public struct MQTTSettings: Sendable, Hashable {
 
     /// Splits `mqtt://host[:port]` or `mqtts://host[:port]` (IPv6 in brackets); `nil` and a reason
     /// when it is something else. No path, user or query is allowed.
-    public static func parseURL(_ text: String) -> Result<(Transport, host: String, port: Int), URLProblem> {
+    package static func parseURL(_ text: String) -> Result<(Transport, host: String, port: Int), URLProblem> {
         let parts = text.split(separator: "://", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2 else { return .failure(.noScheme) }
         guard let transport = Transport(rawValue: parts[0].lowercased()) else { return .failure(.unknownScheme(String(parts[0]))) }
@@ -134,10 +134,10 @@ public struct MQTTSettings: Sendable, Hashable {
     }
 
     /// Why a URL was refused, as a sentence for the configuration's error message.
-    public enum URLProblem: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum URLProblem: Error, Sendable, Hashable, CustomStringConvertible {
         case noScheme, unknownScheme(String), hasPath, hasCredentials, badHost, badPort(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .noScheme: "has no scheme: write mqtt://HOST[:PORT] or mqtts://HOST[:PORT]"
             case .unknownScheme(let scheme): "scheme \"\(scheme)\" is not mqtt or mqtts"
@@ -151,11 +151,11 @@ public struct MQTTSettings: Sendable, Hashable {
 
     /// Whether `text` may be a topic level or a base topic: not empty, no `+` `#` wildcards, no NUL,
     /// no leading `$`, at most 200 bytes.
-    public static func isValidTopic(_ text: String) -> Bool {
+    package static func isValidTopic(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.count <= 200 && !text.contains("+") && !text.contains("#") && !text.hasPrefix("$")
             && !text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
     }
 
     /// This machine's host name (`gethostname`), or `localhost` when it has none.
-    public static var localHostname: String { Hostname.current }
+    package static var localHostname: String { Hostname.current }
 }

@@ -23,9 +23,9 @@ import SystemPackage
 /// (QoS 1: PUBACK), and are sent again after a reconnect if the connection dropped before that; at
 /// most `OutboundQueue.window` are in flight at once. At shutdown the sink is busy until every queued
 /// message is acknowledged and `offline` is sent, or the loop's grace period ends.
-public final class MQTTSink: Sink {
+package final class MQTTSink: Sink {
     /// What the sink publishes.
-    public enum Mode: Sendable, Hashable {
+    package enum Mode: Sendable, Hashable {
         /// Events, states, availability and discovery: the daemon.
         case run
         /// Only empty retained messages on the discovery topics (Home Assistant forgets the device)
@@ -34,21 +34,21 @@ public final class MQTTSink: Sink {
     }
 
     /// What the sink did so far.
-    public struct Statistics: Sendable, Hashable {
+    package struct Statistics: Sendable, Hashable {
         /// Events and states the broker acknowledged.
-        public var delivered = 0
+        package var delivered = 0
         /// Events and states dropped because the queue was full.
-        public var dropped = 0
+        package var dropped = 0
         /// Events and states waiting or in flight now.
-        public var queued = 0
+        package var queued = 0
         /// Successful connects (the first one included).
-        public var connects = 0
+        package var connects = 0
         /// Discovery messages published (or removed).
-        public var discoveryMessages = 0
+        package var discoveryMessages = 0
     }
 
-    public let settings: MQTTSettings
-    public let mode: Mode
+    package let settings: MQTTSettings
+    package let mode: Mode
     private let buttons: [MQTTButton]
     /// Each button's fields in its events' JSON, formatted once.
     private let eventFields: [EventFields]
@@ -67,7 +67,7 @@ public final class MQTTSink: Sink {
     /// A sink publishing for `buttons` (in the loop's line order) to the broker of `settings`, with
     /// `softwareVersion` on the Home Assistant device. Reads the password and checks the CA file now:
     /// throws what must be fixed in the configuration. Connects at the loop's first wakeup.
-    public init(
+    package init(
         settings: MQTTSettings, buttons: [MQTTButton], softwareVersion: String, mode: Mode = .run, logger: Logger,
         resolve: @escaping HostLookup.Resolve = HostLookup.systemResolve
     ) throws(MQTTError) {
@@ -83,39 +83,39 @@ public final class MQTTSink: Sink {
     }
 
     /// What the sink did so far.
-    public var statistics: Statistics {
+    package var statistics: Statistics {
         Statistics(delivered: queue.acknowledged, dropped: queue.dropped, queued: queue.count, connects: connection.connects, discoveryMessages: discoveryCount)
     }
 
     /// Why the broker cannot be used now (`nil` while connected or before the first attempt).
-    public var lastError: MQTTError? { connection.lastError }
+    package var lastError: MQTTError? { connection.lastError }
 
     /// Whether the sink is connected to the broker now.
-    public var isConnected: Bool { connection.state == .connected }
+    package var isConnected: Bool { connection.state == .connected }
 
     /// Whether the run ended with everything acknowledged, `offline` included, and a DISCONNECT: what
     /// `run --remove-discovery` reports as success.
-    public private(set) var disconnectedCleanly = false
+    package private(set) var disconnectedCleanly = false
 
     /// libmosquitto's version, e.g. "2.0.11", for logs and `--version`.
-    public static var libraryVersion: String { MosquittoClient.libraryVersion }
+    package static var libraryVersion: String { MosquittoClient.libraryVersion }
 
     // MARK: Sink
 
     /// The broker's socket (through one epoll descriptor), and the host name lookup's.
-    public var descriptors: [FileDescriptor] { finished ? [] : [connection.watch.descriptor, connection.lookup.descriptor] }
+    package var descriptors: [FileDescriptor] { finished ? [] : [connection.watch.descriptor, connection.lookup.descriptor] }
 
-    public var nextDeadlineNs: Int64? { finished ? nil : connection.nextDeadlineNs }
+    package var nextDeadlineNs: Int64? { finished ? nil : connection.nextDeadlineNs }
 
-    public var isBusy: Bool { !finished }
+    package var isBusy: Bool { !finished }
 
-    public func descriptorReady(_ index: Int, events: PollEvents) {
+    package func descriptorReady(_ index: Int, events: PollEvents) {
         if index == 0 { connection.noteReady() } else { connection.noteLookupReady() }
     }
 
     /// The buttons' states at the start go out first (retained), so Home Assistant's binary sensors
     /// show them before the first press.
-    public func start(linesPressed: [Bool?], atNs nowNs: Int64) {
+    package func start(linesPressed: [Bool?], atNs nowNs: Int64) {
         guard mode == .run else { return }
         for (line, pressed) in linesPressed.enumerated() where buttons.indices.contains(line) {
             guard let pressed else { continue }
@@ -124,9 +124,9 @@ public final class MQTTSink: Sink {
     }
 
     /// Events only.
-    public var consumesEdges: Bool { false }
+    package var consumesEdges: Bool { false }
 
-    public func consume(_ output: PipelineOutput, nowNs: Int64) {
+    package func consume(_ output: PipelineOutput, nowNs: Int64) {
         guard mode == .run, !shuttingDown, case .event(let line, let event) = output, buttons.indices.contains(line) else { return }
         let button = buttons[line]
         enqueue(OutboundMessage(topic: settings.eventTopic(button: button.name), payload: EventWriter.jsonObject(event, fields: eventFields[line]), retain: false))
@@ -137,7 +137,7 @@ public final class MQTTSink: Sink {
         }
     }
 
-    public func advance(toNs nowNs: Int64) {
+    package func advance(toNs nowNs: Int64) {
         guard !finished else { return }
         var reports = connection.advance(toNs: nowNs)
         var index = 0
@@ -159,7 +159,7 @@ public final class MQTTSink: Sink {
         }
     }
 
-    public func beginShutdown(atNs nowNs: Int64, graceEndNs: Int64) {
+    package func beginShutdown(atNs nowNs: Int64, graceEndNs: Int64) {
         shuttingDown = true
         if !queue.isEmpty {
             logger.notice("mqtt: shutting down: waiting for \(counted(queue.count, "message")) to be acknowledged")
@@ -167,7 +167,7 @@ public final class MQTTSink: Sink {
     }
 
     /// Disconnects (sending `offline` first if it was not acknowledged yet), and logs what was not delivered.
-    public func finish(atNs nowNs: Int64) {
+    package func finish(atNs nowNs: Int64) {
         guard !finished else { return }
         if connection.state == .connected, offlineMid == nil || controlInFlight.contains(offlineMid ?? 0) {
             _ = publishControl(OutboundMessage(topic: settings.availabilityTopic, text: "offline", retain: true))

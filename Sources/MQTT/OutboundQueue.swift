@@ -1,16 +1,16 @@
 /// One message on its way to the broker.
-public struct OutboundMessage: Sendable, Hashable {
-    public var topic: String
-    public var payload: [UInt8]
-    public var retain: Bool
+package struct OutboundMessage: Sendable, Hashable {
+    package var topic: String
+    package var payload: [UInt8]
+    package var retain: Bool
 
-    public init(topic: String, payload: [UInt8], retain: Bool) {
+    package init(topic: String, payload: [UInt8], retain: Bool) {
         self.topic = topic
         self.payload = payload
         self.retain = retain
     }
 
-    public init(topic: String, text: String, retain: Bool) {
+    package init(topic: String, text: String, retain: Bool) {
         self.init(topic: topic, payload: Array(text.utf8), retain: retain)
     }
 }
@@ -23,35 +23,35 @@ public struct OutboundMessage: Sendable, Hashable {
 /// wait here. Waiting and in-flight messages together are at most `limit`: when a new one comes to a
 /// full queue, the oldest *waiting* one is dropped (and counted); in-flight messages are never
 /// dropped, since the client will send them again after a reconnect.
-public struct OutboundQueue: Sendable {
+package struct OutboundQueue: Sendable {
     /// The most messages kept, waiting and in flight together (at least 1).
-    public let limit: Int
+    package let limit: Int
     /// The most messages in flight at once (at most `limit`).
-    public let window: Int
+    package let window: Int
     /// Waiting messages, oldest first.
-    public private(set) var waiting: [OutboundMessage] = []
+    package private(set) var waiting: [OutboundMessage] = []
     private var waitingStart = 0
     /// Message ids in flight, in the order they were handed over.
-    public private(set) var inFlight: [Int32] = []
+    package private(set) var inFlight: [Int32] = []
     /// Messages dropped because the queue was full, since the start.
-    public private(set) var dropped = 0
+    package private(set) var dropped = 0
     /// Messages acknowledged, since the start.
-    public private(set) var acknowledged = 0
+    package private(set) var acknowledged = 0
 
-    public init(limit: Int, window: Int = 20) {
+    package init(limit: Int, window: Int = 20) {
         self.limit = max(1, limit)
         self.window = max(1, min(window, self.limit))
     }
 
     /// Messages waiting (not yet handed over).
-    public var waitingCount: Int { waiting.count - waitingStart }
+    package var waitingCount: Int { waiting.count - waitingStart }
     /// Messages waiting or in flight.
-    public var count: Int { waitingCount + inFlight.count }
-    public var isEmpty: Bool { count == 0 }
+    package var count: Int { waitingCount + inFlight.count }
+    package var isEmpty: Bool { count == 0 }
 
     /// Adds `message` at the end; returns how many were dropped to make room (0 or 1).
     @discardableResult
-    public mutating func append(_ message: OutboundMessage) -> Int {
+    package mutating func append(_ message: OutboundMessage) -> Int {
         var droppedNow = 0
         if count >= limit {
             if waitingCount > 0 {
@@ -70,13 +70,13 @@ public struct OutboundQueue: Sendable {
     }
 
     /// The next message to hand over, if the window has room.
-    public var next: OutboundMessage? {
+    package var next: OutboundMessage? {
         guard inFlight.count < window, waitingCount > 0 else { return nil }
         return waiting[waitingStart]
     }
 
     /// The message `next` returned was handed over as `mid`.
-    public mutating func handedOver(mid: Int32) {
+    package mutating func handedOver(mid: Int32) {
         guard waitingCount > 0 else { return }
         waitingStart += 1
         inFlight.append(mid)
@@ -85,7 +85,7 @@ public struct OutboundQueue: Sendable {
 
     /// The broker acknowledged `mid`; returns whether it was one of ours.
     @discardableResult
-    public mutating func acknowledge(mid: Int32) -> Bool {
+    package mutating func acknowledge(mid: Int32) -> Bool {
         guard let index = inFlight.firstIndex(of: mid) else { return false }
         inFlight.remove(at: index)
         acknowledged += 1
@@ -93,7 +93,7 @@ public struct OutboundQueue: Sendable {
     }
 
     /// Drops everything (the end of the run): returns how many messages were not delivered.
-    public mutating func removeAll() -> Int {
+    package mutating func removeAll() -> Int {
         let lost = count
         waiting.removeAll()
         waitingStart = 0

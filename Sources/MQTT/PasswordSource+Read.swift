@@ -8,7 +8,7 @@ extension MQTTSettings.PasswordSource {
     /// The password: the first line of the file (at most 64 KiB read; a final `\n` or `\r\n` is not
     /// part of it), or the environment variable's value. Read at each connect, so a changed file
     /// counts from the next reconnect.
-    public func read() throws(MQTTError) -> String {
+    package func read() throws(MQTTError) -> String {
         switch self {
         case .environment(let name):
             guard let value = getenv(name), value.pointee != 0 else { throw MQTTError.passwordEnvironment(name: name) }

@@ -18,10 +18,13 @@ import DebounceCore
 /// edge at the edge's own timestamp.)
 ///
 /// Outputs are appended to a caller's array, so that a run reuses one buffer: no input allocates.
+///
+/// Public, not package, for speed: Swift 6.3.1 inlines no `package` declaration into another module
+/// (`@inlinable package` included), and the loop's call into the pipeline is on the path of every edge.
 public struct ButtonPipeline: Sendable {
     /// How long a raw line must be quiet after a suspected loss before its level is read again, in
     /// nanoseconds (a recording's bursts are over by then).
-    public static let rawSettleNs: Int64 = 20_000_000
+    package static let rawSettleNs: Int64 = 20_000_000
 
     private struct LineState: Sendable {
         /// The line's debouncer; a raw line's (`isDebounced` false) is a placeholder that is never used.
@@ -74,7 +77,7 @@ public struct ButtonPipeline: Sendable {
 
     /// A pipeline whose line `i` reads `initialLevels[i]` at `timeNs` and runs through `plans[i]`;
     /// `groups` are the lockouts that `LinePlan.group` indexes.
-    public init(plans: [LinePlan], groups: [GroupLockout] = [], initialLevels: [Level], atNs timeNs: Int64, reportsEdges: Bool = true) {
+    package init(plans: [LinePlan], groups: [GroupLockout] = [], initialLevels: [Level], atNs timeNs: Int64, reportsEdges: Bool = true) {
         self.reportsEdges = reportsEdges
         precondition(plans.count == initialLevels.count, "one initial level per line")
         self.groups = groups
@@ -93,13 +96,13 @@ public struct ButtonPipeline: Sendable {
     public var lineCount: Int { lines.count }
 
     /// The debouncer of `line` as it stands, or `nil` for a raw line.
-    public func debouncer(line: Int) -> Debouncer? { lines[line].isDebounced ? lines[line].debouncer : nil }
+    package func debouncer(line: Int) -> Debouncer? { lines[line].isDebounced ? lines[line].debouncer : nil }
 
     /// The debouncer statistics of `line`, or `nil` for a raw line.
-    public func statistics(line: Int) -> DebounceStatistics? { lines[line].isDebounced ? lines[line].debouncer.statistics : nil }
+    package func statistics(line: Int) -> DebounceStatistics? { lines[line].isDebounced ? lines[line].debouncer.statistics : nil }
 
     /// Presses of `line` that its throttle or its group swallowed (with their releases).
-    public func swallowedPresses(line: Int) -> Int { lines[line].recognizer.swallowedPresses }
+    package func swallowedPresses(line: Int) -> Int { lines[line].recognizer.swallowedPresses }
 
     /// The earliest time any stage has something due, in nanoseconds; `nil` when nothing is (then the
     /// loop may sleep until the next edge, however long). A debouncer counts with its next decision
@@ -195,7 +198,7 @@ public struct ButtonPipeline: Sendable {
     /// The end of a recorded input: every line's pending debounce decision is made as if time ran on
     /// (`Debouncer.finish`), and its gestures end as `GestureRecognizer.finish` says (a click run waiting
     /// for its window is reported; a press still down gets no hold or repeat it has not had).
-    public mutating func finish(into outputs: inout [PipelineOutput]) {
+    package mutating func finish(into outputs: inout [PipelineOutput]) {
         for index in lines.indices {
             if lines[index].isDebounced, let event = withLine(index, { $0.debouncer.finish() }) {
                 recognize(event, line: index, into: &outputs)
@@ -209,7 +212,7 @@ public struct ButtonPipeline: Sendable {
 
     /// Whether a stopping run must read `line`'s level once more: a raw line with a suspected loss, so
     /// that a recording ends at the line's true level.
-    public func needsLevelAtStop(line: Int) -> Bool {
+    package func needsLevelAtStop(line: Int) -> Bool {
         lines[line].lossSuspected && !lines[line].isDebounced
     }
 

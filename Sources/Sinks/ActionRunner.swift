@@ -11,7 +11,7 @@ import Pipeline
 import SystemPackage
 
 /// What to do when an action's command is still running as the next event for it comes.
-public enum ActionPolicy: Sendable, Hashable {
+package enum ActionPolicy: Sendable, Hashable {
     /// Run it after the running one ends (at most `ActionRunner.maximumQueued` waiting; beyond, dropped).
     case queue
     /// Ignore the new event.
@@ -23,15 +23,15 @@ public enum ActionPolicy: Sendable, Hashable {
 /// A command to run on an event.
 public struct Action: Sendable, Hashable {
     /// A name for logs.
-    public var name: String
+    package var name: String
     /// The argument vector: no shell unless it is `["/bin/sh", "-c", ...]` (the `shell:` key).
-    public var arguments: [String]
-    public var policy: ActionPolicy
+    package var arguments: [String]
+    package var policy: ActionPolicy
     /// Kill the command's process group (SIGTERM, then SIGKILL `ActionRunner.killGraceNs` later) if it
     /// runs longer, in nanoseconds of the loop's clock.
-    public var timeoutNs: Int64?
+    package var timeoutNs: Int64?
 
-    public init(name: String, arguments: [String], policy: ActionPolicy = .queue, timeoutNs: Int64? = nil) {
+    package init(name: String, arguments: [String], policy: ActionPolicy = .queue, timeoutNs: Int64? = nil) {
         self.name = name
         self.arguments = arguments
         self.policy = policy
@@ -41,13 +41,13 @@ public struct Action: Sendable, Hashable {
 
 /// Which action an event of a line starts: events of kind `on` (and, for clicks, `count`, if set).
 public struct ActionBinding: Sendable, Hashable {
-    public var line: Int
-    public var on: ButtonEvent.Kind
-    public var count: Int?
+    package var line: Int
+    package var on: ButtonEvent.Kind
+    package var count: Int?
     /// Index into the runner's actions.
-    public var action: Int
+    package var action: Int
 
-    public init(line: Int, on: ButtonEvent.Kind, count: Int? = nil, action: Int) {
+    package init(line: Int, on: ButtonEvent.Kind, count: Int? = nil, action: Int) {
         self.line = line
         self.on = on
         self.count = count
@@ -68,19 +68,19 @@ public struct ActionBinding: Sendable, Hashable {
 /// whatever still runs at its end, and any process a finished command left behind in its group, is
 /// killed (SIGKILL to the group) and reaped; queued runs not started by then are dropped (and logged).
 /// No orphan, no hang.
-public final class ActionRunner: Sink {
+package final class ActionRunner: Sink {
     /// Queued runs per action beyond which new events are dropped (and logged).
-    public static let maximumQueued = 16
+    package static let maximumQueued = 16
     /// How long a timed-out command's group gets between SIGTERM and SIGKILL, in nanoseconds.
-    public static let killGraceNs: Int64 = 2_000_000_000
+    package static let killGraceNs: Int64 = 2_000_000_000
 
     /// Where a line is, for the commands' environment.
-    public struct LineName: Sendable, Hashable {
-        public var button: String
-        public var chip: String
-        public var offset: Int
+    package struct LineName: Sendable, Hashable {
+        package var button: String
+        package var chip: String
+        package var offset: Int
 
-        public init(button: String, chip: String, offset: Int) {
+        package init(button: String, chip: String, offset: Int) {
             self.button = button
             self.chip = chip
             self.offset = offset
@@ -110,7 +110,7 @@ public final class ActionRunner: Sink {
     private var shuttingDown = false
 
     /// A runner for `actions`, started as `bindings` say, with `names[line]` in their environment.
-    public init(actions: [Action], bindings: [ActionBinding], names: [LineName], logger: Logger) {
+    package init(actions: [Action], bindings: [ActionBinding], names: [LineName], logger: Logger) {
         self.actions = actions
         self.names = names
         self.logger = logger
@@ -121,16 +121,16 @@ public final class ActionRunner: Sink {
     }
 
     /// How many commands are running now.
-    public var runningCount: Int { running.count }
+    package var runningCount: Int { running.count }
 
     /// The pids of the commands running now.
-    public var runningPids: [Int32] { running.map(\.group.pid) }
+    package var runningPids: [Int32] { running.map(\.group.pid) }
 
-    public var isBusy: Bool { !running.isEmpty || queued.contains { !$0.isEmpty } }
+    package var isBusy: Bool { !running.isEmpty || queued.contains { !$0.isEmpty } }
 
     /// The earliest timeout step, on the loop's clock. Without pidfds (Linux before 5.3), also a check
     /// for finished commands every 100 ms while any runs.
-    public var nextDeadlineNs: Int64? {
+    package var nextDeadlineNs: Int64? {
         var earliest = running.compactMap(\.deadlineNs).min()
         if running.contains(where: { $0.group.exitDescriptor == nil }), let last = lastAdvanceNs {
             earliest = min(earliest ?? .max, last.adding(durationNs: 100_000_000))
@@ -139,18 +139,18 @@ public final class ActionRunner: Sink {
     }
 
     /// The running commands' pidfds, in `running` order.
-    public var descriptors: [FileDescriptor] { running.compactMap { $0.group.exitDescriptor?.descriptor } }
+    package var descriptors: [FileDescriptor] { running.compactMap { $0.group.exitDescriptor?.descriptor } }
 
-    public func descriptorReady(_ index: Int, events: PollEvents) {
+    package func descriptorReady(_ index: Int, events: PollEvents) {
         reapDue = true
     }
 
     private var lastAdvanceNs: Int64?
 
     /// Events only.
-    public var consumesEdges: Bool { false }
+    package var consumesEdges: Bool { false }
 
-    public func consume(_ output: PipelineOutput, nowNs: Int64) {
+    package func consume(_ output: PipelineOutput, nowNs: Int64) {
         guard !shuttingDown, case .event(let line, let event) = output else { return }
         for binding in bindingsOfLine[line] where binding.matches(event) {
             let name = names[line]
@@ -161,7 +161,7 @@ public final class ActionRunner: Sink {
         }
     }
 
-    public func advance(toNs nowNs: Int64) {
+    package func advance(toNs nowNs: Int64) {
         lastAdvanceNs = nowNs
         if reapDue || running.contains(where: { $0.group.exitDescriptor == nil }) {
             reapDue = false
@@ -170,7 +170,7 @@ public final class ActionRunner: Sink {
         enforceTimeouts(nowNs: nowNs)
     }
 
-    public func beginShutdown(atNs nowNs: Int64, graceEndNs: Int64) {
+    package func beginShutdown(atNs nowNs: Int64, graceEndNs: Int64) {
         shuttingDown = true
         let waiting = queued.reduce(0) { $0 + $1.count }
         if !running.isEmpty || waiting > 0 {
@@ -180,7 +180,7 @@ public final class ActionRunner: Sink {
     }
 
     /// Kills every group still alive (SIGKILL) and reaps the children.
-    public func finish(atNs nowNs: Int64) {
+    package func finish(atNs nowNs: Int64) {
         reap(nowNs: nowNs)
         let dropped = queued.reduce(0) { $0 + $1.count }
         if dropped > 0 { logger.warning("\(dropped) queued action runs dropped at exit") }

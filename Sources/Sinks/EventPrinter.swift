@@ -7,18 +7,18 @@ import SystemPackage
 /// Prints each debounced event as one line of text or JSON (`EventWriter`), written out at once so it
 /// can be piped (watch, run, demo). What follows the standard fields: each line's own fields (its
 /// button's name, chip and offset; formatted once), then optionally one of the counts it keeps.
-public final class EventPrinter: Sink {
+package final class EventPrinter: Sink {
     /// What the printer counted for one line.
-    public struct Tally: Sendable, Hashable {
+    package struct Tally: Sendable, Hashable {
         /// Raw edges delivered since the line's previous event.
-        public var rawEdgesSinceEvent = 0
+        package var rawEdgesSinceEvent = 0
         /// Events the line lost so far: the kernel's count where it gives one (libgpiod 2's sequence
         /// numbers), plus one per piece of evidence where it does not (libgpiod 1).
-        public var lostEvents = 0
+        package var lostEvents = 0
     }
 
     /// A count printed as the last field of every event.
-    public enum TallyField: Sendable, Hashable {
+    package enum TallyField: Sendable, Hashable {
         /// `raw_edges`: `Tally.rawEdgesSinceEvent`.
         case rawEdges
         /// `lost_events`: `Tally.lostEvents`.
@@ -32,7 +32,7 @@ public final class EventPrinter: Sink {
         }
     }
 
-    public let writer: EventWriter
+    package let writer: EventWriter
     /// Each line's fields, in memory of the table's own: an event reads them without copying an array.
     private let lineFields: EventFieldTable
     private let tallyField: TallyField?
@@ -42,7 +42,7 @@ public final class EventPrinter: Sink {
 
     /// A printer for as many lines as `lineFields` has entries, each line's events followed by its
     /// fields, then `tallyField`.
-    public init(writer: EventWriter, lineFields: [EventFields], tallyField: TallyField? = nil) {
+    package init(writer: EventWriter, lineFields: [EventFields], tallyField: TallyField? = nil) {
         self.writer = writer
         self.lineFields = EventFieldTable(lineFields)
         self.tallyField = tallyField
@@ -55,10 +55,10 @@ public final class EventPrinter: Sink {
     }
 
     /// Raw edges only for a count of them (`TallyField.rawEdges`).
-    public var consumesEdges: Bool { tallyField == .rawEdges }
+    package var consumesEdges: Bool { tallyField == .rawEdges }
 
     @inline(__always)  // into the `Sink` witness the loop calls: one call fewer per output
-    public func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
+    package func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
         switch output {
         case .edge(let lineEdge):
             tallies[lineEdge.line].rawEdgesSinceEvent += 1
@@ -79,9 +79,9 @@ public final class EventPrinter: Sink {
     }
 
     /// What was counted for `line` so far.
-    public func tally(line: Int) -> Tally { tallies[line] }
+    package func tally(line: Int) -> Tally { tallies[line] }
 
-    public func finish(atNs nowNs: Int64) throws(SinkError) {
+    package func finish(atNs nowNs: Int64) throws(SinkError) {
         do { try writer.output.flush() } catch { throw SinkError("cannot write the events", error) }
     }
 }

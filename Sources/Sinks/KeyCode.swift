@@ -1,16 +1,16 @@
 /// Key names and codes as in `linux/input-event-codes.h` (`KEY_ENTER` is 28, `BTN_SOUTH` is 0x130),
 /// from a table generated out of that header (`scripts/generate-key-names`).
-public enum KeyCode {
+package enum KeyCode {
     /// Every known name, in the header's order.
-    public static var allNames: [String] { table.map(\.name) }
+    package static var allNames: [String] { table.map(\.name) }
 
     /// The code of the key called `name` exactly (`"KEY_ENTER"`), or nil.
-    public static func code(named name: String) -> UInt16? {
+    package static func code(named name: String) -> UInt16? {
         codesByName[name]
     }
 
     /// The first name the header gives `code` (`KEY_MUTE` for 113), or nil for a code it does not name.
-    public static func name(of code: UInt16) -> String? {
+    package static func name(of code: UInt16) -> String? {
         namesByCode[code]
     }
 

@@ -8,16 +8,16 @@ import Pipeline
 /// its press) and a `hold` action's keys. Other keys are tapped: down, then up, as two reports. A
 /// combination goes down in its order and comes up in reverse.
 public struct KeyBinding: Sendable, Hashable {
-    public var line: Int
-    public var on: ButtonEvent.Kind
+    package var line: Int
+    package var on: ButtonEvent.Kind
     /// For clicks: only this count (nil: any).
-    public var count: Int?
+    package var count: Int?
     /// Key codes (`linux/input-event-codes.h`), in the order they go down; at least one.
-    public var keys: [UInt16]
+    package var keys: [UInt16]
     /// Whether the keys stay down until the button's release (else they are tapped).
-    public var isHeld: Bool
+    package var isHeld: Bool
 
-    public init(line: Int, on: ButtonEvent.Kind, count: Int? = nil, keys: [UInt16], isHeld: Bool) {
+    package init(line: Int, on: ButtonEvent.Kind, count: Int? = nil, keys: [UInt16], isHeld: Bool) {
         self.line = line
         self.on = on
         self.count = count
@@ -30,7 +30,7 @@ public struct KeyBinding: Sendable, Hashable {
 /// changes the device sends followed by one `SYN_REPORT`). No I/O and no clock: it keeps which keys
 /// are down, so that every key that goes down comes up (at the release, or at `releaseAll()`), and a
 /// key held by two buttons comes up only when both let go.
-public struct KeyMapping: Sendable {
+package struct KeyMapping: Sendable {
     private let bindingsOfLine: [[KeyBinding]]
     /// Per line: the keys its held bindings put down, in the order they went down.
     private var heldByLine: [[UInt16]]
@@ -40,7 +40,7 @@ public struct KeyMapping: Sendable {
     private var downOrder: [UInt16] = []
 
     /// `lineCount` lines (the loop's line order); bindings of other lines are ignored.
-    public init(bindings: [KeyBinding], lineCount: Int) {
+    package init(bindings: [KeyBinding], lineCount: Int) {
         var byLine = Array(repeating: [KeyBinding](), count: lineCount)
         for binding in bindings where byLine.indices.contains(binding.line) && !binding.keys.isEmpty {
             byLine[binding.line].append(binding)
@@ -50,15 +50,15 @@ public struct KeyMapping: Sendable {
     }
 
     /// Every key any binding uses, each once, in increasing order (what the device must declare).
-    public static func keys(of bindings: [KeyBinding]) -> [UInt16] {
+    package static func keys(of bindings: [KeyBinding]) -> [UInt16] {
         Set(bindings.flatMap(\.keys)).sorted()
     }
 
     /// Whether any key is down now.
-    public var isAnyKeyDown: Bool { !holders.isEmpty }
+    package var isAnyKeyDown: Bool { !holders.isEmpty }
 
     /// The reports for one output of the pipeline, in order; none for outputs without keys.
-    public mutating func reports(for output: PipelineOutput) -> [[KeyChange]] {
+    package mutating func reports(for output: PipelineOutput) -> [[KeyChange]] {
         guard case .event(let line, let event) = output, bindingsOfLine.indices.contains(line) else { return [] }
         var reports: [[KeyChange]] = []
         if event.kind == .release {
@@ -79,7 +79,7 @@ public struct KeyMapping: Sendable {
 
     /// Lifts every key still down, in one report, the last down first (at shutdown, so that no key
     /// stays pressed).
-    public mutating func releaseAll() -> [KeyChange] {
+    package mutating func releaseAll() -> [KeyChange] {
         let changes = downOrder.reversed().map { KeyChange(code: $0, down: false) }
         holders = [:]
         downOrder = []

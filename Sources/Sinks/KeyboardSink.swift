@@ -5,7 +5,7 @@ import Logging
 import Pipeline
 
 /// Where key reports go: the virtual keyboard (`UInputDevice`), or a recorder in tests.
-public protocol KeyReporter: AnyObject {
+package protocol KeyReporter: AnyObject {
     /// Sends `changes` as one report (followed by `SYN_REPORT`).
     func report(_ changes: [KeyChange]) throws(UInputError)
     /// Removes the device; no reports after this.
@@ -17,31 +17,31 @@ extension UInputDevice: KeyReporter {}
 /// The sink that turns debounced events into key presses on a virtual keyboard, through `KeyMapping`.
 /// Writes to uinput never block (the kernel takes a report at once). When the run ends, every key still
 /// down comes up before the device is removed, so that no key stays pressed.
-public final class KeyboardSink: Sink {
+package final class KeyboardSink: Sink {
     /// The longest name the kernel keeps for the device, in bytes.
-    public static let maximumNameBytes = UInputDevice.maximumNameBytes
+    package static let maximumNameBytes = UInputDevice.maximumNameBytes
 
     private var mapping: KeyMapping
     private let device: any KeyReporter
     private let logger: Logger
 
     /// Takes ownership of `device`: `finish` removes it.
-    public init(mapping: KeyMapping, device: any KeyReporter, logger: Logger) {
+    package init(mapping: KeyMapping, device: any KeyReporter, logger: Logger) {
         self.mapping = mapping
         self.device = device
         self.logger = logger
     }
 
     /// Events only.
-    public var consumesEdges: Bool { false }
+    package var consumesEdges: Bool { false }
 
-    public func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
+    package func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
         for changes in mapping.reports(for: output) {
             try send(changes)
         }
     }
 
-    public func finish(atNs nowNs: Int64) throws(SinkError) {
+    package func finish(atNs nowNs: Int64) throws(SinkError) {
         defer { device.destroy() }
         let changes = mapping.releaseAll()
         if !changes.isEmpty {

@@ -9,16 +9,16 @@ import TraceFormat
 /// out after every wakeup, marking
 /// where the kernel lost events (`# lost ...` lines, `$comment` blocks) and where a re-read found the
 /// line at a level its edges had not shown.
-public final class TraceRecorder: Sink {
+package final class TraceRecorder: Sink {
     /// The file formats.
-    public enum Format: Sendable { case text, vcd }
+    package enum Format: Sendable { case text, vcd }
 
     /// Edges written (corrections included).
-    public private(set) var writtenEdges = 0
+    package private(set) var writtenEdges = 0
     /// Events the kernel said it lost, plus the places where only evidence showed a loss.
-    public private(set) var lostEvents = 0
+    package private(set) var lostEvents = 0
     /// Levels corrected by re-reading the line.
-    public private(set) var corrections = 0
+    package private(set) var corrections = 0
 
     private enum Writer {
         case text(TraceWriter)
@@ -31,7 +31,7 @@ public final class TraceRecorder: Sink {
     private var lastNs: Int64
 
     /// Starts the recording of a line called `name` that reads `initialLevel` at `startNs`.
-    public init(format: Format, output: OutputBuffer, name: String, initialLevel: Level, startNs: Int64) throws(SinkError) {
+    package init(format: Format, output: OutputBuffer, name: String, initialLevel: Level, startNs: Int64) throws(SinkError) {
         self.output = output
         self.level = initialLevel
         self.lastNs = startNs
@@ -49,7 +49,7 @@ public final class TraceRecorder: Sink {
         }
     }
 
-    public func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
+    package func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
         do {
             switch output {
             case .edge(let lineEdge):
@@ -77,11 +77,11 @@ public final class TraceRecorder: Sink {
 
     /// Writes out what this wakeup recorded: a recording read from a pipe shows edges as they come,
     /// and a crash loses at most one wakeup's edges.
-    public func advance(toNs nowNs: Int64) throws(SinkError) {
+    package func advance(toNs nowNs: Int64) throws(SinkError) {
         do { try output.flush() } catch { throw SinkError("cannot write the recording", error) }
     }
 
-    public func finish(atNs nowNs: Int64) throws(SinkError) {
+    package func finish(atNs nowNs: Int64) throws(SinkError) {
         do {
             if case .vcd(var vcd) = writer {
                 try vcd.finish(atNs: max(lastNs, nowNs))

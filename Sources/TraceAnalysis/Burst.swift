@@ -2,7 +2,7 @@ import DebounceCore
 
 /// A burst's edges and levels, however they are kept: what the window search and the analysis read.
 /// `Burst` holds its edges in an array; `StoredBurst` reads them from an `EdgeStore`.
-public protocol EdgeBurst {
+package protocol EdgeBurst {
     associatedtype Edges: Sequence<Edge>
     /// The edges of the burst, in time order (may be read more than once).
     var edges: Edges { get }
@@ -20,25 +20,25 @@ public protocol EdgeBurst {
 
 extension EdgeBurst {
     /// Last edge minus first edge, in nanoseconds (0 for one clean edge).
-    public var lengthNs: Int64 { endNs &- startNs }
+    package var lengthNs: Int64 { endNs &- startNs }
 }
 
 /// One transition of a recorded trace: a burst of edges separated from the next by a quiet gap.
-public struct Burst: EdgeBurst, Sendable, Hashable {
+package struct Burst: EdgeBurst, Sendable, Hashable {
     /// The edges of the burst, in time order.
-    public var edges: [Edge]
+    package var edges: [Edge]
     /// The level before the burst.
-    public var levelBefore: Level
+    package var levelBefore: Level
     /// How many edges the burst has.
-    public var edgeCount: Int { edges.count }
+    package var edgeCount: Int { edges.count }
     /// The level after the burst's last edge.
-    public var levelAfter: Level { edges.last?.level ?? levelBefore }
+    package var levelAfter: Level { edges.last?.level ?? levelBefore }
     /// The first edge's time, in nanoseconds.
-    public var startNs: Int64 { edges.first?.timeNs ?? 0 }
+    package var startNs: Int64 { edges.first?.timeNs ?? 0 }
     /// The last edge's time, in nanoseconds.
-    public var endNs: Int64 { edges.last?.timeNs ?? 0 }
+    package var endNs: Int64 { edges.last?.timeNs ?? 0 }
 
-    public init(edges: [Edge], levelBefore: Level) {
+    package init(edges: [Edge], levelBefore: Level) {
         self.edges = edges
         self.levelBefore = levelBefore
     }

@@ -6,27 +6,27 @@ import Pipeline
 /// release without a press), computed again on each pass instead of kept: a picture of a whole trace
 /// reads them a few times, and holding them would cost memory per event (a clean square wave has an
 /// event per edge). A pass costs one run of the pipeline over the edges.
-public struct DebouncedEvents: Sequence, Sendable {
-    public let edges: EdgeStore
-    public let configuration: DebounceConfiguration
+package struct DebouncedEvents: Sequence, Sendable {
+    package let edges: EdgeStore
+    package let configuration: DebounceConfiguration
     /// The raw level before the first edge, and when it was read, in nanoseconds.
-    public let initialLevel: Level
-    public let initialNs: Int64
+    package let initialLevel: Level
+    package let initialNs: Int64
 
-    public init(edges: EdgeStore, configuration: DebounceConfiguration, initialLevel: Level, initialNs: Int64) {
+    package init(edges: EdgeStore, configuration: DebounceConfiguration, initialLevel: Level, initialNs: Int64) {
         self.edges = edges
         self.configuration = configuration
         self.initialLevel = initialLevel
         self.initialNs = initialNs
     }
 
-    public func makeIterator() -> Iterator {
+    package func makeIterator() -> Iterator {
         Iterator(
             edges: edges.makeIterator(),
             pipeline: ButtonPipeline(plans: [LinePlan(debounce: configuration)], initialLevels: [initialLevel], atNs: initialNs))
     }
 
-    public struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         var edges: EdgeStore.Iterator
         var pipeline: ButtonPipeline
         /// What the latest edge gave, read from `nextOutput` on.
@@ -34,7 +34,7 @@ public struct DebouncedEvents: Sequence, Sendable {
         var nextOutput = 0
         var finished = false
 
-        public mutating func next() -> ButtonEvent? {
+        package mutating func next() -> ButtonEvent? {
             while true {
                 while nextOutput < outputs.count {
                     nextOutput += 1

@@ -10,39 +10,39 @@ import DebounceCore
 /// are kept in chunks of `chunkBytes`, so growing never copies the whole trace (no doubling peaks).
 ///
 /// Reading is sequential: iterate the store, or a `StoredBurst` of it.
-public struct EdgeStore: Sendable, Sequence {
+package struct EdgeStore: Sendable, Sequence {
     /// The size of one chunk of the code, in bytes (1 MiB).
-    public static let chunkBytes = 1 << 20
+    package static let chunkBytes = 1 << 20
     /// The longest code of one edge, in bytes (6 + 9 × 7 = 69 bits ≥ 64).
     static let maximumCodeBytes = 10
 
     /// The code, in chunks; an edge's code never straddles two chunks.
     private(set) var chunks: [[UInt8]] = []
     /// How many edges the store holds.
-    public private(set) var count = 0
+    package private(set) var count = 0
     /// The first edge's time, in nanoseconds (0 while empty).
-    public private(set) var firstNs: Int64 = 0
+    package private(set) var firstNs: Int64 = 0
     /// The last edge's time, in nanoseconds (0 while empty).
-    public private(set) var lastNs: Int64 = 0
+    package private(set) var lastNs: Int64 = 0
     /// The last edge's level (`nil` while empty).
-    public private(set) var lastLevel: Level?
+    package private(set) var lastLevel: Level?
 
     /// An empty store.
-    public init() {}
+    package init() {}
 
     /// A store of `edges`, in their order.
-    public init(_ edges: some Sequence<Edge>) {
+    package init(_ edges: some Sequence<Edge>) {
         for edge in edges { append(edge) }
     }
 
     /// Whether the store holds no edge.
-    public var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
     /// The bytes the code takes (not counting the unused end of the last chunk).
-    public var codeBytes: Int { chunks.reduce(0) { $0 + $1.count } }
+    package var codeBytes: Int { chunks.reduce(0) { $0 + $1.count } }
 
     /// Adds `edge` after the last one.
-    public mutating func append(_ edge: Edge) {
+    package mutating func append(_ edge: Edge) {
         let difference = edge.timeNs &- (count == 0 ? 0 : lastNs)
         var value = UInt64(bitPattern: (difference << 1) ^ (difference >> 63))  // zigzag
         if chunks.isEmpty || chunks[chunks.count - 1].count > Self.chunkBytes - Self.maximumCodeBytes {
@@ -66,21 +66,21 @@ public struct EdgeStore: Sendable, Sequence {
     }
 
     /// Where an edge's code begins, and the time of the edge before it (for the difference).
-    public struct Position: Sendable, Hashable {
+    package struct Position: Sendable, Hashable {
         var chunk = 0
         var offset = 0
         var previousNs: Int64 = 0
     }
 
-    public func makeIterator() -> Iterator { Iterator(store: self, position: Position(), remaining: count) }
+    package func makeIterator() -> Iterator { Iterator(store: self, position: Position(), remaining: count) }
 
     /// Reads edges in order from a position, `remaining` of them at most.
-    public struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         let chunks: [[UInt8]]
         /// The chunk being read (`chunks[position.chunk]`, or empty past the end).
         var chunk: [UInt8]
         /// Where the next edge's code begins.
-        public private(set) var position: Position
+        package private(set) var position: Position
         var remaining: Int
 
         init(store: EdgeStore, position: Position, remaining: Int) {
@@ -90,7 +90,7 @@ public struct EdgeStore: Sendable, Sequence {
             self.remaining = remaining
         }
 
-        public mutating func next() -> Edge? {
+        package mutating func next() -> Edge? {
             guard remaining > 0 else { return nil }
             if position.offset >= chunk.count {
                 guard position.chunk + 1 < chunks.count else { return nil }

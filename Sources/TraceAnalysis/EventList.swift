@@ -1,22 +1,22 @@
 import DebounceCore
 
 /// A picture's events: kept in a store, or computed from the edges on each pass.
-public enum EventList: Sequence, Sendable {
+package enum EventList: Sequence, Sendable {
     case stored(EventStore)
     case debounced(DebouncedEvents)
 
-    public func makeIterator() -> Iterator {
+    package func makeIterator() -> Iterator {
         switch self {
         case .stored(let store): .stored(store.makeIterator())
         case .debounced(let events): .debounced(events.makeIterator())
         }
     }
 
-    public enum Iterator: IteratorProtocol {
+    package enum Iterator: IteratorProtocol {
         case stored(EventStore.Iterator)
         case debounced(DebouncedEvents.Iterator)
 
-        public mutating func next() -> ButtonEvent? {
+        package mutating func next() -> ButtonEvent? {
             switch self {
             case .stored(var iterator):
                 let event = iterator.next()

@@ -4,22 +4,22 @@ import DebounceCore
 /// decision time minus the previous event's (zigzag), its decision minus its onset, and its click
 /// count, each as a variable-length code of 7 bits a byte: about 6 bytes an event, against 32 for a
 /// `ButtonEvent` in an array. Read in order, as often as needed.
-public struct EventStore: Sendable, Sequence {
+package struct EventStore: Sendable, Sequence {
     private var code: [UInt8] = []
     /// How many events the store holds.
-    public private(set) var count = 0
+    package private(set) var count = 0
     private var lastNs: Int64 = 0
 
     /// An empty store.
-    public init() {}
+    package init() {}
 
     /// A store of `events`, in their order.
-    public init(_ events: some Sequence<ButtonEvent>) {
+    package init(_ events: some Sequence<ButtonEvent>) {
         for event in events { append(event) }
     }
 
     /// Adds `event` after the last one.
-    public mutating func append(_ event: ButtonEvent) {
+    package mutating func append(_ event: ButtonEvent) {
         code.append(UInt8(ButtonEvent.Kind.allCases.firstIndex(of: event.kind) ?? 0))
         let difference = event.timeNs &- lastNs
         put(UInt64(bitPattern: (difference << 1) ^ (difference >> 63)))
@@ -38,9 +38,9 @@ public struct EventStore: Sendable, Sequence {
         code.append(UInt8(truncatingIfNeeded: rest))
     }
 
-    public func makeIterator() -> Iterator { Iterator(code: code) }
+    package func makeIterator() -> Iterator { Iterator(code: code) }
 
-    public struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         let code: [UInt8]
         var offset = 0
         var lastNs: Int64 = 0
@@ -58,7 +58,7 @@ public struct EventStore: Sendable, Sequence {
             return value
         }
 
-        public mutating func next() -> ButtonEvent? {
+        package mutating func next() -> ButtonEvent? {
             guard offset < code.count else { return nil }
             let kinds = ButtonEvent.Kind.allCases
             let kindIndex = Int(code[offset])

@@ -2,45 +2,45 @@ import DebounceCore
 
 /// A burst read from an `EdgeStore`: where its edges begin, how many, and its levels and times. It
 /// holds no edges of its own (a view, a few words), so a storm of a million edges costs nothing more.
-public struct StoredBurst: EdgeBurst, Sendable {
+package struct StoredBurst: EdgeBurst, Sendable {
     /// The burst's edges, decoded from the store each time they are read.
-    public struct Edges: Sequence, Sendable {
+    package struct Edges: Sequence, Sendable {
         let store: EdgeStore
         let position: EdgeStore.Position
         let count: Int
-        public func makeIterator() -> EdgeStore.Iterator { store.edges(from: position, count: count) }
+        package func makeIterator() -> EdgeStore.Iterator { store.edges(from: position, count: count) }
     }
 
-    public let edges: Edges
-    public var edgeCount: Int { edges.count }
-    public let levelBefore: Level
-    public let levelAfter: Level
+    package let edges: Edges
+    package var edgeCount: Int { edges.count }
+    package let levelBefore: Level
+    package let levelAfter: Level
     /// The first edge's time, in nanoseconds.
-    public let startNs: Int64
+    package let startNs: Int64
     /// The last edge's time, in nanoseconds.
-    public let endNs: Int64
+    package let endNs: Int64
 
     /// The burst as a `Burst`, its edges in an array (16 bytes each).
-    public var materialized: Burst { Burst(edges: Array(edges), levelBefore: levelBefore) }
+    package var materialized: Burst { Burst(edges: Array(edges), levelBefore: levelBefore) }
 }
 
 /// The bursts of an `EdgeStore`: runs of edges in which no two neighbours are more than `quietGapNs`
 /// apart, split as `BurstSplitter` splits. Each iteration reads the store again (one pass, no copies).
-public struct StoredBursts: Sequence, Sendable {
+package struct StoredBursts: Sequence, Sendable {
     /// The edges, the initial level's edge not among them.
-    public let store: EdgeStore
+    package let store: EdgeStore
     /// The level before the first edge.
-    public let initialLevel: Level
+    package let initialLevel: Level
     /// Edges further apart than this start a new burst, in nanoseconds.
-    public let quietGapNs: Int64
+    package let quietGapNs: Int64
 
-    public init(store: EdgeStore, initialLevel: Level, quietGapNs: Int64) {
+    package init(store: EdgeStore, initialLevel: Level, quietGapNs: Int64) {
         self.store = store
         self.initialLevel = initialLevel
         self.quietGapNs = quietGapNs
     }
 
-    public func makeIterator() -> Iterator {
+    package func makeIterator() -> Iterator {
         Iterator(bursts: self, edges: store.makeIterator(), levelBefore: initialLevel)
     }
 
@@ -51,7 +51,7 @@ public struct StoredBursts: Sequence, Sendable {
         return overflow ? laterNs > earlierNs : difference > quietGapNs
     }
 
-    public struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         let bursts: StoredBursts
         var edges: EdgeStore.Iterator
         var levelBefore: Level
@@ -64,7 +64,7 @@ public struct StoredBursts: Sequence, Sendable {
             self.levelBefore = levelBefore
         }
 
-        public mutating func next() -> StoredBurst? {
+        package mutating func next() -> StoredBurst? {
             let first: Edge
             let position: EdgeStore.Position
             if let pending {

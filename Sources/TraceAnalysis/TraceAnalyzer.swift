@@ -1,27 +1,27 @@
 import DebounceCore
 
 /// Figures for one direction of transition (presses, or releases).
-public struct DirectionStatistics: Sendable, Hashable {
+package struct DirectionStatistics: Sendable, Hashable {
     /// How many transitions.
-    public var transitions = 0
+    package var transitions = 0
     /// Edges per transition: median, 90th percentile, maximum.
-    public var edgesPerTransition = Percentiles()
+    package var edgesPerTransition = Percentiles()
     /// Burst length (first edge to last), in nanoseconds: median, 90th percentile, maximum.
-    public var burstLengthNs = Percentiles()
+    package var burstLengthNs = Percentiles()
     /// The shortest pulse inside any burst (time between two neighbouring edges), in nanoseconds;
     /// `nil` when every transition was one clean edge.
-    public var shortestPulseNs: Int64?
+    package var shortestPulseNs: Int64?
     /// The longest quiet time inside any burst, in nanoseconds; `nil` when all were clean.
-    public var longestInnerGapNs: Int64?
+    package var longestInnerGapNs: Int64?
 }
 
 /// Median, 90th percentile and maximum of a list of values (nearest rank).
-public struct Percentiles: Sendable, Hashable {
-    public var median: Int64 = 0
-    public var p90: Int64 = 0
-    public var maximum: Int64 = 0
+package struct Percentiles: Sendable, Hashable {
+    package var median: Int64 = 0
+    package var p90: Int64 = 0
+    package var maximum: Int64 = 0
 
-    public init() {}
+    package init() {}
 
     init(_ values: [Int64]) {
         var compact = CompactValues()
@@ -41,48 +41,48 @@ public struct Percentiles: Sendable, Hashable {
 }
 
 /// A window for one strategy: the smallest that works, and the one to use.
-public struct WindowAdvice: Sendable, Hashable {
+package struct WindowAdvice: Sendable, Hashable {
     /// The strategy at its smallest working window (from which on every longer one works too).
-    public var smallest: DebounceStrategy
+    package var smallest: DebounceStrategy
     /// The recommendation: twice the smallest, rounded up to a 1-2-5 step, at least 1 ms.
-    public var recommended: DebounceStrategy
+    package var recommended: DebounceStrategy
     /// Events the recommendation gives over the whole trace (should equal the transitions).
-    public var eventsWithRecommended: Int
+    package var eventsWithRecommended: Int
 }
 
 /// Everything `gpio-debounce analyze` reports about a trace.
-public struct TraceAnalysis: Sendable {
-    public var edges = 0
+package struct TraceAnalysis: Sendable {
+    package var edges = 0
     /// Transitions (bursts that changed the level).
-    public var transitions: Int { press.transitions + release.transitions }
-    public var press = DirectionStatistics()
-    public var release = DirectionStatistics()
+    package var transitions: Int { press.transitions + release.transitions }
+    package var press = DirectionStatistics()
+    package var release = DirectionStatistics()
     /// Bursts that ended at the level they started from: spikes (EMI, or a tap too short to be a press).
-    public var spikes = 0
+    package var spikes = 0
     /// The widest pulse inside a spike, in nanoseconds.
-    public var widestSpikePulseNs: Int64?
+    package var widestSpikePulseNs: Int64?
     /// The quiet gap that separated bursts, in nanoseconds.
-    public var quietGapNs: Int64
+    package var quietGapNs: Int64
     /// The shortest quiet time between two bursts, in nanoseconds (windows must stay below it).
-    public var shortestGapBetweenBurstsNs: Int64?
+    package var shortestGapBetweenBurstsNs: Int64?
     /// `defer:W` advice, or `nil` with `deferProblem` saying why not.
-    public var deferAdvice: WindowAdvice?
+    package var deferAdvice: WindowAdvice?
     /// `eager:L` advice (no glitch filter), or `nil` with `eagerProblem` saying why not.
-    public var eagerAdvice: WindowAdvice?
+    package var eagerAdvice: WindowAdvice?
     /// `eager:L,glitch:G` advice, when there are spikes to filter.
-    public var eagerGlitchAdvice: WindowAdvice?
-    public var deferProblem: String?
-    public var eagerProblem: String?
+    package var eagerGlitchAdvice: WindowAdvice?
+    package var deferProblem: String?
+    package var eagerProblem: String?
 
     /// Analyses `bursts` (from a `BurstSplitter` with `quietGapNs`) of a line read with `activeLevel`.
-    public init(bursts: [Burst], quietGapNs: Int64, activeLevel: ActiveLevel) {
+    package init(bursts: [Burst], quietGapNs: Int64, activeLevel: ActiveLevel) {
         self.init(analysing: bursts, quietGapNs: quietGapNs, activeLevel: activeLevel)
     }
 
     /// Analyses the edges in `store` (the initial level's edge not among them) of a line that starts at
     /// `initialLevel`, split into bursts at quiet gaps over `quietGapNs` nanoseconds. Memory: the store,
     /// and a few bytes per transition; no burst is copied out of the store.
-    public init(edges store: EdgeStore, initialLevel: Level, quietGapNs: Int64, activeLevel: ActiveLevel) {
+    package init(edges store: EdgeStore, initialLevel: Level, quietGapNs: Int64, activeLevel: ActiveLevel) {
         self.init(
             analysing: StoredBursts(store: store, initialLevel: initialLevel, quietGapNs: quietGapNs), quietGapNs: quietGapNs,
             activeLevel: activeLevel)
@@ -94,7 +94,7 @@ public struct TraceAnalysis: Sendable {
 
     /// Twice `ns`, rounded up to 1, 2 or 5 times a power of ten nanoseconds, and at least 1 ms: the
     /// safety margin for switches that age and for bounce the recording did not catch.
-    public static func recommendation(for ns: Int64) -> Int64 {
+    package static func recommendation(for ns: Int64) -> Int64 {
         let target = max(2 * ns, 1_000_000)
         var decade: Int64 = 1
         while true {

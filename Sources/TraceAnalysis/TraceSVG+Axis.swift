@@ -138,7 +138,7 @@ extension TraceSVG {
     }
 
     /// `text` with the five XML special characters escaped, and control characters XML 1.0 forbids dropped.
-    public static func escapeXML(_ text: String) -> String {
+    package static func escapeXML(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -16,18 +16,18 @@ import DebounceCore
 /// Edges and events outside `fromNs...toNs` are clipped, but the levels at `fromNs` are computed from
 /// `initialLevel` and everything before it. Edges and events are expected in time order; an edge
 /// stamped earlier than the one before it is drawn at that earlier edge's time.
-public struct TraceSVG: Sendable {
-    public var title: String
-    public var initialLevel: Level
+package struct TraceSVG: Sendable {
+    package var title: String
+    package var initialLevel: Level
     /// The raw edges, kept compactly (about 3 bytes each).
-    public var edges: EdgeStore
+    package var edges: EdgeStore
     /// The debounced events: kept compactly (about 6 bytes each), or computed from the edges on each pass.
-    public var events: EventList
+    package var events: EventList
     var burstShading: BurstShading
-    public var activeLevel: ActiveLevel
-    public var fromNs: Int64
-    public var toNs: Int64
-    public var width: Int
+    package var activeLevel: ActiveLevel
+    package var fromNs: Int64
+    package var toNs: Int64
+    package var width: Int
 
     /// - Parameters:
     ///   - title: The heading (escaped for XML here).
@@ -39,7 +39,7 @@ public struct TraceSVG: Sendable {
     ///   - toNs: The right end of the time axis (at least `fromNs + 1` is used).
     ///   - width: The picture's width in pixels (at least 300 is used).
     ///   - bursts: Bursts to shade; empty for none.
-    public init(
+    package init(
         title: String, initialLevel: Level, edges: [Edge], events: [ButtonEvent], activeLevel: ActiveLevel,
         fromNs: Int64, toNs: Int64, width: Int = 1200, bursts: [Burst] = []
     ) {
@@ -52,7 +52,7 @@ public struct TraceSVG: Sendable {
     /// A picture of edges kept in a store (a whole trace, in memory that grows by a few bytes an edge)
     /// and events kept or computed from them, with the bursts found by splitting the edges at gaps over `quietGapNs`
     /// nanoseconds (`nil`: no shading). The other parameters as for the initializer with arrays.
-    public init(
+    package init(
         title: String, initialLevel: Level, edges: EdgeStore, events: EventList, activeLevel: ActiveLevel,
         fromNs: Int64, toNs: Int64, width: Int = 1200, burstQuietGapNs: Int64?
     ) {
@@ -78,7 +78,7 @@ public struct TraceSVG: Sendable {
 
     /// A time range showing `burst` with `marginFraction` of its length (at least of 1 ms) on each side:
     /// for zooming into one burst. Use a fraction above 1 to include a long window's decision.
-    public static func range(around burst: some EdgeBurst, marginFraction: Double) -> (fromNs: Int64, toNs: Int64) {
+    package static func range(around burst: some EdgeBurst, marginFraction: Double) -> (fromNs: Int64, toNs: Int64) {
         let base = Double(max(burst.lengthNs, 1_000_000))
         let marginDouble = (base * max(0, marginFraction)).rounded(.up)
         let margin = marginDouble >= 9e18 ? Int64.max : Int64(marginDouble)
@@ -88,7 +88,7 @@ public struct TraceSVG: Sendable {
     }
 
     /// The raw level at `fromNs`: `initialLevel` changed by every edge stamped before `fromNs`.
-    public var rawLevelAtStart: Level {
+    package var rawLevelAtStart: Level {
         var level = initialLevel
         for edge in edges {
             guard edge.timeNs < fromNs else { break }
@@ -98,7 +98,7 @@ public struct TraceSVG: Sendable {
     }
 
     /// The reported state at `fromNs`: what `initialLevel` means, changed by every event decided before `fromNs`.
-    public var pressedAtStart: Bool {
+    package var pressedAtStart: Bool {
         var pressed = activeLevel.isPressed(initialLevel)
         for event in events {
             guard event.timeNs < fromNs else { break }
@@ -153,7 +153,7 @@ public struct TraceSVG: Sendable {
     // MARK: - Rendering
 
     /// The SVG document.
-    public func render() -> String {
+    package func render() -> String {
         let layout = Layout(width: width)
         let toNs = self.toNs > fromNs ? self.toNs : (fromNs == .max ? fromNs : fromNs + 1)
         let scale = TimeScale(fromNs: fromNs, toNs: toNs, layout: layout)

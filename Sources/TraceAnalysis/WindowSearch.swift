@@ -6,9 +6,9 @@ import DebounceCore
 ///
 /// A burst that ends at the level it started from (an EMI spike, or a press too short to matter)
 /// should give no event at all.
-public enum WindowSearch {
+package enum WindowSearch {
     /// How many events `strategy` reports for `burst`, starting settled and letting time run on after it.
-    public static func eventCount(_ burst: some EdgeBurst, _ strategy: DebounceStrategy, activeLevel: ActiveLevel) -> Int {
+    package static func eventCount(_ burst: some EdgeBurst, _ strategy: DebounceStrategy, activeLevel: ActiveLevel) -> Int {
         var debouncer = Debouncer(
             configuration: DebounceConfiguration(both: strategy, activeLevel: activeLevel),
             initialLevel: burst.levelBefore, atNs: burst.startNs)
@@ -19,7 +19,7 @@ public enum WindowSearch {
     }
 
     /// Whether `strategy` handles `burst` right: one event if the level changed, none if not.
-    public static func works(_ burst: some EdgeBurst, _ strategy: DebounceStrategy, activeLevel: ActiveLevel) -> Bool {
+    package static func works(_ burst: some EdgeBurst, _ strategy: DebounceStrategy, activeLevel: ActiveLevel) -> Bool {
         let expected = activeLevel.isPressed(burst.levelBefore) == activeLevel.isPressed(burst.levelAfter) ? 0 : 1
         return eventCount(burst, strategy, activeLevel: activeLevel) == expected
     }
@@ -27,7 +27,7 @@ public enum WindowSearch {
     /// The smallest `defer` window W (ns) from which on every window up to `limitNs` works, or `nil`
     /// if even `limitNs` fails. Exact: `defer`'s outcome only changes where W equals a gap between
     /// two of the burst's edges (W bridges every gap <= W), so those are the only windows tried.
-    public static func smallestDeferWindow(_ burst: some EdgeBurst, activeLevel: ActiveLevel, limitNs: Int64) -> Int64? {
+    package static func smallestDeferWindow(_ burst: some EdgeBurst, activeLevel: ActiveLevel, limitNs: Int64) -> Int64? {
         // A storm of thousands of edges: bisect instead of trying every gap.
         if burst.edgeCount > 4096 {
             return bisect(limitNs: limitNs) { works(burst, .defer(windowNs: $0), activeLevel: activeLevel) }
@@ -51,7 +51,7 @@ public enum WindowSearch {
 
     /// The smallest lockout L (ns) for `eager(L, glitch: glitchNs)` from which on every lockout up to
     /// `limitNs` works, or `nil` if `limitNs` fails. Bisection over nanoseconds, checked at the limit.
-    public static func smallestEagerLockout(_ burst: some EdgeBurst, glitchNs: Int64, activeLevel: ActiveLevel, limitNs: Int64) -> Int64? {
+    package static func smallestEagerLockout(_ burst: some EdgeBurst, glitchNs: Int64, activeLevel: ActiveLevel, limitNs: Int64) -> Int64? {
         bisect(limitNs: limitNs) { works(burst, .eager(lockoutNs: $0, glitchNs: glitchNs), activeLevel: activeLevel) }
     }
 
