@@ -13,7 +13,9 @@ package final class LoopClock: @unchecked Sendable {
     package let isVirtual: Bool
     /// `CLOCK_MONOTONIC` minus this clock, in nanoseconds (real clocks).
     private let originNs: Int64
-    private var virtualNowNs: Int64
+    /// Unchecked for exclusive access: only the loop's thread reads and moves it (no dynamic check on
+    /// each read of the time).
+    @exclusivity(unchecked) private var virtualNowNs: Int64
 
     private init(isVirtual: Bool, originNs: Int64, startNs: Int64) {
         self.isVirtual = isVirtual

@@ -23,15 +23,17 @@ public final class TraceReader {
     /// How the trace is named in error messages: its path, or `<stdin>`.
     public let sourceName: String
     /// The 1-based number of the line last read.
-    public private(set) var lineNumber = 0
+    @exclusivity(unchecked) public private(set) var lineNumber = 0
 
     private let fileDescriptor: FileDescriptor
     private let ownsFileDescriptor: Bool
     private let buffer: UnsafeMutableRawBufferPointer
-    private var start = 0
-    private var end = 0
-    private var atEndOfFile = false
-    private var sawData = false
+    // The reading state is unchecked for exclusive access: a reader is used by one caller at a time,
+    // and a dynamic check on every access of every byte's line cost more than the parsing.
+    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) private var end = 0
+    @exclusivity(unchecked) private var atEndOfFile = false
+    @exclusivity(unchecked) private var sawData = false
 
     /// The longest line accepted: far more than any `t_ns,level` needs. A longer line (a file with no
     /// line breaks, an endless stream of one line) stops the reader after this many bytes.
@@ -42,7 +44,7 @@ public final class TraceReader {
     public static let maximumSkippedLines = 1 << 20
 
     /// Blank or comment lines read since the last data line.
-    private var skippedLines = 0
+    @exclusivity(unchecked) private var skippedLines = 0
 
     /// The problem reported for a line holding a NUL byte.
     public static let nulByte = "a NUL byte: this is binary data, not a text trace"
