@@ -1,0 +1,321 @@
+/// The quadrature state machine for one rotary encoder: timestamped changes of its lines A and B in,
+/// one `EncoderEvent` per detent out. `EncoderConfiguration` says where the detents are.
+///
+/// Like the `Debouncer`, it never reads a clock and never sleeps; time is what the changes say
+/// (nanoseconds of `CLOCK_MONOTONIC`) and what the driver passes to `advance(toNs:)`.
+///
+/// How it counts. Each change of one line moves the knob one transition (a quarter of the cycle) one
+/// way or the other, so the decoder keeps the knob's position in transitions exactly, whatever the
+/// order of the changes. Bounce toggles one contact between two neighbouring states: it moves that
+/// position back and forth and nets to nothing. A detent is counted when the position reaches the next
+/// detent position (a whole detent from the last one counted): a turn started and taken back (jiggle)
+/// reaches none, a reversal in mid-detent counts when it reaches the detent behind, and bounce at a
+/// detent just counted moves one transition back, a whole detent short of counting again (the
+/// hysteresis). With `.one` step per detent every position is a detent, so a reversal must move two
+/// transitions before it counts: its first transition cannot be told from bounce.
+///
+/// Observations. Changes stamped with the same timestamp are one observation (as a sampling logic
+/// analyser sees them): they are gathered, and applied once time moves past them (a later change,
+/// `advance(toNs:)`, `finish()`). `nextDeadlineNs` is the time of a gathered observation, so a driver
+/// that advances to it gets its detents without waiting for the next change; `receive(a:b:atNs:)`
+/// applies both lines' levels at once.
+///
+/// Skipped states. An observation in which both lines changed skips a state: two transitions, but
+/// which way cannot be read. The decoder never guesses: it waits for the next single change, and
+/// when the changes just before and just after the skip went the same way, the knob was turning that
+/// way fast and the skip is inferred (`EncoderStatistics.inferredSkips`; a detent it completes is
+/// stamped with the skip's time). Otherwise (a reversal next to it, another skip, nothing before it,
+/// a resync or the end of the input) it is lost (`EncoderStatistics.lostSkips`): the decoder counts
+/// nothing until the lines next reach a detent position, from which it counts afresh. A lost skip
+/// costs at most one detent (two with `.one` step per detent) and never makes one. The one case the
+/// evidence cannot catch is a turn that reverses both just before and just after a skip (two
+/// transitions back and forth within one sample), which a hand cannot do at a speed that skips states.
+///
+/// Lost kernel events: `resync(a:b:atNs:)` with the levels read from the lines resynchronises
+/// without counting a detent. Data that real lines produce, handled without a crash: a change stamped
+/// earlier than a time already reached is applied at that time (`clampedTimestamps`); a change to the
+/// level a line already has changes nothing (`duplicateChanges`).
+///
+/// Memory is O(1) and no input allocates; every input reports at most `EncoderOutput.capacity` detents.
+public struct QuadratureDecoder: Sendable {
+    /// The encoder's two lines.
+    public enum Line: Int, Sendable, Hashable, CaseIterable {
+        /// Line A: it leads when turned clockwise.
+        case a = 0
+        /// Line B.
+        case b = 1
+    }
+
+    /// The detents and position rules in force.
+    public let configuration: EncoderConfiguration
+    /// The position: the sum of the reported detents' increments, clamped or wrapped into the range.
+    public private(set) var position: Int
+    /// Line A's level after the latest applied observation (or resync).
+    public private(set) var levelA: Level
+    /// Line B's level after the latest applied observation (or resync).
+    public private(set) var levelB: Level
+    /// The latest time reached by a change or by `advance(toNs:)`, in nanoseconds.
+    public private(set) var nowNs: Int64
+    /// What the decoder has seen so far.
+    public private(set) var statistics = EncoderStatistics()
+    /// The time of the gathered observation not yet applied, in nanoseconds; `nil` when there is none
+    /// (then the driver may sleep until the next change, however long). Stored, read in place.
+    public private(set) var nextDeadlineNs: Int64?
+
+    /// The gathered observation's levels (valid while `nextDeadlineNs` is set).
+    private var gatheredA: Level
+    private var gatheredB: Level
+    /// The knob's position in transitions, clockwise positive, from an origin at which A and B read 11:
+    /// its value modulo 4 is the phase of the levels (11: 0, 01: 1, 00: 2, 10: 3).
+    private var transitions: Int
+    /// Where the next detents are, or `nil` until the lines reach a detent position (at the start when
+    /// they read between two, and after a lost skip or a resync).
+    private var anchor: Anchor?
+    /// The latest time `transitions` left the anchor's rest position: the onset of the next detent.
+    private var departureNs: Int64
+    /// The direction of the latest single transition (+1, -1), 0 when none counts as evidence.
+    private var lastTransition = 0
+    /// A skip waiting for the next single change: its time and the direction before it (0: none known).
+    private var pendingSkip: (timeNs: Int64, before: Int)?
+    /// Whether the latest reported detent was clockwise (after `reverse`), `nil` before the first.
+    private var lastClockwise: Bool?
+    private var velocity = DetentVelocity()
+
+    /// Where the decoder counts from: the position of the latest detent counted (or reached), and the
+    /// positions at which the next clockwise and counter-clockwise detents count, in transitions.
+    private struct Anchor: Sendable {
+        var restAt: Int
+        var clockwiseAt: Int
+        var counterClockwiseAt: Int
+    }
+
+    /// A decoder whose lines read `a` and `b` at `timeNs`, at `position` (clamped into the range).
+    /// The initial levels count nothing; when they are not at a detent position, counting starts at
+    /// the first detent position the lines reach.
+    public init(configuration: EncoderConfiguration = EncoderConfiguration(), a: Level = .high, b: Level = .high, atNs timeNs: Int64 = 0, position: Int = 0) {
+        self.configuration = configuration
+        self.position = configuration.clamped(position)
+        self.levelA = a
+        self.levelB = b
+        self.gatheredA = a
+        self.gatheredB = b
+        self.nowNs = timeNs
+        self.departureNs = timeNs
+        self.transitions = Self.phase(a: a, b: b)
+        let steps = configuration.stepsPerDetent.rawValue
+        if transitions % steps == 0 {
+            anchor = Anchor(restAt: transitions, clockwiseAt: transitions + steps, counterClockwiseAt: transitions - steps)
+        }
+    }
+
+    /// Applies one line's change to `level` at `timeNs`. Changes at one timestamp are gathered into one
+    /// observation, applied once time moves past it; the detents of an earlier observation this change
+    /// applies are returned. Call `advance(toNs:)` once every change of an instant is in.
+    public mutating func receive(line: Line, level: Level, atNs timeNs: Int64) -> EncoderOutput {
+        statistics.changes += 1
+        var output = EncoderOutput()
+        let timeNs = gather(atNs: timeNs, into: &output)
+        switch line {
+        case .a:
+            if gatheredA == level { statistics.duplicateChanges += 1 }
+            gatheredA = level
+        case .b:
+            if gatheredB == level { statistics.duplicateChanges += 1 }
+            gatheredB = level
+        }
+        nextDeadlineNs = timeNs
+        return output
+    }
+
+    /// Applies the levels of both lines at `timeNs` as one observation (a sample of both): any earlier
+    /// gathered observation first, then this one (with changes gathered at the same instant) at once.
+    public mutating func receive(a: Level, b: Level, atNs timeNs: Int64) -> EncoderOutput {
+        var output = EncoderOutput()
+        let timeNs = gather(atNs: timeNs, into: &output)
+        if a != gatheredA { statistics.changes += 1 }
+        if b != gatheredB { statistics.changes += 1 }
+        gatheredA = a
+        gatheredB = b
+        nextDeadlineNs = timeNs
+        applyGathered(into: &output)
+        return output
+    }
+
+    /// Moves time on to `timeNs` and applies the gathered observation if it is at or before it. The
+    /// caller promises that every change stamped at or before `timeNs` has been received. A time
+    /// earlier than one already reached changes nothing.
+    public mutating func advance(toNs timeNs: Int64) -> EncoderOutput {
+        var output = EncoderOutput()
+        guard timeNs >= nowNs else { return output }
+        nowNs = timeNs
+        applyGathered(into: &output)
+        return output
+    }
+
+    /// The end of the input (a recorded trace): applies the gathered observation; a skip still waiting
+    /// for the change after it is lost.
+    public mutating func finish() -> EncoderOutput {
+        var output = EncoderOutput()
+        applyGathered(into: &output)
+        if pendingSkip != nil { loseSkip() }
+        return output
+    }
+
+    /// Tells the decoder the lines' levels as the driver just read them at `timeNs`, after the kernel
+    /// reported lost events: the gathered observation is applied, then the decoder takes these levels
+    /// without counting a detent (the changes between are unknown) and counts afresh from the next
+    /// detent position, this one if the lines are at one.
+    public mutating func resync(a: Level, b: Level, atNs timeNs: Int64) -> EncoderOutput {
+        var output = EncoderOutput()
+        applyGathered(into: &output)
+        nowNs = max(nowNs, timeNs)
+        if pendingSkip != nil { loseSkip() }
+        let difference = (Self.phase(a: a, b: b) - Self.phase(a: levelA, b: levelB)) & 3
+        if difference != 0 {
+            statistics.resyncCorrections += 1
+            // Any count with the right phase will do: the anchor is set afresh from it.
+            transitions += difference == 3 ? -1 : difference
+        }
+        levelA = a
+        levelB = b
+        gatheredA = a
+        gatheredB = b
+        lastTransition = 0
+        departureNs = nowNs
+        reanchor()
+        return output
+    }
+
+    // MARK: - Observations
+
+    /// Applies the gathered observation if it is before `timeNs` (clamped to `nowNs`), moves time on,
+    /// and starts gathering at that time; returns the time.
+    private mutating func gather(atNs timeNs: Int64, into output: inout EncoderOutput) -> Int64 {
+        var timeNs = timeNs
+        if timeNs < nowNs {
+            statistics.clampedTimestamps += 1
+            timeNs = nowNs
+        }
+        if let gatheredNs = nextDeadlineNs, gatheredNs < timeNs { applyGathered(into: &output) }
+        nowNs = timeNs
+        return timeNs
+    }
+
+    /// Applies the gathered observation, if any.
+    private mutating func applyGathered(into output: inout EncoderOutput) {
+        guard let timeNs = nextDeadlineNs else { return }
+        nextDeadlineNs = nil
+        let difference = (Self.phase(a: gatheredA, b: gatheredB) - Self.phase(a: levelA, b: levelB)) & 3
+        levelA = gatheredA
+        levelB = gatheredB
+        switch difference {
+        case 0: return  // a line changed and changed back within one instant
+        case 2: skip(atNs: timeNs)
+        default: single(difference == 1 ? 1 : -1, atNs: timeNs, into: &output)
+        }
+    }
+
+    /// Both lines changed at `timeNs`: the skip waits for the next single change.
+    private mutating func skip(atNs timeNs: Int64) {
+        statistics.skips += 1
+        if pendingSkip != nil { loseSkip() }
+        pendingSkip = (timeNs, lastTransition)
+        lastTransition = 0
+    }
+
+    /// One line changed at `timeNs`, moving the knob one transition `direction` (+1 clockwise): it
+    /// settles a waiting skip first.
+    private mutating func single(_ direction: Int, atNs timeNs: Int64, into output: inout EncoderOutput) {
+        if let skip = pendingSkip {
+            pendingSkip = nil
+            if skip.before == direction {
+                statistics.inferredSkips += 1
+                move(direction, atNs: skip.timeNs, into: &output)
+                move(direction, atNs: skip.timeNs, into: &output)
+            } else {
+                loseSkip()
+            }
+        }
+        lastTransition = direction
+        move(direction, atNs: timeNs, into: &output)
+    }
+
+    /// The waiting skip's direction is unknown: its two transitions are lost (either way gives the
+    /// same phase) and counting starts afresh at the next detent position.
+    private mutating func loseSkip() {
+        statistics.lostSkips += 1
+        if let skip = pendingSkip { departureNs = skip.timeNs }
+        pendingSkip = nil
+        transitions += 2
+        lastTransition = 0
+        reanchor()
+    }
+
+    // MARK: - Counting
+
+    /// Anchors at the current position if it is a detent position, with the hysteresis of an unknown
+    /// history (the next detent either way is a whole detent plus the reversal allowance away);
+    /// otherwise leaves the decoder unanchored.
+    private mutating func reanchor() {
+        let steps = configuration.stepsPerDetent.rawValue
+        guard transitions % steps == 0 else {
+            anchor = nil
+            return
+        }
+        let allowance = reversalAllowance
+        anchor = Anchor(restAt: transitions, clockwiseAt: transitions + steps + allowance, counterClockwiseAt: transitions - steps - allowance)
+    }
+
+    /// The extra transitions a reversal must make before it counts: 1 with `.one` step per detent (its
+    /// first transition cannot be told from bounce), else 0 (bounce moves one transition, less than a detent).
+    private var reversalAllowance: Int { configuration.stepsPerDetent == .one ? 1 : 0 }
+
+    /// Moves the knob one transition `direction` at `timeNs`, and reports the detent it completes.
+    private mutating func move(_ direction: Int, atNs timeNs: Int64, into output: inout EncoderOutput) {
+        transitions += direction
+        guard let anchor else {
+            if transitions % configuration.stepsPerDetent.rawValue == 0 {
+                departureNs = timeNs
+                reanchor()
+            }
+            return
+        }
+        if transitions - direction == anchor.restAt { departureNs = timeNs }
+        let steps = configuration.stepsPerDetent.rawValue
+        if transitions == anchor.clockwiseAt {
+            self.anchor = Anchor(restAt: transitions, clockwiseAt: transitions + steps, counterClockwiseAt: transitions - steps - reversalAllowance)
+            report(clockwise: !configuration.reverse, atNs: timeNs, into: &output)
+        } else if transitions == anchor.counterClockwiseAt {
+            self.anchor = Anchor(restAt: transitions, clockwiseAt: transitions + steps + reversalAllowance, counterClockwiseAt: transitions - steps)
+            report(clockwise: configuration.reverse, atNs: timeNs, into: &output)
+        }
+    }
+
+    /// Reports one detent at `timeNs` and moves the position.
+    private mutating func report(clockwise: Bool, atNs timeNs: Int64, into output: inout EncoderOutput) {
+        let reversed = lastClockwise.map { $0 != clockwise } ?? false
+        lastClockwise = clockwise
+        let speed = velocity.record(atNs: timeNs, reversed: reversed, windowNs: configuration.velocityWindowNs)
+        var increment = 1
+        if let acceleration = configuration.acceleration, speed >= acceleration.thresholdPerSecond {
+            increment = max(1, acceleration.factor)
+        }
+        position = configuration.moved(position, by: clockwise ? increment : -increment)
+        if clockwise { statistics.clockwise += 1 } else { statistics.counterClockwise += 1 }
+        output.append(
+            EncoderEvent(
+                direction: clockwise ? .clockwise : .counterClockwise, position: position, increment: increment,
+                velocity: speed, timeNs: timeNs, onsetNs: min(departureNs, timeNs)))
+    }
+
+    /// The phase of the levels along the clockwise cycle 11 → 01 → 00 → 10: 0, 1, 2, 3.
+    @inline(__always)
+    private static func phase(a: Level, b: Level) -> Int {
+        switch (a, b) {
+        case (.high, .high): 0
+        case (.low, .high): 1
+        case (.low, .low): 2
+        case (.high, .low): 3
+        }
+    }
+}

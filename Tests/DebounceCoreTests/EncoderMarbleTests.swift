@@ -1,0 +1,218 @@
+import DebounceCore
+import Testing
+
+/// The decoding rules, drawn as timelines (notation: `EncoderMarble`). Clockwise, A leads:
+/// (A, B) 11 → 01 → 00 → 10 → 11, so A falls, B falls, A rises, B rises.
+@Suite struct EncoderDecodingMarbleTests {
+    @Test func aFullClockwiseCycleIsOneDetentCountedWhenItCompletes() {
+        let run = EncoderMarble.expect(
+            a: "--__----",
+            b: "---__---",
+            detents: "     >")
+        #expect(run.events.map(\.position) == [1])
+        #expect(run.events.first?.onsetNs == 2 * EncoderMarble.tickNs)
+    }
+
+    @Test func aFullCounterClockwiseCycleIsOneDetentTheOtherWay() {
+        let run = EncoderMarble.expect(
+            a: "---__---",
+            b: "--__----",
+            detents: "     <")
+        #expect(run.events.map(\.position) == [-1])
+    }
+
+    @Test func reverseSwapsTheDirections() {
+        EncoderMarble.expect(
+            a: "--__----",
+            b: "---__---",
+            detents: "     <", EncoderConfiguration(reverse: true))
+    }
+
+    @Test func bounceOnAChangingLineNeverMakesOrLosesADetent() {
+        // A bounces as it falls and as it rises; B bounces at the detent: counted once, at its first edge.
+        let run = EncoderMarble.expect(
+            a: "--_-____-_------",
+            b: "------______-_--",
+            detents: "            >")
+        #expect(run.decoder.statistics.clockwise == 1 && run.decoder.statistics.counterClockwise == 0)
+    }
+
+    @Test func theOnsetIsTheLatestDepartureFromThePreviousDetent() {
+        // A bounces on leaving the detent (ticks 2-4): the onset is its last edge.
+        let run = EncoderMarble.expect(
+            a: "--_-____--",
+            b: "------___-",
+            detents: "         >")
+        #expect(run.events.first?.onsetNs == 4 * EncoderMarble.tickNs)
+    }
+
+    @Test func aJiggleCountsNothing() {
+        EncoderMarble.expect(
+            a: "--____----",
+            b: "---__-----",
+            detents: "")
+        // Three quarters of the way and back.
+        EncoderMarble.expect(
+            a: "--__--__--",
+            b: "---____---",
+            detents: "")
+    }
+
+    @Test func aReversalInMidDetentIsFollowed() {
+        // Half a detent clockwise, back, and on to the detent behind: one counter-clockwise detent.
+        EncoderMarble.expect(
+            a: "--___--__-",
+            b: "---_--__--",
+            detents: "         <")
+        // Three quarters clockwise, then all the way back past the start: one counter-clockwise detent.
+        EncoderMarble.expect(
+            a: "--__-__--__--",
+            b: "---___--__---",
+            detents: "           <")
+    }
+
+    @Test func turnsAfterOneAnotherCountEachDetent() {
+        EncoderMarble.expect(
+            a: "--__----__----__--",
+            b: "---__----__-__---",
+            detents: "     >     >    <")
+    }
+
+    @Test func aDecoderStartingBetweenDetentsCountsFromTheFirstDetentItReaches() {
+        // Starts at 00: reaching 11 is half a detent, not counted; the full cycle after it is.
+        let run = EncoderMarble.expect(
+            a: "__--__--",
+            b: "___--__-",
+            detents: "       >")
+        #expect(run.events.first?.onsetNs == 4 * EncoderMarble.tickNs)
+    }
+}
+
+/// Two steps and one step per detent.
+@Suite struct EncoderStepsPerDetentMarbleTests {
+    @Test func twoStepsPerDetentCountAt11And00() {
+        EncoderMarble.expect(
+            a: "--__----",
+            b: "---__---",
+            detents: "   > >", EncoderConfiguration(stepsPerDetent: .two))
+    }
+
+    @Test func twoStepsPerDetentBounceAtTheDetentCountsOnce() {
+        EncoderMarble.expect(
+            a: "--______",
+            b: "---_-_-_",
+            detents: "   >", EncoderConfiguration(stepsPerDetent: .two))
+    }
+
+    @Test func twoStepsPerDetentAJiggleCountsNothing() {
+        EncoderMarble.expect(
+            a: "--_-----",
+            b: "--------",
+            detents: "", EncoderConfiguration(stepsPerDetent: .two))
+    }
+
+    @Test func oneStepPerDetentCountsEveryTransition() {
+        EncoderMarble.expect(
+            a: "--__----",
+            b: "---__---",
+            detents: "  >>>>", EncoderConfiguration(stepsPerDetent: .one))
+    }
+
+    @Test func oneStepPerDetentBounceCountsOnce() {
+        EncoderMarble.expect(
+            a: "--_-_-__",
+            b: "--------",
+            detents: "  >", EncoderConfiguration(stepsPerDetent: .one))
+    }
+
+    @Test func oneStepPerDetentAReversalCountsFromItsSecondTransition() {
+        // 01 at tick 2 (a detent), back to 11 (cannot be told from bounce), on to 10: counted.
+        EncoderMarble.expect(
+            a: "--_-----",
+            b: "----____",
+            detents: "  > <", EncoderConfiguration(stepsPerDetent: .one))
+    }
+}
+
+/// Both lines changing at one instant: a skipped state.
+@Suite struct EncoderSkipMarbleTests {
+    @Test func aSkipInsideATurnIsInferredAndStampedWithItsOwnTime() {
+        // 11 → 01 → 00, then both rise at tick 4 (→ 11), and the turn goes on (A falls at 6).
+        let run = EncoderMarble.expect(
+            a: "--__--__",
+            b: "---_----",
+            detents: "    >")
+        #expect(run.decoder.statistics.skips == 1 && run.decoder.statistics.inferredSkips == 1)
+        #expect(run.decoder.statistics.lostSkips == 0)
+    }
+
+    @Test func anInferredDetentIsReportedWhenTheNextChangeConfirmsIt() {
+        var decoder = QuadratureDecoder()
+        let tick = EncoderMarble.tickNs
+        #expect(decoder.receive(a: .low, b: .high, atNs: 2 * tick).isEmpty)
+        #expect(decoder.receive(a: .low, b: .low, atNs: 3 * tick).isEmpty)
+        #expect(decoder.receive(a: .high, b: .high, atNs: 4 * tick).isEmpty)
+        #expect(decoder.advance(toNs: 5 * tick).isEmpty)
+        let confirmed = decoder.receive(a: .low, b: .high, atNs: 6 * tick)
+        #expect(Array(confirmed) == [EncoderEvent(direction: .clockwise, position: 1, timeNs: 4 * tick, onsetNs: 2 * tick)])
+    }
+
+    @Test func aSkipNextToAReversalIsLostNeverCountedTheWrongWay() {
+        // 11 → 01 → 00, both rise (→ 11), then B falls (→ 10): counter-clockwise after the skip.
+        let run = EncoderMarble.expect(
+            a: "--__----",
+            b: "---_--__",
+            detents: "")
+        #expect(run.decoder.statistics.lostSkips == 1)
+        // Counting starts afresh at 11: a full cycle back is a detent.
+        EncoderMarble.expect(
+            a: "--__---__--",
+            b: "---_--__---",
+            detents: "         <")
+    }
+
+    @Test func aSkipWithNothingBeforeItIsLost() {
+        let run = EncoderMarble.expect(
+            a: "--_-----",
+            b: "--__----",
+            detents: "")
+        #expect(run.decoder.statistics.lostSkips == 1)
+    }
+
+    @Test func twoSkipsInARowAreLost() {
+        // 11 → 01, both (→ 10), both (→ 01): the two skips could be a full cycle or nothing.
+        let run = EncoderMarble.expect(
+            a: "--_-_____",
+            b: "---_-----",
+            detents: "")
+        #expect(run.decoder.statistics.skips == 2 && run.decoder.statistics.lostSkips == 2)
+    }
+
+    @Test func aSkipStillWaitingAtTheEndIsLost() {
+        let run = EncoderMarble.expect(
+            a: "--__--",
+            b: "---_--",
+            detents: "")
+        #expect(run.decoder.statistics.lostSkips == 1)
+    }
+
+    @Test func aSkipInferredWithOneStepPerDetentIsTwoDetents() {
+        var decoder = QuadratureDecoder(configuration: EncoderConfiguration(stepsPerDetent: .one))
+        #expect(decoder.receive(a: .low, b: .high, atNs: 1).map(\.timeNs) == [1])
+        #expect(decoder.receive(a: .high, b: .low, atNs: 2).isEmpty)
+        let output = decoder.receive(a: .high, b: .high, atNs: 3)
+        #expect(output.map(\.timeNs) == [2, 2, 3])
+        #expect(output.map(\.position) == [2, 3, 4])
+        #expect(output.allSatisfy { $0.direction == .clockwise })
+    }
+
+    @Test func aLineThatChangesAndChangesBackAtOneInstantChangesNothing() {
+        var decoder = QuadratureDecoder()
+        #expect(decoder.receive(line: .a, level: .low, atNs: 5).isEmpty)
+        #expect(decoder.receive(line: .a, level: .high, atNs: 5).isEmpty)
+        #expect(decoder.nextDeadlineNs == 5)
+        #expect(decoder.advance(toNs: 5).isEmpty)
+        #expect(decoder.nextDeadlineNs == nil)
+        #expect(decoder.statistics.skips == 0 && decoder.statistics.changes == 2)
+    }
+}
