@@ -91,7 +91,7 @@ let package = Package(
         // Pure: the pipeline's stages over many lines, against each line's core stages driven alone.
         .testTarget(
             name: "PipelineTests",
-            dependencies: ["Pipeline", "DebounceCore", "Simulation", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["Pipeline", "DebounceCore", "Simulation", "EventLoop", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "EventLoop", "Pipeline", "LinuxSys", "DebounceCore"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "Pipeline", "Simulation", "LinuxSys", "DebounceCore"]),

@@ -112,7 +112,8 @@ public final class EventLoop {
     }
 
     /// A loop over `source`'s lines, each going through `plans[i]` (one plan for every line if only one
-    /// is given), with `groups` for the plans' group lockouts. Reads each line's initial level now.
+    /// is given), with `groups` for the plans' group lockouts and `encoders` decoding pairs of raw lines.
+    /// Reads each line's initial level now.
     /// `signals` (the CLI) or `stopSwitch` (the library) stop the run.
     ///
     /// `yieldsAfterEvents`: after a wakeup that reported events, once every sink has written them, the
@@ -122,7 +123,7 @@ public final class EventLoop {
     /// Raspberry Pi Zero or 1, a pinned service) and its clock is real, and off otherwise (a yield with
     /// an idle CPU beside it only costs a system call).
     package init(
-        clock: LoopClock, source: any EdgeSource, plans: [LinePlan], groups: [GroupLockout] = [], sinks: [any Sink],
+        clock: LoopClock, source: any EdgeSource, plans: [LinePlan], groups: [GroupLockout] = [], encoders: [EncoderPlan] = [], sinks: [any Sink],
         signals: SignalDescriptor? = nil, stopSwitch: StopSwitch? = nil, limits: LoopLimits = LoopLimits(),
         yieldsAfterEvents: Bool? = nil
     ) throws(LineError) {
@@ -141,7 +142,7 @@ public final class EventLoop {
         sinkReferences = .allocate(capacity: sinks.count)
         _ = sinkReferences.initialize(from: sinks)
         pipeline = ButtonPipeline(
-            plans: allPlans, groups: groups, initialLevels: levels, atNs: clock.nowNs, reportsEdges: sinks.contains { $0.consumesEdges })
+            plans: allPlans, groups: groups, encoders: encoders, initialLevels: levels, atNs: clock.nowNs, reportsEdges: sinks.contains { $0.consumesEdges })
     }
 
     deinit {
@@ -447,10 +448,13 @@ public final class EventLoop {
         // reference counting) while `state` is borrowed.
         for index in state.outputs.indices {
             let output = state.outputs[index]
-            if case .event = output {
+            switch output {
+            case .event, .rotation:
                 if limitReached { continue }
                 state.reportedEvents += 1
                 if state.reportedEvents == limits.maximumEvents { limitReached = true }
+            default:
+                break
             }
             // Through the loop's own copy of the sinks' references: an element of `sinks` read for the
             // call would be retained and released around it, for every output and sink.

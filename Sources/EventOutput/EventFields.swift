@@ -2,11 +2,13 @@
 public enum EventField: Sendable {
     case integer(StaticString, Int64)
     case text(StaticString, String)
+    /// A list of numbers: a JSON array (`[17,27]`), comma-separated in text (`17,27`).
+    case integers(StaticString, [Int64])
 
     /// The key, as written in both formats.
     var key: StaticString {
         switch self {
-        case .integer(let key, _), .text(let key, _): key
+        case .integer(let key, _), .text(let key, _), .integers(let key, _): key
         }
     }
 
@@ -16,6 +18,7 @@ public enum EventField: Sendable {
         switch self {
         case .integer(let key, _): key.utf8CodeUnitCount + 4 + 20
         case .text(let key, let value): key.utf8CodeUnitCount + 4 + ByteWriter.maximumJSONStringLength(value)
+        case .integers(let key, let values): key.utf8CodeUnitCount + 6 + 21 * values.count
         }
     }
 
@@ -27,6 +30,10 @@ public enum EventField: Sendable {
         switch self {
         case .integer(_, let value): line.put(value)
         case .text(_, let value): line.putJSONString(value)
+        case .integers(_, let values):
+            line.put("[")
+            putList(values, into: &line)
+            line.put("]")
         }
     }
 
@@ -36,6 +43,7 @@ public enum EventField: Sendable {
         switch self {
         case .integer(let key, _): key.utf8CodeUnitCount + 2 + 20
         case .text(let key, let value): key.utf8CodeUnitCount + 2 + 6 * value.utf8.count
+        case .integers(let key, let values): key.utf8CodeUnitCount + 2 + 21 * values.count
         }
     }
 
@@ -47,6 +55,15 @@ public enum EventField: Sendable {
         switch self {
         case .integer(_, let value): line.put(value)
         case .text(_, let value): line.putUTF8(TerminalText.escaped(value))
+        case .integers(_, let values): putList(values, into: &line)
+        }
+    }
+
+    /// `values` separated by commas.
+    private func putList(_ values: [Int64], into line: inout ByteWriter) {
+        for (index, value) in values.enumerated() {
+            if index > 0 { line.put(",") }
+            line.put(value)
         }
     }
 }

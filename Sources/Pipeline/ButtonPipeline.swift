@@ -47,6 +47,10 @@ public struct ButtonPipeline: Sendable {
         /// recognizer, a press is reported only while released and a release only while pressed (the
         /// release of a button held down at the start is not reported).
         var reportedPressed = false
+        /// The index of the encoder this line feeds (`EncoderPlan`), or -1.
+        let encoder: Int
+        /// Whether this line is its encoder's line A, which carries the decoder's deadline.
+        let isEncoderA: Bool
 
         /// When this line next has something due (`Int64.max`: nothing): the debouncer's next decision
         /// that can report, or any pending one while a loss is suspected (for a raw line, the end of
@@ -64,6 +68,13 @@ public struct ButtonPipeline: Sendable {
     }
 
     private var lines: [LineState]
+    /// One per `EncoderPlan`: its decoder and its lines.
+    private struct EncoderState: Sendable {
+        var decoder: QuadratureDecoder
+        let lineA: Int
+        let lineB: Int
+    }
+    private var encoders: [EncoderState]
     private var groups: [GroupLockout]
     /// When each line next has something due (`Int64.max`: nothing), renewed by `renewDue(line:)`.
     private var dueNs: [Int64]
@@ -76,17 +87,33 @@ public struct ButtonPipeline: Sendable {
     private let reportsEdges: Bool
 
     /// A pipeline whose line `i` reads `initialLevels[i]` at `timeNs` and runs through `plans[i]`;
-    /// `groups` are the lockouts that `LinePlan.group` indexes.
-    package init(plans: [LinePlan], groups: [GroupLockout] = [], initialLevels: [Level], atNs timeNs: Int64, reportsEdges: Bool = true) {
+    /// `groups` are the lockouts that `LinePlan.group` indexes; `encoders` decode pairs of (raw) lines.
+    package init(
+        plans: [LinePlan], groups: [GroupLockout] = [], encoders: [EncoderPlan] = [], initialLevels: [Level], atNs timeNs: Int64,
+        reportsEdges: Bool = true
+    ) {
         self.reportsEdges = reportsEdges
         precondition(plans.count == initialLevels.count, "one initial level per line")
         self.groups = groups
+        var encoderOfLine = Array(repeating: -1, count: plans.count)
+        for (index, plan) in encoders.enumerated() {
+            precondition(plans.indices.contains(plan.lineA) && plans.indices.contains(plan.lineB) && plan.lineA != plan.lineB, "an encoder's two lines")
+            encoderOfLine[plan.lineA] = index
+            encoderOfLine[plan.lineB] = index
+        }
+        self.encoders = encoders.map { plan in
+            EncoderState(
+                decoder: QuadratureDecoder(configuration: plan.configuration, a: initialLevels[plan.lineA], b: initialLevels[plan.lineB], atNs: timeNs),
+                lineA: plan.lineA, lineB: plan.lineB)
+        }
         self.lines = zip(plans, initialLevels).enumerated().map { index, pair in
             let (plan, level) = pair
+            let encoder = encoderOfLine[index]
             return LineState(
                 debouncer: Debouncer(configuration: plan.debounce ?? DebounceConfiguration(), initialLevel: level, atNs: timeNs),
-                isDebounced: plan.debounce != nil, recognizer: GestureRecognizer(configuration: plan.gestures, groupMember: index),
-                group: plan.group, rawLevel: level, lastEdgeNs: timeNs, passesThrough: plan.gestures.isPassthrough && plan.group == nil)
+                isDebounced: plan.debounce != nil && encoder < 0, recognizer: GestureRecognizer(configuration: plan.gestures, groupMember: index),
+                group: plan.group, rawLevel: level, lastEdgeNs: timeNs, passesThrough: plan.gestures.isPassthrough && plan.group == nil,
+                encoder: encoder, isEncoderA: encoder >= 0 && encoders[encoder].lineA == index)
         }
         self.dueNs = Array(repeating: .max, count: plans.count)
         for index in lines.indices { renewDue(line: index) }
@@ -119,13 +146,26 @@ public struct ButtonPipeline: Sendable {
     public mutating func receive(_ lineEdge: LineEdge, into outputs: inout [PipelineOutput]) {
         if reportsEdges { outputs.append(.edge(lineEdge)) }
         let index = lineEdge.line
+        var encoder = -1
         let event: ButtonEvent? = withLine(index) { line in
             line.rawLevel = lineEdge.edge.level
             line.lastEdgeNs = max(line.lastEdgeNs, lineEdge.edge.timeNs)
+            encoder = line.encoder
             return line.isDebounced ? line.debouncer.receive(lineEdge.edge) : nil
         }
         if let event { recognize(event, line: index, into: &outputs) }
+        if encoder >= 0 { decode(lineEdge, encoder: encoder, into: &outputs) }
         renewDue(line: index)
+    }
+
+    /// An encoder line's change into its decoder; the detents it completes go out.
+    private mutating func decode(_ lineEdge: LineEdge, encoder index: Int, into outputs: inout [PipelineOutput]) {
+        let (detents, lineA) = encoders.withUnsafeMutableBufferPointer { buffer in
+            let line: QuadratureDecoder.Line = lineEdge.line == buffer[index].lineA ? .a : .b
+            return (buffer[index].decoder.receive(line: line, level: lineEdge.edge.level, atNs: lineEdge.edge.timeNs), buffer[index].lineA)
+        }
+        for detent in detents { outputs.append(.rotation(encoder: index, detent)) }
+        if lineA != lineEdge.line { renewDue(line: lineA) }
     }
 
     /// The line may have lost edges (the loop saw a sequence gap, a full queue, or two edges of one
@@ -165,6 +205,11 @@ public struct ButtonPipeline: Sendable {
             if !lines[index].passesThrough {
                 for gesture in withLine(index, { $0.recognizer.advance(toNs: timeNs) }) { outputs.append(.event(line: index, gesture)) }
             }
+            let encoder = withLine(index) { $0.isEncoderA ? $0.encoder : -1 }
+            if encoder >= 0 {
+                let detents = encoders.withUnsafeMutableBufferPointer { $0[encoder].decoder.advance(toNs: timeNs) }
+                for detent in detents { outputs.append(.rotation(encoder: encoder, detent)) }
+            }
             renewDue(line: index)
         }
     }
@@ -185,7 +230,16 @@ public struct ButtonPipeline: Sendable {
             suspectedLineCount -= 1
         }
         defer { renewDue(line: index) }
-        if lines[index].isDebounced {
+        let encoder = withLine(index) { $0.encoder }
+        if encoder >= 0 {
+            // An encoder's line: the decoder takes both lines' levels as read, without counting a detent.
+            lines[index].rawLevel = level
+            lines[index].lastEdgeNs = max(timeNs, lines[index].lastEdgeNs)
+            let (a, b, lineA) = (lines[encoders[encoder].lineA].rawLevel, lines[encoders[encoder].lineB].rawLevel, encoders[encoder].lineA)
+            let detents = encoders.withUnsafeMutableBufferPointer { $0[encoder].decoder.resync(a: a, b: b, atNs: timeNs) }
+            for detent in detents { outputs.append(.rotation(encoder: encoder, detent)) }
+            if lineA != index { renewDue(line: lineA) }
+        } else if lines[index].isDebounced {
             if let event = withLine(index, { $0.debouncer.resync(level: level, atNs: timeNs) }) { recognize(event, line: index, into: &outputs) }
         } else if level != lines[index].rawLevel {
             lines[index].rawLevel = level
@@ -208,7 +262,18 @@ public struct ButtonPipeline: Sendable {
             }
             renewDue(line: index)
         }
+        for index in encoders.indices {
+            let detents = encoders.withUnsafeMutableBufferPointer { $0[index].decoder.finish() }
+            for detent in detents { outputs.append(.rotation(encoder: index, detent)) }
+            renewDue(line: encoders[index].lineA)
+        }
     }
+
+    /// The decoder of encoder `index` as it stands (its position, statistics).
+    package func decoder(encoder index: Int) -> QuadratureDecoder { encoders[index].decoder }
+
+    /// How many encoders.
+    package var encoderCount: Int { encoders.count }
 
     /// Whether a stopping run must read `line`'s level once more: a raw line with a suspected loss, so
     /// that a recording ends at the line's true level.
@@ -245,7 +310,10 @@ public struct ButtonPipeline: Sendable {
     private mutating func renewDue(line index: Int) {
         // Through a buffer pointer: the line's state is read in place, where the array's getter would
         // copy all of it (debouncer and gestures) out first.
-        let due = lines.withUnsafeBufferPointer { $0[index].dueNs }
+        let (ownDue, encoder) = lines.withUnsafeBufferPointer { ($0[index].dueNs, $0[index].isEncoderA ? $0[index].encoder : -1) }
+        var due = ownDue
+        // An encoder's line A also carries its decoder's deadline (an observation gathered at one instant).
+        if encoder >= 0, let decoderNs = encoders.withUnsafeBufferPointer({ $0[encoder].decoder.nextDeadlineNs }) { due = min(due, decoderNs) }
         let previous = dueNs[index]
         guard due != previous else { return }
         dueNs[index] = due

@@ -10,6 +10,8 @@ public enum PipelineOutput: Sendable, Hashable {
     case loss(line: Int, count: Int?, atNs: Int64)
     /// A debounced event of a line (press, release, or a gesture), in the core's terms.
     case event(line: Int, ButtonEvent)
+    /// A detent of a rotary encoder (`EncoderPlan`), `encoder` its index among the run's encoders.
+    case rotation(encoder: Int, EncoderEvent)
     /// A raw (not debounced) line was read again after lost events and found at `level`, which its
     /// delivered edges had not shown; `atNs` is when it was read.
     case levelCorrected(line: Int, level: Level, atNs: Int64)

@@ -11,19 +11,25 @@ public struct VirtualRun {
     /// The loop after the run: its pipeline's statistics, its wakeups, its source.
     public var loop: EventLoop
 
+    /// Every encoder's detents, with the encoder's index.
+    public var rotations: [(encoder: Int, event: EncoderEvent)] {
+        outputs.compactMap { if case .rotation(let encoder, let event) = $0 { (encoder, event) } else { nil } }
+    }
+
     /// The debounced events (and gestures), with their lines.
     public var events: [(line: Int, event: ButtonEvent)] {
         outputs.compactMap { if case .event(let line, let event) = $0 { (line, event) } else { nil } }
     }
 
-    /// Plays `lines` through `plans` (one for every line, or one each) and `groups`, with `sinks`
+    /// Plays `lines` through `plans` (one for every line, or one each), `groups` and `encoders`, with `sinks`
     /// after the collector, until the scripts end (or a limit stops the run).
     public static func play(
-        _ lines: SimulatedLines, plans: [LinePlan], groups: [GroupLockout] = [], sinks: [any Sink] = [], limits: LoopLimits = LoopLimits()
+        _ lines: SimulatedLines, plans: [LinePlan], groups: [GroupLockout] = [], encoders: [EncoderPlan] = [], sinks: [any Sink] = [],
+        limits: LoopLimits = LoopLimits()
     ) throws -> VirtualRun {
         let collector = Collector()
         let loop = try EventLoop(
-            clock: .virtual(), source: lines, plans: plans, groups: groups, sinks: [collector] + sinks, limits: limits)
+            clock: .virtual(), source: lines, plans: plans, groups: groups, encoders: encoders, sinks: [collector] + sinks, limits: limits)
         let stop = try loop.run()
         return VirtualRun(outputs: collector.outputs, stop: stop, loop: loop)
     }

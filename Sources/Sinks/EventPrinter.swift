@@ -36,14 +36,17 @@ package final class EventPrinter: Sink {
     /// Each line's fields, in memory of the table's own: an event reads them without copying an array.
     private let lineFields: EventFieldTable
     private let tallyField: TallyField?
+    /// Each encoder's fields (`PipelineOutput.rotation`'s index), e.g. its name, chip and lines.
+    private let encoderFields: [EventFields]
     /// One per line, in memory of this printer's own (allocated in `init`, freed in `deinit`): counting
     /// an edge is a store, with no uniqueness check of an array. Used from the loop's thread only.
     private let tallies: UnsafeMutableBufferPointer<Tally>
 
     /// A printer for as many lines as `lineFields` has entries, each line's events followed by its
-    /// fields, then `tallyField`.
-    package init(writer: EventWriter, lineFields: [EventFields], tallyField: TallyField? = nil) {
+    /// fields, then `tallyField`; each encoder's detents followed by `encoderFields[encoder]`.
+    package init(writer: EventWriter, lineFields: [EventFields], encoderFields: [EventFields] = [], tallyField: TallyField? = nil) {
         self.writer = writer
+        self.encoderFields = encoderFields
         self.lineFields = EventFieldTable(lineFields)
         self.tallyField = tallyField
         tallies = .allocate(capacity: lineFields.count)
@@ -73,6 +76,12 @@ package final class EventPrinter: Sink {
             tallies[line].rawEdgesSinceEvent = 0
         case .loss(let line, let count, _):
             tallies[line].lostEvents += count ?? 1
+        case .rotation(let encoder, let detent):
+            do {
+                try writer.write(rotation: detent, fields: encoderFields.indices.contains(encoder) ? encoderFields[encoder] : .none)
+            } catch {
+                throw SinkError("cannot write the events", error)
+            }
         case .levelCorrected:
             break
         }

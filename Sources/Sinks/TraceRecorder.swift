@@ -67,7 +67,7 @@ package final class TraceRecorder: Sink {
                 try comment("level re-read as \(newLevel): the kernel lost the edges before this one")
                 try write(Edge(level: newLevel, timeNs: max(atNs, lastNs)))
                 corrections += 1
-            case .event:
+            case .event, .rotation:
                 break
             }
         } catch {

@@ -55,17 +55,37 @@ struct WatchCommand: ParsableCommand {
     @Option(help: "Seed of the simulated button (with --simulate).")
     var seed: UInt64?
 
+    @Option(help: ArgumentHelp("Watch a rotary encoder on lines A,B (offsets or names, e.g. 17,27 or GPIO17,GPIO27): one rotate event per detent, clockwise when A leads.", valueName: "A,B"))
+    var encoder: String?
+
+    @Option(help: "With --encoder: transitions per detent: 4 (one detent per cycle: KY-040, EC11), 2 (detents at 11 and 00) or 1 (every transition).")
+    var stepsPerDetent: Int = 4
+
+    @Flag(help: "With --encoder: swap the directions (clockwise becomes counter-clockwise).")
+    var reverse = false
+
     @OptionGroup var kernelQueue: KernelQueueOptions
     @OptionGroup var debounce: DebounceOptions
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if !simulate, lines.isEmpty { throw ValidationError("Say which line to watch, e.g. `gpio-debounce watch 17` (or --simulate).") }
+        if let encoder {
+            guard lines.isEmpty else { throw ValidationError("--encoder A,B names the encoder's two lines: watch buttons in another `gpio-debounce watch`.") }
+            let parts = Self.encoderLines(encoder)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, parts[0] != parts[1] else {
+                throw ValidationError("--encoder takes two different lines, A then B, e.g. --encoder 17,27.")
+            }
+            guard EncoderConfiguration.StepsPerDetent(rawValue: stepsPerDetent) != nil else {
+                throw ValidationError("--steps-per-detent must be 4 (one detent per cycle, most encoders), 2 or 1.")
+            }
+        }
+        if encoder == nil, !simulate, lines.isEmpty { throw ValidationError("Say which line to watch, e.g. `gpio-debounce watch 17` (or --simulate).") }
         if let numEvents, numEvents < 1 { throw ValidationError("--num-events must be at least 1.") }
         if lines.count > 64 { throw ValidationError("At most 64 lines per watch.") }
     }
 
     func run() throws {
+        if let encoder { return try watchEncoder(Self.encoderLines(encoder)) }
         let signals = try signalDescriptor()
         let assembly = try simulate ? simulatedLines() : opening { () throws(GPIOError) in
             try RunAssembly.pins(
@@ -86,6 +106,41 @@ struct WatchCommand: ParsableCommand {
                     "\(place.chip) line \(place.offset): \(counted(statistics.presses, "press", "presses")), \(counted(statistics.releases, "release")) from \(counted(statistics.edges, "edge")); \(counted(printer.tally(line: index).lostEvents, "event")) lost by the kernel, \(statistics.resyncCorrections) corrected by re-reading the line")
             }
         }
+    }
+
+    /// `--encoder A,B`: the encoder's two lines, raw, through its decoder; one event per detent.
+    private func watchEncoder(_ names: [String]) throws {
+        let signals = try signalDescriptor()
+        let assembly = try simulate
+            ? RunAssembly.simulated(
+                SimulatedLines(encoder: BouncyEncoder(seed: seed ?? UInt64(truncatingIfNeeded: MonotonicClock.nowNs))), names: names, virtualTime: false)
+            : opening { () throws(GPIOError) in
+                try RunAssembly.pins(
+                    chip: chip, lines: names, bias: bias.value, kernelDebounceNs: kernelDebounceNs, consumer: consumer,
+                    eventBufferSize: kernelQueue.eventBufferSize)
+            }
+        let places = assembly.places.compactMap { $0 }
+        let configuration = EncoderConfiguration(
+            stepsPerDetent: EncoderConfiguration.StepsPerDetent(rawValue: stepsPerDetent) ?? .four, reverse: reverse)
+        let fields = EventFields([.text("chip", places.first?.chip ?? ""), .integers("lines", places.map { Int64($0.offset) })])
+        let printer = output.printer(lineFields: places.map(\.fields), encoderFields: [fields], tallyField: .lostEvents)
+        let loop = try makeLoop { () throws(LineError) in
+            try assembly.loop(
+                plans: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1, configuration: configuration)], sinks: [printer], stop: .signals(signals),
+                limits: LoopLimits(maximumEvents: numEvents, idleTimeoutNs: idleTimeoutNs))
+        }
+        _ = try runToEnd(loop) {
+            let decoder = loop.pipeline.decoder(encoder: 0)
+            let statistics = decoder.statistics
+            let lost = printer.tally(line: 0).lostEvents + printer.tally(line: 1).lostEvents
+            printToStandardError(
+                "\(places.first?.chip ?? "") lines \(places.map { String($0.offset) }.joined(separator: ",")): \(counted(statistics.clockwise + statistics.counterClockwise, "detent")) (\(statistics.clockwise) cw, \(statistics.counterClockwise) ccw), position \(decoder.position) from \(counted(statistics.changes, "change")); \(counted(statistics.skips, "skipped state")) (\(statistics.inferredSkips) inferred, \(statistics.lostSkips) lost); \(counted(lost, "event")) lost by the kernel")
+        }
+    }
+
+    /// `A,B` as its two lines.
+    static func encoderLines(_ text: String) -> [String] {
+        text.split(separator: ",", omittingEmptySubsequences: false).map { String($0.trimmingPrefix(" ")) }
     }
 
     /// `--simulate`: a simulated bouncy button for each line named (line 0 if none is), in real time.

@@ -1,0 +1,50 @@
+import DebounceCore
+import SystemPackage
+
+extension EventWriter {
+    /// Writes one detent of a rotary encoder, then `fields` (the encoder's, formatted once):
+    ///
+    /// - JSON: `{"event":"rotate","direction":"cw","position":P,"velocity":V,"time_ns":T,"onset_ns":O,…}`
+    ///   (velocity in detents per second, with up to three decimals);
+    /// - text: `rotate  cw  position=P velocity=V/s time=SECONDS onset=SECONDS …`.
+    public func write(rotation: EncoderEvent, fields: EventFields = .none) throws(Errno) {
+        let direction = rotation.direction.rawValue
+        let velocity = Self.decimal(rotation.velocity)
+        switch format {
+        case .json:
+            output.appendUTF8(
+                "{\"event\":\"rotate\",\"direction\":\"\(direction)\",\"position\":\(rotation.position),\"velocity\":\(velocity),\"time_ns\":\(rotation.timeNs),\"onset_ns\":\(rotation.onsetNs)")
+            output.append(fields.json)
+            output.append("}")
+        case .text:
+            output.appendUTF8("rotate  \(direction == "cw" ? "cw " : "ccw") position=\(rotation.position) velocity=\(velocity)/s time=")
+            output.appendUTF8(Self.seconds(rotation.timeNs))
+            output.append(" onset=")
+            output.appendUTF8(Self.seconds(rotation.onsetNs))
+            output.append(fields.text)
+        }
+        try output.endLine()
+    }
+
+    /// `value` with at most three decimals and no exponent (JSON and people read it alike): 12.5, 0, 480.123.
+    static func decimal(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let thousandths = Int64((value * 1000).rounded())
+        let whole = thousandths / 1000
+        var fraction = abs(thousandths % 1000)
+        guard fraction != 0 else { return "\(whole)" }
+        var digits = 3
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        let padded = String(repeating: "0", count: digits - String(fraction).count) + String(fraction)
+        return "\(thousandths < 0 && whole == 0 ? "-" : "")\(whole).\(padded)"
+    }
+
+    /// Nanoseconds as seconds with nine decimals, as the button events' text shows them.
+    static func seconds(_ ns: Int64) -> String {
+        let fraction = String(abs(ns % 1_000_000_000))
+        return "\(ns < 0 && ns / 1_000_000_000 == 0 ? "-" : "")\(ns / 1_000_000_000).\(String(repeating: "0", count: 9 - fraction.count))\(fraction)"
+    }
+}

@@ -1,0 +1,16 @@
+import DebounceCore
+
+/// A rotary encoder the pipeline decodes: the indices of its lines A and B among the run's lines, and
+/// its `EncoderConfiguration`. Its lines' own `LinePlan`s must be raw (`LinePlan.raw`): the decoder
+/// takes every change itself, bounce included (bounce nets to nothing in it; see `QuadratureDecoder`).
+public struct EncoderPlan: Sendable, Hashable {
+    public var lineA: Int
+    public var lineB: Int
+    public var configuration: EncoderConfiguration
+
+    public init(lineA: Int, lineB: Int, configuration: EncoderConfiguration = EncoderConfiguration()) {
+        self.lineA = lineA
+        self.lineB = lineB
+        self.configuration = configuration
+    }
+}

@@ -1,0 +1,45 @@
+import DebounceCore
+import EventLoop
+import Pipeline
+import Simulation
+import Testing
+
+/// An encoder as a stage fed by two lines: the simulated bouncy encoder through the event loop and the
+/// pipeline, against the detents it was turned by.
+@Suite struct EncoderStageTests {
+    static let plan = EncoderPlan(lineA: 0, lineB: 1)
+
+    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+    func everyDetentTurnedIsReportedOnceInItsDirection(seed: UInt64) throws {
+        var truth = BouncyEncoder(seed: seed, gestures: 30)
+        while truth.next() != nil {}
+        let detents = truth.takeDetents()
+        let run = try VirtualRun.play(SimulatedLines(encoder: BouncyEncoder(seed: seed, gestures: 30)), plans: [.raw], encoders: [Self.plan])
+        #expect(run.stop == .endOfInput)
+        #expect(run.rotations.map(\.event.direction) == detents.map { $0.clockwise ? .clockwise : .counterClockwise })
+        let net = detents.reduce(0) { $0 + ($1.clockwise ? 1 : -1) }
+        #expect(run.loop.pipeline.decoder(encoder: 0).position == net)
+        // Each detent is reported when its last transition's edge comes, at that edge's time.
+        for (reported, turned) in zip(run.rotations.map(\.event), detents) {
+            #expect(reported.timeNs >= turned.firstEdgeNs && reported.timeNs <= turned.lastEdgeNs)
+            #expect(reported.onsetNs <= reported.timeNs)
+        }
+    }
+
+    @Test func anEncoderBesideAButton() throws {
+        // Line 0: a button; lines 1 and 2: an encoder turned one detent clockwise (11 → 01 → 00 → 10 → 11).
+        let ms: Int64 = 1_000_000
+        let scripts: [[Edge]] = [
+            [Edge(level: .low, timeNs: 100 * ms), Edge(level: .high, timeNs: 300 * ms)],
+            [Edge(level: .low, timeNs: 10 * ms), Edge(level: .high, timeNs: 30 * ms)],
+            [Edge(level: .low, timeNs: 20 * ms), Edge(level: .high, timeNs: 40 * ms)],
+        ]
+        let lines = SimulatedLines(initialLevels: [.high, .high, .high], scripts: scripts.map { $0.makeIterator() })
+        let run = try VirtualRun.play(
+            lines, plans: [LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 5 * ms))), .raw, .raw],
+            encoders: [EncoderPlan(lineA: 1, lineB: 2)])
+        #expect(run.rotations.map(\.event.direction) == [.clockwise])
+        #expect(run.rotations.first?.event.timeNs == 40 * ms)
+        #expect(run.events.map(\.event.kind) == [.press, .release])
+    }
+}
