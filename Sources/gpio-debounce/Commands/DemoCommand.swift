@@ -35,6 +35,9 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "Run in virtual time: no waiting, the whole demo at once.")
     var virtualTime = false
 
+    @Flag(help: "Turn a simulated bouncy rotary encoder instead of pressing a button: runs, fast flicks, reversals and jiggles; --presses counts the turns.")
+    var encoder = false
+
     @OptionGroup var debounce: DebounceOptions
     @OptionGroup var output: OutputOptions
 
@@ -44,6 +47,7 @@ struct DemoCommand: ParsableCommand {
     }
 
     func run() throws {
+        if encoder { return try turnEncoder() }
         let signals = try signalDescriptor()
         let seed = self.seed ?? UInt64(truncatingIfNeeded: MonotonicClock.nowNs)
         let configuration = debounce.configuration
@@ -69,6 +73,35 @@ struct DemoCommand: ParsableCommand {
             if line.droppedEdges[0] > 0 {
                 out.appendUTF8("; \(counted(line.droppedEdges[0], "edge")) lost, \(statistics.resyncCorrections) corrected by re-reading the line")
             }
+            out.appendUTF8(" (\(stop == .endOfInput ? "done" : "stopped")).")
+            try writeOrFail(out)
+        }
+    }
+
+    /// `--encoder`: the simulated encoder's detents, and at the end the detents it was turned by.
+    private func turnEncoder() throws {
+        let signals = try signalDescriptor()
+        let seed = self.seed ?? UInt64(truncatingIfNeeded: MonotonicClock.nowNs)
+        var truth = BouncyEncoder(seed: seed, gestures: presses)
+        while truth.next() != nil {}
+        let detents = truth.takeDetents()
+        let out = OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0)
+        let printer = EventPrinter(writer: output.writer(out), lineFields: [.none, .none])
+        let assembly = RunAssembly.simulated(
+            SimulatedLines(encoder: BouncyEncoder(seed: seed, gestures: presses), dropProbability: drop, seed: seed ^ 0x5EED), names: ["A", "B"],
+            virtualTime: virtualTime)
+        let loop = try makeLoop { () throws(LineError) in
+            try assembly.loop(plans: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1)], sinks: [printer], stop: .signals(signals))
+        }
+        if output.format == .text {
+            out.appendUTF8("gpio-debounce demo --encoder: a simulated bouncy rotary encoder (KY-040 style, 4 transitions per detent), no hardware needed (seed \(seed), \(counted(presses, "turn")): runs, flicks, reversals, jiggles).")
+            try writeOrFail(out)
+        }
+        let stop = try runToEnd(loop)
+        if output.format == .text {
+            let clockwise = detents.count { $0.clockwise }
+            let statistics = loop.pipeline.decoder(encoder: 0).statistics
+            out.appendUTF8("\(counted(detents.count, "detent")) turned (\(clockwise) cw, \(detents.count - clockwise) ccw): \(statistics.clockwise) cw and \(statistics.counterClockwise) ccw reported, position \(loop.pipeline.decoder(encoder: 0).position), from \(counted(statistics.changes, "change"))")
             out.appendUTF8(" (\(stop == .endOfInput ? "done" : "stopped")).")
             try writeOrFail(out)
         }
