@@ -19,7 +19,8 @@ import Sinks
 /// only, never quoted; elsewhere the file's text appears only in short excerpts with control characters
 /// escaped.
 public enum ConfigurationLoader {
-    static let topLevelKeys = ["defaults", "groups", "buttons", "keyboard", "mqtt"]
+    static let topLevelKeys = ["defaults", "groups", "buttons", "encoders", "keyboard", "mqtt"]
+    static let encoderKeys = ["name", "lines", "chip", "bias", "steps_per_detent", "reverse", "min", "max", "wrap", "acceleration", "keys"]
     static let buttonKeys = [
         "name", "line", "chip", "bias", "active", "debounce", "press", "release", "kernel_debounce", "hold",
         "repeat", "clicks", "throttle", "group", "actions", "key",
@@ -36,6 +37,8 @@ public enum ConfigurationLoader {
     public static let maximumBytes = 1 << 20
     /// The most buttons: one line request holds at most 64 lines (as `watch` allows).
     public static let maximumButtons = 64
+    /// The largest `min:` or `max:` of an encoder's position, either sign.
+    public static let maximumEncoderPosition = 1_000_000_000
     /// The shortest hold, click window, throttle, repeat delay, action timeout and group lockout.
     public static let minimumDurationNs: Int64 = 1_000_000
     /// The shortest repeat interval: each repeat is an event that may start an action, so at most 100 a second.

@@ -53,10 +53,11 @@ struct ConfigurationReader {
         let defaults = try top["defaults"].map { node throws(ConfigurationError) in try readDefaults(node) } ?? Defaults()
         let groups = try top["groups"].map { node throws(ConfigurationError) in try readGroups(node) } ?? [:]
 
-        guard let buttonsNode = top["buttons"] else {
+        let encoders = try top["encoders"].map { node throws(ConfigurationError) in try readEncoders(node, defaults: defaults) } ?? []
+        guard let buttonsNode = top["buttons"] ?? (encoders.isEmpty ? nil : .sequence(YAMLNode.Sequence([], mark: root.mark))) else {
             throw reader.error(root, "", "no `buttons:` list: there is nothing to watch; add e.g. `buttons: [{name: door, line: 17}]`")
         }
-        guard case .sequence(let list) = buttonsNode, !list.isEmpty else {
+        guard case .sequence(let list) = buttonsNode, !list.isEmpty || !encoders.isEmpty else {
             throw reader.error(buttonsNode, "buttons", "must be a list of buttons (`- name: ...` entries), at least one, at most \(ConfigurationLoader.maximumButtons)")
         }
         guard list.count <= ConfigurationLoader.maximumButtons else {
@@ -87,7 +88,26 @@ struct ConfigurationReader {
             linesUsed[lineKey] = index
             buttons.append(button)
         }
+        for (index, encoder) in encoders.enumerated() {
+            let key = "encoders[\(index)]"
+            if namesUsed[encoder.name] != nil {
+                throw reader.error(top["encoders"] ?? root, "\(key).name", "the name \(ConfigurationLoader.quoted(encoder.name)) is used twice: give each button and encoder its own")
+            }
+            namesUsed[encoder.name] = (buttons.count + index, true)
+            for line in [encoder.lineA, encoder.lineB] {
+                let lineKey = LineKey(chip: encoder.chip, line: line)
+                if let earlier = linesUsed[lineKey] {
+                    let owner = earlier < buttons.count ? "button \(ConfigurationLoader.quoted(buttons[earlier].name))" : "an encoder"
+                    throw reader.error(top["encoders"] ?? root, "\(key).lines", "\(lineKey.description) is already a line of \(owner): one line serves one button or encoder")
+                }
+                linesUsed[lineKey] = buttons.count + index
+            }
+        }
+        guard buttons.count + 2 * encoders.count <= ConfigurationLoader.maximumButtons else {
+            throw reader.error(root, "encoders", "at most \(ConfigurationLoader.maximumButtons) lines in all (one line request holds at most 64): the buttons take \(buttons.count), the encoders two each")
+        }
         var configuration = ServiceConfiguration(buttons: buttons, groups: groups, source: file)
+        configuration.encoders = encoders
         if let node = top["keyboard"] { configuration.keyboard = try readKeyboard(node) }
         if let node = top["mqtt"] { configuration.mqtt = try readMQTT(node) }
         configuration.deprecations = reader.deprecations.notes

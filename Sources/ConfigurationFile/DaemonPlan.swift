@@ -13,12 +13,23 @@ public struct DaemonPlan: Sendable {
     public var bindings: [ActionBinding]
     /// What each button's keys are bound to; empty when no button has keys (then no keyboard is made).
     public var keyBindings: [KeyBinding]
+    /// The encoders, decoding the raw lines after the buttons' (`ServiceConfiguration.lines`' order).
+    public var encoders: [EncoderPlan]
+    /// The keys each encoder's detents tap.
+    public var encoderKeyBindings: [EncoderKeyBinding]
 
     public init(_ configuration: ServiceConfiguration) {
         let groupNames = configuration.groups.keys.sorted()
         groups = groupNames.map { GroupLockout(windowNs: configuration.groups[$0] ?? 0) }
         plans = configuration.buttons.map { button in
             LinePlan(debounce: button.debounce, gestures: button.gestures, group: button.group.flatMap { groupNames.firstIndex(of: $0) })
+        }
+        plans += Array(repeating: LinePlan.raw, count: 2 * configuration.encoders.count)
+        encoders = configuration.encoders.enumerated().map { index, encoder in
+            EncoderPlan(lineA: configuration.buttons.count + 2 * index, lineB: configuration.buttons.count + 2 * index + 1, configuration: encoder.configuration)
+        }
+        encoderKeyBindings = configuration.encoders.enumerated().compactMap { index, encoder in
+            encoder.keys.map { EncoderKeyBinding(encoder: index, clockwise: $0.clockwise, counterClockwise: $0.counterClockwise) }
         }
         actions = []
         bindings = []

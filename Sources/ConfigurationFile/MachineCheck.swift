@@ -44,18 +44,18 @@ public enum MachineCheck {
         do { _ = try configuration.mqtt?.readFiles() } catch { throw .mqtt(error) }
     }
 
-    /// Every button's line, in the configuration's order, found by `locate`; refuses a line that
-    /// cannot be found, and two buttons on one line.
+    /// Every line of the configuration (`ServiceConfiguration.lines`: buttons', then encoders'), in
+    /// that order, found by `locate`; refuses a line that cannot be found, and two owners of one line.
     public static func locateLines<Place>(
-        _ configuration: ServiceConfiguration, locate: (ButtonConfiguration) throws(GPIOError) -> Located<Place>
+        _ configuration: ServiceConfiguration, locate: (ConfiguredLine) throws(GPIOError) -> Located<Place>
     ) throws(Failure) -> [Located<Place>] {
         var owners: [String: String] = [:]
         var located: [Located<Place>] = []
-        for button in configuration.buttons {
+        for wanted in configuration.lines {
             let line: Located<Place>
-            do { line = try locate(button) } catch { throw .line(button: button.name, error) }
-            if let owner = owners.updateValue(button.name, forKey: "\(line.offset)@\(line.chipName)") {
-                throw .sharedLine(file: configuration.source, first: owner, second: button.name, chip: line.chipName, offset: line.offset)
+            do { line = try locate(wanted) } catch { throw .line(button: wanted.owner, error) }
+            if let owner = owners.updateValue(wanted.owner, forKey: "\(line.offset)@\(line.chipName)") {
+                throw .sharedLine(file: configuration.source, first: owner, second: wanted.owner, chip: line.chipName, offset: line.offset)
             }
             located.append(line)
         }
@@ -67,8 +67,8 @@ public enum MachineCheck {
     /// is opened once however many buttons it serves.
     public static func locateLinesOnThisMachine(_ configuration: ServiceConfiguration) throws(Failure) -> [Located<GPIOChip>] {
         var chips: [String: GPIOChip] = [:]
-        return try locateLines(configuration) { button throws(GPIOError) in
-            let (chip, offsets) = try LineLocator.locate(chip: button.chip, lines: [button.line])
+        return try locateLines(configuration) { wanted throws(GPIOError) in
+            let (chip, offsets) = try LineLocator.locate(chip: wanted.chip, lines: [wanted.line])
             let shared = chips[chip.path] ?? chip
             chips[chip.path] = shared
             return Located(place: shared, chipName: shared.name, offset: offsets[0])

@@ -27,7 +27,7 @@ extension EventWriter {
     }
 
     /// `value` with at most three decimals and no exponent (JSON and people read it alike): 12.5, 0, 480.123.
-    static func decimal(_ value: Double) -> String {
+    package static func decimal(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         let thousandths = Int64((value * 1000).rounded())
         let whole = thousandths / 1000

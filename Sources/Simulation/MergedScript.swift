@@ -54,3 +54,18 @@ extension SimulatedLines {
         self.init(initialLevels: BouncyEncoder.initialLevels, script: encoder, startNs: startNs, dropProbability: dropProbability, seed: seed)
     }
 }
+
+extension SimulatedLines {
+    /// Simulated bouncy buttons, one line each, then simulated bouncy encoders, two lines each (A, B):
+    /// the line order of a configuration's `ServiceConfiguration.lines`.
+    public convenience init(buttons: [BouncyButton], encoders: [BouncyEncoder], startNs: Int64 = 0) {
+        var levels = buttons.map(\.initialLevel)
+        var scripts: [any IteratorProtocol<Edge>] = buttons
+        for encoder in encoders {
+            let merged = MergedScript(encoder, lineCount: 2)
+            levels += BouncyEncoder.initialLevels
+            scripts += [MergedScript.Line(script: merged, line: 0), MergedScript.Line(script: merged, line: 1)]
+        }
+        self.init(initialLevels: levels, scripts: scripts, startNs: startNs)
+    }
+}

@@ -32,6 +32,8 @@ public struct KeyBinding: Sendable, Hashable {
 /// key held by two buttons comes up only when both let go.
 package struct KeyMapping: Sendable {
     private let bindingsOfLine: [[KeyBinding]]
+    /// Per encoder (`PipelineOutput.rotation`'s index): the keys a detent taps each way.
+    private let encoderKeys: [EncoderKeyBinding?]
     /// Per line: the keys its held bindings put down, in the order they went down.
     private var heldByLine: [[UInt16]]
     /// Per key: how many holds (and taps in progress) keep it down; absent when it is up.
@@ -40,18 +42,21 @@ package struct KeyMapping: Sendable {
     private var downOrder: [UInt16] = []
 
     /// `lineCount` lines (the loop's line order); bindings of other lines are ignored.
-    package init(bindings: [KeyBinding], lineCount: Int) {
+    package init(bindings: [KeyBinding], encoderBindings: [EncoderKeyBinding] = [], lineCount: Int, encoderCount: Int = 0) {
         var byLine = Array(repeating: [KeyBinding](), count: lineCount)
         for binding in bindings where byLine.indices.contains(binding.line) && !binding.keys.isEmpty {
             byLine[binding.line].append(binding)
         }
         bindingsOfLine = byLine
+        var byEncoder = Array(repeating: EncoderKeyBinding?.none, count: encoderCount)
+        for binding in encoderBindings where byEncoder.indices.contains(binding.encoder) { byEncoder[binding.encoder] = binding }
+        encoderKeys = byEncoder
         heldByLine = Array(repeating: [], count: lineCount)
     }
 
     /// Every key any binding uses, each once, in increasing order (what the device must declare).
-    package static func keys(of bindings: [KeyBinding]) -> [UInt16] {
-        Set(bindings.flatMap(\.keys)).sorted()
+    package static func keys(of bindings: [KeyBinding], encoders: [EncoderKeyBinding] = []) -> [UInt16] {
+        Set(bindings.flatMap(\.keys) + encoders.flatMap { $0.clockwise + $0.counterClockwise }).sorted()
     }
 
     /// Whether any key is down now.
@@ -59,6 +64,12 @@ package struct KeyMapping: Sendable {
 
     /// The reports for one output of the pipeline, in order; none for outputs without keys.
     package mutating func reports(for output: PipelineOutput) -> [[KeyChange]] {
+        if case .rotation(let encoder, let detent) = output {
+            // A detent taps its direction's keys: down, then up, as two reports.
+            guard encoderKeys.indices.contains(encoder), let binding = encoderKeys[encoder] else { return [] }
+            let keys = detent.direction == .clockwise ? binding.clockwise : binding.counterClockwise
+            return [push(keys), lift(keys.reversed())].filter { !$0.isEmpty }
+        }
         guard case .event(let line, let event) = output, bindingsOfLine.indices.contains(line) else { return [] }
         var reports: [[KeyChange]] = []
         if event.kind == .release {
@@ -115,5 +126,21 @@ package struct KeyMapping: Sendable {
             }
         }
         return changes
+    }
+}
+
+/// The keys a rotary encoder taps, one press and release per detent: `keys: {cw: KEY_VOLUMEUP,
+/// ccw: KEY_VOLUMEDOWN}` in a configuration's `encoders:`.
+public struct EncoderKeyBinding: Sendable, Hashable {
+    /// The encoder's index (`PipelineOutput.rotation`).
+    public var encoder: Int
+    /// Key codes a clockwise detent taps (a combination goes down in this order), and a counter-clockwise one.
+    public var clockwise: [UInt16]
+    public var counterClockwise: [UInt16]
+
+    public init(encoder: Int, clockwise: [UInt16], counterClockwise: [UInt16]) {
+        self.encoder = encoder
+        self.clockwise = clockwise
+        self.counterClockwise = counterClockwise
     }
 }

@@ -26,7 +26,24 @@ import Testing
             position += rotation.direction == "cw" ? 1 : -1
             #expect(rotation.position == position)
         }
-        #expect(result.stderr.contains("simulated lines 17,27: 5 detents"))
+        #expect(result.stderr.contains("simulated lines 17,27: "))
+    }
+
+    @Test func runTurnsAConfiguredEncoderBesideAButton() throws {
+        let path = try ReplayThroughPipelineTests.configuration("""
+            buttons: [{name: mute, line: 22}]
+            encoders:
+              - {name: volume, lines: [GPIO17, GPIO27], min: 0, max: 5}
+            """)
+        let result = try CLITests.run(["run", "--config", path, "--simulate", "--virtual-time", "--presses", "3", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let rotations = try lines.filter { $0.contains("\"rotate\"") }.map { try JSONDecoder().decode(Rotation.self, from: Data($0.utf8)) }
+        #expect(!rotations.isEmpty)
+        #expect(rotations.allSatisfy { (0...5).contains($0.position) && $0.lines == [17, 27] })
+        #expect(lines.filter { $0.contains("\"encoder\":\"volume\"") }.count == rotations.count)
+        #expect(lines.contains { $0.contains("\"event\":\"press\"") && $0.contains("\"button\":\"mute\"") })
+        #expect(result.stderr.contains("stopped (the simulated buttons ran out of presses)"))
     }
 
     @Test func demoEncoderReportsWhatWasTurned() throws {

@@ -7,7 +7,7 @@ import Testing
 /// written two ways is one line, and the `mqtt:` section's files must be there.
 @Suite struct MachineCheckTests {
     /// A Raspberry Pi's header as a resolver would see it: offsets as they are, `GPIO<n>` is offset n.
-    static func piHeader(_ button: ButtonConfiguration) throws(GPIOError) -> MachineCheck.Located<String> {
+    static func piHeader(_ button: ConfiguredLine) throws(GPIOError) -> MachineCheck.Located<String> {
         let chip = button.chip ?? "gpiochip0"
         if let offset = Int(button.line) { return .init(place: chip, chipName: chip, offset: offset) }
         guard button.line.hasPrefix("GPIO"), let offset = Int(button.line.dropFirst(4)) else {
@@ -56,5 +56,21 @@ import Testing
             guard case .mqtt(.passwordFile("/nonexistent/mqtt-password", _, let code)) = error as? MachineCheck.Failure else { return false }
             return code == 2  // ENOENT
         }
+    }
+}
+
+/// An encoder's lines are checked with the buttons': one pin written two ways is refused there too.
+@Suite struct EncoderMachineCheckTests {
+    @Test func anEncoderLineThatIsAButtonsPinIsRefused() throws {
+        let configuration = try ConfigurationLoader.load(
+            "buttons: [{name: mute, line: 17}]\nencoders: [{name: volume, lines: [GPIO17, GPIO27]}]", file: "e.yaml")
+        #expect {
+            try MachineCheck.locateLines(configuration, locate: MachineCheckTests.piHeader)
+        } throws: { error in
+            guard let failure = error as? MachineCheck.Failure, case .sharedLine("e.yaml", "mute", "volume (A)", "gpiochip0", 17) = failure else { return false }
+            return true
+        }
+        let fine = try ConfigurationLoader.load("buttons: [{name: mute, line: 22}]\nencoders: [{name: volume, lines: [GPIO17, GPIO27]}]", file: "e.yaml")
+        #expect(try MachineCheck.locateLines(fine, locate: MachineCheckTests.piHeader).map(\.offset) == [22, 17, 27])
     }
 }

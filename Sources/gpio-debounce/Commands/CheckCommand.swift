@@ -70,9 +70,10 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let configuration = try loadConfiguration(config)
         let notes = try checkOnThisMachine(configuration)
-        let keyCount = configuration.buttons.reduce(0) { $0 + $1.keys.count }
+        let keyCount = configuration.buttons.reduce(0) { $0 + $1.keys.count } + configuration.encoders.count { $0.keys != nil }
         let keyboard = keyCount == 0 ? "" : ", \(keyCount) key binding(s) on the keyboard \"\(configuration.keyboard.name)\"\(configuration.keyboard.autorepeat ? " (kernel autorepeat)" : "")"
-        print(TerminalText.escaped("\(config): OK: \(configuration.buttons.count) button(s), \(configuration.groups.count) group(s), \(configuration.buttons.reduce(0) { $0 + $1.actions.count }) action(s)\(keyboard)"))
+        let encoders = configuration.encoders.isEmpty ? "" : "\(configuration.encoders.count) encoder(s), "
+        print(TerminalText.escaped("\(config): OK: \(configuration.buttons.count) button(s), \(encoders)\(configuration.groups.count) group(s), \(configuration.buttons.reduce(0) { $0 + $1.actions.count }) action(s)\(keyboard)"))
         if let mqtt = configuration.mqtt {
             let discovery = switch mqtt.discovery {
             case .off: "no discovery"
@@ -103,6 +104,24 @@ struct CheckCommand: ParsableCommand {
             for keys in button.keys {
                 let names = keys.keys.map { KeyCode.name(of: $0) ?? "\($0)" }.joined(separator: "+")
                 print(TerminalText.escaped("    on \(keys.on.rawValue)\(keys.count.map { " \($0)" } ?? ""): \(keys.isHeld ? "\(names) down until the release" : "tap \(names)")"))
+            }
+        }
+        for (index, encoder) in configuration.encoders.enumerated() {
+            let located = notes.lines.map { ($0[configuration.buttons.count + 2 * index], $0[configuration.buttons.count + 2 * index + 1]) }
+            let place = located.map { "\($0.0.chipName) lines \($0.0.offset) (A), \($0.1.offset) (B)" }
+                ?? "\(encoder.chip.map { "\($0) " } ?? "")lines \(encoder.lineA) (A), \(encoder.lineB) (B)"
+            var details = ["\(encoder.configuration.stepsPerDetent.rawValue) steps per detent"]
+            if encoder.configuration.reverse { details.append("reversed") }
+            if let range = encoder.configuration.range {
+                details.append("position \(range.lowerBound == Int.min ? "" : String(range.lowerBound))...\(range.upperBound == Int.max ? "" : String(range.upperBound))\(encoder.configuration.wraps ? " wrapping" : "")")
+            }
+            if let acceleration = encoder.configuration.acceleration {
+                details.append("×\(acceleration.factor) from \(EventWriter.decimal(acceleration.thresholdPerSecond))/s")
+            }
+            print(TerminalText.escaped("  \(encoder.name): encoder on \(place), bias \(encoder.bias.rawValue), \(details.joined(separator: ", "))"))
+            if let keys = encoder.keys {
+                let names = { (codes: [UInt16]) in codes.map { KeyCode.name(of: $0) ?? "\($0)" }.joined(separator: "+") }
+                print(TerminalText.escaped("    each detent taps \(names(keys.clockwise)) (cw) or \(names(keys.counterClockwise)) (ccw)"))
             }
         }
         for note in notes.messages { printToStandardError("gpio-debounce: note: \(note)") }

@@ -90,11 +90,19 @@ struct RunCommand: ParsableCommand {
         let assembly = try simulate ? simulatedButtons(configuration) : configuredPins(configuration, logger: logger)
         let places = assembly.places.compactMap { $0 }
         let plan = DaemonPlan(configuration)
+        let owners = configuration.lines.map(\.owner)
         let lineFields = places.enumerated().map { index, place in
-            EventFields.button(configuration.buttons[index].name, chip: place.chip, line: place.offset)
+            index < configuration.buttons.count ? EventFields.button(owners[index], chip: place.chip, line: place.offset) : .none
         }
-        let names = places.enumerated().map { ActionRunner.LineName(button: configuration.buttons[$0].name, chip: $1.chip, offset: $1.offset) }
-        var sinks: [any Sink] = [output.printer(lineFields: lineFields), ActionRunner(actions: plan.actions, bindings: plan.bindings, names: names, logger: logger)]
+        let encoderFields = configuration.encoders.enumerated().map { index, encoder in
+            let a = places[configuration.buttons.count + 2 * index], b = places[configuration.buttons.count + 2 * index + 1]
+            return EventFields([.text("encoder", encoder.name), .text("chip", a.chip), .integers("lines", [Int64(a.offset), Int64(b.offset)])])
+        }
+        let names = places.enumerated().map { ActionRunner.LineName(button: owners[$0], chip: $1.chip, offset: $1.offset) }
+        var sinks: [any Sink] = [
+            output.printer(lineFields: lineFields, encoderFields: encoderFields),
+            ActionRunner(actions: plan.actions, bindings: plan.bindings, names: names, logger: logger),
+        ]
         if let keyboard = try makeKeyboard(plan: plan, settings: configuration.keyboard, lineCount: places.count, logger: logger) {
             sinks.append(keyboard)
         }
@@ -111,7 +119,7 @@ struct RunCommand: ParsableCommand {
         }
         let loop = try makeLoop { () throws(LineError) in
             try assembly.loop(
-                plans: plan.plans, groups: plan.groups, sinks: sinks, stop: .signals(signals),
+                plans: plan.plans, groups: plan.groups, encoders: plan.encoders, sinks: sinks, stop: .signals(signals),
                 limits: LoopLimits(maximumEvents: numEvents, shutdownGraceNs: shutdownGrace))
         }
         let stop = try runToEnd(loop)
@@ -148,7 +156,9 @@ struct RunCommand: ParsableCommand {
         let buttons = configuration.buttons.enumerated().map { index, button in
             BouncyButton(seed: seed &+ UInt64(index), activeLevel: button.debounce.activeLevel, presses: presses)
         }
-        return RunAssembly.simulated(SimulatedLines(buttons: buttons), names: configuration.buttons.map(\.line), virtualTime: virtualTime)
+        let encoders = configuration.encoders.indices.map { BouncyEncoder(seed: seed &+ 1_000 &+ UInt64($0), gestures: presses) }
+        return RunAssembly.simulated(
+            SimulatedLines(buttons: buttons, encoders: encoders), names: configuration.lines.map(\.line), virtualTime: virtualTime)
     }
 
     /// The configured buttons' real lines, found on this machine (`MachineCheck`, as `check` finds them).
@@ -157,20 +167,21 @@ struct RunCommand: ParsableCommand {
             logger.info("offsets without chip: mean \(LineLocator.headerChip())")
         }
         let located = try checking { () throws(MachineCheck.Failure) in try MachineCheck.locateLinesOnThisMachine(configuration) }
-        let selections = zip(configuration.buttons, located).map { button, line in
-            LineSelection(chip: line.place, offset: line.offset, bias: button.bias, kernelDebounceNs: button.kernelDebounceNs)
+        let selections = zip(configuration.lines, located).map { wanted, line in
+            LineSelection(chip: line.place, offset: line.offset, bias: wanted.bias, kernelDebounceNs: wanted.kernelDebounceNs)
         }
         let assembly = try opening { () throws(GPIOError) in
             try RunAssembly.pins(selections, consumer: "gpio-debounce", eventBufferSize: kernelQueue.eventBufferSize)
         }
-        logger.info("watching \(counted(selections.count, "button")) (libgpiod \(GPIODLines.libgpiodVersion))")
+        let encoders = configuration.encoders.isEmpty ? "" : " and \(counted(configuration.encoders.count, "encoder"))"
+        logger.info("watching \(counted(configuration.buttons.count, "button"))\(encoders) (libgpiod \(GPIODLines.libgpiodVersion))")
         return assembly
     }
 
     /// The virtual keyboard's sink, if any button has keys: the device exists from here until the run ends.
     private func makeKeyboard(plan: DaemonPlan, settings: KeyboardSettings, lineCount: Int, logger: Logger) throws -> KeyboardSink? {
-        guard !plan.keyBindings.isEmpty else { return nil }
-        let keys = KeyMapping.keys(of: plan.keyBindings)
+        guard !plan.keyBindings.isEmpty || !plan.encoderKeyBindings.isEmpty else { return nil }
+        let keys = KeyMapping.keys(of: plan.keyBindings, encoders: plan.encoderKeyBindings)
         let device: UInputDevice
         do {
             device = try UInputDevice(name: settings.name, keys: keys, autorepeat: settings.autorepeat)
@@ -178,7 +189,9 @@ struct RunCommand: ParsableCommand {
             throw failure(error.description, ExitStatus.of(error))
         }
         logger.info("keyboard \"\(settings.name)\" with \(counted(keys.count, "key")) is \(device.eventNode ?? "ready")")
-        return KeyboardSink(mapping: KeyMapping(bindings: plan.keyBindings, lineCount: lineCount), device: device, logger: logger)
+        return KeyboardSink(
+            mapping: KeyMapping(bindings: plan.keyBindings, encoderBindings: plan.encoderKeyBindings, lineCount: lineCount, encoderCount: plan.encoders.count),
+            device: device, logger: logger)
     }
 
     private static func describe(_ stop: StopReason) -> String {

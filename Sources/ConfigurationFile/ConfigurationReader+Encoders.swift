@@ -1,0 +1,96 @@
+import DebounceCore
+import GPIODBackend
+import Sinks
+import YAMLDocument
+
+/// `encoders:`, the rotary encoders of a configuration:
+///
+/// ```yaml
+/// encoders:
+///   - name: volume
+///     lines: [GPIO17, GPIO27]       # A, B: clockwise, A leads
+///     steps_per_detent: 4           # 4 (KY-040, EC11), 2 or 1
+///     reverse: false
+///     min: 0                        # optional range; wrap: true goes round
+///     max: 100
+///     acceleration: {threshold: 10/s, factor: 4}
+///     keys: {cw: KEY_VOLUMEUP, ccw: KEY_VOLUMEDOWN}
+/// ```
+extension ConfigurationReader {
+    /// The most encoders: their two lines each count against the 64 lines of one request.
+    static let maximumEncoders = 32
+
+    func readEncoders(_ node: YAMLNode, defaults: Defaults) throws(ConfigurationError) -> [EncoderSettings] {
+        guard case .sequence(let list) = node, !list.isEmpty, list.count <= Self.maximumEncoders else {
+            throw reader.error(node, "encoders", "must be a list of encoders (`- name: volume` entries with `lines: [A, B]`), at least one, at most \(Self.maximumEncoders)")
+        }
+        var encoders: [EncoderSettings] = []
+        for (index, item) in list.enumerated() {
+            encoders.append(try readEncoder(item, key: "encoders[\(index)]", index: index, defaults: defaults))
+        }
+        return encoders
+    }
+
+    private func readEncoder(_ node: YAMLNode, key: String, index: Int, defaults: Defaults) throws(ConfigurationError) -> EncoderSettings {
+        let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.encoderKeys)
+        let name = try fields["name"].map { node throws(ConfigurationError) in try reader.name(node, key: "\(key).name", what: "an encoder's name") } ?? "encoder\(index + 1)"
+        guard let linesNode = fields["lines"], case .sequence(let lines) = linesNode, lines.count == 2 else {
+            throw reader.error(fields["lines"] ?? node, "\(key).lines", "an encoder needs `lines: [A, B]`: its two lines (offsets like 17 or names like GPIO17), A first (clockwise, A leads)")
+        }
+        let lineA = try reader.line(lines[0], key: "\(key).lines[0]")
+        let lineB = try reader.line(lines[1], key: "\(key).lines[1]")
+        guard lineA != lineB else { throw reader.error(lines[1], "\(key).lines[1]", "A and B must be two different lines") }
+        let chip = try fields["chip"].map { node throws(ConfigurationError) in try reader.chip(node, key: "\(key).chip") } ?? defaults.chip
+        let bias = try fields["bias"].map { node throws(ConfigurationError) in try reader.bias(node, key: "\(key).bias") } ?? defaults.bias ?? .pullUp
+
+        var configuration = EncoderConfiguration()
+        if let node = fields["steps_per_detent"] {
+            let steps = try reader.choice(node, key: "\(key).steps_per_detent", allowed: ["4", "2", "1"])
+            configuration.stepsPerDetent = EncoderConfiguration.StepsPerDetent(rawValue: Int(steps) ?? 4) ?? .four
+        }
+        if let node = fields["reverse"] {
+            configuration.reverse = try reader.choice(node, key: "\(key).reverse", allowed: ["true", "false"]) == "true"
+        }
+        let limit = ConfigurationLoader.maximumEncoderPosition
+        let minimum = try fields["min"].map { node throws(ConfigurationError) in try reader.integer(node, key: "\(key).min", range: -limit...limit) }
+        let maximum = try fields["max"].map { node throws(ConfigurationError) in try reader.integer(node, key: "\(key).max", range: -limit...limit) }
+        if minimum != nil || maximum != nil {
+            let low = minimum ?? Int.min, high = maximum ?? Int.max
+            guard low < high else { throw reader.error(fields["max"] ?? node, "\(key).max", "must be more than `min:` (\(low))") }
+            configuration.range = low...high
+        }
+        if let node = fields["wrap"] {
+            configuration.wraps = try reader.choice(node, key: "\(key).wrap", allowed: ["true", "false"]) == "true"
+            guard !configuration.wraps || (minimum != nil && maximum != nil) else {
+                throw reader.error(node, "\(key).wrap", "`wrap: true` goes round from `max:` to `min:`: give both")
+            }
+        }
+        if let node = fields["acceleration"] {
+            configuration.acceleration = try acceleration(node, key: "\(key).acceleration")
+        }
+        var keys: (clockwise: [UInt16], counterClockwise: [UInt16])?
+        if let node = fields["keys"] {
+            let keyFields = try reader.mapping(node, key: "\(key).keys", allowed: ["cw", "ccw"])
+            guard let cw = keyFields["cw"], let ccw = keyFields["ccw"] else {
+                throw reader.error(node, "\(key).keys", "needs both `cw:` and `ccw:`, e.g. `keys: {cw: KEY_VOLUMEUP, ccw: KEY_VOLUMEDOWN}`")
+            }
+            keys = (try self.keys(cw, key: "\(key).keys.cw"), try self.keys(ccw, key: "\(key).keys.ccw"))
+        }
+        return EncoderSettings(name: name, chip: chip, lineA: lineA, lineB: lineB, bias: bias, configuration: configuration, keys: keys)
+    }
+
+    /// `acceleration: {threshold: 10/s, factor: 4}`: from 10 detents per second, each counts 4.
+    private func acceleration(_ node: YAMLNode, key: String) throws(ConfigurationError) -> EncoderConfiguration.Acceleration {
+        let fields = try reader.mapping(node, key: key, allowed: ["threshold", "factor"])
+        guard let thresholdNode = fields["threshold"], let factorNode = fields["factor"] else {
+            throw reader.error(node, key, "needs `threshold:` (detents per second, e.g. 10/s) and `factor:` (what each faster detent counts, 2 to 100)")
+        }
+        var text = try reader.string(thresholdNode, key: "\(key).threshold")
+        if text.hasSuffix("/s") { text.removeLast(2) }
+        guard let threshold = Double(text), threshold.isFinite, threshold > 0, threshold <= 10_000 else {
+            throw reader.error(thresholdNode, "\(key).threshold", "a speed in detents per second, more than 0 and at most 10000, e.g. 10/s")
+        }
+        let factor = try reader.integer(factorNode, key: "\(key).factor", range: 2...100)
+        return EncoderConfiguration.Acceleration(thresholdPerSecond: threshold, factor: factor)
+    }
+}

@@ -1,0 +1,45 @@
+import DebounceCore
+import GPIODBackend
+
+/// One rotary encoder of a configuration (`encoders:`): where its two lines are, how it counts, and
+/// the keys it taps. Its push button, if any, is an ordinary entry of `buttons:`.
+public struct EncoderSettings: Sendable {
+    public var name: String
+    /// The chip as the user wrote it (path, name, number or label), or nil for the default.
+    public var chip: String?
+    /// Lines A and B: offsets or names. Clockwise, A leads.
+    public var lineA: String
+    public var lineB: String
+    public var bias: Bias
+    /// Steps per detent, direction, range, acceleration.
+    public var configuration: EncoderConfiguration
+    /// The keys a detent taps (`keys: {cw: KEY_VOLUMEUP, ccw: KEY_VOLUMEDOWN}`), or nil.
+    public var keys: (clockwise: [UInt16], counterClockwise: [UInt16])?
+}
+
+/// One line a configuration asks for, whatever it serves: a button's line, or one of an encoder's two.
+/// `ServiceConfiguration.lines` lists them in the run's line order: every button's, then each
+/// encoder's A and B.
+public struct ConfiguredLine: Sendable, Hashable {
+    /// The button's or encoder's name, for messages ("encoder volume's line B" is `volume (B)`).
+    public var owner: String
+    public var chip: String?
+    public var line: String
+    public var bias: Bias
+    /// Kernel debouncing (libgpiod 2), in nanoseconds; encoders' lines get none (the decoder takes
+    /// every change itself).
+    public var kernelDebounceNs: Int64
+}
+
+extension ServiceConfiguration {
+    /// Every line the run requests, in its line order: each button's, then each encoder's A and B.
+    public var lines: [ConfiguredLine] {
+        buttons.map { ConfiguredLine(owner: $0.name, chip: $0.chip, line: $0.line, bias: $0.bias, kernelDebounceNs: $0.kernelDebounceNs) }
+            + encoders.flatMap { encoder in
+                [
+                    ConfiguredLine(owner: "\(encoder.name) (A)", chip: encoder.chip, line: encoder.lineA, bias: encoder.bias, kernelDebounceNs: 0),
+                    ConfiguredLine(owner: "\(encoder.name) (B)", chip: encoder.chip, line: encoder.lineB, bias: encoder.bias, kernelDebounceNs: 0),
+                ]
+            }
+    }
+}

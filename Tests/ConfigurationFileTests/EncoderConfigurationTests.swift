@@ -1,0 +1,86 @@
+import ConfigurationFile
+import DebounceCore
+import EventLoop
+import Logging
+import Pipeline
+import Simulation
+import Sinks
+import Testing
+
+/// `encoders:` in a configuration: reading, refusals, the plan's line order, and the keys a detent taps.
+@Suite struct EncoderConfigurationTests {
+    static let volume = """
+        buttons:
+          - {name: mute, line: 22}
+        encoders:
+          - name: volume
+            lines: [GPIO17, GPIO27]
+            steps_per_detent: 2
+            reverse: true
+            min: 0
+            max: 100
+            acceleration: {threshold: 10/s, factor: 4}
+            keys: {cw: KEY_VOLUMEUP, ccw: [KEY_LEFTSHIFT, KEY_VOLUMEDOWN]}
+        """
+
+    @Test func anEncoderIsReadWithEveryKey() throws {
+        let configuration = try ConfigurationLoader.load(Self.volume, file: "v.yaml")
+        let encoder = try #require(configuration.encoders.first)
+        #expect(encoder.name == "volume" && encoder.lineA == "GPIO17" && encoder.lineB == "GPIO27")
+        #expect(encoder.configuration.stepsPerDetent == .two)
+        #expect(encoder.configuration.reverse)
+        #expect(encoder.configuration.range == 0...100 && !encoder.configuration.wraps)
+        #expect(encoder.configuration.acceleration == EncoderConfiguration.Acceleration(thresholdPerSecond: 10, factor: 4))
+        #expect(encoder.keys?.clockwise == [KeyCode.code(named: "KEY_VOLUMEUP")].compactMap { $0 })
+        #expect(encoder.keys?.counterClockwise.count == 2)
+        // The run's lines: the buttons', then the encoder's A and B, with raw plans and the encoder's plan.
+        #expect(configuration.lines.map(\.line) == ["22", "GPIO17", "GPIO27"])
+        let plan = DaemonPlan(configuration)
+        #expect(plan.plans.count == 3 && plan.plans[1] == .raw && plan.plans[2] == .raw)
+        #expect(plan.encoders == [EncoderPlan(lineA: 1, lineB: 2, configuration: encoder.configuration)])
+    }
+
+    @Test func encodersAloneAreAConfiguration() throws {
+        let configuration = try ConfigurationLoader.load("encoders: [{name: knob, lines: [5, 6]}]", file: "k.yaml")
+        #expect(configuration.buttons.isEmpty && configuration.encoders.count == 1)
+    }
+
+    @Test(arguments: [
+        ("encoders: [{name: k, lines: [5]}]", "needs `lines: [A, B]`"),
+        ("encoders: [{name: k, lines: [5, 5]}]", "two different lines"),
+        ("encoders: [{name: k, lines: [5, 6], steps_per_detent: 3}]", "steps_per_detent"),
+        ("encoders: [{name: k, lines: [5, 6], wrap: true, max: 9}]", "give both"),
+        ("encoders: [{name: k, lines: [5, 6], min: 9, max: 9}]", "must be more than `min:`"),
+        ("encoders: [{name: k, lines: [5, 6], keys: {cw: KEY_A}}]", "needs both `cw:` and `ccw:`"),
+        ("encoders: [{name: k, lines: [5, 6], acceleration: {threshold: fast, factor: 2}}]", "detents per second"),
+        ("buttons: [{name: k, line: 5}]\nencoders: [{name: k, lines: [6, 7]}]", "is used twice"),
+        ("buttons: [{name: b, line: 5}]\nencoders: [{name: k, lines: [6, 5]}]", "is already a line of button 'b'"),
+        ("encoders: [{name: k, lines: [5, 6], speed: 3}]", "speed"),
+    ])
+    func mistakesAreRefusedWithWhatToWrite(yaml: String, message: String) {
+        #expect {
+            try ConfigurationLoader.load(yaml, file: "bad.yaml")
+        } throws: { error in
+            "\(error)".contains(message)
+        }
+    }
+
+    @Test func eachDetentTapsItsDirectionsKeys() throws {
+        let configuration = try ConfigurationLoader.load(
+            "encoders: [{name: volume, lines: [17, 27], keys: {cw: KEY_VOLUMEUP, ccw: KEY_VOLUMEDOWN}}]", file: "v.yaml")
+        let plan = DaemonPlan(configuration)
+        let ms: Int64 = 1_000_000
+        // One detent clockwise (A leads: 11 → 01 → 00 → 10 → 11), then one back.
+        let a: [Edge] = [Edge(level: .low, timeNs: 10 * ms), Edge(level: .high, timeNs: 30 * ms), Edge(level: .low, timeNs: 110 * ms), Edge(level: .high, timeNs: 130 * ms)]
+        let b: [Edge] = [Edge(level: .low, timeNs: 20 * ms), Edge(level: .high, timeNs: 40 * ms), Edge(level: .low, timeNs: 100 * ms), Edge(level: .high, timeNs: 120 * ms)]
+        let lines = SimulatedLines(initialLevels: [.high, .high], scripts: [a.makeIterator(), b.makeIterator()])
+        let keyboard = KeyboardTests.RecordingKeyboard()
+        let sink = KeyboardSink(
+            mapping: KeyMapping(bindings: [], encoderBindings: plan.encoderKeyBindings, lineCount: 2, encoderCount: plan.encoders.count),
+            device: keyboard, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        _ = try VirtualRun.play(lines, plans: plan.plans, encoders: plan.encoders, sinks: [sink])
+        #expect(keyboard.destroyed)
+        #expect(keyboard.reports == ["+KEY_VOLUMEUP", "-KEY_VOLUMEUP", "+KEY_VOLUMEDOWN", "-KEY_VOLUMEDOWN"])
+        #expect(KeyMapping.keys(of: plan.keyBindings, encoders: plan.encoderKeyBindings).count == 2)
+    }
+}
