@@ -76,7 +76,24 @@ extension ConfigurationReader {
             }
             keys = (try self.keys(cw, key: "\(key).keys.cw"), try self.keys(ccw, key: "\(key).keys.ccw"))
         }
-        return EncoderSettings(name: name, chip: chip, lineA: lineA, lineB: lineB, bias: bias, configuration: configuration, keys: keys)
+        var actions: [EncoderActionConfiguration] = []
+        if let node = fields["actions"] {
+            guard case .sequence(let list) = node else { throw reader.error(node, "\(key).actions", "must be a list (`- on: cw` entries)") }
+            for (actionIndex, actionNode) in list.enumerated() {
+                let actionKey = "\(key).actions[\(actionIndex)]"
+                let actionFields = try reader.mapping(actionNode, key: actionKey, allowed: ["on", "run", "shell", "policy", "limit", "timeout"])
+                guard let onNode = actionFields["on"] else {
+                    throw reader.error(actionNode, actionKey, "an encoder's action needs `on:` (cw, ccw or rotate)")
+                }
+                let on = EncoderTrigger(rawValue: try reader.choice(onNode, key: "\(actionKey).on", allowed: EncoderTrigger.allCases.map(\.rawValue))) ?? .rotate
+                var command = try action(actionFields, node: actionNode, key: actionKey, button: name, on: .press, count: nil).action
+                command.name = "\(name).\(on.rawValue)"
+                if actionFields["policy"] == nil { command.policy = .coalesce }
+                actions.append(EncoderActionConfiguration(on: on, action: command))
+            }
+        }
+        return EncoderSettings(
+            name: name, chip: chip, lineA: lineA, lineB: lineB, bias: bias, configuration: configuration, keys: keys, actions: actions)
     }
 
     /// `acceleration: {threshold: 10/s, factor: 4}`: from 10 detents per second, each counts 4.

@@ -323,7 +323,7 @@ struct ConfigurationReader {
         return (on, count)
     }
 
-    private func action(_ fields: [String: YAMLNode], node: YAMLNode, key: String, button: String, on: ButtonEvent.Kind, count: Int?) throws(ConfigurationError) -> ActionConfiguration {
+    func action(_ fields: [String: YAMLNode], node: YAMLNode, key: String, button: String, on: ButtonEvent.Kind, count: Int?) throws(ConfigurationError) -> ActionConfiguration {
         let arguments: [String]
         switch (fields["run"], fields["shell"]) {
         case (let run?, nil):
@@ -352,8 +352,9 @@ struct ConfigurationReader {
         }
         var policy = ActionPolicy.queue
         if let node = fields["policy"] {
-            switch try reader.choice(node, key: "\(key).policy", allowed: ["queue", "drop", "parallel"]) {
+            switch try reader.choice(node, key: "\(key).policy", allowed: ["queue", "drop", "parallel", "coalesce"]) {
             case "drop": policy = .drop
+            case "coalesce": policy = .coalesce
             case "parallel":
                 policy = .parallel(try fields["limit"].map { node throws(ConfigurationError) in
                     try reader.integer(node, key: "\(key).limit", range: 1...ConfigurationLoader.maximumParallelLimit)

@@ -17,6 +17,8 @@ public struct DaemonPlan: Sendable {
     public var encoders: [EncoderPlan]
     /// The keys each encoder's detents tap.
     public var encoderKeyBindings: [EncoderKeyBinding]
+    /// The actions each encoder's detents start (into `actions`).
+    public var encoderActionBindings: [EncoderActionBinding] = []
 
     public init(_ configuration: ServiceConfiguration) {
         let groupNames = configuration.groups.keys.sorted()
@@ -40,6 +42,12 @@ public struct DaemonPlan: Sendable {
             }
             for action in button.actions {
                 bindings.append(ActionBinding(line: line, on: action.on, count: action.count, action: actions.count))
+                actions.append(action.action)
+            }
+        }
+        for (index, encoder) in configuration.encoders.enumerated() {
+            for action in encoder.actions {
+                encoderActionBindings.append(EncoderActionBinding(encoder: index, on: action.on, action: actions.count))
                 actions.append(action.action)
             }
         }

@@ -1,5 +1,6 @@
 import DebounceCore
 import GPIODBackend
+import Sinks
 
 /// One rotary encoder of a configuration (`encoders:`): where its two lines are, how it counts, and
 /// the keys it taps. Its push button, if any, is an ordinary entry of `buttons:`.
@@ -15,6 +16,16 @@ public struct EncoderSettings: Sendable {
     public var configuration: EncoderConfiguration
     /// The keys a detent taps (`keys: {cw: KEY_VOLUMEUP, ccw: KEY_VOLUMEDOWN}`), or nil.
     public var keys: (clockwise: [UInt16], counterClockwise: [UInt16])?
+    /// Commands its detents run (`actions:` with `on: cw`, `ccw` or `rotate`).
+    public var actions: [EncoderActionConfiguration] = []
+}
+
+/// A command an encoder's detents run: `on: cw`, `on: ccw` or `on: rotate` (either way). Its policy is
+/// `coalesce` unless the file says otherwise: a fast flick runs it twice, the second time with the
+/// final position, not once per detent.
+public struct EncoderActionConfiguration: Sendable {
+    public var on: EncoderTrigger
+    public var action: Action
 }
 
 /// One line a configuration asks for, whatever it serves: a button's line, or one of an encoder's two.

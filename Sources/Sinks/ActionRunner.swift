@@ -5,6 +5,7 @@ import Musl
 #endif
 import DebounceCore
 import EventLoop
+import EventOutput
 import LinuxSys
 import Logging
 import Pipeline
@@ -18,6 +19,10 @@ package enum ActionPolicy: Sendable, Hashable {
     case drop
     /// Run it at once, with at most this many running together (beyond, dropped).
     case parallel(Int)
+    /// Run it after the running one ends, once, with the latest event that came meanwhile (earlier
+    /// ones are replaced): a fast flick of an encoder runs the command twice, not fifty times, and the
+    /// second run sees the final position.
+    case coalesce
 }
 
 /// A command to run on an event.
@@ -98,6 +103,9 @@ package final class ActionRunner: Sink {
 
     private let actions: [Action]
     private let bindingsOfLine: [[ActionBinding]]
+    /// Per encoder (`PipelineOutput.rotation`'s index): its bindings, and its name for the environment.
+    private let bindingsOfEncoder: [[EncoderActionBinding]]
+    private let encoderNames: [String]
     private let names: [LineName]
     private let logger: Logger
     /// Running commands, in start order.
@@ -110,8 +118,15 @@ package final class ActionRunner: Sink {
     private var shuttingDown = false
 
     /// A runner for `actions`, started as `bindings` say, with `names[line]` in their environment.
-    package init(actions: [Action], bindings: [ActionBinding], names: [LineName], logger: Logger) {
+    package init(
+        actions: [Action], bindings: [ActionBinding], names: [LineName], encoderBindings: [EncoderActionBinding] = [], encoderNames: [String] = [],
+        logger: Logger
+    ) {
         self.actions = actions
+        var perEncoder = Array(repeating: [EncoderActionBinding](), count: encoderNames.count)
+        for binding in encoderBindings where perEncoder.indices.contains(binding.encoder) { perEncoder[binding.encoder].append(binding) }
+        self.bindingsOfEncoder = perEncoder
+        self.encoderNames = encoderNames
         self.names = names
         self.logger = logger
         self.queued = Array(repeating: [], count: actions.count)
@@ -151,7 +166,19 @@ package final class ActionRunner: Sink {
     package var consumesEdges: Bool { false }
 
     package func consume(_ output: PipelineOutput, nowNs: Int64) {
-        guard !shuttingDown, case .event(let line, let event) = output else { return }
+        guard !shuttingDown else { return }
+        if case .rotation(let encoder, let detent) = output {
+            guard bindingsOfEncoder.indices.contains(encoder) else { return }
+            for binding in bindingsOfEncoder[encoder] where binding.on.matches(detent.direction) {
+                trigger(binding.action, environment: [
+                    "GPIO_DIRECTION=\(detent.direction.rawValue)", "GPIO_ENCODER=\(encoderNames[encoder])", "GPIO_EVENT=rotate",
+                    "GPIO_ONSET_NS=\(detent.onsetNs)", "GPIO_POSITION=\(detent.position)", "GPIO_TIME_NS=\(detent.timeNs)",
+                    "GPIO_VELOCITY=\(EventWriter.decimal(detent.velocity))",
+                ], nowNs: nowNs)
+            }
+            return
+        }
+        guard case .event(let line, let event) = output else { return }
         for binding in bindingsOfLine[line] where binding.matches(event) {
             let name = names[line]
             trigger(binding.action, environment: [
@@ -208,6 +235,8 @@ package final class ActionRunner: Sink {
             } else {
                 queued[index].append(environment)
             }
+        case .coalesce where active > 0:
+            queued[index] = [environment]
         case .parallel(let limit) where active >= limit:
             logger.info("action \(action.name): \(limit) already running, event dropped (policy parallel)")
         default:
@@ -278,5 +307,33 @@ package final class ActionRunner: Sink {
                 running[index].deadlineNs = nowNs.adding(durationNs: Self.killGraceNs)
             }
         }
+    }
+}
+
+/// Which detents of an encoder start an action: `on: cw`, `on: ccw` or `on: rotate` (either way).
+public enum EncoderTrigger: String, Sendable, Hashable, CaseIterable {
+    case cw, ccw, rotate
+
+    func matches(_ direction: EncoderEvent.Direction) -> Bool {
+        switch self {
+        case .rotate: true
+        case .cw: direction == .clockwise
+        case .ccw: direction == .counterClockwise
+        }
+    }
+}
+
+/// Which action a detent of an encoder starts.
+public struct EncoderActionBinding: Sendable, Hashable {
+    /// The encoder's index (`PipelineOutput.rotation`).
+    public var encoder: Int
+    public var on: EncoderTrigger
+    /// Index into the runner's actions.
+    public var action: Int
+
+    public init(encoder: Int, on: EncoderTrigger, action: Int) {
+        self.encoder = encoder
+        self.on = on
+        self.action = action
     }
 }

@@ -84,3 +84,25 @@ import Testing
         #expect(KeyMapping.keys(of: plan.keyBindings, encoders: plan.encoderKeyBindings).count == 2)
     }
 }
+
+@Suite struct EncoderActionConfigurationTests {
+    @Test func anEncodersActionsAreCoalescedUnlessThePolicySaysOtherwise() throws {
+        let configuration = try ConfigurationLoader.load("""
+            encoders:
+              - name: volume
+                lines: [17, 27]
+                actions:
+                  - {on: rotate, run: [/bin/true]}
+                  - {on: ccw, shell: 'echo down', policy: drop}
+            """, file: "v.yaml")
+        let actions = try #require(configuration.encoders.first?.actions)
+        #expect(actions.map(\.on) == [.rotate, .ccw])
+        #expect(actions.map(\.action.policy) == [.coalesce, .drop])
+        #expect(actions.map(\.action.name) == ["volume.rotate", "volume.ccw"])
+        let plan = DaemonPlan(configuration)
+        #expect(plan.encoderActionBindings == [EncoderActionBinding(encoder: 0, on: .rotate, action: 0), EncoderActionBinding(encoder: 0, on: .ccw, action: 1)])
+        #expect {
+            try ConfigurationLoader.load("encoders: [{name: v, lines: [1, 2], actions: [{on: press, run: [/bin/true]}]}]", file: "b.yaml")
+        } throws: { "\($0)".contains("cw") }
+    }
+}

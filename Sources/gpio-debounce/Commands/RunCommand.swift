@@ -101,7 +101,9 @@ struct RunCommand: ParsableCommand {
         let names = places.enumerated().map { ActionRunner.LineName(button: owners[$0], chip: $1.chip, offset: $1.offset) }
         var sinks: [any Sink] = [
             output.printer(lineFields: lineFields, encoderFields: encoderFields),
-            ActionRunner(actions: plan.actions, bindings: plan.bindings, names: names, logger: logger),
+            ActionRunner(
+                actions: plan.actions, bindings: plan.bindings, names: names, encoderBindings: plan.encoderActionBindings,
+                encoderNames: configuration.encoders.map(\.name), logger: logger),
         ]
         if let keyboard = try makeKeyboard(plan: plan, settings: configuration.keyboard, lineCount: places.count, logger: logger) {
             sinks.append(keyboard)

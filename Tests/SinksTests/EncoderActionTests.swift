@@ -1,0 +1,57 @@
+import DebounceCore
+import EventLoop
+import Foundation
+import Logging
+import Pipeline
+import Simulation
+import Sinks
+import Testing
+
+/// An encoder's actions: the detent's fields in the environment, and a fast flick coalesced into two
+/// runs, the second with the final position.
+@Suite struct EncoderActionTests {
+    static let ms: Int64 = 1_000_000
+
+    /// `detents` clockwise detents, each 4 transitions `stepMs` apart (A leads), from 10 ms on.
+    static func clockwise(detents: Int, stepMs: Int64) -> SimulatedLines {
+        var a: [Edge] = [], b: [Edge] = []
+        var timeMs: Int64 = 10
+        for _ in 0..<detents {
+            a.append(Edge(level: .low, timeNs: timeMs * ms)); timeMs += stepMs
+            b.append(Edge(level: .low, timeNs: timeMs * ms)); timeMs += stepMs
+            a.append(Edge(level: .high, timeNs: timeMs * ms)); timeMs += stepMs
+            b.append(Edge(level: .high, timeNs: timeMs * ms)); timeMs += stepMs
+        }
+        return SimulatedLines(initialLevels: [.high, .high], scripts: [a.makeIterator(), b.makeIterator()])
+    }
+
+    @Test func aFlickRunsACoalescedActionTwiceEndingWithTheFinalPosition() throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("gd-enc-\(UUID().uuidString).log").path
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let runner = ActionRunner(
+            actions: [Action(name: "volume.rotate", arguments: ["/bin/sh", "-c", "echo $GPIO_ENCODER $GPIO_DIRECTION $GPIO_POSITION >> \(log); sleep 0.2"], policy: .coalesce)],
+            bindings: [], names: [], encoderBindings: [EncoderActionBinding(encoder: 0, on: .rotate, action: 0)], encoderNames: ["volume"],
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        // 10 detents in 40 ms, in real time: the first starts the command, the other nine come while it runs.
+        let loop = try EventLoop(
+            clock: .realTime(), source: Self.clockwise(detents: 10, stepMs: 1), plans: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1)],
+            sinks: [runner])
+        #expect(try loop.run() == .endOfInput)
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(lines == ["volume cw 1", "volume cw 10"])
+    }
+
+    @Test func onChoosesTheDirection() throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("gd-enc-\(UUID().uuidString).log").path
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let runner = ActionRunner(
+            actions: [Action(name: "down", arguments: ["/bin/sh", "-c", "echo $GPIO_POSITION >> \(log)"], policy: .queue)],
+            bindings: [], names: [], encoderBindings: [EncoderActionBinding(encoder: 0, on: .ccw, action: 0)], encoderNames: ["volume"],
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let loop = try EventLoop(
+            clock: .realTime(), source: Self.clockwise(detents: 2, stepMs: 5), plans: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1)],
+            sinks: [runner])
+        _ = try loop.run()
+        #expect(!FileManager.default.fileExists(atPath: log), "clockwise detents must not start an on: ccw action")
+    }
+}
