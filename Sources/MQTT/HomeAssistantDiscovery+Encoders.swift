@@ -16,29 +16,23 @@ extension HomeAssistantDiscovery {
         + "\"position\":{{ value_json.position }},\"velocity\":{{ value_json.velocity }}}"
 
     func eventEntity(_ encoder: MQTTEncoder) -> JSONValue {
-        .object([
+        entity([
             ("name", .string(encoder.name)),
             ("unique_id", .string("\(nodeID)_\(Self.topicID(encoder.name))_event")),
             ("state_topic", .string(settings.eventTopic(encoder: encoder.name))),
             ("event_types", .array([.string(MQTTEncoder.counterClockwiseEventType), .string(MQTTEncoder.clockwiseEventType)])),
             ("value_template", .string(Self.rotationTemplate)),
             ("icon", .string("mdi:knob")),
-            ("qos", .integer(settings.qos)),
-            ("availability_topic", .string(settings.availabilityTopic)),
-            ("device", device),
         ])
     }
 
     func positionSensor(_ encoder: MQTTEncoder) -> JSONValue {
-        .object([
+        entity([
             ("name", .string("\(encoder.name) position")),
             ("unique_id", .string("\(nodeID)_\(Self.topicID(encoder.name))_position")),
             ("state_topic", .string(settings.positionTopic(encoder: encoder.name))),
             ("state_class", .string("measurement")),
             ("icon", .string("mdi:knob")),
-            ("qos", .integer(settings.qos)),
-            ("availability_topic", .string(settings.availabilityTopic)),
-            ("device", device),
         ])
     }
 }

@@ -88,6 +88,11 @@ package struct HomeAssistantDiscovery: Sendable {
         + "{% elif value_json.count <= 5 %}{{ n[value_json.count - 1] }}"
         + "{% else %}click_{{ value_json.count }}{% endif %}"
 
+    /// An entity's payload: `pairs`, then the quality of service, the availability topic and the device.
+    func entity(_ pairs: [(String, JSONValue)]) -> JSONValue {
+        .object(pairs + [("qos", .integer(settings.qos)), ("availability_topic", .string(settings.availabilityTopic)), ("device", device)])
+    }
+
     func trigger(_ button: MQTTButton, _ gesture: MQTTGesture) -> JSONValue {
         .object([
             ("automation_type", .string("trigger")),
@@ -102,29 +107,23 @@ package struct HomeAssistantDiscovery: Sendable {
     }
 
     func eventEntity(_ button: MQTTButton) -> JSONValue {
-        .object([
+        entity([
             ("name", .string(button.name)),
             ("unique_id", .string("\(nodeID)_\(Self.topicID(button.name))_event")),
             ("state_topic", .string(settings.eventTopic(button: button.name))),
             ("event_types", .array(button.gestures.map { .string($0.identifier) })),
             ("value_template", .string("{\"event_type\": \"\(Self.gestureTemplate)\"}")),
             ("device_class", .string("button")),
-            ("qos", .integer(settings.qos)),
-            ("availability_topic", .string(settings.availabilityTopic)),
-            ("device", device),
         ])
     }
 
     func binarySensor(_ button: MQTTButton) -> JSONValue {
-        .object([
+        entity([
             ("name", .string("\(button.name) pressed")),
             ("unique_id", .string("\(nodeID)_\(Self.topicID(button.name))_state")),
             ("state_topic", .string(settings.stateTopic(button: button.name))),
             ("payload_on", .string("pressed")),
             ("payload_off", .string("released")),
-            ("qos", .integer(settings.qos)),
-            ("availability_topic", .string(settings.availabilityTopic)),
-            ("device", device),
         ])
     }
 }
