@@ -6,9 +6,12 @@ and the prefix. For each message, as homeassistant/components/mqtt/discovery.py 
   - the topic must match discovery.TOPIC_MATCHER and name a SUPPORTED_COMPONENTS component;
   - the payload must be a JSON object; abbreviations are expanded (ABBREVIATIONS, DEVICE_ABBREVIATIONS);
   - it must pass the component's schema: device_trigger.TRIGGER_DISCOVERY_SCHEMA,
-    event.DISCOVERY_SCHEMA, binary_sensor.DISCOVERY_SCHEMA (vol.Invalid is a failure);
+    event.DISCOVERY_SCHEMA, binary_sensor.DISCOVERY_SCHEMA, sensor.DISCOVERY_SCHEMA (vol.Invalid
+    is a failure);
   - every value_template must render (plain Jinja2, as Home Assistant's templates are) to the
-    gesture names the device triggers and event types announce, for sample events.
+    gesture names the device triggers and event types announce, for sample events; an encoder's
+    event entity (event types rotate_left and rotate_right) to a JSON object with the detent's
+    event type and its position and velocity as numbers, for sample detents.
 An empty payload (removal) is accepted. Prints one line per message; exits 1 on any failure.
 Run it with the virtualenv's python (scripts/test-mqtt-ha makes it).
 """
@@ -17,7 +20,7 @@ import sys
 
 import jinja2
 import voluptuous as vol
-from homeassistant.components.mqtt import binary_sensor, device_trigger, event
+from homeassistant.components.mqtt import binary_sensor, device_trigger, event, sensor
 from homeassistant.components.mqtt.abbreviations import ABBREVIATIONS, DEVICE_ABBREVIATIONS
 from homeassistant.components.mqtt.discovery import SUPPORTED_COMPONENTS, TOPIC_MATCHER
 
@@ -25,6 +28,7 @@ SCHEMAS = {
     "device_automation": device_trigger.TRIGGER_DISCOVERY_SCHEMA,
     "event": event.DISCOVERY_SCHEMA,
     "binary_sensor": binary_sensor.DISCOVERY_SCHEMA,
+    "sensor": sensor.DISCOVERY_SCHEMA,
 }
 
 SAMPLES = {  # an event message, and the gesture it must be named
@@ -37,6 +41,13 @@ SAMPLES = {  # an event message, and the gesture it must be named
     "triple_click": {"event": "click", "time_ns": 2, "onset_ns": 1, "count": 3, "button": "b", "chip": "c", "line": 1},
     "quintuple_click": {"event": "click", "time_ns": 2, "onset_ns": 1, "count": 5, "button": "b", "chip": "c", "line": 1},
     "click_7": {"event": "click", "time_ns": 2, "onset_ns": 1, "count": 7, "button": "b", "chip": "c", "line": 1},
+}
+
+ROTATIONS = {  # a detent message (what `watch --encoder --format json` prints), and its event type
+    "rotate_right": {"event": "rotate", "direction": "cw", "position": 3, "velocity": 12.5, "time_ns": 2, "onset_ns": 1,
+                     "encoder": "e", "chip": "c", "lines": [1, 2]},
+    "rotate_left": {"event": "rotate", "direction": "ccw", "position": -1, "velocity": 0, "time_ns": 2, "onset_ns": 1,
+                    "encoder": "e", "chip": "c", "lines": [1, 2]},
 }
 
 
@@ -74,12 +85,20 @@ def check(topic, payload, prefix):
         for gesture, sample in SAMPLES.items():
             if gesture == config["payload"] and render(config["value_template"], sample) != gesture:
                 return f"value_template names {gesture} events {render(config['value_template'], sample)!r}"
-    if component == "event":
+    if component == "event" and set(config["event_types"]) == set(ROTATIONS):
+        for event_type, sample in ROTATIONS.items():
+            rendered = json.loads(render(config["value_template"], sample))
+            expected = {"event_type": event_type, "position": sample["position"], "velocity": sample["velocity"]}
+            if rendered != expected:
+                return f"value_template gives {rendered!r} for a detent, expected {expected!r}"
+    elif component == "event":
         for gesture, sample in SAMPLES.items():
             rendered = json.loads(render(config["value_template"], sample))
             if rendered.get("event_type") != gesture:
                 return f"value_template gives {rendered!r} for a {gesture}"
-    if component in ("event", "binary_sensor") and "availability_topic" not in config:
+    if component == "sensor" and validated.get("state_class") != "measurement":
+        return "a position sensor without state_class measurement"
+    if component in ("event", "binary_sensor", "sensor") and "availability_topic" not in config:
         return "no availability_topic"
     return None
 

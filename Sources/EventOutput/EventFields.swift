@@ -86,6 +86,12 @@ public struct EventFields: Sendable, Hashable {
         EventFields([.text("button", name), .text("chip", chip), .integer("line", Int64(line))])
     }
 
+    /// A configured encoder's fields, as MQTT publishes them after a detent's standard fields:
+    /// `,"encoder":"volume","chip":"gpiochip0","lines":[17,27]` (lines A and B).
+    public static func encoder(_ name: String, chip: String, lines: [Int]) -> EventFields {
+        EventFields([.text("encoder", name), .text("chip", chip), .integers("lines", lines.map(Int64.init))])
+    }
+
     public init(_ fields: [EventField]) {
         json = ByteWriter.bytes(maximumCount: fields.reduce(0) { $0 + $1.maximumJSONCount }) { line in
             for field in fields { field.putJSON(into: &line) }

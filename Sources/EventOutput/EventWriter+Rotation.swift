@@ -12,8 +12,7 @@ extension EventWriter {
         let velocity = Self.decimal(rotation.velocity)
         switch format {
         case .json:
-            output.appendUTF8(
-                "{\"event\":\"rotate\",\"direction\":\"\(direction)\",\"position\":\(rotation.position),\"velocity\":\(velocity),\"time_ns\":\(rotation.timeNs),\"onset_ns\":\(rotation.onsetNs)")
+            output.appendUTF8(Self.jsonOpening(rotation: rotation))
             output.append(fields.json)
             output.append("}")
         case .text:
@@ -24,6 +23,17 @@ extension EventWriter {
             output.append(fields.text)
         }
         try output.endLine()
+    }
+
+    /// The JSON object `write(rotation:fields:)` prints (without the newline): the same bytes for every
+    /// consumer of detents, e.g. MQTT payloads.
+    public static func jsonObject(rotation: EncoderEvent, fields: EventFields = .none) -> [UInt8] {
+        Array(jsonOpening(rotation: rotation).utf8) + fields.json + [UInt8(ascii: "}")]
+    }
+
+    /// A detent's JSON object up to its fields: `{"event":"rotate",…,"onset_ns":O` (no closing brace).
+    private static func jsonOpening(rotation: EncoderEvent) -> String {
+        "{\"event\":\"rotate\",\"direction\":\"\(rotation.direction.rawValue)\",\"position\":\(rotation.position),\"velocity\":\(decimal(rotation.velocity)),\"time_ns\":\(rotation.timeNs),\"onset_ns\":\(rotation.onsetNs)"
     }
 
     /// `value` with at most three decimals and no exponent (JSON and people read it alike): 12.5, 0, 480.123.

@@ -1,4 +1,4 @@
-/// Home Assistant's MQTT discovery messages for a set of buttons: pure, no I/O.
+/// Home Assistant's MQTT discovery messages for a set of buttons and rotary encoders: pure, no I/O.
 ///
 /// One device (this daemon: `identifiers`, `name`, `model`, `sw_version`) holds, per button:
 /// - a device trigger per gesture it can make, on
@@ -7,7 +7,9 @@
 ///   `subtype` the button's name), firing when the button's event topic carries that gesture;
 /// - an `event` entity on `<prefix>/event/<node>/<button>/config` whose `event_types` are the
 ///   button's gestures;
-/// - a `binary_sensor` on `<prefix>/binary_sensor/<node>/<button>/config` for `<base>/<button>/state`.
+/// - a `binary_sensor` on `<prefix>/binary_sensor/<node>/<button>/config` for `<base>/<button>/state`;
+///
+/// and per encoder (`HomeAssistantDiscovery+Encoders.swift`) an `event` entity and a position `sensor`.
 ///
 /// The entities show as unavailable while `<base>/availability` is `offline` (Home Assistant's device
 /// triggers have no availability of their own). Every message is retained, so Home Assistant finds them
@@ -15,12 +17,14 @@
 package struct HomeAssistantDiscovery: Sendable {
     package let settings: MQTTSettings
     package let buttons: [MQTTButton]
+    package let encoders: [MQTTEncoder]
     /// The software version shown on the device (`sw_version`).
     package let softwareVersion: String
 
-    package init(settings: MQTTSettings, buttons: [MQTTButton], softwareVersion: String) {
+    package init(settings: MQTTSettings, buttons: [MQTTButton], encoders: [MQTTEncoder] = [], softwareVersion: String) {
         self.settings = settings
         self.buttons = buttons
+        self.encoders = encoders
         self.softwareVersion = softwareVersion
     }
 
@@ -49,6 +53,11 @@ package struct HomeAssistantDiscovery: Sendable {
             }
             result.append(OutboundMessage(topic: "\(prefix)/event/\(nodeID)/\(buttonID)/config", text: eventEntity(button).text, retain: true))
             result.append(OutboundMessage(topic: "\(prefix)/binary_sensor/\(nodeID)/\(buttonID)/config", text: binarySensor(button).text, retain: true))
+        }
+        for encoder in encoders {
+            let encoderID = Self.topicID(encoder.name)
+            result.append(OutboundMessage(topic: "\(prefix)/event/\(nodeID)/\(encoderID)/config", text: eventEntity(encoder).text, retain: true))
+            result.append(OutboundMessage(topic: "\(prefix)/sensor/\(nodeID)/\(encoderID)/config", text: positionSensor(encoder).text, retain: true))
         }
         return result
     }
@@ -79,6 +88,11 @@ package struct HomeAssistantDiscovery: Sendable {
         + "{% elif value_json.count <= 5 %}{{ n[value_json.count - 1] }}"
         + "{% else %}click_{{ value_json.count }}{% endif %}"
 
+    /// An entity's payload: `pairs`, then the quality of service, the availability topic and the device.
+    func entity(_ pairs: [(String, JSONValue)]) -> JSONValue {
+        .object(pairs + [("qos", .integer(settings.qos)), ("availability_topic", .string(settings.availabilityTopic)), ("device", device)])
+    }
+
     func trigger(_ button: MQTTButton, _ gesture: MQTTGesture) -> JSONValue {
         .object([
             ("automation_type", .string("trigger")),
@@ -93,29 +107,23 @@ package struct HomeAssistantDiscovery: Sendable {
     }
 
     func eventEntity(_ button: MQTTButton) -> JSONValue {
-        .object([
+        entity([
             ("name", .string(button.name)),
             ("unique_id", .string("\(nodeID)_\(Self.topicID(button.name))_event")),
             ("state_topic", .string(settings.eventTopic(button: button.name))),
             ("event_types", .array(button.gestures.map { .string($0.identifier) })),
             ("value_template", .string("{\"event_type\": \"\(Self.gestureTemplate)\"}")),
             ("device_class", .string("button")),
-            ("qos", .integer(settings.qos)),
-            ("availability_topic", .string(settings.availabilityTopic)),
-            ("device", device),
         ])
     }
 
     func binarySensor(_ button: MQTTButton) -> JSONValue {
-        .object([
+        entity([
             ("name", .string("\(button.name) pressed")),
             ("unique_id", .string("\(nodeID)_\(Self.topicID(button.name))_state")),
             ("state_topic", .string(settings.stateTopic(button: button.name))),
             ("payload_on", .string("pressed")),
             ("payload_off", .string("released")),
-            ("qos", .integer(settings.qos)),
-            ("availability_topic", .string(settings.availabilityTopic)),
-            ("device", device),
         ])
     }
 }

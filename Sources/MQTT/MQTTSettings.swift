@@ -88,6 +88,12 @@ public struct MQTTSettings: Sendable, Hashable {
     /// `<base>/<button>/state`: `pressed` or `released`, retained.
     package func stateTopic(button: String) -> String { "\(base)/\(button)/state" }
 
+    /// `<base>/<encoder>/event`: each detent of a rotary encoder as JSON.
+    package func eventTopic(encoder: String) -> String { "\(base)/\(encoder)/event" }
+
+    /// `<base>/<encoder>/position`: the encoder's position after its latest detent, retained.
+    package func positionTopic(encoder: String) -> String { "\(base)/\(encoder)/position" }
+
     /// `<prefix>/status`, where Home Assistant announces itself (`online`): then discovery is sent again.
     package var homeAssistantStatusTopic: String? {
         guard case .prefix(let prefix) = discovery else { return nil }

@@ -17,6 +17,12 @@ import SystemPackage
 /// retained last will. Home Assistant discovery (`HomeAssistantDiscovery`) is published after each
 /// connect and again whenever `<prefix>/status` says `online` (Home Assistant started).
 ///
+/// Encoders (`MQTTEncoder`, indexed as `PipelineOutput.rotation`'s `encoder`): each detent as JSON on
+/// `<base>/<encoder>/event`, and the position after it retained on `<base>/<encoder>/position` (at the
+/// start too, from `MQTTEncoder.startPosition`). Only the latest position matters, so a position
+/// still waiting in the queue is replaced by the next one (`OutboundQueue.appendLatest`); every
+/// detent's event is kept, in order, within the queue's bound like a button's events.
+///
 /// Nothing lost: events and states wait in an `OutboundQueue` (bounded by `queue:`; when full the
 /// oldest waiting one goes, counted and logged) while the broker is unreachable, and go out in order
 /// after reconnecting. Handed-over messages stay in libmosquitto until the broker acknowledges them
@@ -39,6 +45,8 @@ package final class MQTTSink: Sink {
         package var delivered = 0
         /// Events and states dropped because the queue was full.
         package var dropped = 0
+        /// Encoder positions replaced by a newer one before they were sent.
+        package var superseded = 0
         /// Events and states waiting or in flight now.
         package var queued = 0
         /// Successful connects (the first one included).
@@ -52,6 +60,9 @@ package final class MQTTSink: Sink {
     private let buttons: [MQTTButton]
     /// Each button's fields in its events' JSON, formatted once.
     private let eventFields: [EventFields]
+    private let encoders: [MQTTEncoder]
+    /// Each encoder's fields in its detents' JSON, formatted once.
+    private let encoderFields: [EventFields]
     private let discovery: HomeAssistantDiscovery
     private let connection: MQTTConnection
     private let logger: Logger
@@ -64,19 +75,22 @@ package final class MQTTSink: Sink {
     private var offlineMid: Int32?
     private var finished = false
 
-    /// A sink publishing for `buttons` (in the loop's line order) to the broker of `settings`, with
-    /// `softwareVersion` on the Home Assistant device. Reads the password and checks the CA file now:
+    /// A sink publishing for `buttons` (in the loop's line order) and `encoders` (in the order of the
+    /// run's encoders) to the broker of `settings`, with `softwareVersion` on the Home Assistant device. Reads the password and checks the CA file now:
     /// throws what must be fixed in the configuration. Connects at the loop's first wakeup.
     package init(
-        settings: MQTTSettings, buttons: [MQTTButton], softwareVersion: String, mode: Mode = .run, logger: Logger,
+        settings: MQTTSettings, buttons: [MQTTButton], encoders: [MQTTEncoder] = [], softwareVersion: String, mode: Mode = .run,
+        logger: Logger,
         resolve: @escaping HostLookup.Resolve = HostLookup.systemResolve
     ) throws(MQTTError) {
         self.settings = settings
         self.mode = mode
         self.buttons = buttons
         self.eventFields = buttons.map(\.eventFields)
+        self.encoders = encoders
+        self.encoderFields = encoders.map(\.eventFields)
         self.logger = logger
-        self.discovery = HomeAssistantDiscovery(settings: settings, buttons: buttons, softwareVersion: softwareVersion)
+        self.discovery = HomeAssistantDiscovery(settings: settings, buttons: buttons, encoders: encoders, softwareVersion: softwareVersion)
         self.queue = OutboundQueue(limit: settings.queueLimit)
         let will = OutboundMessage(topic: settings.availabilityTopic, text: "offline", retain: true)
         connection = try MQTTConnection(settings: settings, will: will, logger: logger, resolve: resolve)
@@ -84,7 +98,9 @@ package final class MQTTSink: Sink {
 
     /// What the sink did so far.
     package var statistics: Statistics {
-        Statistics(delivered: queue.acknowledged, dropped: queue.dropped, queued: queue.count, connects: connection.connects, discoveryMessages: discoveryCount)
+        Statistics(
+            delivered: queue.acknowledged, dropped: queue.dropped, superseded: queue.superseded, queued: queue.count, connects: connection.connects,
+            discoveryMessages: discoveryCount)
     }
 
     /// Why the broker cannot be used now (`nil` while connected or before the first attempt).
@@ -113,13 +129,17 @@ package final class MQTTSink: Sink {
         if index == 0 { connection.noteReady() } else { connection.noteLookupReady() }
     }
 
-    /// The buttons' states at the start go out first (retained), so Home Assistant's binary sensors
-    /// show them before the first press.
+    /// The buttons' states and the encoders' start positions go out first (retained), so Home
+    /// Assistant's binary sensors and position sensors show them before the first press or detent.
     package func start(linesPressed: [Bool?], atNs nowNs: Int64) {
         guard mode == .run else { return }
         for (line, pressed) in linesPressed.enumerated() where buttons.indices.contains(line) {
             guard let pressed else { continue }
             enqueue(OutboundMessage(topic: settings.stateTopic(button: buttons[line].name), text: pressed ? "pressed" : "released", retain: true))
+        }
+        for encoder in encoders {
+            guard let position = encoder.startPosition else { continue }
+            enqueue(OutboundMessage(topic: settings.positionTopic(encoder: encoder.name), text: String(position), retain: true), latestOnly: true)
         }
     }
 
@@ -127,7 +147,12 @@ package final class MQTTSink: Sink {
     package var consumesEdges: Bool { false }
 
     package func consume(_ output: PipelineOutput, nowNs: Int64) {
-        guard mode == .run, !shuttingDown, case .event(let line, let event) = output, buttons.indices.contains(line) else { return }
+        guard mode == .run, !shuttingDown else { return }
+        if case .rotation(let index, let detent) = output {
+            consume(detent, encoder: index)
+            return
+        }
+        guard case .event(let line, let event) = output, buttons.indices.contains(line) else { return }
         let button = buttons[line]
         enqueue(OutboundMessage(topic: settings.eventTopic(button: button.name), payload: EventWriter.jsonObject(event, fields: eventFields[line]), retain: false))
         switch event.kind {
@@ -135,6 +160,15 @@ package final class MQTTSink: Sink {
         case .release: enqueue(OutboundMessage(topic: settings.stateTopic(button: button.name), text: "released", retain: true))
         default: break
         }
+    }
+
+    /// A detent: its JSON on the encoder's event topic, then its position (replacing one still waiting).
+    private func consume(_ detent: EncoderEvent, encoder index: Int) {
+        guard encoders.indices.contains(index) else { return }
+        let encoder = encoders[index]
+        let event = EventWriter.jsonObject(rotation: detent, fields: encoderFields[index])
+        enqueue(OutboundMessage(topic: settings.eventTopic(encoder: encoder.name), payload: event, retain: false))
+        enqueue(OutboundMessage(topic: settings.positionTopic(encoder: encoder.name), text: String(detent.position), retain: true), latestOnly: true)
     }
 
     package func advance(toNs nowNs: Int64) {
@@ -182,8 +216,9 @@ package final class MQTTSink: Sink {
 
     // MARK: Messages
 
-    private func enqueue(_ message: OutboundMessage) {
-        guard queue.append(message) > 0 else { return }
+    /// Queues `message`; with `latestOnly`, replacing the one waiting on its topic (`OutboundQueue.appendLatest`).
+    private func enqueue(_ message: OutboundMessage, latestOnly: Bool = false) {
+        guard (latestOnly ? queue.appendLatest(message) : queue.append(message)) > 0 else { return }
         // Logged at the first drop and then every hundredth, so a long outage does not flood the log.
         if queue.dropped == 1 || queue.dropped - droppedLogged >= 100 {
             droppedLogged = queue.dropped

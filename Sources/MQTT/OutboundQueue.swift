@@ -23,6 +23,10 @@ package struct OutboundMessage: Sendable, Hashable {
 /// wait here. Waiting and in-flight messages together are at most `limit`: when a new one comes to a
 /// full queue, the oldest *waiting* one is dropped (and counted); in-flight messages are never
 /// dropped, since the client will send them again after a reconnect.
+///
+/// A retained value where only the latest matters (an encoder's position) goes in with
+/// `appendLatest`: it replaces the one still waiting on its topic, so however fast such values
+/// come, at most one per topic waits.
 package struct OutboundQueue: Sendable {
     /// The most messages kept, waiting and in flight together (at least 1).
     package let limit: Int
@@ -37,6 +41,8 @@ package struct OutboundQueue: Sendable {
     package private(set) var dropped = 0
     /// Messages acknowledged, since the start.
     package private(set) var acknowledged = 0
+    /// Waiting messages replaced by a newer one on their topic (`appendLatest`), since the start.
+    package private(set) var superseded = 0
 
     package init(limit: Int, window: Int = 20) {
         self.limit = max(1, limit)
@@ -67,6 +73,20 @@ package struct OutboundQueue: Sendable {
         waiting.append(message)
         compact()
         return droppedNow
+    }
+
+    /// Adds `message` at the end after removing the message waiting on its topic, if one is (counted
+    /// in `superseded`, not `dropped`): for a retained value where only the latest matters. Messages
+    /// in flight are left alone. Returns how many were dropped to make room (0 or 1). Looks through
+    /// the waiting messages from the newest, so it stops at once in a burst (the previous value is
+    /// among the last few) and reads them all only when none waits on the topic.
+    @discardableResult
+    package mutating func appendLatest(_ message: OutboundMessage) -> Int {
+        if let index = waiting[waitingStart...].lastIndex(where: { $0.topic == message.topic }) {
+            waiting.remove(at: index)
+            superseded += 1
+        }
+        return append(message)
     }
 
     /// The next message to hand over, if the window has room.

@@ -34,6 +34,9 @@ import Testing
         MQTTButton(name: "power", chip: "simulated", line: 1, configuration: GestureConfiguration(holdNs: 500 * ms)),
     ]
 
+    /// An encoder announced beside the buttons (its detents: `MQTTEncoderSinkTests`).
+    static let encoders = [MQTTEncoder(name: "volume", chip: "simulated", lines: [2, 3])]
+
     static var plans: [LinePlan] {
         [
             LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 5 * ms)), gestures: GestureConfiguration(clickWindowNs: 30 * ms, clickPolicy: .immediate)),
@@ -94,11 +97,12 @@ import Testing
     @Test func discoveryIsPublishedAtConnectAndAgainWhenHomeAssistantComesOnline() throws {
         let broker = try Broker()
         let subscriber = try Subscriber(broker, topics: ["homeassistant/#"], name: "discovery")
-        let sink = try MQTTSink(settings: Self.settings(broker), buttons: Self.buttons, softwareVersion: "0.1.0-test", logger: Self.logger)
-        let discovery = HomeAssistantDiscovery(settings: sink.settings, buttons: Self.buttons, softwareVersion: "0.1.0-test")
+        let sink = try MQTTSink(settings: Self.settings(broker), buttons: Self.buttons, encoders: Self.encoders, softwareVersion: "0.1.0-test", logger: Self.logger)
+        let discovery = HomeAssistantDiscovery(settings: sink.settings, buttons: Self.buttons, encoders: Self.encoders, softwareVersion: "0.1.0-test")
         let expected = discovery.messages
-        // lights: press, release, click, double, triple (+ event, binary_sensor); power: press, release, hold (+ 2)
-        #expect(expected.count == 5 + 2 + 3 + 2)
+        // lights: press, release, click, double, triple (+ event, binary_sensor); power: press, release, hold (+ 2);
+        // volume: event, sensor
+        #expect(expected.count == 5 + 2 + 3 + 2 + 2)
         // Home Assistant's birth message in the middle of the run: discovery goes out again.
         let birth = Thread {
             Thread.sleep(forTimeInterval: 1.0)
@@ -113,6 +117,7 @@ import Testing
         #expect(Set(configs.map(\.topic)) == Set(expected.map(\.topic)))
         #expect(configs.prefix(expected.count).map(\.payload) == expected.map { String(decoding: $0.payload, as: UTF8.self) })
         #expect(configs.contains { $0.topic == "homeassistant/device_automation/test-pi-\(getpid())/lights_double_click/config" })
+        #expect(configs.contains { $0.topic == "homeassistant/sensor/test-pi-\(getpid())/volume/config" })
         if let dump = ProcessInfo.processInfo.environment["MQTT_DISCOVERY_DUMP"] {
             let text = configs.prefix(expected.count).map { "\($0.topic)\t\($0.payload)\n" }.joined()
             try text.write(toFile: dump, atomically: true, encoding: .utf8)
@@ -122,13 +127,13 @@ import Testing
     @Test func removeDiscoveryClearsEveryRetainedConfiguration() throws {
         let broker = try Broker()
         let settings = Self.settings(broker)
-        let publisher = try MQTTSink(settings: settings, buttons: Self.buttons, softwareVersion: "t", logger: Self.logger)
+        let publisher = try MQTTSink(settings: settings, buttons: Self.buttons, encoders: Self.encoders, softwareVersion: "t", logger: Self.logger)
         _ = try Self.run(Self.lines(cycles: 1), sink: publisher)
-        let count = HomeAssistantDiscovery(settings: settings, buttons: Self.buttons, softwareVersion: "t").messages.count
+        let count = HomeAssistantDiscovery(settings: settings, buttons: Self.buttons, encoders: Self.encoders, softwareVersion: "t").messages.count
         let retainedBefore = try Broker.run("/usr/bin/mosquitto_sub", ["-h", "127.0.0.1", "-p", String(broker.port), "-t", "homeassistant/#", "-W", "1", "-F", "%t"], check: false)
         #expect(retainedBefore.split(separator: "\n").count == count)
         // As `run --remove-discovery` runs it: no lines at all, the loop stops at once and waits for the sink.
-        let remover = try MQTTSink(settings: settings, buttons: Self.buttons, softwareVersion: "t", mode: .removeDiscovery, logger: Self.logger)
+        let remover = try MQTTSink(settings: settings, buttons: Self.buttons, encoders: Self.encoders, softwareVersion: "t", mode: .removeDiscovery, logger: Self.logger)
         let loop = try EventLoop(
             clock: .monotonic, source: SimulatedLines(initialLevels: [], scripts: []), plans: [], sinks: [remover],
             limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
