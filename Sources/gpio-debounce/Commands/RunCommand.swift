@@ -94,10 +94,12 @@ struct RunCommand: ParsableCommand {
         let lineFields = places.enumerated().map { index, place in
             index < configuration.buttons.count ? EventFields.button(owners[index], chip: place.chip, line: place.offset) : .none
         }
-        let encoderFields = configuration.encoders.enumerated().map { index, encoder in
-            let a = places[configuration.buttons.count + 2 * index], b = places[configuration.buttons.count + 2 * index + 1]
-            return EventFields([.text("encoder", encoder.name), .text("chip", a.chip), .integers("lines", [Int64(a.offset), Int64(b.offset)])])
+        // Each encoder's place: its chip and lines A and B.
+        let encoderPlaces = configuration.encoders.indices.map { index in
+            (chip: places[configuration.buttons.count + 2 * index].chip,
+             lines: [places[configuration.buttons.count + 2 * index].offset, places[configuration.buttons.count + 2 * index + 1].offset])
         }
+        let encoderFields = zip(configuration.encoders, encoderPlaces).map { EventFields.encoder($0.name, chip: $1.chip, lines: $1.lines) }
         let names = places.enumerated().map { ActionRunner.LineName(button: owners[$0], chip: $1.chip, offset: $1.offset) }
         var sinks: [any Sink] = [
             output.printer(lineFields: lineFields, encoderFields: encoderFields),
@@ -113,7 +115,10 @@ struct RunCommand: ParsableCommand {
                 MQTTButton(name: button.name, chip: places[index].chip, line: places[index].offset, configuration: button.gestures)
             }
             do {
-                sinks.append(try MQTTSink(settings: mqtt, buttons: buttons, softwareVersion: Version.number, logger: logger))
+                let encoders = zip(configuration.encoders, encoderPlaces).map { encoder, place in
+                    MQTTEncoder(name: encoder.name, chip: place.chip, lines: place.lines, startPosition: encoder.configuration.clamped(0))
+                }
+                sinks.append(try MQTTSink(settings: mqtt, buttons: buttons, encoders: encoders, softwareVersion: Version.number, logger: logger))
             } catch {
                 throw failure(error.description, ExitStatus.badData)
             }
@@ -135,9 +140,11 @@ struct RunCommand: ParsableCommand {
             throw failure("--remove-discovery needs an `mqtt:` section in \(config)", ExitStatus.usage)
         }
         let buttons = configuration.buttons.map { MQTTButton(name: $0.name, chip: "", line: 0, configuration: $0.gestures) }
+        let encoders = configuration.encoders.map { MQTTEncoder(name: $0.name, chip: "", lines: []) }
         let sink: MQTTSink
         do {
-            sink = try MQTTSink(settings: mqtt, buttons: buttons, softwareVersion: Version.number, mode: .removeDiscovery, logger: logger)
+            sink = try MQTTSink(
+                settings: mqtt, buttons: buttons, encoders: encoders, softwareVersion: Version.number, mode: .removeDiscovery, logger: logger)
         } catch {
             throw failure(error.description, ExitStatus.badData)
         }
