@@ -22,8 +22,8 @@ public struct EncoderEvent: Sendable, Hashable {
     /// so the same edges always give the same value.
     public var velocity: Double
     /// When the detent completed, in nanoseconds of `CLOCK_MONOTONIC`: the time of the change that
-    /// reached the detent position. (A detent completed by a change whose direction had to be inferred
-    /// is reported at the next change, but stamped with its own time.)
+    /// reached the detent position. (A detent completed by a skipped state is reported once the
+    /// changes after it show its direction, but stamped with its own time.)
     public var timeNs: Int64
     /// When the turn to this detent began, in nanoseconds: the latest time the lines left the previous
     /// detent position (so a jiggle before the turn does not count; with bounce on that first
