@@ -235,6 +235,20 @@ import Testing
         #expect(output.allSatisfy { $0.direction == .clockwise })
     }
 
+    @Test func oneInputReportsUpToFiveDetents() {
+        // One step per detent: a skip, a transition on, a gathered transition that settles the skip
+        // (four detents), then a sample that applies it and moves on once more (a fifth).
+        var decoder = QuadratureDecoder(configuration: EncoderConfiguration(stepsPerDetent: .one))
+        #expect(decoder.receive(a: .low, b: .high, atNs: 1).count == 1)
+        #expect(decoder.receive(a: .high, b: .low, atNs: 2).isEmpty)
+        #expect(decoder.receive(a: .high, b: .high, atNs: 3).isEmpty)
+        #expect(decoder.receive(line: .a, level: .low, atNs: 4).isEmpty)
+        let output = decoder.receive(a: .low, b: .low, atNs: 5)
+        #expect(output.count == EncoderOutput.capacity)
+        #expect(output.map(\.timeNs) == [2, 2, 3, 4, 5])
+        #expect(decoder.position == 6)
+    }
+
     @Test func aLineThatChangesAndChangesBackAtOneInstantChangesNothing() {
         var decoder = QuadratureDecoder()
         #expect(decoder.receive(line: .a, level: .low, atNs: 5).isEmpty)
