@@ -15,8 +15,9 @@ public struct EncoderEvent: Sendable, Hashable {
     /// How far this detent moved the position before any clamping: 1, or the acceleration factor
     /// when the knob turned at or above the acceleration threshold.
     public var increment: Int
-    /// The speed of the turn, in detents per second, over `EncoderConfiguration.velocityWindowNs`
-    /// (see `QuadratureDecoder`); 0 for the first detent of a run. A `Double` because it spans from a
+    /// The speed of the turn, in detents per second: over the detents of the same direction within
+    /// `EncoderConfiguration.velocityWindowNs` (at most the latest 8), or, with no other there, from
+    /// the time since the previous detent; 0 for the decoder's first detent. A `Double` because it spans from a
     /// fraction of a detent per second to thousands, and every consumer (JSON, a threshold, Home
     /// Assistant) wants a number, not a unit to divide by. It is computed from integer nanoseconds,
     /// so the same edges always give the same value.
