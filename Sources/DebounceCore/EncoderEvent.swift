@@ -15,15 +15,16 @@ public struct EncoderEvent: Sendable, Hashable {
     /// How far this detent moved the position before any clamping: 1, or the acceleration factor
     /// when the knob turned at or above the acceleration threshold.
     public var increment: Int
-    /// The speed of the turn, in detents per second, over `EncoderConfiguration.velocityWindowNs`
-    /// (see `QuadratureDecoder`); 0 for the first detent of a run. A `Double` because it spans from a
+    /// The speed of the turn, in detents per second: over the detents of the same direction within
+    /// `EncoderConfiguration.velocityWindowNs` (at most the latest 8), or, with no other there, from
+    /// the time since the previous detent; 0 for the decoder's first detent. A `Double` because it spans from a
     /// fraction of a detent per second to thousands, and every consumer (JSON, a threshold, Home
     /// Assistant) wants a number, not a unit to divide by. It is computed from integer nanoseconds,
     /// so the same edges always give the same value.
     public var velocity: Double
     /// When the detent completed, in nanoseconds of `CLOCK_MONOTONIC`: the time of the change that
-    /// reached the detent position. (A detent completed by a change whose direction had to be inferred
-    /// is reported at the next change, but stamped with its own time.)
+    /// reached the detent position. (A detent completed by a skipped state is reported once the
+    /// changes after it show its direction, but stamped with its own time.)
     public var timeNs: Int64
     /// When the turn to this detent began, in nanoseconds: the latest time the lines left the previous
     /// detent position (so a jiggle before the turn does not count; with bounce on that first

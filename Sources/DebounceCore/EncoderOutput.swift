@@ -1,16 +1,17 @@
 /// The detents one input of a `QuadratureDecoder` reports, in time order, without allocating.
 ///
-/// One input applies at most two observations (one gathered earlier, one of its own), and they
-/// complete at most four detents: three transitions at most (a skipped state inferred, then the change
-/// that confirmed it), each a detent at most (with `.one` step per detent), plus one transition of the
-/// second observation.
+/// One input applies at most two observations (one gathered earlier, one of its own). Each moves the
+/// knob one transition, except the one that shows a waiting skip's direction: it applies the skip's two
+/// transitions, the first move on from its landing and its own, four transitions. Each transition
+/// completes at most one detent (with `.one` step per detent), and only one of the two observations
+/// can settle a skip: five detents at most.
 public struct EncoderOutput: RandomAccessCollection, Sendable, Equatable {
     /// The most events one input can produce.
-    public static let capacity = 4
+    public static let capacity = 5
 
     /// How many events there are.
     public private(set) var count = 0
-    private var slots = InlineArray<4, EncoderEvent>(repeating: EncoderEvent(direction: .clockwise, position: 0, timeNs: 0, onsetNs: 0))
+    private var slots = InlineArray<5, EncoderEvent>(repeating: EncoderEvent(direction: .clockwise, position: 0, timeNs: 0, onsetNs: 0))
 
     /// No events.
     public init() {}

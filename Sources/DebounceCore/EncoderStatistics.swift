@@ -11,8 +11,8 @@ public struct EncoderStatistics: Sendable, Hashable {
     public var skips: Int = 0
     /// Skips whose direction was inferred (the changes just before and just after went that way).
     public var inferredSkips: Int = 0
-    /// Skips whose direction could not be inferred: their two transitions are lost, and with them up to
-    /// one detent (two with `.one` step per detent). Report them as lost events.
+    /// Skips whose direction could not be inferred: their two transitions are lost, and with them the
+    /// detents up to the next detent position (see `QuadratureDecoder`). Report them as lost events.
     public var lostSkips: Int = 0
     /// Resyncs (`QuadratureDecoder.resync`) that found levels the changes had not shown.
     public var resyncCorrections: Int = 0

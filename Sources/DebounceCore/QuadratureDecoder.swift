@@ -21,15 +21,18 @@
 /// applies both lines' levels at once.
 ///
 /// Skipped states. An observation in which both lines changed skips a state: two transitions, but
-/// which way cannot be read. The decoder never guesses: it waits for the next single change, and
-/// when the changes just before and just after the skip went the same way, the knob was turning that
-/// way fast and the skip is inferred (`EncoderStatistics.inferredSkips`; a detent it completes is
-/// stamped with the skip's time). Otherwise (a reversal next to it, another skip, nothing before it,
-/// a resync or the end of the input) it is lost (`EncoderStatistics.lostSkips`): the decoder counts
-/// nothing until the lines next reach a detent position, from which it counts afresh. A lost skip
-/// costs at most one detent (two with `.one` step per detent) and never makes one. The one case the
-/// evidence cannot catch is a turn that reverses both just before and just after a skip (two
-/// transitions back and forth within one sample), which a hand cannot do at a speed that skips states.
+/// which way cannot be read. The decoder never guesses: it follows the single changes after the skip,
+/// and when the lines move two transitions on from where the skip landed, the way they moved just
+/// before it, without ever going one back, the knob was turning that way fast and the skip is
+/// inferred (`EncoderStatistics.inferredSkips`; its detents are reported then, stamped with their own
+/// times). Bounce on the way on (one transition on and back) is allowed. Otherwise (one transition
+/// back from the landing, which is also what bounce of the skip's second line looks like; no single
+/// change just before the skip; another skip; a resync; the end of the input) it is lost
+/// (`EncoderStatistics.lostSkips`): counting starts afresh from the landing if it is a detent
+/// position, else from the next detent position the lines reach. A lost skip costs the detents
+/// between, and never makes one. The one case the evidence cannot catch is a turn that reverses both
+/// just before and just after a skip (two transitions back and forth within one sample), which a hand
+/// cannot do at a speed that skips states.
 ///
 /// Lost kernel events: `resync(a:b:atNs:)` with the levels read from the lines resynchronises
 /// without counting a detent. Data that real lines produce, handled without a crash: a change stamped
@@ -75,11 +78,25 @@ public struct QuadratureDecoder: Sendable {
     private var departureNs: Int64
     /// The direction of the latest single transition (+1, -1), 0 when none counts as evidence.
     private var lastTransition = 0
-    /// A skip waiting for the next single change: its time and the direction before it (0: none known).
-    private var pendingSkip: (timeNs: Int64, before: Int)?
+    /// A skip waiting for the changes after it to show its direction.
+    private var pendingSkip: PendingSkip?
     /// Whether the latest reported detent was clockwise (after `reverse`), `nil` before the first.
     private var lastClockwise: Bool?
     private var velocity = DetentVelocity()
+
+    /// A skip and the single transitions after it, not yet applied to `transitions`.
+    private struct PendingSkip: Sendable {
+        /// When both lines changed.
+        var timeNs: Int64
+        /// The direction of the single transition before the skip (+1, -1; 0 when none counts).
+        var before: Int
+        /// The transitions moved since the landing, clockwise positive (0 or `before` while waiting).
+        var offset = 0
+        /// The first and the latest time the lines moved from the landing one transition on, the way
+        /// they moved before the skip.
+        var firstAheadNs: Int64?
+        var latestAheadNs: Int64 = 0
+    }
 
     /// Where the decoder counts from: the position of the latest detent counted (or reached), and the
     /// positions at which the next clockwise and counter-clockwise detents count, in transitions.
@@ -157,7 +174,7 @@ public struct QuadratureDecoder: Sendable {
     public mutating func finish() -> EncoderOutput {
         var output = EncoderOutput()
         applyGathered(into: &output)
-        if pendingSkip != nil { loseSkip() }
+        loseSkip(into: &output)
         return output
     }
 
@@ -169,7 +186,7 @@ public struct QuadratureDecoder: Sendable {
         var output = EncoderOutput()
         applyGathered(into: &output)
         nowNs = max(nowNs, timeNs)
-        if pendingSkip != nil { loseSkip() }
+        loseSkip(into: &output)
         let difference = (Self.phase(a: a, b: b) - Self.phase(a: levelA, b: levelB)) & 3
         if difference != 0 {
             statistics.resyncCorrections += 1
@@ -210,45 +227,64 @@ public struct QuadratureDecoder: Sendable {
         levelB = gatheredB
         switch difference {
         case 0: return  // a line changed and changed back within one instant
-        case 2: skip(atNs: timeNs)
+        case 2: skip(atNs: timeNs, into: &output)
         default: single(difference == 1 ? 1 : -1, atNs: timeNs, into: &output)
         }
     }
 
-    /// Both lines changed at `timeNs`: the skip waits for the next single change.
-    private mutating func skip(atNs timeNs: Int64) {
+    /// Both lines changed at `timeNs`: the skip waits for the single changes after it.
+    private mutating func skip(atNs timeNs: Int64, into output: inout EncoderOutput) {
         statistics.skips += 1
-        if pendingSkip != nil { loseSkip() }
-        pendingSkip = (timeNs, lastTransition)
+        loseSkip(into: &output)
+        pendingSkip = PendingSkip(timeNs: timeNs, before: lastTransition)
         lastTransition = 0
     }
 
-    /// One line changed at `timeNs`, moving the knob one transition `direction` (+1 clockwise): it
-    /// settles a waiting skip first.
+    /// One line changed at `timeNs`, moving the knob one transition `direction` (+1 clockwise). While
+    /// a skip waits, the transition is followed from the skip's landing: two transitions on, the way
+    /// the knob moved before the skip, without ever one back, infer it; one back, or no direction
+    /// before it, lose it.
     private mutating func single(_ direction: Int, atNs timeNs: Int64, into output: inout EncoderOutput) {
-        if let skip = pendingSkip {
-            pendingSkip = nil
-            if skip.before == direction {
-                statistics.inferredSkips += 1
-                move(direction, atNs: skip.timeNs, into: &output)
-                move(direction, atNs: skip.timeNs, into: &output)
-            } else {
-                loseSkip()
-            }
-        }
         lastTransition = direction
-        move(direction, atNs: timeNs, into: &output)
+        guard var skip = pendingSkip else {
+            move(direction, atNs: timeNs, into: &output)
+            return
+        }
+        skip.offset += direction
+        let ahead = skip.offset * skip.before
+        if ahead == 1, direction == skip.before {
+            skip.firstAheadNs = skip.firstAheadNs ?? timeNs
+            skip.latestAheadNs = timeNs
+        }
+        pendingSkip = skip
+        if skip.before == 0 || ahead == -1 {
+            loseSkip(into: &output)
+            lastTransition = direction
+        } else if ahead == 2, let firstAheadNs = skip.firstAheadNs {
+            pendingSkip = nil
+            statistics.inferredSkips += 1
+            move(direction, atNs: skip.timeNs, into: &output)
+            move(direction, atNs: skip.timeNs, into: &output)
+            move(direction, atNs: firstAheadNs, into: &output)
+            // Bounce at the landing: the knob left it for good at the latest of its moves on.
+            if anchor?.restAt == transitions - direction { departureNs = skip.latestAheadNs }
+            move(direction, atNs: timeNs, into: &output)
+        }
     }
 
-    /// The waiting skip's direction is unknown: its two transitions are lost (either way gives the
-    /// same phase) and counting starts afresh at the next detent position.
-    private mutating func loseSkip() {
-        statistics.lostSkips += 1
-        if let skip = pendingSkip { departureNs = skip.timeNs }
+    /// The waiting skip's direction is unknown: its two transitions are lost (either way lands on the
+    /// same phase). Counting starts afresh at the landing when it is a detent position (a path that
+    /// reaches a detent position leaves the count there, whichever way it came), then the transitions
+    /// moved since are applied, stamped `nowNs` (only the last of them can reach a detent).
+    private mutating func loseSkip(into output: inout EncoderOutput) {
+        guard let skip = pendingSkip else { return }
         pendingSkip = nil
+        statistics.lostSkips += 1
         transitions += 2
+        departureNs = skip.timeNs
         lastTransition = 0
         reanchor()
+        for _ in 0..<skip.offset.magnitude { move(skip.offset > 0 ? 1 : -1, atNs: nowNs, into: &output) }
     }
 
     // MARK: - Counting

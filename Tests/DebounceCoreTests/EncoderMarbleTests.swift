@@ -74,7 +74,7 @@ import Testing
     @Test func turnsAfterOneAnotherCountEachDetent() {
         EncoderMarble.expect(
             a: "--__----__----__--",
-            b: "---__----__-__---",
+            b: "---__----__--__--",
             detents: "     >     >    <")
     }
 
@@ -137,23 +137,24 @@ import Testing
 /// Both lines changing at one instant: a skipped state.
 @Suite struct EncoderSkipMarbleTests {
     @Test func aSkipInsideATurnIsInferredAndStampedWithItsOwnTime() {
-        // 11 → 01 → 00, then both rise at tick 4 (→ 11), and the turn goes on (A falls at 6).
+        // 11 → 01 → 00, then both rise at tick 4 (→ 11), and the turn goes on two transitions.
         let run = EncoderMarble.expect(
             a: "--__--__",
-            b: "---_----",
+            b: "---_---_",
             detents: "    >")
         #expect(run.decoder.statistics.skips == 1 && run.decoder.statistics.inferredSkips == 1)
         #expect(run.decoder.statistics.lostSkips == 0)
     }
 
-    @Test func anInferredDetentIsReportedWhenTheNextChangeConfirmsIt() {
+    @Test func anInferredDetentIsReportedWhenTwoTransitionsOnConfirmIt() {
         var decoder = QuadratureDecoder()
         let tick = EncoderMarble.tickNs
         #expect(decoder.receive(a: .low, b: .high, atNs: 2 * tick).isEmpty)
         #expect(decoder.receive(a: .low, b: .low, atNs: 3 * tick).isEmpty)
         #expect(decoder.receive(a: .high, b: .high, atNs: 4 * tick).isEmpty)
         #expect(decoder.advance(toNs: 5 * tick).isEmpty)
-        let confirmed = decoder.receive(a: .low, b: .high, atNs: 6 * tick)
+        #expect(decoder.receive(a: .low, b: .high, atNs: 6 * tick).isEmpty)
+        let confirmed = decoder.receive(a: .low, b: .low, atNs: 7 * tick)
         #expect(Array(confirmed) == [EncoderEvent(direction: .clockwise, position: 1, timeNs: 4 * tick, onsetNs: 2 * tick)])
     }
 
@@ -169,6 +170,33 @@ import Testing
             a: "--__---__--",
             b: "---_--__---",
             detents: "         <")
+    }
+
+    @Test func bounceOnTheWayOnFromASkipStillLetsItBeInferred() {
+        // 11 → 01 → 00, both rise (→ 11), then A falls with bounce (01, 11, 01) and B falls (00).
+        let run = EncoderMarble.expect(
+            a: "--__--_-___",
+            b: "---_------_",
+            detents: "    >")
+        #expect(run.decoder.statistics.inferredSkips == 1)
+    }
+
+    @Test func oneTransitionBackFromALandingLosesTheSkipNeverCountingItTheWrongWay() {
+        // Clockwise to 00, both lines at once to 11, B bounces (10, 11, 10) and the turn goes on
+        // counter-clockwise to 11: whichever way the skip went, that ends a counter-clockwise detent.
+        // (B's bounce, read forwards, would look like a turn going on clockwise.)
+        let back = EncoderMarble.expect(
+            a: "--__------___-",
+            b: "---_--_-____--",
+            detents: "             <")
+        #expect(back.decoder.statistics.lostSkips == 1)
+        // The same bounce in a turn that goes on clockwise: it looks the same as a reversal at the
+        // skip, so the skip is lost, and with it the detent it completed.
+        let on = EncoderMarble.expect(
+            a: "--__-----___",
+            b: "---_--_---__",
+            detents: "")
+        #expect(on.decoder.statistics.lostSkips == 1)
     }
 
     @Test func aSkipWithNothingBeforeItIsLost() {
@@ -200,10 +228,25 @@ import Testing
         var decoder = QuadratureDecoder(configuration: EncoderConfiguration(stepsPerDetent: .one))
         #expect(decoder.receive(a: .low, b: .high, atNs: 1).map(\.timeNs) == [1])
         #expect(decoder.receive(a: .high, b: .low, atNs: 2).isEmpty)
-        let output = decoder.receive(a: .high, b: .high, atNs: 3)
-        #expect(output.map(\.timeNs) == [2, 2, 3])
-        #expect(output.map(\.position) == [2, 3, 4])
+        #expect(decoder.receive(a: .high, b: .high, atNs: 3).isEmpty)
+        let output = decoder.receive(a: .low, b: .high, atNs: 4)
+        #expect(output.map(\.timeNs) == [2, 2, 3, 4])
+        #expect(output.map(\.position) == [2, 3, 4, 5])
         #expect(output.allSatisfy { $0.direction == .clockwise })
+    }
+
+    @Test func oneInputReportsUpToFiveDetents() {
+        // One step per detent: a skip, a transition on, a gathered transition that settles the skip
+        // (four detents), then a sample that applies it and moves on once more (a fifth).
+        var decoder = QuadratureDecoder(configuration: EncoderConfiguration(stepsPerDetent: .one))
+        #expect(decoder.receive(a: .low, b: .high, atNs: 1).count == 1)
+        #expect(decoder.receive(a: .high, b: .low, atNs: 2).isEmpty)
+        #expect(decoder.receive(a: .high, b: .high, atNs: 3).isEmpty)
+        #expect(decoder.receive(line: .a, level: .low, atNs: 4).isEmpty)
+        let output = decoder.receive(a: .low, b: .low, atNs: 5)
+        #expect(output.count == EncoderOutput.capacity)
+        #expect(output.map(\.timeNs) == [2, 2, 3, 4, 5])
+        #expect(decoder.position == 6)
     }
 
     @Test func aLineThatChangesAndChangesBackAtOneInstantChangesNothing() {

@@ -72,8 +72,11 @@ private func turn(_ decoder: inout QuadratureDecoder, _ detents: [Int], periodNs
 
     @Test func aReversalRestartsTheVelocityWindow() {
         var decoder = QuadratureDecoder()
-        let events = turn(&decoder, [1, 1, 1, -1, -1], periodNs: 20_000_000)
-        #expect(events.map(\.velocity) == [0, 50, 50, 50, 50])
+        // Three clockwise at 100 per second, then back at 20 per second: the first detent back is
+        // measured from the last one forward alone, not from the three (which would give 43).
+        var events = turn(&decoder, [1, 1, 1], periodNs: 10_000_000)
+        events += turn(&decoder, [-1, -1], periodNs: 50_000_000, startNs: 30_000_000)
+        #expect(events.map(\.velocity) == [0, 100, 100, 20, 20])
         #expect(decoder.statistics.counterClockwise == 2)
     }
 
