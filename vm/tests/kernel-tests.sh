@@ -726,6 +726,65 @@ YAML
     check_eq "hold events on stdout" "$(grep -c '"event":"hold"' "$TMP/keys.out")" 1
 }
 
+# o. a rotary encoder (issue 24) on two gpio-sim lines driven through their pulls: slow turns give one
+# rotate event per detent in its direction on `watch --encoder`, and `run` with `keys:` taps
+# KEY_VOLUMEUP / KEY_VOLUMEDOWN on the uinput keyboard, one press and release per detent.
+turn() { # turn cw|ccw DETENTS : quadrature on lines 0 (A) and 1 (B), 80 ms a transition
+    local i order
+    if [[ $1 == cw ]]; then order="0:0 1:0 0:1 1:1"; else order="1:0 0:0 1:1 0:1"; fi
+    for ((i = 0; i < $2; i++)); do
+        for step in $order; do gpiosim_set "$SIM" "${step%%:*}" "${step##*:}"; nap 0.08; done
+    done
+}
+t_o_encoder() {
+    local dev="" i got
+    new_chip o 4 || return
+    gpiosim_set "$SIM" 0 1
+    gpiosim_set "$SIM" 1 1
+    start_watch o --chip "$CHIP" --encoder 0,1 --bias as-is --num-events 6
+    wait_used 0 || return
+    turn cw 3
+    turn ccw 3
+    wait_exit "$W_PID" 20
+    check_eq "watch --encoder exit status (--num-events 6)" "$W_RC" 0
+    got=$(grep -o '"direction":"[a-z]*","position":-\?[0-9]*' "$TMP/o.out" | tr '\n' ' ')
+    check_eq "one rotate event per detent, in order" "$got" '"direction":"cw","position":1 "direction":"cw","position":2 "direction":"cw","position":3 "direction":"ccw","position":2 "direction":"ccw","position":1 "direction":"ccw","position":0 '
+    cat >"$TMP/knob.yaml" <<YAML
+keyboard: {name: kt-knob}
+encoders:
+  - name: volume
+    chip: $CHIPNAME
+    lines: [0, 1]
+    bias: as-is
+    keys: {cw: KEY_VOLUMEUP, ccw: KEY_VOLUMEDOWN}
+YAML
+    [[ -c /dev/uinput ]] || { err "no /dev/uinput in the VM"; return; }
+    W_ERR=$TMP/knob.err
+    "$BIN" run --config "$TMP/knob.yaml" --format json >"$TMP/knob.out" 2>"$TMP/knob.err" &
+    W_PID=$!
+    BG+=("$W_PID")
+    wait_used 0 || return
+    for ((i = 0; i < 100; i++)); do
+        dev=$(awk '/^N: Name="kt-knob"/ { found = 1 } found && /^H: Handlers=/ { for (f = 2; f <= NF; f++) if ($f ~ /^event/) { print $f; exit } }' /proc/bus/input/devices)
+        [[ -n $dev ]] && break
+        nap 0.05
+    done
+    [[ -n $dev ]] || { err "no input device named kt-knob"; show "$TMP/knob.err"; return; }
+    "$HELPER" keys "/dev/input/$dev" >"$TMP/knob.read" 2>"$TMP/knob.ready" &
+    local reader=$!
+    BG+=("$reader")
+    wait_lines "$TMP/knob.ready" READY 1 10 || { show "$TMP/knob.ready"; return; }
+    turn cw 2
+    turn ccw 1
+    wait_lines "$TMP/knob.out" '"direction":"ccw"' 1 10
+    kill -TERM "$W_PID"
+    wait_exit "$W_PID" 20
+    check_eq "daemon exit status after SIGTERM" "$W_RC" 0
+    wait_exit "$reader" 10 || err "the device was still there after the daemon ended"
+    # VOLUMEUP 115, VOLUMEDOWN 114
+    check_eq "key taps per detent (2 up, 1 down)" "$(tr '\n' ' ' <"$TMP/knob.read")" "115:1 SYN 115:0 SYN 115:1 SYN 115:0 SYN 114:1 SYN 114:0 SYN GONE "
+}
+
 # m, n: the chip layouts of Raspberry Pi kernels, and the uAPI the v2 build speaks
 # shellcheck source=vm/tests/board-tests.sh
 source "$here/board-tests.sh"
@@ -758,6 +817,7 @@ run_test i-multi-line t_i_multi_line
 run_test j-daemon t_j_daemon
 run_test k-record-analyze t_k_record_analyze
 run_test l-keys t_l_keys
+run_test o-encoder t_o_encoder
 
 if [[ -s $TMP/storm-lost ]]; then
     if grep -qv '^0$' "$TMP/storm-lost"; then
