@@ -1,5 +1,5 @@
-// Benchmarks of gpio-debounce: the Debouncer alone, and the whole replay pipeline
-// (TraceReader → Debouncer → EventWriter JSON → OutputBuffer over /dev/null).
+// Benchmarks of gpio-debounce: the Debouncer alone, the rotary encoders' QuadratureDecoder alone, and
+// the whole replay pipeline (TraceReader → Debouncer → EventWriter JSON → OutputBuffer over /dev/null).
 //
 // Every benchmark processes exactly `edgeCount` = 1,000,000 edges per iteration and declares
 // `scalingFactor: .mega`, so with `--scale` the time and malloc metrics read per edge
@@ -33,6 +33,17 @@ let edges: [Edge] = {
         generated.append(contentsOf: cycle.edges.prefix(edgeCount - generated.count))
     }
     precondition(generated.count == edgeCount, "BouncyButton ended early")
+    return generated
+}()
+
+/// The first `edgeCount` changes of a simulated bouncy encoder (seeded), as (line, edge), generated
+/// once per process outside any measurement.
+let encoderEdges: [(line: Int, edge: Edge)] = {
+    var generated: [(line: Int, edge: Edge)] = []
+    generated.reserveCapacity(edgeCount)
+    var encoder = BouncyEncoder(seed: 1)
+    while generated.count < edgeCount, let change = encoder.next() { generated.append((change.line, change.edge)) }
+    precondition(generated.count == edgeCount, "BouncyEncoder ended early")
     return generated
 }()
 
@@ -97,6 +108,32 @@ let benchmarks: @Sendable () -> Void = {
             precondition(debouncer.statistics.edges == edgeCount)
             blackHole(debouncer.statistics)
         }
+    }
+
+    // The rotary encoder's decoder alone: 1,000,000 changes of a simulated bouncy encoder (runs,
+    // flicks up to 500 detents a second, reversals, jiggles; bounce on the changing line).
+    Benchmark(
+        "QuadratureDecoder (BouncyEncoder)",
+        configuration: .init(
+            metrics: [.wallClock, .cpuTotal, .throughput, .mallocCountTotal],
+            warmupIterations: 3,
+            scalingFactor: .mega,
+            maxDuration: .seconds(2),
+            maxIterations: 1_000,
+            setup: { blackHole(encoderEdges.count) }
+        )
+    ) { benchmark in
+        let input = encoderEdges
+        var decoder = QuadratureDecoder()
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            let change = input[index]
+            for detent in decoder.receive(line: change.line == 0 ? .a : .b, level: change.edge.level, atNs: change.edge.timeNs) { blackHole(detent) }
+        }
+        for detent in decoder.finish() { blackHole(detent) }
+        benchmark.stopMeasurement()
+        precondition(decoder.statistics.changes == encoderEdges.count)
+        blackHole(decoder.statistics)
     }
 
     // The framework's own cost per sample, to subtract: 1,000,000 calls of `blackHole` and nothing
