@@ -652,6 +652,16 @@ t_k_record_analyze() {
     done
 }
 
+# input_device NAME: the evdev node (eventN) of the input device NAME, waiting up to 5 s for it.
+input_device() {
+    local i dev
+    for ((i = 0; i < 100; i++)); do
+        dev=$(awk -v name="N: Name=\"$1\"" '$0 == name { found = 1 } found && /^H: Handlers=/ { for (f = 2; f <= NF; f++) if ($f ~ /^event/) { print $f; exit } }' /proc/bus/input/devices)
+        [[ -n $dev ]] && { echo "$dev"; return; }
+        nap 0.05
+    done
+}
+
 # l. keys (issue 13): `run` with `key:` makes a uinput keyboard; a single click, a double click and a
 # hold of one button and a press of another give the right EV_KEY downs and ups in order, each
 # followed by SYN; no kernel autorepeat; the device is gone after SIGTERM. As nobody: exit 77.
@@ -695,11 +705,7 @@ YAML
     W_PID=$!
     BG+=("$W_PID")
     wait_used 0 || return
-    for ((i = 0; i < 100; i++)); do
-        dev=$(awk '/^N: Name="kt-keys"/ { found = 1 } found && /^H: Handlers=/ { for (f = 2; f <= NF; f++) if ($f ~ /^event/) { print $f; exit } }' /proc/bus/input/devices)
-        [[ -n $dev ]] && break
-        nap 0.05
-    done
+    dev=$(input_device kt-keys)
     [[ -n $dev ]] || { err "no input device named kt-keys"; show "$TMP/keys.err"; return; }
     check_match "the device has keys and no autorepeat (EV=3: SYN, KEY)" "$(awk '/^N: Name="kt-keys"/ { found = 1 } found && /^B: EV=/ { print; exit }' /proc/bus/input/devices)" "^B: EV=3$"
     check_match "the log names the device" "$(<"$TMP/keys.err")" "keyboard \"kt-keys\" with 5 keys is /dev/input/$dev"
@@ -764,11 +770,7 @@ YAML
     W_PID=$!
     BG+=("$W_PID")
     wait_used 0 || return
-    for ((i = 0; i < 100; i++)); do
-        dev=$(awk '/^N: Name="kt-knob"/ { found = 1 } found && /^H: Handlers=/ { for (f = 2; f <= NF; f++) if ($f ~ /^event/) { print $f; exit } }' /proc/bus/input/devices)
-        [[ -n $dev ]] && break
-        nap 0.05
-    done
+    dev=$(input_device kt-knob)
     [[ -n $dev ]] || { err "no input device named kt-knob"; show "$TMP/knob.err"; return; }
     "$HELPER" keys "/dev/input/$dev" >"$TMP/knob.read" 2>"$TMP/knob.ready" &
     local reader=$!
