@@ -28,7 +28,7 @@ enum TraceInput {
         switch error {
         case .cannotOpen: ExitStatus.cannotOpenInput
         case .readFailed: ExitStatus.ioError
-        case .malformedLine, .lineTooLong, .noData, .tooManySkippedLines: ExitStatus.badData
+        case .malformedLine, .lineTooLong, .noData, .tooManySkippedLines, .noInitialLevel: ExitStatus.badData
         }
     }
 }
