@@ -55,3 +55,15 @@ package final class TraceLinesReader: TraceLinesSource {
         return nil
     }
 }
+
+extension VCDReader: TraceLinesSource {
+    package var lineCount: Int { max(requestedChannels.count, 1) }
+
+    package func lineName(_ index: Int) -> String {
+        "channel '\(index < chosenChannels.count ? chosenChannels[index].fullName : requestedChannels[index])'"
+    }
+
+    package func nextLineEdge() throws(TraceError) -> LineEdge? {
+        try nextChange().map { LineEdge(line: $0.channel, edge: $0.edge) }
+    }
+}

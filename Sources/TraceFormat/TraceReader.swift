@@ -53,6 +53,8 @@ public final class TraceReader {
     public let readsLineColumn: Bool
     /// The line column of the record `next()` last returned: 0 for a `t_ns,level` line.
     @exclusivity(unchecked) public private(set) var lastRecordLine = 0
+    /// The problem reported for a line column when `readsLineColumn` is off.
+    public static let lineColumnRefused = "a line column (t_ns,line,level): this trace holds several lines; replay it with --encoder A,B"
     /// The largest line number a line column may hold.
     public static let maximumLine = 63
 
@@ -165,6 +167,7 @@ public final class TraceReader {
         }
         if index == digitsStart {
             if !sawData, Self.isHeader(bytes, low, high, lineColumn: readsLineColumn) { return nil }
+            if !sawData, Self.isHeader(bytes, low, high, lineColumn: true) { throw malformed(Self.lineColumnRefused, bytes, low, high) }
             throw malformed("t_ns is not a whole number of nanoseconds", bytes, low, high)
         }
         while index < high, Self.isBlank(bytes[index]) { index += 1 }
@@ -199,8 +202,7 @@ public final class TraceReader {
             throw malformed("level must be 0 or 1", bytes, low, high)
         }
         guard readsLineColumn else {
-            throw malformed(
-                "a line column (t_ns,line,level): this trace holds several lines; replay it with --encoder A,B", bytes, low, high)
+            throw malformed(Self.lineColumnRefused, bytes, low, high)
         }
         guard line <= Self.maximumLine else {
             throw malformed("line must be a whole number from 0 to \(Self.maximumLine)", bytes, low, high)

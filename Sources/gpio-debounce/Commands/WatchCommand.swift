@@ -130,11 +130,9 @@ struct WatchCommand: ParsableCommand {
                 limits: LoopLimits(maximumEvents: numEvents, idleTimeoutNs: idleTimeoutNs))
         }
         _ = try runToEnd(loop) {
-            let decoder = loop.pipeline.decoder(encoder: 0)
-            let statistics = decoder.statistics
             let lost = printer.tally(line: 0).lostEvents + printer.tally(line: 1).lostEvents
             printToStandardError(
-                "\(places.first?.chip ?? "") lines \(places.map { String($0.offset) }.joined(separator: ",")): \(counted(statistics.clockwise + statistics.counterClockwise, "detent")) (\(statistics.clockwise) cw, \(statistics.counterClockwise) ccw), position \(decoder.position) from \(counted(statistics.changes, "change")); \(counted(statistics.skips, "skipped state")) (\(statistics.inferredSkips) inferred, \(statistics.lostSkips) lost); \(counted(lost, "event")) lost by the kernel")
+                "\(places.first?.chip ?? "") lines \(places.map { String($0.offset) }.joined(separator: ",")): \(Summary.detents(loop.pipeline.decoder(encoder: 0))); \(counted(lost, "event")) lost by the kernel")
         }
     }
 

@@ -23,6 +23,20 @@ enum TraceInput {
         }
     }
 
+    /// The reader of an encoder's `lines` in `path`: VCD channels (names or 0-based indices) of a `.vcd`
+    /// file, else the text format's line numbers (checked by the command). Exits as `open` does.
+    static func open(_ path: String, lines: [String]) throws -> any TraceLinesSource {
+        if path == "-", isatty(STDIN_FILENO) == 1 {
+            printToStandardError("gpio-debounce: reading t_ns,line,level lines from the terminal; end with Ctrl-D")
+        }
+        do {
+            if path.lowercased().hasSuffix(".vcd") { return try VCDReader.open(path, channels: lines) }
+            return try TraceLinesReader.open(path, lines: lines.compactMap { Int($0) })
+        } catch {
+            throw failure(error.description, exitStatus(of: error))
+        }
+    }
+
     /// The exit code for a trace that cannot be read: 66 cannot open, 74 a read failed, 65 bad data.
     static func exitStatus(of error: TraceError) -> ExitCode {
         switch error {

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Assembly
+import DebounceCore
+import EventLoop
+import EventOutput
+import Pipeline
+import Sinks
+import TraceFormat
+
+/// `replay --encoder A,B`: a recorded trace of an encoder's two lines through its decoder, in virtual
+/// time; one rotate event per detent, as `watch --encoder` prints them.
+extension ReplayCommand {
+    func validateEncoder() throws {
+        guard let encoder else { return }
+        let parts = WatchCommand.encoderLines(encoder)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, parts[0] != parts[1] else {
+            throw ValidationError("--encoder takes two different lines, A then B: VCD channels (--encoder D0,D1) or a text trace's line numbers (--encoder 0,1).")
+        }
+        guard EncoderConfiguration.StepsPerDetent(rawValue: stepsPerDetent) != nil else {
+            throw ValidationError("--steps-per-detent must be 4 (one detent per cycle, most encoders), 2 or 1.")
+        }
+        if config != nil || channel != nil || format == .vcd {
+            throw ValidationError("--encoder replays the encoder's two lines as rotate events: leave out --config, --channel and --format vcd.")
+        }
+        if !file.lowercased().hasSuffix(".vcd"), parts.contains(where: { Int($0).map { !(0...TraceReader.maximumLine).contains($0) } ?? true }) {
+            throw ValidationError("A text trace's lines are numbers from 0 to \(TraceReader.maximumLine) (its line column): --encoder 0,1.")
+        }
+    }
+
+    func replayEncoder(_ lines: [String]) throws {
+        let trace = try TraceInput.open(file, lines: lines)
+        let assembly: RunAssembly
+        do { assembly = try RunAssembly.trace(lines: trace) } catch { throw failure(error.description, TraceInput.exitStatus(of: error)) }
+        guard let source = assembly.source as? TraceLinesEdgeSource else { return }
+        let output = OutputBuffer(fileDescriptor: .standardOutput)
+        let printer = EventPrinter(
+            writer: EventWriter(format: format == .json ? .json : .text, output: output), lineFields: [.none, .none], encoderFields: [.none])
+        let configuration = EncoderConfiguration(
+            stepsPerDetent: EncoderConfiguration.StepsPerDetent(rawValue: stepsPerDetent) ?? .four, reverse: reverse)
+        let loop = try makeLoop { () throws(LineError) in
+            try assembly.loop(plans: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1, configuration: configuration)], sinks: [printer], stop: .none)
+        }
+        do {
+            _ = try loop.run()
+        } catch {
+            try? output.flush()
+            if let traceError = source.failure { throw failure(traceError.description, TraceInput.exitStatus(of: traceError)) }
+            throw failure(error.description, ExitStatus.ioError)
+        }
+        if format == .text {
+            printToStandardError(Summary.detents(loop.pipeline.decoder(encoder: 0)))
+        }
+    }
+}
+
+extension Summary {
+    /// What an encoder's decoder saw: detents each way, the position, changes and skipped states.
+    static func detents(_ decoder: QuadratureDecoder) -> String {
+        let statistics = decoder.statistics
+        return "\(counted(statistics.clockwise + statistics.counterClockwise, "detent")) (\(statistics.clockwise) cw, \(statistics.counterClockwise) ccw), position \(decoder.position) from \(counted(statistics.changes, "change")); \(counted(statistics.skips, "skipped state")) (\(statistics.inferredSkips) inferred, \(statistics.lostSkips) lost)"
+    }
+}
