@@ -50,7 +50,7 @@ public enum TraceError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// What a text trace's lines must look like; nothing for VCD.
     private static func formatHint(_ source: String) -> String {
-        isVCD(source) ? "" : "; each line must be t_ns,level (nanoseconds, then 0 or 1)"
+        isVCD(source) ? "" : "; each line must be t_ns,level (nanoseconds, then 0 or 1), or t_ns,line,level in a trace of several lines"
     }
 }
 
