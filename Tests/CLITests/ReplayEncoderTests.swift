@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// `replay TRACE --encoder A,B` on hand-written traces of one detent each way, as a user runs it.
+/// `replay TRACE --encoder A,B` on hand-written traces of one detent each way and on `record --encoder`'s
+/// recordings of the simulated encoder, as a user runs them.
 @Suite struct ReplayEncoderTests {
     /// One detent clockwise (A leads), then one counter-clockwise, in ns.
     static let text = """
@@ -89,6 +90,23 @@ import Testing
         #expect(result.stdout.hasPrefix("rotate  cw  position=1"))
         #expect(result.stdout.split(separator: "\n").count == 1)
         #expect(result.stderr.contains(":9: level must be 0 or 1"), "\(result.stderr)")
+    }
+
+    @Test(arguments: [(".csv", "0,1"), (".vcd", "A,B")])
+    func aRecordingOfTheSimulatedEncoderReplaysToTheDetentsItWasTurnedBy(suffix: String, lines: String) throws {
+        let path = RecordAnalyzeTests.temporaryPath(suffix)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let record = try CLITests.run(["record", "--simulate", "--encoder", "17,27", "--virtual-time", "--presses", "20", "--seed", "4", "-o", path])
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(record.stderr.contains("recorded 2820 edges of simulated encoder (seed 4), A and B"))
+        // demo --encoder turns the same encoder and says what was turned: "N detents turned (X cw, Y ccw): ...".
+        let demo = try CLITests.run(["demo", "--encoder", "--virtual-time", "--seed", "4", "--presses", "20"])
+        let turned = try #require(demo.stdout.split(separator: "\n").last?.split(separator: ":").first.map(String.init))
+        #expect(turned == "180 detents turned (61 cw, 119 ccw)")
+        let replay = try CLITests.run(["replay", path, "--encoder", lines])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        #expect(replay.stderr.hasPrefix("180 detents (61 cw, 119 ccw), position -58 from 2820 changes"))
+        #expect(replay.stdout.split(separator: "\n").count == 180)
     }
 
     @Test func aTwoLineTraceWithoutEncoderSaysHowToReplayIt() throws {
