@@ -10,11 +10,7 @@ public struct TraceWriter {
     /// Starts a trace: `#` comment lines (one per element of `comments`), the header, the initial level.
     public init(output: OutputBuffer, comments: [String], initialLevel: Level, atNs timeNs: Int64) throws(Errno) {
         self.output = output
-        for comment in comments {
-            output.append("# ")
-            output.appendUTF8(comment)
-            try output.endLine()
-        }
+        try Self.writeComments(comments, to: output)
         output.append("t_ns,level")
         try output.endLine()
         try write(Edge(level: initialLevel, timeNs: timeNs))
@@ -24,14 +20,18 @@ public struct TraceWriter {
     /// line's initial level at `timeNs`, line 0 first.
     public init(output: OutputBuffer, comments: [String], initialLevels: [Level], atNs timeNs: Int64) throws(Errno) {
         self.output = output
+        try Self.writeComments(comments, to: output)
+        output.append("t_ns,line,level")
+        try output.endLine()
+        for (line, level) in initialLevels.enumerated() { try write(Edge(level: level, timeNs: timeNs), line: line) }
+    }
+
+    private static func writeComments(_ comments: [String], to output: OutputBuffer) throws(Errno) {
         for comment in comments {
             output.append("# ")
             output.appendUTF8(comment)
             try output.endLine()
         }
-        output.append("t_ns,line,level")
-        try output.endLine()
-        for (line, level) in initialLevels.enumerated() { try write(Edge(level: level, timeNs: timeNs), line: line) }
     }
 
     /// Writes one edge.

@@ -16,9 +16,6 @@ extension ReplayCommand {
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, parts[0] != parts[1] else {
             throw ValidationError("--encoder takes two different lines, A then B: VCD channels (--encoder D0,D1) or a text trace's line numbers (--encoder 0,1).")
         }
-        guard EncoderConfiguration.StepsPerDetent(rawValue: stepsPerDetent) != nil else {
-            throw ValidationError("--steps-per-detent must be 4 (one detent per cycle, most encoders), 2 or 1.")
-        }
         if config != nil || channel != nil || format == .vcd {
             throw ValidationError("--encoder replays the encoder's two lines as rotate events: leave out --config, --channel and --format vcd.")
         }
@@ -35,8 +32,7 @@ extension ReplayCommand {
         let output = OutputBuffer(fileDescriptor: .standardOutput)
         let printer = EventPrinter(
             writer: EventWriter(format: format == .json ? .json : .text, output: output), lineFields: [.none, .none], encoderFields: [.none])
-        let configuration = EncoderConfiguration(
-            stepsPerDetent: EncoderConfiguration.StepsPerDetent(rawValue: stepsPerDetent) ?? .four, reverse: reverse)
+        let configuration = encoderOptions.configuration
         let loop = try makeLoop { () throws(LineError) in
             try assembly.loop(plans: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1, configuration: configuration)], sinks: [printer], stop: .none)
         }

@@ -46,11 +46,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Replay a rotary encoder's lines A,B: VCD channels (names or 0-based indices, e.g. D0,D1) or the text trace's line numbers (e.g. 0,1).", valueName: "A,B"))
     var encoder: String?
 
-    @Option(help: "With --encoder: transitions per detent: 4 (one detent per cycle: KY-040, EC11), 2 (detents at 11 and 00) or 1 (every transition).")
-    var stepsPerDetent: Int = 4
-
-    @Flag(help: "With --encoder: swap the directions (clockwise becomes counter-clockwise).")
-    var reverse = false
+    @OptionGroup var encoderOptions: EncoderOptions
 
     @OptionGroup var debounce: DebounceOptions
 
