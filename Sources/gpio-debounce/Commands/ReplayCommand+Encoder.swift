@@ -36,13 +36,7 @@ extension ReplayCommand {
         let loop = try makeLoop { () throws(LineError) in
             try assembly.loop(plans: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1, configuration: configuration)], sinks: [printer], stop: .none)
         }
-        do {
-            _ = try loop.run()
-        } catch {
-            try? output.flush()
-            if let traceError = source.failure { throw failure(traceError.description, TraceInput.exitStatus(of: traceError)) }
-            throw failure(error.description, ExitStatus.ioError)
-        }
+        try TraceInput.run(loop, output: output) { source.failure }
         if format == .text {
             printToStandardError(Summary.detents(loop.pipeline.decoder(encoder: 0)))
         }

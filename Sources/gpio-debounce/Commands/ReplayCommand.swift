@@ -90,13 +90,7 @@ struct ReplayCommand: ParsableCommand {
         let loop = try makeLoop { () throws(LineError) in
             try assembly.loop(plans: [plan], groups: stages?.plan.groups ?? [], sinks: sinks, stop: .none)
         }
-        do {
-            _ = try loop.run()
-        } catch {
-            try? output.flush()
-            if let traceError = source.failure { throw failure(traceError.description, TraceInput.exitStatus(of: traceError)) }
-            throw failure(error.description, ExitStatus.ioError)
-        }
+        try TraceInput.run(loop, output: output) { source.failure }
         if format == .text, let statistics = loop.pipeline.statistics(line: 0) {
             printToStandardError(Summary.line(statistics, startedPressed: plan.debounce?.activeLevel.isPressed(initialLevel) ?? false))
         }

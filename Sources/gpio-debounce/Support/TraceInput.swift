@@ -4,6 +4,8 @@ import Glibc
 import Musl
 #endif
 import ArgumentParser
+import EventLoop
+import EventOutput
 import TraceFormat
 
 /// Opens a recorded trace in whichever format it is: VCD (a `.vcd` name) or the `t_ns,level` text format.
@@ -34,6 +36,18 @@ enum TraceInput {
             return try TraceLinesReader.open(path, lines: lines.compactMap { Int($0) })
         } catch {
             throw failure(error.description, exitStatus(of: error))
+        }
+    }
+
+    /// Runs a replay's `loop` to the trace's end. When it fails, flushes the events decided before the
+    /// failure and exits with the trace's error (`traceFailure`, exit 65 for bad data) or an I/O error (74).
+    static func run(_ loop: EventLoop, output: OutputBuffer, traceFailure: () -> TraceError?) throws {
+        do {
+            _ = try loop.run()
+        } catch {
+            try? output.flush()
+            if let traceError = traceFailure() { throw failure(traceError.description, exitStatus(of: traceError)) }
+            throw failure(error.description, ExitStatus.ioError)
         }
     }
 
