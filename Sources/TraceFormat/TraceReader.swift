@@ -11,15 +11,15 @@ import SystemPackage
 ///
 /// The format: lines `t_ns,level`, `t_ns` a whole number of nanoseconds (a sign allowed), `level` 0 or 1.
 /// The first data line gives the initial level and emits nothing; every later one is an edge.
-/// Blank lines and lines starting with `#` are ignored, and so is a header `t_ns,level` (or
-/// `t_ns,line,level`) before the first data line.
+/// Blank lines and lines starting with `#` are ignored, and so is a header `t_ns,level` before the
+/// first data line. Spaces and tabs around fields, a `\r` line end (CRLF files) and a UTF-8 byte-order
+/// mark at the start of the file (as spreadsheet programs save CSV) are tolerated.
 ///
 /// **Several lines** (an encoder's A and B): with `readsLineColumn`, a line may be `t_ns,line,level`,
-/// `line` a whole number from 0 to `maximumLine` (`t_ns,level` is line 0), and `lastRecordLine` says
-/// which line the record last returned is of; each line's first data line is its initial level
-/// (`TraceLinesReader`). Without it, a line column is refused with a message saying how to replay
-/// such a trace. Spaces and tabs around fields, a `\r` line end (CRLF files) and a UTF-8 byte-order
-/// mark at the start of the file (as spreadsheet programs save CSV) are tolerated.
+/// `line` a whole number from 0 to `maximumLine` (`t_ns,level` is line 0; the header may be
+/// `t_ns,line,level`), and `lastRecordLine` says which line the record last returned is of; each
+/// line's first data line is its initial level (`TraceLinesReader`). Without it, a line column is
+/// refused with a message saying how to replay such a trace.
 ///
 /// **Hostile input** ends with an error naming the line, in bounded memory: a line over
 /// `maximumLineBytes` (wherever it falls, with or without a newline), a NUL byte, a time beyond

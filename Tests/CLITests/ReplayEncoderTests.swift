@@ -71,7 +71,9 @@ import Testing
         (text.replacingOccurrences(of: "3000000,0,1", with: "3000000,one,1"), ".csv", "0,1", 65, ":6: level must be 0 or 1"),
         (text.replacingOccurrences(of: "3000000,0,1", with: "3000000,99,1"), ".csv", "0,1", 65, ":6: line must be a whole number from 0 to 63"),
         (text, ".csv", "0,2", 65, "gives no initial level for line 2"),
-        (text, ".csv", "A,B", 64, "A text trace's lines are numbers from 0 to 63"),
+        (text, ".csv", "A,B", 64, "A text trace's lines are two different numbers from 0 to 63"),
+        (text, ".csv", "0,00", 64, "A text trace's lines are two different numbers from 0 to 63"),
+        (text, ".csv", "0,64", 64, "A text trace's lines are two different numbers from 0 to 63"),
         (text, ".csv", "0", 64, "--encoder takes two different lines"),
     ])
     func errorsSayWhatIsWrong(trace: String, suffix: String, lines: String, status: Int32, message: String) throws {

@@ -19,8 +19,11 @@ extension ReplayCommand {
         if config != nil || channel != nil || format == .vcd {
             throw ValidationError("--encoder replays the encoder's two lines as rotate events: leave out --config, --channel and --format vcd.")
         }
-        if !file.lowercased().hasSuffix(".vcd"), parts.contains(where: { Int($0).map { !(0...TraceReader.maximumLine).contains($0) } ?? true }) {
-            throw ValidationError("A text trace's lines are numbers from 0 to \(TraceReader.maximumLine) (its line column): --encoder 0,1.")
+        if !file.lowercased().hasSuffix(".vcd") {
+            let numbers = parts.compactMap { Int($0) }.filter { (0...TraceReader.maximumLine).contains($0) }
+            guard numbers.count == 2, numbers[0] != numbers[1] else {
+                throw ValidationError("A text trace's lines are two different numbers from 0 to \(TraceReader.maximumLine) (its line column): --encoder 0,1.")
+            }
         }
     }
 
