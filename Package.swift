@@ -105,7 +105,7 @@ let package = Package(
         .testTarget(name: "ConfigurationFileTests", dependencies: ["ConfigurationFile", "Pipeline", "EventLoop", "Simulation", "Sinks", "DebounceCore", logging]),
         .testTarget(name: "YAMLDocumentTests", dependencies: ["YAMLDocument"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "Simulation"]),
-        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "EventOutput", "DebounceCore", "Simulation"]),
+        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "EventOutput", "DebounceCore", "Simulation", "EventLoop", "Pipeline"]),
         .testTarget(name: "EventOutputTests", dependencies: ["EventOutput", "DebounceCore"]),
         .testTarget(name: "CLITests", dependencies: ["gpio-debounce", "LinuxSys"]),
         .testTarget(

@@ -79,6 +79,14 @@ package struct RunAssembly {
         return RunAssembly(source: source, clock: .virtual(startNs: source.startNs), places: [nil])
     }
 
+    /// A recorded trace of several lines (an encoder's A and B), in virtual time from the first
+    /// initial level's timestamp. Reads every line's initial level now (`TraceError.noData`,
+    /// `.noInitialLevel`).
+    package static func trace(lines trace: any TraceLinesSource) throws(TraceError) -> RunAssembly {
+        let source = try TraceLinesEdgeSource(trace: trace)
+        return RunAssembly(source: source, clock: .virtual(startNs: source.startNs), places: Array(repeating: nil, count: source.lineCount))
+    }
+
     /// The run's loop: every line through `plans` (one per line, or one for all) and `groups`, pairs of
     /// raw lines decoded by `encoders`, the outputs to `sinks` in order. Reads each line's initial level (`LineError` when that fails).
     package func loop(

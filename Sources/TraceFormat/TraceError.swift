@@ -20,6 +20,9 @@ public enum TraceError: Error, Sendable, Hashable, CustomStringConvertible {
     /// More than `limit` blank or comment lines in a row, ending at `line`: an endless stream of them
     /// (`yes '' |`) would otherwise be read for ever without a single edge.
     case tooManySkippedLines(source: String, line: Int, limit: Int)
+    /// A trace of several lines gives no initial level for `line` (`line 1`, `channel 'D1'`) before
+    /// the first edge of another line, or none at all.
+    case noInitialLevel(source: String, line: String)
 
     public var description: String {
         switch self {
@@ -33,6 +36,8 @@ public enum TraceError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(source):\(line): line longer than \(limitBytes) bytes; each line must be t_ns,level (nanoseconds, then 0 or 1)"
         case .tooManySkippedLines(let source, let line, let limit):
             "\(source):\(line): more than \(limit) blank or comment lines in a row: this is not a trace (lines of t_ns,level)"
+        case .noInitialLevel(let source, let line):
+            "\(source) gives no initial level for \(line) before the first edge: a trace of several lines begins with each line's initial level"
         case .noData(let source):
             Self.isVCD(source)
                 ? "\(source) has no value for the chosen channel: nothing to read"
@@ -45,7 +50,7 @@ public enum TraceError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// What a text trace's lines must look like; nothing for VCD.
     private static func formatHint(_ source: String) -> String {
-        isVCD(source) ? "" : "; each line must be t_ns,level (nanoseconds, then 0 or 1)"
+        isVCD(source) ? "" : "; each line must be t_ns,level (nanoseconds, then 0 or 1), or t_ns,line,level in a trace of several lines"
     }
 }
 

@@ -15,6 +15,12 @@ import SystemPackage
 /// first data line. Spaces and tabs around fields, a `\r` line end (CRLF files) and a UTF-8 byte-order
 /// mark at the start of the file (as spreadsheet programs save CSV) are tolerated.
 ///
+/// **Several lines** (an encoder's A and B): with `readsLineColumn`, a line may be `t_ns,line,level`,
+/// `line` a whole number from 0 to `maximumLine` (`t_ns,level` is line 0; the header may be
+/// `t_ns,line,level`), and `lastRecordLine` says which line the record last returned is of; each
+/// line's first data line is its initial level (`TraceLinesReader`). Without it, a line column is
+/// refused with a message saying how to replay such a trace.
+///
 /// **Hostile input** ends with an error naming the line, in bounded memory: a line over
 /// `maximumLineBytes` (wherever it falls, with or without a newline), a NUL byte, a time beyond
 /// `Int64`, more than `maximumSkippedLines` blank or comment lines in a row (an endless `yes '' |`).
@@ -43,6 +49,15 @@ public final class TraceReader {
     /// of events, a header), so an endless stream of them ends with an error instead of never ending.
     public static let maximumSkippedLines = 1 << 20
 
+    /// Whether a `t_ns,line,level` line is read (a trace of several lines), or refused.
+    public let readsLineColumn: Bool
+    /// The line column of the record `next()` last returned: 0 for a `t_ns,level` line.
+    @exclusivity(unchecked) public private(set) var lastRecordLine = 0
+    /// The problem reported for a line column when `readsLineColumn` is off.
+    public static let lineColumnRefused = "a line column (t_ns,line,level): this trace holds several lines; replay it with --encoder A,B"
+    /// The largest line number a line column may hold.
+    public static let maximumLine = 63
+
     /// Blank or comment lines read since the last data line.
     @exclusivity(unchecked) private var skippedLines = 0
 
@@ -50,19 +65,22 @@ public final class TraceReader {
     public static let nulByte = "a NUL byte: this is binary data, not a text trace"
 
     /// A reader of `fileDescriptor`, closed when the reader goes away if `ownsFileDescriptor`.
-    public init(fileDescriptor: FileDescriptor, sourceName: String, ownsFileDescriptor: Bool, bufferBytes: Int = 1 << 20) {
+    public init(
+        fileDescriptor: FileDescriptor, sourceName: String, ownsFileDescriptor: Bool, bufferBytes: Int = 1 << 20, readsLineColumn: Bool = false
+    ) {
+        self.readsLineColumn = readsLineColumn
         self.fileDescriptor = fileDescriptor
         self.sourceName = sourceName
         self.ownsFileDescriptor = ownsFileDescriptor
         self.buffer = .allocate(byteCount: max(bufferBytes, Self.maximumLineBytes + 1), alignment: 16)
     }
 
-    /// Opens `path` for reading (`-` is standard input).
-    public static func open(_ path: String) throws(TraceError) -> TraceReader {
+    /// Opens `path` for reading (`-` is standard input), reading a line column if `readsLineColumn`.
+    public static func open(_ path: String, readsLineColumn: Bool = false) throws(TraceError) -> TraceReader {
         if path == "-" {
-            return TraceReader(fileDescriptor: .standardInput, sourceName: "<stdin>", ownsFileDescriptor: false)
+            return TraceReader(fileDescriptor: .standardInput, sourceName: "<stdin>", ownsFileDescriptor: false, readsLineColumn: readsLineColumn)
         }
-        return TraceReader(fileDescriptor: try .openTrace(path), sourceName: path, ownsFileDescriptor: true)
+        return TraceReader(fileDescriptor: try .openTrace(path), sourceName: path, ownsFileDescriptor: true, readsLineColumn: readsLineColumn)
     }
 
     deinit {
@@ -148,7 +166,8 @@ public final class TraceReader {
             index += 1
         }
         if index == digitsStart {
-            if !sawData, Self.isHeader(bytes, low, high) { return nil }
+            if !sawData, Self.isHeader(bytes, low, high, lineColumn: readsLineColumn) { return nil }
+            if !sawData, Self.isHeader(bytes, low, high, lineColumn: true) { throw malformed(Self.lineColumnRefused, bytes, low, high) }
             throw malformed("t_ns is not a whole number of nanoseconds", bytes, low, high)
         }
         while index < high, Self.isBlank(bytes[index]) { index += 1 }
@@ -157,12 +176,44 @@ public final class TraceReader {
         }
         index += 1
         while index < high, Self.isBlank(bytes[index]) { index += 1 }
-        guard index + 1 == high, bytes[index] == UInt8(ascii: "0") || bytes[index] == UInt8(ascii: "1") else {
-            throw malformed("level must be 0 or 1", bytes, low, high)
+        if index + 1 == high, bytes[index] == UInt8(ascii: "0") || bytes[index] == UInt8(ascii: "1") {
+            lastRecordLine = 0
+        } else {
+            index = try lineColumn(bytes, at: index, low, high)
         }
         sawData = true
         skippedLines = 0
         return Edge(level: bytes[index] == UInt8(ascii: "0") ? .low : .high, timeNs: negative ? -magnitude : magnitude)
+    }
+
+    /// Reads `line,level` from `index` (after the first comma) into `lastRecordLine`; returns the
+    /// level's index. Throws for a line that is neither `t_ns,level` nor `t_ns,line,level`, and for a
+    /// line column when `readsLineColumn` is off.
+    private func lineColumn(_ bytes: UnsafeRawBufferPointer, at start: Int, _ low: Int, _ high: Int) throws(TraceError) -> Int {
+        var index = start
+        var line = 0
+        while index < high, bytes[index] &- UInt8(ascii: "0") < 10 {
+            line = min(line * 10 + Int(bytes[index] &- UInt8(ascii: "0")), Self.maximumLine + 1)
+            index += 1
+        }
+        let digitsEnd = index
+        while index < high, Self.isBlank(bytes[index]) { index += 1 }
+        guard digitsEnd > start, index < high, bytes[index] == UInt8(ascii: ",") else {
+            throw malformed("level must be 0 or 1", bytes, low, high)
+        }
+        guard readsLineColumn else {
+            throw malformed(Self.lineColumnRefused, bytes, low, high)
+        }
+        guard line <= Self.maximumLine else {
+            throw malformed("line must be a whole number from 0 to \(Self.maximumLine)", bytes, low, high)
+        }
+        index += 1
+        while index < high, Self.isBlank(bytes[index]) { index += 1 }
+        guard index + 1 == high, bytes[index] == UInt8(ascii: "0") || bytes[index] == UInt8(ascii: "1") else {
+            throw malformed("level must be 0 or 1", bytes, low, high)
+        }
+        lastRecordLine = line
+        return index
     }
 
     /// The error for a line that is not `t_ns,level`; for a line holding a NUL byte, that it is binary
@@ -187,8 +238,9 @@ public final class TraceReader {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
     }
 
-    private static func isHeader(_ bytes: UnsafeRawBufferPointer, _ low: Int, _ high: Int) -> Bool {
+    /// `t_ns,level`, or with a line column `t_ns,line,level` too.
+    private static func isHeader(_ bytes: UnsafeRawBufferPointer, _ low: Int, _ high: Int, lineColumn: Bool) -> Bool {
         let text = UnsafeRawBufferPointer(rebasing: bytes[low..<high]).filter { !isBlank($0) }
-        return text.elementsEqual("t_ns,level".utf8)
+        return text.elementsEqual("t_ns,level".utf8) || (lineColumn && text.elementsEqual("t_ns,line,level".utf8))
     }
 }

@@ -58,6 +58,12 @@ public enum VCDProblem {
     public static func ambiguousChannel(_ name: String, _ candidates: String) -> String {
         "channel name '\(name)' is ambiguous; give one of: \(candidates)"
     }
+    public static func tooFewChannels(_ count: Int, _ available: String, wanted: Int) -> String {
+        "the VCD has \(count) 1-bit channel\(count == 1 ? "" : "s")\(count == 0 ? "" : " (\(available))"), and \(wanted) are needed (an encoder's A and B): record both lines"
+    }
+    public static func sameChannel(_ name: String, _ channel: String) -> String {
+        "'\(name)' is channel \(channel) again: an encoder's A and B are two different channels"
+    }
     public static func noValue(_ name: String) -> String {
         "the file ends without any 0 or 1 value for channel '\(name)', so not even an initial level"
     }

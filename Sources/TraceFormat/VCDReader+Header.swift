@@ -60,9 +60,25 @@ extension VCDReader {
                 throw malformed(VCDProblem.notVCD)
             }
         }
-        let chosen = try choose()
-        channel = channels[chosen]
-        chosenIdentifier = identifierBytes[chosen]
+        let oneBitCount = channels.count(where: \.isOneBit)
+        if requestedChannels.count > 1, oneBitCount < requestedChannels.count {
+            throw malformed(
+                VCDProblem.tooFewChannels(oneBitCount, Self.list(channels.filter(\.isOneBit)), wanted: requestedChannels.count),
+                text: "$enddefinitions")
+        }
+        var chosen: [Int] = []
+        for wanted in requestedChannels.isEmpty ? [requestedChannel] : requestedChannels.map(Optional.some) {
+            let index = try choose(wanted)
+            if let same = chosen.first(where: { identifierBytes[$0] == identifierBytes[index] }) {
+                throw malformed(
+                    VCDProblem.sameChannel(requestedChannels[chosen.count], channels[same].fullName), text: "$enddefinitions")
+            }
+            chosen.append(index)
+        }
+        chosenChannels = chosen.map { channels[$0] }
+        channel = chosenChannels.first
+        chosenIdentifiers = chosen.map { identifierBytes[$0] }
+        levels = Array(repeating: nil, count: chosen.count)
         headerRead = true
     }
 
@@ -145,10 +161,10 @@ extension VCDReader {
     }
 
     /// The index in `channels` of the channel asked for, or an error naming the available ones.
-    func choose() throws(TraceError) -> Int {
+    func choose(_ wanted: String?) throws(TraceError) -> Int {
         let oneBitIndices = channels.indices.filter { channels[$0].isOneBit }
         let oneBit = oneBitIndices.map { channels[$0] }
-        guard let wanted = requestedChannel else {
+        guard let wanted else {
             if oneBit.count == 1 { return oneBitIndices[0] }
             throw malformed(
                 oneBit.isEmpty ? VCDProblem.noChannels : VCDProblem.chooseChannel(Self.list(oneBit)), text: "$enddefinitions")

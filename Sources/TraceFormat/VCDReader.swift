@@ -25,6 +25,10 @@ import SystemPackage
 /// The first 0 or 1 of the channel is the initial level (the first edge returned); every later value
 /// that differs from the current level is an edge, and a repeated value is none.
 ///
+/// **Several channels** (an encoder's A and B, `init(…channels:…)`): `nextLineEdge()` returns the
+/// changes of all of them in the file's order, each with the index of its channel in the list asked
+/// for; each channel's first 0 or 1 is its initial level.
+///
 /// **x and z:** the unknown values `x`, `z` (and `u`, `w`, `-`, any case) are skipped: they neither set
 /// nor change the level, so the level holds its last 0 or 1 and the next 0 or 1 is compared with
 /// that. The weak levels `l` and `h` read as 0 and 1.
@@ -39,14 +43,19 @@ import SystemPackage
 public final class VCDReader: TraceSource {
     /// How the dump is named in error messages: its path, or `<stdin>`.
     public let sourceName: String
-    /// The channel asked for: a name, a 0-based index among the 1-bit channels, or `nil` for the only one.
+    /// The channel asked for: a name, a 0-based index among the 1-bit channels, or `nil` for the only
+    /// one (or the first of `requestedChannels`).
     public let requestedChannel: String?
+    /// The channels asked for, when several are read (names or 0-based indices); empty for one.
+    public let requestedChannels: [String]
     /// The 1-based line of the last token read.
     public private(set) var lineNumber = 0
     /// Every variable the header declares, in order (empty until the header is read).
     public internal(set) var channels: [VCDChannel] = []
-    /// The channel being read (`nil` until the header is read).
+    /// The channel being read (`nil` until the header is read): the first when several are.
     public internal(set) var channel: VCDChannel?
+    /// The channels being read, in the order asked for (empty until the header is read).
+    public internal(set) var chosenChannels: [VCDChannel] = []
     /// The timescale, normalised, such as `1 us` (`1 ns` until the header is read, or if it has none).
     public internal(set) var timescale = "1 ns"
     /// The last `#time` read, in nanoseconds: after the end, the end of the capture (sigrok writes one).
@@ -91,23 +100,42 @@ public final class VCDReader: TraceSource {
     /// The identifier of each channel as the file spells it, byte for byte (`channels[i].identifier`
     /// is that as a `String`, where bytes that are not UTF-8 would read as U+FFFD).
     var identifierBytes: [[UInt8]] = []
-    var chosenIdentifier: [UInt8] = []
+    /// The chosen channels' identifiers, in the order asked for.
+    var chosenIdentifiers: [[UInt8]] = []
     var multiplier: UInt64 = 1  // nanoseconds = ticks * multiplier / divisor
     var divisor: UInt64 = 1
     var latestTicks: UInt64?
     var currentNs: Int64 = 0
-    var level: Level?
+    /// Each chosen channel's level (`nil` before its first 0 or 1).
+    var levels: [Level?] = []
 
     /// A reader of `fileDescriptor`, closed when the reader goes away if `ownsFileDescriptor`.
     /// The header is read by `readHeader()` or the first `next()`.
-    public init(
+    public convenience init(
         fileDescriptor: FileDescriptor, sourceName: String, ownsFileDescriptor: Bool, channel: String?,
         bufferBytes: Int = 1 << 20
+    ) {
+        self.init(fileDescriptor: fileDescriptor, sourceName: sourceName, ownsFileDescriptor: ownsFileDescriptor, channels: [], single: channel, bufferBytes: bufferBytes)
+    }
+
+    /// A reader of the channels `channels` (names or 0-based indices among the 1-bit channels, at
+    /// least two, each a different channel) of `fileDescriptor`, for `nextLineEdge()`.
+    public convenience init(
+        fileDescriptor: FileDescriptor, sourceName: String, ownsFileDescriptor: Bool, channels: [String], bufferBytes: Int = 1 << 20
+    ) {
+        self.init(
+            fileDescriptor: fileDescriptor, sourceName: sourceName, ownsFileDescriptor: ownsFileDescriptor, channels: channels,
+            single: channels.first, bufferBytes: bufferBytes)
+    }
+
+    private init(
+        fileDescriptor: FileDescriptor, sourceName: String, ownsFileDescriptor: Bool, channels: [String], single: String?, bufferBytes: Int
     ) {
         self.fileDescriptor = fileDescriptor
         self.sourceName = sourceName
         self.ownsFileDescriptor = ownsFileDescriptor
-        self.requestedChannel = channel
+        self.requestedChannel = single
+        self.requestedChannels = channels
         self.buffer = .allocate(byteCount: max(bufferBytes, Self.minimumBufferBytes), alignment: 16)
         self.longTokenPrefix = .allocate(byteCount: 80, alignment: 1)
     }
@@ -125,6 +153,19 @@ public final class VCDReader: TraceSource {
         return reader
     }
 
+    /// Opens `path` (`-` is standard input) and reads its header, choosing `channels` (names or
+    /// 0-based indices, each a different channel), for `nextLineEdge()`.
+    public static func open(_ path: String, channels: [String]) throws(TraceError) -> VCDReader {
+        let reader: VCDReader
+        if path == "-" {
+            reader = VCDReader(fileDescriptor: .standardInput, sourceName: "<stdin>", ownsFileDescriptor: false, channels: channels)
+        } else {
+            reader = VCDReader(fileDescriptor: try .openTrace(path), sourceName: path, ownsFileDescriptor: true, channels: channels)
+        }
+        try reader.readHeader()
+        return reader
+    }
+
     deinit {
         buffer.deallocate()
         longTokenPrefix.deallocate()
@@ -135,6 +176,12 @@ public final class VCDReader: TraceSource {
 
     /// The next edge of the channel (the first one is the initial level), or `nil` at the end.
     public func next() throws(TraceError) -> Edge? {
+        try nextChange()?.edge
+    }
+
+    /// The next edge of any chosen channel, with its index among them (each channel's first is its
+    /// initial level), or `nil` at the end.
+    func nextChange() throws(TraceError) -> (channel: Int, edge: Edge)? {
         if !headerRead { try readHeader() }
         while try nextToken() {
             let first = token[0]
@@ -160,37 +207,36 @@ public final class VCDReader: TraceSource {
                 guard count > 1 || first | 0x20 == UInt8(ascii: "s") else { throw malformed(VCDProblem.badVector) }
                 // The identifier is the next token, whatever it looks like (`#` and `$` are identifiers too).
                 guard try nextToken() else { return try endOfFile() }
-                guard isVector, isChosen(token) else { continue }
+                guard isVector, let chosen = chosenIndex(token) else { continue }
                 guard let value = Self.bitValue(lastBit) else { throw malformed(VCDProblem.badBit) }
-                if let value, let edge = apply(value) { return edge }
+                if let value, let edge = apply(value, chosen) { return (chosen, edge) }
             default:
                 guard let value = Self.bitValue(first) else { throw malformed(VCDProblem.unexpectedToken) }
-                let matches: Bool
+                let chosen: Int?
                 if tokenCount == 1 {
                     guard try nextToken() else { return try endOfFile() }
-                    matches = isChosen(token)
+                    chosen = chosenIndex(token)
                 } else {
-                    matches = isChosen(UnsafeRawBufferPointer(rebasing: token[1...]))
+                    chosen = chosenIndex(UnsafeRawBufferPointer(rebasing: token[1...]))
                 }
-                if matches, let value, let edge = apply(value) { return edge }
+                if let chosen, let value, let edge = apply(value, chosen) { return (chosen, edge) }
             }
         }
         return try endOfFile()
     }
 
-    /// A 0 or 1 of the channel: the initial level, an edge, or nothing for a repeated value.
+    /// A 0 or 1 of chosen channel `index`: the initial level, an edge, or nothing for a repeated value.
     @inline(__always)
-    func apply(_ value: Level) -> Edge? {
-        if level == value { return nil }
-        level = value
+    func apply(_ value: Level, _ index: Int) -> Edge? {
+        if levels[index] == value { return nil }
+        levels[index] = value
         return Edge(level: value, timeNs: currentNs)
     }
 
-    func endOfFile() throws(TraceError) -> Edge? {
-        if level == nil {
-            throw .malformedLine(
-                source: sourceName, line: max(lineNumber, 1), problem: VCDProblem.noValue(channel?.fullName ?? "?"),
-                text: "")
+    func endOfFile() throws(TraceError) -> (channel: Int, edge: Edge)? {
+        if let missing = levels.firstIndex(of: nil) {
+            let name = missing < chosenChannels.count ? chosenChannels[missing].fullName : "?"
+            throw .malformedLine(source: sourceName, line: max(lineNumber, 1), problem: VCDProblem.noValue(name), text: "")
         }
         return nil
     }
@@ -207,9 +253,18 @@ public final class VCDReader: TraceSource {
         }
     }
 
-    func isChosen(_ identifier: UnsafeRawBufferPointer) -> Bool {
-        guard !tokenIsLong, identifier.count == chosenIdentifier.count else { return false }
-        for index in 0..<identifier.count where identifier[index] != chosenIdentifier[index] { return false }
+    /// The index among the chosen channels of the one `identifier` names, or `nil`.
+    @inline(__always)
+    func chosenIndex(_ identifier: UnsafeRawBufferPointer) -> Int? {
+        guard !tokenIsLong else { return nil }
+        for (chosen, expected) in chosenIdentifiers.enumerated() where Self.equal(identifier, expected) { return chosen }
+        return nil
+    }
+
+    @inline(__always)
+    static func equal(_ identifier: UnsafeRawBufferPointer, _ expected: [UInt8]) -> Bool {
+        guard identifier.count == expected.count else { return false }
+        for index in 0..<identifier.count where identifier[index] != expected[index] { return false }
         return true
     }
 

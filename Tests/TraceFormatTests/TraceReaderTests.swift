@@ -56,7 +56,7 @@ func readAll(_ text: String, bufferBytes: Int = 4097) throws -> [Edge] {
         ("0,1\n\n12 0\n", 3, "expected a comma"),
         ("0,1\n99999999999999999999,0\n", 2, "out of range"),
         ("0,1\nt_ns,level\n", 2, "not a whole number"),
-        ("0,1\n5,1,1\n", 2, "level must be 0 or 1"),
+        ("0,1\n5,1,1\n", 2, "a line column (t_ns,line,level): this trace holds several lines; replay it with --encoder A,B"),
         ("0,1\n5,\n", 2, "level must be 0 or 1"),
     ])
     func malformedLinesNameTheLineAndTheProblem(text: String, line: Int, problem: String) throws {

@@ -20,6 +20,9 @@ struct RecordCommand: ParsableCommand {
             every edge the kernel reports is written, and events the kernel lost (its queue overflowed) \
             are marked: `# lost ...` comment lines in the text format, $comment blocks in VCD. Then run \
             `gpio-debounce analyze FILE` to pick a window, or `gpio-debounce replay FILE` to try one.
+            With --encoder A,B, both lines of a rotary encoder are recorded: text as t_ns,line,level lines \
+            (A is line 0, B line 1), VCD as two channels A and B; replay it with `gpio-debounce replay FILE \
+            --encoder 0,1` (text) or `--encoder A,B` (VCD).
             """)
 
     @Argument(help: ArgumentHelp("The line: an offset or a name (not needed with --simulate).", valueName: "line"))
@@ -42,11 +45,14 @@ struct RecordCommand: ParsableCommand {
         transform: { try DurationSyntax.parseNs($0) })
     var duration: Int64?
 
-    @Flag(help: "Record the simulated bouncy button instead of a real pin (no hardware needed).")
+    @Flag(help: "Record the simulated bouncy button (or encoder) instead of a real pin (no hardware needed).")
     var simulate = false
 
-    @Option(help: "Presses of the simulated button (with --simulate; default: until stopped).")
+    @Option(help: "Presses of the simulated button, or gestures of the simulated encoder (with --simulate; default: until stopped).")
     var presses: Int?
+
+    @Option(help: ArgumentHelp("Record a rotary encoder's two lines A,B (offsets or names, e.g. 17,27): text with a line column, or VCD channels A and B.", valueName: "A,B"))
+    var encoder: String?
 
     @Option(help: "Seed of the simulated button (with --simulate).")
     var seed: UInt64 = 1
@@ -62,7 +68,15 @@ struct RecordCommand: ParsableCommand {
     enum RecordFormat: String, ExpressibleByArgument, CaseIterable { case text, vcd }
 
     func validate() throws {
-        if !simulate, line == nil { throw ValidationError("Say which line to record, e.g. `gpio-debounce record 17 -o button.csv` (or --simulate).") }
+        if let encoder {
+            let parts = WatchCommand.encoderLines(encoder)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, parts[0] != parts[1] else {
+                throw ValidationError("--encoder takes two different lines, A then B, e.g. --encoder 17,27.")
+            }
+            if line != nil { throw ValidationError("--encoder A,B names the lines to record: leave out the line argument.") }
+            if drop > 0 { throw ValidationError("--drop applies to the simulated button, not to --encoder.") }
+        }
+        if !simulate, line == nil, encoder == nil { throw ValidationError("Say which line to record, e.g. `gpio-debounce record 17 -o button.csv` (or --simulate).") }
         if let duration, duration <= 0 { throw ValidationError("--duration must be longer than 0.") }
         guard (0...1).contains(drop) else { throw ValidationError("--drop must be a fraction from 0 to 1, e.g. 0.05.") }
     }
@@ -74,7 +88,12 @@ struct RecordCommand: ParsableCommand {
         let realStartNs = LoopClock.monotonic.nowNs
         let assembly: RunAssembly
         let name: String
-        if simulate {
+        let lineNames = encoder.map(WatchCommand.encoderLines) ?? [line ?? "0"]
+        if simulate, encoder != nil {
+            assembly = RunAssembly.simulated(
+                SimulatedLines(encoder: BouncyEncoder(seed: seed, gestures: presses)), names: lineNames, virtualTime: virtualTime)
+            name = "simulated encoder (seed \(seed)), A and B"
+        } else if simulate {
             let button = BouncyButton(seed: seed, presses: presses)
             assembly = RunAssembly.simulated(
                 SimulatedLines(buttons: [button], dropProbability: drop, seed: seed ^ 0x5EED), names: ["0"], virtualTime: virtualTime)
@@ -82,14 +101,21 @@ struct RecordCommand: ParsableCommand {
         } else {
             assembly = try opening { () throws(GPIOError) in
                 try RunAssembly.pins(
-                    chip: chip, lines: [line ?? ""], bias: bias.value, consumer: "gpio-debounce record", eventBufferSize: kernelQueue.eventBufferSize)
+                    chip: chip, lines: lineNames, bias: bias.value, consumer: "gpio-debounce record", eventBufferSize: kernelQueue.eventBufferSize)
             }
-            name = assembly.places[0].map { "\($0.chip) line \($0.offset)" } ?? "the line"
+            let places = assembly.places.compactMap { $0 }
+            name = places.isEmpty
+                ? "the line"
+                : "\(places[0].chip) line\(places.count > 1 ? "s" : "") \(places.map { String($0.offset) }.joined(separator: ","))"
         }
         let startNs = simulate ? assembly.clock.nowNs : realStartNs
         let source = assembly.source
-        let initialLevel: Level
-        do { initialLevel = try source.readLevel(line: 0) } catch { throw failure(error.description, ExitStatus.ioError) }
+        var initialLevels: [Level] = []
+        do {
+            for index in 0..<source.lineCount { initialLevels.append(try source.readLevel(line: index)) }
+        } catch {
+            throw failure(error.description, ExitStatus.ioError)
+        }
         // Opened once the line is: a wrong chip, a busy line or a missing permission leaves an existing
         // recording of that name untouched, and so does any failure before the recording completes.
         let target = try OutputTarget(path: output)
@@ -97,8 +123,8 @@ struct RecordCommand: ParsableCommand {
         let recorder: TraceRecorder
         do {
             recorder = try TraceRecorder(
-                format: vcd ? .vcd : .text, output: OutputBuffer(fileDescriptor: target.descriptor), name: name, initialLevel: initialLevel,
-                startNs: startNs)
+                format: vcd ? .vcd : .text, output: OutputBuffer(fileDescriptor: target.descriptor), name: name,
+                signals: encoder == nil ? ["raw"] : ["A", "B"], initialLevels: initialLevels, startNs: startNs)
         } catch {
             throw failure(error.description, ExitStatus.ioError)
         }

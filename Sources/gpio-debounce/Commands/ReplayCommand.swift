@@ -26,6 +26,9 @@ struct ReplayCommand: ParsableCommand {
             With --config, the trace goes through that file's button (--button NAME, or its only one): \
             its debounce, gestures (hold, repeat, clicks) and group lockouts. Each action an event would \
             start is printed after the event; none is run.
+            With --encoder A,B, the trace holds a rotary encoder's two lines (VCD channels by name or \
+            0-based index, or the text format's line column: t_ns,line,level lines, each line's first \
+            data line its initial level) and one rotate event is printed per detent, as watch --encoder does.
             """)
 
     @Argument(help: ArgumentHelp("The trace: t_ns,level text, or .vcd (e.g. from sigrok/PulseView); - (the default) reads text from standard input.", valueName: "file"))
@@ -40,6 +43,11 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The configuration's button to replay through (not needed when it has one).", valueName: "name"))
     var button: String?
 
+    @Option(help: ArgumentHelp("Replay a rotary encoder's lines A,B: VCD channels (names or 0-based indices, e.g. D0,D1) or the text trace's line numbers (e.g. 0,1).", valueName: "A,B"))
+    var encoder: String?
+
+    @OptionGroup var encoderOptions: EncoderOptions
+
     @OptionGroup var debounce: DebounceOptions
 
     @Option(help: "Output format: text (for people), json (one object per line) or vcd (raw and debounced signals side by side, for PulseView or GTKWave).")
@@ -48,6 +56,7 @@ struct ReplayCommand: ParsableCommand {
     enum ReplayFormat: String, ExpressibleByArgument, CaseIterable { case text, json, vcd }
 
     func validate() throws {
+        if encoder != nil { try validateEncoder() }
         if config == nil, button != nil { throw ValidationError("--button names a button of a configuration: add --config FILE.") }
         if config != nil, debounce.press != nil || debounce.release != nil || debounce.debounce != DebounceConfiguration.defaultStrategy
             || debounce.polarity != .activeLow
@@ -57,6 +66,7 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let encoder { return try replayEncoder(WatchCommand.encoderLines(encoder)) }
         let stages = try config.map { try ConfiguredButton(file: $0, name: button) }
         let trace = try TraceInput.open(file, channel: channel)
         let assembly: RunAssembly
@@ -80,13 +90,7 @@ struct ReplayCommand: ParsableCommand {
         let loop = try makeLoop { () throws(LineError) in
             try assembly.loop(plans: [plan], groups: stages?.plan.groups ?? [], sinks: sinks, stop: .none)
         }
-        do {
-            _ = try loop.run()
-        } catch {
-            try? output.flush()
-            if let traceError = source.failure { throw failure(traceError.description, TraceInput.exitStatus(of: traceError)) }
-            throw failure(error.description, ExitStatus.ioError)
-        }
+        try TraceInput.run(loop, output: output) { source.failure }
         if format == .text, let statistics = loop.pipeline.statistics(line: 0) {
             printToStandardError(Summary.line(statistics, startedPressed: plan.debounce?.activeLevel.isPressed(initialLevel) ?? false))
         }

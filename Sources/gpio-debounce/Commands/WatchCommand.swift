@@ -58,11 +58,7 @@ struct WatchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Watch a rotary encoder on lines A,B (offsets or names, e.g. 17,27 or GPIO17,GPIO27): one rotate event per detent, clockwise when A leads.", valueName: "A,B"))
     var encoder: String?
 
-    @Option(help: "With --encoder: transitions per detent: 4 (one detent per cycle: KY-040, EC11), 2 (detents at 11 and 00) or 1 (every transition).")
-    var stepsPerDetent: Int = 4
-
-    @Flag(help: "With --encoder: swap the directions (clockwise becomes counter-clockwise).")
-    var reverse = false
+    @OptionGroup var encoderOptions: EncoderOptions
 
     @OptionGroup var kernelQueue: KernelQueueOptions
     @OptionGroup var debounce: DebounceOptions
@@ -74,9 +70,6 @@ struct WatchCommand: ParsableCommand {
             let parts = Self.encoderLines(encoder)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, parts[0] != parts[1] else {
                 throw ValidationError("--encoder takes two different lines, A then B, e.g. --encoder 17,27.")
-            }
-            guard EncoderConfiguration.StepsPerDetent(rawValue: stepsPerDetent) != nil else {
-                throw ValidationError("--steps-per-detent must be 4 (one detent per cycle, most encoders), 2 or 1.")
             }
         }
         if encoder == nil, !simulate, lines.isEmpty { throw ValidationError("Say which line to watch, e.g. `gpio-debounce watch 17` (or --simulate).") }
@@ -120,8 +113,7 @@ struct WatchCommand: ParsableCommand {
                     eventBufferSize: kernelQueue.eventBufferSize)
             }
         let places = assembly.places.compactMap { $0 }
-        let configuration = EncoderConfiguration(
-            stepsPerDetent: EncoderConfiguration.StepsPerDetent(rawValue: stepsPerDetent) ?? .four, reverse: reverse)
+        let configuration = encoderOptions.configuration
         let fields = EventFields([.text("chip", places.first?.chip ?? ""), .integers("lines", places.map { Int64($0.offset) })])
         let printer = output.printer(lineFields: places.map(\.fields), encoderFields: [fields], tallyField: .lostEvents)
         let loop = try makeLoop { () throws(LineError) in
@@ -130,11 +122,9 @@ struct WatchCommand: ParsableCommand {
                 limits: LoopLimits(maximumEvents: numEvents, idleTimeoutNs: idleTimeoutNs))
         }
         _ = try runToEnd(loop) {
-            let decoder = loop.pipeline.decoder(encoder: 0)
-            let statistics = decoder.statistics
             let lost = printer.tally(line: 0).lostEvents + printer.tally(line: 1).lostEvents
             printToStandardError(
-                "\(places.first?.chip ?? "") lines \(places.map { String($0.offset) }.joined(separator: ",")): \(counted(statistics.clockwise + statistics.counterClockwise, "detent")) (\(statistics.clockwise) cw, \(statistics.counterClockwise) ccw), position \(decoder.position) from \(counted(statistics.changes, "change")); \(counted(statistics.skips, "skipped state")) (\(statistics.inferredSkips) inferred, \(statistics.lostSkips) lost); \(counted(lost, "event")) lost by the kernel")
+                "\(places.first?.chip ?? "") lines \(places.map { String($0.offset) }.joined(separator: ",")): \(Summary.detents(loop.pipeline.decoder(encoder: 0))); \(counted(lost, "event")) lost by the kernel")
         }
     }
 

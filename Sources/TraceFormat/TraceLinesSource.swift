@@ -1,0 +1,69 @@
+import DebounceCore
+import Pipeline
+
+/// A recorded trace of several lines (a rotary encoder's A and B) read one change at a time, whatever
+/// its format (`TraceLinesReader` for the text format's line column, `VCDReader` with several
+/// channels). Each line's first record is its initial level; every later one is an edge of that line.
+/// Records come in the file's order, which is time order for every trace this project writes.
+package protocol TraceLinesSource: AnyObject {
+    /// How the trace is named in error messages: its path, or `<stdin>`.
+    var sourceName: String { get }
+    /// How many lines are read: records are of lines `0..<lineCount`, in the order they were asked for.
+    var lineCount: Int { get }
+    /// How line `index` is named in messages: `line 1`, `channel 'D1'`.
+    func lineName(_ index: Int) -> String
+    /// The next record (the first one of each line is its initial level), or `nil` at the end.
+    func nextLineEdge() throws(TraceError) -> LineEdge?
+}
+
+/// The text format's lines `t_ns,line,level` (and `t_ns,level`, line 0), read for the lines asked for;
+/// records of other lines are skipped. Each line's first data line is its initial level.
+package final class TraceLinesReader: TraceLinesSource {
+    package var sourceName: String { reader.sourceName }
+    package var lineCount: Int { lines.count }
+
+    private let reader: TraceReader
+    /// The line numbers asked for, in order (`--encoder 0,1`: `[0, 1]`).
+    private let lines: [Int]
+    /// For each line column value `0...TraceReader.maximumLine`, its index in `lines`, or -1.
+    private let indexOfLine: [Int]
+
+    /// Reads `lines` (line numbers `0...TraceReader.maximumLine`, different) from `reader`, which must
+    /// read the line column.
+    package init(reader: TraceReader, lines: [Int]) {
+        precondition(reader.readsLineColumn, "a reader of several lines reads the line column")
+        precondition(Set(lines).count == lines.count && lines.allSatisfy { (0...TraceReader.maximumLine).contains($0) })
+        self.reader = reader
+        self.lines = lines
+        var indexOfLine = [Int](repeating: -1, count: TraceReader.maximumLine + 1)
+        for (index, line) in lines.enumerated() { indexOfLine[line] = index }
+        self.indexOfLine = indexOfLine
+    }
+
+    /// Opens `path` (`-` is standard input) for `lines`.
+    package static func open(_ path: String, lines: [Int]) throws(TraceError) -> TraceLinesReader {
+        TraceLinesReader(reader: try TraceReader.open(path, readsLineColumn: true), lines: lines)
+    }
+
+    package func lineName(_ index: Int) -> String { "line \(lines[index])" }
+
+    package func nextLineEdge() throws(TraceError) -> LineEdge? {
+        while let edge = try reader.next() {
+            let index = indexOfLine[reader.lastRecordLine]
+            if index >= 0 { return LineEdge(line: index, edge: edge) }
+        }
+        return nil
+    }
+}
+
+extension VCDReader: TraceLinesSource {
+    package var lineCount: Int { max(requestedChannels.count, 1) }
+
+    package func lineName(_ index: Int) -> String {
+        "channel '\(index < chosenChannels.count ? chosenChannels[index].fullName : requestedChannels[index])'"
+    }
+
+    package func nextLineEdge() throws(TraceError) -> LineEdge? {
+        try nextChange().map { LineEdge(line: $0.channel, edge: $0.edge) }
+    }
+}

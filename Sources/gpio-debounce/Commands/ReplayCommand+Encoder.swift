@@ -1,0 +1,55 @@
+import ArgumentParser
+import Assembly
+import DebounceCore
+import EventLoop
+import EventOutput
+import Pipeline
+import Sinks
+import TraceFormat
+
+/// `replay --encoder A,B`: a recorded trace of an encoder's two lines through its decoder, in virtual
+/// time; one rotate event per detent, as `watch --encoder` prints them.
+extension ReplayCommand {
+    func validateEncoder() throws {
+        guard let encoder else { return }
+        let parts = WatchCommand.encoderLines(encoder)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, parts[0] != parts[1] else {
+            throw ValidationError("--encoder takes two different lines, A then B: VCD channels (--encoder D0,D1) or a text trace's line numbers (--encoder 0,1).")
+        }
+        if config != nil || channel != nil || format == .vcd {
+            throw ValidationError("--encoder replays the encoder's two lines as rotate events: leave out --config, --channel and --format vcd.")
+        }
+        if !file.lowercased().hasSuffix(".vcd") {
+            let numbers = parts.compactMap { Int($0) }.filter { (0...TraceReader.maximumLine).contains($0) }
+            guard numbers.count == 2, numbers[0] != numbers[1] else {
+                throw ValidationError("A text trace's lines are two different numbers from 0 to \(TraceReader.maximumLine) (its line column): --encoder 0,1.")
+            }
+        }
+    }
+
+    func replayEncoder(_ lines: [String]) throws {
+        let trace = try TraceInput.open(file, lines: lines)
+        let assembly: RunAssembly
+        do { assembly = try RunAssembly.trace(lines: trace) } catch { throw failure(error.description, TraceInput.exitStatus(of: error)) }
+        guard let source = assembly.source as? TraceLinesEdgeSource else { return }
+        let output = OutputBuffer(fileDescriptor: .standardOutput)
+        let printer = EventPrinter(
+            writer: EventWriter(format: format == .json ? .json : .text, output: output), lineFields: [.none, .none], encoderFields: [.none])
+        let configuration = encoderOptions.configuration
+        let loop = try makeLoop { () throws(LineError) in
+            try assembly.loop(plans: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1, configuration: configuration)], sinks: [printer], stop: .none)
+        }
+        try TraceInput.run(loop, output: output) { source.failure }
+        if format == .text {
+            printToStandardError(Summary.detents(loop.pipeline.decoder(encoder: 0)))
+        }
+    }
+}
+
+extension Summary {
+    /// What an encoder's decoder saw: detents each way, the position, changes and skipped states.
+    static func detents(_ decoder: QuadratureDecoder) -> String {
+        let statistics = decoder.statistics
+        return "\(counted(statistics.clockwise + statistics.counterClockwise, "detent")) (\(statistics.clockwise) cw, \(statistics.counterClockwise) ccw), position \(decoder.position) from \(counted(statistics.changes, "change")); \(counted(statistics.skips, "skipped state")) (\(statistics.inferredSkips) inferred, \(statistics.lostSkips) lost)"
+    }
+}
