@@ -53,6 +53,8 @@ static inline int clinuxsys_allowed_cpu_count(void) {
 static inline int clinuxsys_uinput_set_evbit(int fd, int type) { return ioctl(fd, UI_SET_EVBIT, type); }
 /* ioctl(fd, UI_SET_KEYBIT, code): the device has key `code`. */
 static inline int clinuxsys_uinput_set_keybit(int fd, int code) { return ioctl(fd, UI_SET_KEYBIT, code); }
+/* UI_SET_RELBIT: the device has relative axis `code` (REL_WHEEL, REL_DIAL...). */
+static inline int clinuxsys_uinput_set_relbit(int fd, int code) { return ioctl(fd, UI_SET_RELBIT, code); }
 /* ioctl(fd, UI_DEV_SETUP, ...) (Linux 4.5): the device's name (cut to UINPUT_MAX_NAME_SIZE - 1 bytes)
  * and ids, on the virtual bus. */
 static inline int clinuxsys_uinput_setup(int fd, const char *name, unsigned short vendor, unsigned short product) {

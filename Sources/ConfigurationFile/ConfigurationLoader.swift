@@ -20,7 +20,7 @@ import Sinks
 /// escaped.
 public enum ConfigurationLoader {
     static let topLevelKeys = ["defaults", "groups", "buttons", "encoders", "keyboard", "mqtt"]
-    static let encoderKeys = ["name", "lines", "chip", "bias", "steps_per_detent", "reverse", "min", "max", "wrap", "acceleration", "keys", "actions"]
+    static let encoderKeys = ["name", "lines", "chip", "bias", "steps_per_detent", "reverse", "min", "max", "wrap", "acceleration", "keys", "axis", "actions"]
     static let buttonKeys = [
         "name", "line", "chip", "bias", "active", "debounce", "press", "release", "kernel_debounce", "hold",
         "repeat", "clicks", "throttle", "group", "actions", "key",

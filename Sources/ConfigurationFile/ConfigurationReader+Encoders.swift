@@ -19,6 +19,9 @@ import YAMLDocument
 extension ConfigurationReader {
     /// The most encoders: their two lines each count against the 64 lines of one request.
     static let maximumEncoders = 32
+    /// The relative axes an encoder may move, as in linux/input-event-codes.h: a mouse wheel (up
+    /// clockwise), a horizontal wheel, a dial.
+    static let relativeAxes: [(name: String, code: UInt16)] = [("REL_WHEEL", 8), ("REL_HWHEEL", 6), ("REL_DIAL", 7)]
 
     func readEncoders(_ node: YAMLNode, defaults: Defaults) throws(ConfigurationError) -> [EncoderSettings] {
         guard case .sequence(let list) = node, !list.isEmpty, list.count <= Self.maximumEncoders else {
@@ -76,6 +79,12 @@ extension ConfigurationReader {
             }
             keys = (try self.keys(cw, key: "\(key).keys.cw"), try self.keys(ccw, key: "\(key).keys.ccw"))
         }
+        var axis: UInt16?
+        if let node = fields["axis"] {
+            guard keys == nil else { throw reader.error(node, "\(key).axis", "give either `keys:` (a key tap per detent) or `axis:` (a wheel step per detent), not both") }
+            let name = try reader.choice(node, key: "\(key).axis", allowed: Self.relativeAxes.map(\.name))
+            axis = Self.relativeAxes.first { $0.name == name }?.code
+        }
         var actions: [EncoderActionConfiguration] = []
         if let node = fields["actions"] {
             guard case .sequence(let list) = node else { throw reader.error(node, "\(key).actions", "must be a list (`- on: cw` entries)") }
@@ -93,7 +102,7 @@ extension ConfigurationReader {
             }
         }
         return EncoderSettings(
-            name: name, chip: chip, lineA: lineA, lineB: lineB, bias: bias, configuration: configuration, keys: keys, actions: actions)
+            name: name, chip: chip, lineA: lineA, lineB: lineB, bias: bias, configuration: configuration, keys: keys, axis: axis, actions: actions)
     }
 
     /// `acceleration: {threshold: 10/s, factor: 4}`: from 10 detents per second, each counts 4.

@@ -31,7 +31,8 @@ public struct DaemonPlan: Sendable {
             EncoderPlan(lineA: configuration.buttons.count + 2 * index, lineB: configuration.buttons.count + 2 * index + 1, configuration: encoder.configuration)
         }
         encoderKeyBindings = configuration.encoders.enumerated().compactMap { index, encoder in
-            encoder.keys.map { EncoderKeyBinding(encoder: index, clockwise: $0.clockwise, counterClockwise: $0.counterClockwise) }
+            if let axis = encoder.axis { return EncoderKeyBinding(encoder: index, axis: axis) }
+            return encoder.keys.map { EncoderKeyBinding(encoder: index, clockwise: $0.clockwise, counterClockwise: $0.counterClockwise) }
         }
         actions = []
         bindings = []

@@ -16,6 +16,13 @@ public struct EncoderSettings: Sendable {
     public var configuration: EncoderConfiguration
     /// The keys a detent taps (`keys: {cw: KEY_VOLUMEUP, ccw: KEY_VOLUMEDOWN}`), or nil.
     public var keys: (clockwise: [UInt16], counterClockwise: [UInt16])?
+    /// The relative axis a detent moves on the virtual keyboard (`axis: REL_WHEEL`): its code, or nil.
+    public var axis: UInt16?
+
+    /// The name of relative axis `code` as a configuration writes it (`REL_WHEEL`).
+    public static func axisName(_ code: UInt16) -> String {
+        ConfigurationReader.relativeAxes.first { $0.code == code }?.name ?? "axis \(code)"
+    }
     /// Commands its detents run (`actions:` with `on: cw`, `ccw` or `rotate`).
     public var actions: [EncoderActionConfiguration] = []
 }

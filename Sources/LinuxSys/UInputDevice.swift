@@ -27,16 +27,25 @@ package enum UInputError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// One key going down or up.
+/// One key going down or up, or a step on a relative axis (a wheel).
 package struct KeyChange: Sendable, Hashable {
-    /// The key's code, as in `linux/input-event-codes.h` (`KEY_ENTER` is 28).
+    /// The key's code, as in `linux/input-event-codes.h` (`KEY_ENTER` is 28), or the axis's (`REL_WHEEL` is 8).
     package var code: UInt16
-    /// `true`: the key goes down; `false`: it comes up.
+    /// `true`: the key goes down; `false`: it comes up. For an axis: whether `relativeValue` is positive.
     package var down: Bool
+    /// For a relative axis (`EV_REL`): how far it moved, e.g. +1 or -1 for a wheel's notch; `nil` for a key.
+    package var relativeValue: Int32?
 
     package init(code: UInt16, down: Bool) {
         self.code = code
         self.down = down
+    }
+
+    /// A move of relative axis `code` by `value`.
+    package init(axis code: UInt16, value: Int32) {
+        self.code = code
+        self.down = value > 0
+        self.relativeValue = value
     }
 }
 
@@ -58,7 +67,9 @@ package final class UInputDevice {
     /// (`UI_SET_EVBIT`, `UI_SET_KEYBIT`), `EV_REP` only with `autorepeat` (then the kernel repeats a held
     /// key by itself), names it (`UI_DEV_SETUP`, cut to `maximumNameBytes`) and creates it
     /// (`UI_DEV_CREATE`).
-    package init(name: String, keys: [UInt16], autorepeat: Bool, path: String = UInputDevice.defaultPath) throws(UInputError) {
+    package init(
+        name: String, keys: [UInt16], relativeAxes: [UInt16] = [], autorepeat: Bool, path: String = UInputDevice.defaultPath
+    ) throws(UInputError) {
         do {
             handle = try OwnedDescriptor(operation: "open \(path)") { open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC) }
         } catch {
@@ -82,6 +93,12 @@ package final class UInputDevice {
         }
         for key in Set(keys).sorted() {
             try check("UI_SET_KEYBIT \(key)") { clinuxsys_uinput_set_keybit(raw, Int32(key)) }
+        }
+        if !relativeAxes.isEmpty {
+            try check("UI_SET_EVBIT EV_REL") { clinuxsys_uinput_set_evbit(raw, EV_REL) }
+            for axis in Set(relativeAxes).sorted() {
+                try check("UI_SET_RELBIT \(axis)") { clinuxsys_uinput_set_relbit(raw, Int32(axis)) }
+            }
         }
         try check("UI_DEV_SETUP") { clinuxsys_uinput_setup(raw, name, 0, 0) }
         try check("UI_DEV_CREATE") { clinuxsys_uinput_create(raw) }
@@ -108,9 +125,9 @@ package final class UInputDevice {
         guard !changes.isEmpty, !isDestroyed else { return }
         var events = changes.map { change in
             var event = input_event()
-            event.type = UInt16(EV_KEY)
+            event.type = UInt16(change.relativeValue == nil ? EV_KEY : EV_REL)
             event.code = change.code
-            event.value = change.down ? 1 : 0
+            event.value = change.relativeValue ?? (change.down ? 1 : 0)
             return event
         }
         var sync = input_event()

@@ -59,6 +59,11 @@ package struct KeyMapping: Sendable {
         Set(bindings.flatMap(\.keys) + encoders.flatMap { $0.clockwise + $0.counterClockwise }).sorted()
     }
 
+    /// Every relative axis the encoders use, each once (what the device must declare besides its keys).
+    package static func relativeAxes(of encoders: [EncoderKeyBinding]) -> [UInt16] {
+        Set(encoders.compactMap(\.axis)).sorted()
+    }
+
     /// Whether any key is down now.
     package var isAnyKeyDown: Bool { !holders.isEmpty }
 
@@ -67,6 +72,11 @@ package struct KeyMapping: Sendable {
         if case .rotation(let encoder, let detent) = output {
             // A detent taps its direction's keys: down, then up, as two reports.
             guard encoderKeys.indices.contains(encoder), let binding = encoderKeys[encoder] else { return [] }
+            if let axis = binding.axis {
+                // A relative axis moves by the detent's increment (1, or the acceleration factor), up clockwise.
+                let step = Int32(clamping: detent.increment)
+                return [[KeyChange(axis: axis, value: detent.direction == .clockwise ? step : -step)]]
+            }
             let keys = detent.direction == .clockwise ? binding.clockwise : binding.counterClockwise
             return [push(keys), lift(keys.reversed())].filter { !$0.isEmpty }
         }
@@ -129,18 +139,22 @@ package struct KeyMapping: Sendable {
     }
 }
 
-/// The keys a rotary encoder taps, one press and release per detent: `keys: {cw: KEY_VOLUMEUP,
-/// ccw: KEY_VOLUMEDOWN}` in a configuration's `encoders:`.
+/// What a rotary encoder sends on the virtual keyboard, per detent: a key tap (`keys: {cw: KEY_VOLUMEUP,
+/// ccw: KEY_VOLUMEDOWN}`), or a step of a relative axis (`axis: REL_WHEEL`), in a configuration's `encoders:`.
 public struct EncoderKeyBinding: Sendable, Hashable {
     /// The encoder's index (`PipelineOutput.rotation`).
     public var encoder: Int
     /// Key codes a clockwise detent taps (a combination goes down in this order), and a counter-clockwise one.
     public var clockwise: [UInt16]
     public var counterClockwise: [UInt16]
+    /// A relative axis (`REL_WHEEL` 8, `REL_DIAL` 7, `REL_HWHEEL` 6) instead of keys: +1 per clockwise
+    /// detent, -1 per counter-clockwise one (times the acceleration factor).
+    public var axis: UInt16?
 
-    public init(encoder: Int, clockwise: [UInt16], counterClockwise: [UInt16]) {
+    public init(encoder: Int, clockwise: [UInt16] = [], counterClockwise: [UInt16] = [], axis: UInt16? = nil) {
         self.encoder = encoder
         self.clockwise = clockwise
         self.counterClockwise = counterClockwise
+        self.axis = axis
     }
 }

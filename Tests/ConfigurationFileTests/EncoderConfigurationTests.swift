@@ -1,6 +1,7 @@
 import ConfigurationFile
 import DebounceCore
 import EventLoop
+import LinuxSys
 import Logging
 import Pipeline
 import Simulation
@@ -104,5 +105,26 @@ import Testing
         #expect {
             try ConfigurationLoader.load("encoders: [{name: v, lines: [1, 2], actions: [{on: press, run: [/bin/true]}]}]", file: "b.yaml")
         } throws: { "\($0)".contains("cw") }
+    }
+}
+
+@Suite struct EncoderAxisTests {
+    @Test func anAxisMovesByOneNotchPerDetentEachWay() throws {
+        let configuration = try ConfigurationLoader.load("encoders: [{name: scroll, lines: [17, 27], axis: REL_WHEEL}]", file: "s.yaml")
+        #expect(configuration.encoders.first?.axis == 8)
+        let plan = DaemonPlan(configuration)
+        #expect(KeyMapping.relativeAxes(of: plan.encoderKeyBindings) == [8])
+        #expect(KeyMapping.keys(of: plan.keyBindings, encoders: plan.encoderKeyBindings).isEmpty)
+        var mapping = KeyMapping(bindings: [], encoderBindings: plan.encoderKeyBindings, lineCount: 2, encoderCount: 1)
+        let up = mapping.reports(for: .rotation(encoder: 0, EncoderEvent(direction: .clockwise, position: 1, timeNs: 1, onsetNs: 1)))
+        let down = mapping.reports(for: .rotation(encoder: 0, EncoderEvent(direction: .counterClockwise, position: 0, increment: 4, timeNs: 2, onsetNs: 2)))
+        #expect(up == [[KeyChange(axis: 8, value: 1)]])
+        #expect(down == [[KeyChange(axis: 8, value: -4)]])
+        #expect {
+            try ConfigurationLoader.load("encoders: [{name: s, lines: [1, 2], axis: REL_WHEEL, keys: {cw: KEY_A, ccw: KEY_B}}]", file: "b.yaml")
+        } throws: { "\($0)".contains("not both") }
+        #expect {
+            try ConfigurationLoader.load("encoders: [{name: s, lines: [1, 2], axis: REL_X}]", file: "b.yaml")
+        } throws: { "\($0)".contains("REL_WHEEL") }
     }
 }

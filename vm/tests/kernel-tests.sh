@@ -785,6 +785,26 @@ YAML
     wait_exit "$reader" 10 || err "the device was still there after the daemon ended"
     # VOLUMEUP 115, VOLUMEDOWN 114
     check_eq "key taps per detent (2 up, 1 down)" "$(tr '\n' ' ' <"$TMP/knob.read")" "115:1 SYN 115:0 SYN 115:1 SYN 115:0 SYN 114:1 SYN 114:0 SYN GONE "
+    # The same turns as a wheel: axis REL_WHEEL (EV_REL 2, REL_WHEEL 8), one notch per detent.
+    sed -e 's/name: kt-knob/name: kt-wheel/' -e 's/keys: .*/axis: REL_WHEEL/' "$TMP/knob.yaml" >"$TMP/wheel.yaml"
+    W_ERR=$TMP/wheel.err
+    "$BIN" run --config "$TMP/wheel.yaml" --format json >"$TMP/wheel.out" 2>"$TMP/wheel.err" &
+    W_PID=$!
+    BG+=("$W_PID")
+    wait_used 0 || return
+    dev=$(input_device kt-wheel)
+    [[ -n $dev ]] || { err "no input device named kt-wheel"; show "$TMP/wheel.err"; return; }
+    "$HELPER" keys "/dev/input/$dev" >"$TMP/wheel.read" 2>"$TMP/wheel.ready" &
+    reader=$!
+    BG+=("$reader")
+    wait_lines "$TMP/wheel.ready" READY 1 10 || { show "$TMP/wheel.ready"; return; }
+    turn cw 2
+    turn ccw 1
+    wait_lines "$TMP/wheel.out" '"direction":"ccw"' 1 10
+    kill -TERM "$W_PID"
+    wait_exit "$W_PID" 20
+    wait_exit "$reader" 10 || err "the wheel device was still there after the daemon ended"
+    check_eq "wheel notches per detent (2 up, 1 down)" "$(tr '\n' ' ' <"$TMP/wheel.read")" "2/8:1 SYN 2/8:1 SYN 2/8:-1 SYN GONE "
 }
 
 # m, n: the chip layouts of Raspberry Pi kernels, and the uAPI the v2 build speaks

@@ -70,10 +70,10 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let configuration = try loadConfiguration(config)
         let notes = try checkOnThisMachine(configuration)
-        let keyCount = configuration.buttons.reduce(0) { $0 + $1.keys.count } + configuration.encoders.count { $0.keys != nil }
+        let keyCount = configuration.buttons.reduce(0) { $0 + $1.keys.count } + configuration.encoders.count { $0.keys != nil || $0.axis != nil }
         let keyboard = keyCount == 0 ? "" : ", \(keyCount) key binding(s) on the keyboard \"\(configuration.keyboard.name)\"\(configuration.keyboard.autorepeat ? " (kernel autorepeat)" : "")"
         let encoders = configuration.encoders.isEmpty ? "" : "\(configuration.encoders.count) encoder(s), "
-        print(TerminalText.escaped("\(config): OK: \(configuration.buttons.count) button(s), \(encoders)\(configuration.groups.count) group(s), \(configuration.buttons.reduce(0) { $0 + $1.actions.count }) action(s)\(keyboard)"))
+        print(TerminalText.escaped("\(config): OK: \(configuration.buttons.count) button(s), \(encoders)\(configuration.groups.count) group(s), \(configuration.buttons.reduce(0) { $0 + $1.actions.count } + configuration.encoders.reduce(0) { $0 + $1.actions.count }) action(s)\(keyboard)"))
         if let mqtt = configuration.mqtt {
             let discovery = switch mqtt.discovery {
             case .off: "no discovery"
@@ -122,6 +122,12 @@ struct CheckCommand: ParsableCommand {
             if let keys = encoder.keys {
                 let names = { (codes: [UInt16]) in codes.map { KeyCode.name(of: $0) ?? "\($0)" }.joined(separator: "+") }
                 print(TerminalText.escaped("    each detent taps \(names(keys.clockwise)) (cw) or \(names(keys.counterClockwise)) (ccw)"))
+            }
+            for action in encoder.actions {
+                print(TerminalText.escaped("    on \(action.on.rawValue) (\(action.action.policy == .coalesce ? "coalesced" : "\(action.action.policy)")): \(action.action.arguments.joined(separator: " "))"))
+            }
+            if let axis = encoder.axis {
+                print("    each detent moves \(EncoderSettings.axisName(axis)) by one notch (up clockwise)")
             }
         }
         for note in notes.messages { printToStandardError("gpio-debounce: note: \(note)") }

@@ -193,7 +193,8 @@ struct RunCommand: ParsableCommand {
         let keys = KeyMapping.keys(of: plan.keyBindings, encoders: plan.encoderKeyBindings)
         let device: UInputDevice
         do {
-            device = try UInputDevice(name: settings.name, keys: keys, autorepeat: settings.autorepeat)
+            device = try UInputDevice(
+                name: settings.name, keys: keys, relativeAxes: KeyMapping.relativeAxes(of: plan.encoderKeyBindings), autorepeat: settings.autorepeat)
         } catch {
             throw failure(error.description, ExitStatus.of(error))
         }
