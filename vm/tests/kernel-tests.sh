@@ -743,7 +743,7 @@ turn() { # turn cw|ccw DETENTS : quadrature on lines 0 (A) and 1 (B), 80 ms a tr
     done
 }
 t_o_encoder() {
-    local dev="" i got
+    local got
     new_chip o 4 || return
     gpiosim_set "$SIM" 0 1
     gpiosim_set "$SIM" 1 1
@@ -765,47 +765,37 @@ encoders:
     keys: {cw: KEY_VOLUMEUP, ccw: KEY_VOLUMEDOWN}
 YAML
     [[ -c /dev/uinput ]] || { err "no /dev/uinput in the VM"; return; }
-    W_ERR=$TMP/knob.err
-    "$BIN" run --config "$TMP/knob.yaml" --format json >"$TMP/knob.out" 2>"$TMP/knob.err" &
-    W_PID=$!
-    BG+=("$W_PID")
-    wait_used 0 || return
-    dev=$(input_device kt-knob)
-    [[ -n $dev ]] || { err "no input device named kt-knob"; show "$TMP/knob.err"; return; }
-    "$HELPER" keys "/dev/input/$dev" >"$TMP/knob.read" 2>"$TMP/knob.ready" &
-    local reader=$!
-    BG+=("$reader")
-    wait_lines "$TMP/knob.ready" READY 1 10 || { show "$TMP/knob.ready"; return; }
-    turn cw 2
-    turn ccw 1
-    wait_lines "$TMP/knob.out" '"direction":"ccw"' 1 10
-    kill -TERM "$W_PID"
-    wait_exit "$W_PID" 20
-    check_eq "daemon exit status after SIGTERM" "$W_RC" 0
-    wait_exit "$reader" 10 || err "the device was still there after the daemon ended"
     # VOLUMEUP 115, VOLUMEDOWN 114
-    check_eq "key taps per detent (2 up, 1 down)" "$(tr '\n' ' ' <"$TMP/knob.read")" "115:1 SYN 115:0 SYN 115:1 SYN 115:0 SYN 114:1 SYN 114:0 SYN GONE "
+    knob_reports knob kt-knob "key taps per detent (2 up, 1 down)" "115:1 SYN 115:0 SYN 115:1 SYN 115:0 SYN 114:1 SYN 114:0 SYN GONE "
     # The same turns as a wheel: axis REL_WHEEL (EV_REL 2, REL_WHEEL 8), one notch per detent.
     sed -e 's/name: kt-knob/name: kt-wheel/' -e 's/keys: .*/axis: REL_WHEEL/' "$TMP/knob.yaml" >"$TMP/wheel.yaml"
-    W_ERR=$TMP/wheel.err
-    "$BIN" run --config "$TMP/wheel.yaml" --format json >"$TMP/wheel.out" 2>"$TMP/wheel.err" &
+    knob_reports wheel kt-wheel "wheel notches per detent (2 up, 1 down)" "2/8:1 SYN 2/8:1 SYN 2/8:-1 SYN GONE "
+}
+# knob_reports TAG DEVICE WHAT WANT: `run --config $TMP/TAG.yaml`, 2 detents clockwise and 1 back, SIGTERM;
+# what the input device DEVICE reported must be WANT.
+knob_reports() {
+    local dev reader
+    W_ERR=$TMP/$1.err
+    "$BIN" run --config "$TMP/$1.yaml" --format json >"$TMP/$1.out" 2>"$TMP/$1.err" &
     W_PID=$!
     BG+=("$W_PID")
     wait_used 0 || return
-    dev=$(input_device kt-wheel)
-    [[ -n $dev ]] || { err "no input device named kt-wheel"; show "$TMP/wheel.err"; return; }
-    "$HELPER" keys "/dev/input/$dev" >"$TMP/wheel.read" 2>"$TMP/wheel.ready" &
+    dev=$(input_device "$2")
+    [[ -n $dev ]] || { err "no input device named $2"; show "$TMP/$1.err"; return; }
+    "$HELPER" keys "/dev/input/$dev" >"$TMP/$1.read" 2>"$TMP/$1.ready" &
     reader=$!
     BG+=("$reader")
-    wait_lines "$TMP/wheel.ready" READY 1 10 || { show "$TMP/wheel.ready"; return; }
+    wait_lines "$TMP/$1.ready" READY 1 10 || { show "$TMP/$1.ready"; return; }
     turn cw 2
     turn ccw 1
-    wait_lines "$TMP/wheel.out" '"direction":"ccw"' 1 10
+    wait_lines "$TMP/$1.out" '"direction":"ccw"' 1 10
     kill -TERM "$W_PID"
     wait_exit "$W_PID" 20
-    wait_exit "$reader" 10 || err "the wheel device was still there after the daemon ended"
-    check_eq "wheel notches per detent (2 up, 1 down)" "$(tr '\n' ' ' <"$TMP/wheel.read")" "2/8:1 SYN 2/8:1 SYN 2/8:-1 SYN GONE "
+    check_eq "$1: daemon exit status after SIGTERM" "$W_RC" 0
+    wait_exit "$reader" 10 || err "$2 was still there after the daemon ended"
+    check_eq "$3" "$(tr '\n' ' ' <"$TMP/$1.read")" "$4"
 }
+
 
 # m, n: the chip layouts of Raspberry Pi kernels, and the uAPI the v2 build speaks
 # shellcheck source=vm/tests/board-tests.sh
