@@ -72,19 +72,16 @@ package struct RunAssembly {
         return RunAssembly(source: lines, clock: virtualTime ? .virtual() : .realTime(), places: places)
     }
 
-    /// A recorded trace (one line), in virtual time from its initial level's timestamp. Reads the
-    /// initial level now: throws `TraceError.noData` for a trace without one.
-    package static func trace(_ trace: any TraceSource) throws(TraceError) -> RunAssembly {
-        let source = try TraceEdgeSource(trace: trace)
-        return RunAssembly(source: source, clock: .virtual(startNs: source.startNs), places: [nil])
+    /// A recorded trace of one line (`TraceEdgeSource`, which has read its initial level), in virtual
+    /// time from that level's timestamp.
+    package static func trace(_ source: TraceEdgeSource) -> RunAssembly {
+        RunAssembly(source: source, clock: .virtual(startNs: source.startNs), places: [nil])
     }
 
-    /// A recorded trace of several lines (an encoder's A and B), in virtual time from the first
-    /// initial level's timestamp. Reads every line's initial level now (`TraceError.noData`,
-    /// `.noInitialLevel`).
-    package static func trace(lines trace: any TraceLinesSource) throws(TraceError) -> RunAssembly {
-        let source = try TraceLinesEdgeSource(trace: trace)
-        return RunAssembly(source: source, clock: .virtual(startNs: source.startNs), places: Array(repeating: nil, count: source.lineCount))
+    /// A recorded trace of several lines (`TraceLinesEdgeSource`, an encoder's A and B, which has read
+    /// every line's initial level), in virtual time from the first initial level's timestamp.
+    package static func trace(lines source: TraceLinesEdgeSource) -> RunAssembly {
+        RunAssembly(source: source, clock: .virtual(startNs: source.startNs), places: Array(repeating: nil, count: source.lineCount))
     }
 
     /// The run's loop: every line through `plans` (one per line, or one for all) and `groups`, pairs of

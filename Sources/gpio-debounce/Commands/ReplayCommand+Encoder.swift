@@ -29,9 +29,9 @@ extension ReplayCommand {
 
     func replayEncoder(_ lines: [String]) throws {
         let trace = try TraceInput.open(file, lines: lines)
-        let assembly: RunAssembly
-        do { assembly = try RunAssembly.trace(lines: trace) } catch { throw failure(error.description, TraceInput.exitStatus(of: error)) }
-        guard let source = assembly.source as? TraceLinesEdgeSource else { return }
+        let source: TraceLinesEdgeSource
+        do { source = try TraceLinesEdgeSource(trace: trace) } catch { throw failure(error.description, TraceInput.exitStatus(of: error)) }
+        let assembly = RunAssembly.trace(lines: source)
         let output = OutputBuffer(fileDescriptor: .standardOutput)
         let printer = EventPrinter(
             writer: EventWriter(format: format == .json ? .json : .text, output: output), lineFields: [.none, .none], encoderFields: [.none])

@@ -69,9 +69,9 @@ struct ReplayCommand: ParsableCommand {
         if let encoder { return try replayEncoder(WatchCommand.encoderLines(encoder)) }
         let stages = try config.map { try ConfiguredButton(file: $0, name: button) }
         let trace = try TraceInput.open(file, channel: channel)
-        let assembly: RunAssembly
-        do { assembly = try RunAssembly.trace(trace) } catch { throw failure(error.description, TraceInput.exitStatus(of: error)) }
-        guard let source = assembly.source as? TraceEdgeSource else { return }
+        let source: TraceEdgeSource
+        do { source = try TraceEdgeSource(trace: trace) } catch { throw failure(error.description, TraceInput.exitStatus(of: error)) }
+        let assembly = RunAssembly.trace(source)
         let output = OutputBuffer(fileDescriptor: .standardOutput)
         let initialLevel = source.readLevel(line: 0)
         var sinks: [any Sink]
