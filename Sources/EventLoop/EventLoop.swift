@@ -3,43 +3,7 @@ import LinuxSys
 import Pipeline
 import SystemPackage
 
-/// Why `EventLoop.run()` returned. Every reason is a normal end: the caller prints its summary and exits 0.
-public enum StopReason: Sendable, Hashable {
-    /// The source has no more edges (a simulated script ended) and everything was decided.
-    case endOfInput
-    /// `maximumEvents` events were reported.
-    case eventLimit
-    /// No edge for `idleTimeoutNs`.
-    case idleTimeout
-    /// The run's `durationNs` is over.
-    case duration
-    /// SIGINT or SIGTERM (its number), or the stop switch (`nil`).
-    case interrupted(signal: Int32?)
-}
-
-/// When a run stops by itself, and how long a stopping run waits for work in flight.
-public struct LoopLimits: Sendable, Hashable {
-    /// Stop after this many events (`PipelineOutput.event`, gestures included).
-    public var maximumEvents: Int?
-    /// Stop after this long with no edge, in nanoseconds.
-    public var idleTimeoutNs: Int64?
-    /// Stop this long after the start, in nanoseconds.
-    public var durationNs: Int64?
-    /// How long a stopping run lets running actions finish before killing them, in nanoseconds.
-    public var shutdownGraceNs: Int64
-
-    /// The default grace period: 5 s.
-    public static let defaultShutdownGraceNs: Int64 = 5_000_000_000
-
-    public init(maximumEvents: Int? = nil, idleTimeoutNs: Int64? = nil, durationNs: Int64? = nil, shutdownGraceNs: Int64 = Self.defaultShutdownGraceNs) {
-        self.maximumEvents = maximumEvents
-        self.idleTimeoutNs = idleTimeoutNs
-        self.durationNs = durationNs
-        self.shutdownGraceNs = shutdownGraceNs
-    }
-}
-
-/// The one event loop of every mode (watch, record, run, demo, the library's `Button`): it owns the
+/// The one event loop of every run (watch, record, run, demo, replay, the library's `Button`): it owns the
 /// run's descriptors (the source's line requests, the signal descriptor or the stop switch, the sinks'
 /// descriptors such as running actions' pidfds), its one
 /// clock, and the earliest deadline of every stage and sink, and it is the only place that blocks, in
@@ -60,12 +24,12 @@ public final class EventLoop {
     package let source: any EdgeSource
     /// The stages, readable after the run for statistics.
     package private(set) var pipeline: ButtonPipeline
-    private let sinks: [any Sink]
+    let sinks: [any Sink]
     /// `sinks`, in memory of the loop's own (allocated in `init`, freed in `deinit`), for `dispatch`.
     private let sinkReferences: UnsafeMutableBufferPointer<any Sink>
     private let signals: SignalDescriptor?
     private let stopSwitch: StopSwitch?
-    private let limits: LoopLimits
+    let limits: LoopLimits
     /// Whether the loop hands over the CPU once after a wakeup that reported events (see `init`).
     package let yieldsAfterEvents: Bool
 
@@ -76,7 +40,7 @@ public final class EventLoop {
     /// Times the loop handed over the CPU after reporting events (`yieldsAfterEvents`).
     package private(set) var yields = 0
 
-    private enum Token: Hashable, Sendable {
+    enum Token: Hashable, Sendable {
         case signals, stopSwitch
         case source(Int)
         case sink(Int, Int)
@@ -85,7 +49,7 @@ public final class EventLoop {
     /// What one run mutates, kept in a local value while it runs and written back when it returns.
     /// No closure captures it (the helpers take it `inout`), so the hot path has no dynamic exclusivity
     /// check at all, neither on class properties nor on captured variables.
-    private struct RunState {
+    struct RunState {
         var pipeline: ButtonPipeline
         /// Why the run is stopping, once it is.
         var stop: StopReason?
@@ -302,47 +266,6 @@ public final class EventLoop {
         return wokeNs
     }
 
-    /// Virtual time: the source's next edges, each at its own time, for as long as each comes before
-    /// (or with) every other deadline: exactly what a wakeup per edge would do (the same jump, delivery
-    /// and processing), without the wait, the poll and the sinks' `advance` in between, which have
-    /// nothing to do there. At most `virtualEdgesPerWakeup` instants, so that the stop switch and
-    /// signals are still looked at. Returns whether the event limit was reached.
-    @inline(__always)
-    private func deliverAhead(_ state: inout RunState, source: any EdgeSource, startNs: Int64, limitReached: Bool) throws(LoopError) -> Bool {
-        guard !limitReached, source.nextDueNs != nil else { return limitReached }
-        // Every deadline but the source's and the stages': read again after an event (a sink's may
-        // then change). The idle timeout's only moves later as edges come, so an old value is safe.
-        var othersNs = otherDeadline(state, startNs: startNs)
-        var instants = 0
-        while instants < Self.virtualEdgesPerWakeup, let dueNs = source.nextDueNs, dueNs <= othersNs,
-            state.stop == nil, dueNs <= state.pipeline.nextDeadlineNs ?? .max
-        {
-            clock.jump(toNs: dueNs)
-            state.wakeups += 1
-            instants += 1
-            state.batch.removeAll()
-            do throws(LineError) { try source.deliverDue(byNs: dueNs, into: &state.batch) } catch { throw LoopError.line(error) }
-            let eventsBefore = state.reportedEvents
-            if try process(&state, upToNs: dueNs) { return true }
-            if state.reportedEvents != eventsBefore { othersNs = otherDeadline(state, startNs: startNs) }
-        }
-        return false
-    }
-
-    /// The earliest deadline of the sinks and the limits (not the stages', not the source's): `.max` for none.
-    private func otherDeadline(_ state: RunState, startNs: Int64) -> Int64 {
-        var deadlineNs: Int64? = nil
-        for sink in sinks { deadlineNs = Self.earlier(deadlineNs, sink.nextDeadlineNs) }
-        if state.pipeline.nextDeadlineNs == nil {
-            deadlineNs = Self.earlier(deadlineNs, limits.idleTimeoutNs.map { state.lastActivityNs.adding(durationNs: $0) })
-        }
-        deadlineNs = Self.earlier(deadlineNs, limits.durationNs.map { startNs.adding(durationNs: $0) })
-        return deadlineNs ?? .max
-    }
-
-    /// The most instants `deliverAhead` takes in one wakeup.
-    static let virtualEdgesPerWakeup = 256
-
     /// Starts stopping for `reason` (the first reason only): a raw line that lost edges is read once
     /// more, so that a recording ends at the true level; the sinks are told, and get the grace period.
     private func beginShutdown(_ reason: StopReason, atNs nowNs: Int64, _ state: inout RunState) throws(LoopError) {
@@ -413,7 +336,7 @@ public final class EventLoop {
     /// Runs what `batch` holds through the pipeline up to `timeNs` (every edge up to it must be in the
     /// batch or delivered before): losses, edges, the level reads they call for, the decisions due; then
     /// hands the outputs to the sinks. Returns whether the event limit was reached.
-    private func process(_ state: inout RunState, upToNs timeNs: Int64) throws(LoopError) -> Bool {
+    func process(_ state: inout RunState, upToNs timeNs: Int64) throws(LoopError) -> Bool {
         for loss in state.batch.losses {
             state.outputs.append(.loss(line: loss.line, count: loss.count, atNs: timeNs))
             state.pipeline.suspectLoss(line: loss.line)
@@ -480,7 +403,7 @@ public final class EventLoop {
     }
 
     /// The earlier of two optional deadlines (`nil` is "never").
-    private static func earlier(_ a: Int64?, _ b: Int64?) -> Int64? {
+    static func earlier(_ a: Int64?, _ b: Int64?) -> Int64? {
         guard let a else { return b }
         guard let b else { return a }
         return min(a, b)
