@@ -68,14 +68,22 @@ final class Broker: @unchecked Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Starts the broker and waits until it accepts connections (at most 5 s).
-    func start() throws {
+    /// Starts the broker and waits until it accepts connections (at most `seconds`). A broker that
+    /// exits at once (its port is briefly held: a client's reconnect attempt to a dead port may bind
+    /// that very port as its own source port, or an old socket lingers) is started again.
+    func start(seconds: Double = 15) throws {
+        let end = Date().addingTimeInterval(seconds)
         process = try Self.spawn(["/usr/sbin/mosquitto", "-c", configuration], output: "/dev/null")
-        for _ in 0..<100 {
+        while Date() < end {
             if Self.accepts(port: port) { return }
+            if process?.reap() != nil {
+                Thread.sleep(forTimeInterval: 0.2)
+                process = try Self.spawn(["/usr/sbin/mosquitto", "-c", configuration], output: "/dev/null")
+                continue
+            }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        throw BrokerError("mosquitto did not start on port \(port); see \(directory.path)/mosquitto.log")
+        throw BrokerError("mosquitto did not start on port \(port) within \(seconds) s; see \(directory.path)/mosquitto.log")
     }
 
     /// Stops the broker with `signal` and waits for it (SIGTERM: it saves its sessions first).
@@ -118,9 +126,18 @@ final class Broker: @unchecked Sendable {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = UInt16(port).bigEndian
-        return withUnsafePointer(to: &address) { pointer in
+        let connected = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
         }
+        guard connected else { return false }
+        // With nobody listening, a connect whose source port happens to be `port` itself connects
+        // to itself (TCP simultaneous open): that is not the broker.
+        var local = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &local) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) == 0 }
+        }
+        return named && Int(UInt16(bigEndian: local.sin_port)) != port
     }
 
     /// Runs a program to its end; throws if it fails. Returns its standard output.
