@@ -1,5 +1,6 @@
 /// The gesture state machine for one button: the debouncer's press and release events in; those
-/// events (unless swallowed) plus `hold`, `repeat` and `click` out. `GestureConfiguration` defines each
+/// events (unless swallowed) plus `hold`, `repeat`, `click` and `longRelease` out, each release with
+/// how long its press was held (`ButtonEvent.heldNs`). `GestureConfiguration` defines each
 /// gesture; with the default configuration press and release pass through unchanged.
 ///
 /// Like the `Debouncer`, it never reads a clock and never sleeps. Time is what the events say
@@ -55,6 +56,8 @@ public struct GestureRecognizer: Sendable {
         var repeatDueNs: Int64?
         /// Whether a hold or a repeat was reported: then the press is long, and its release is no click.
         var isLong: Bool
+        /// Whether the hold was reported: then its release is followed by a `longRelease`.
+        var hadHold = false
         /// The clicks this press continues (it was decided within their window), if any.
         var run: ClickRun?
     }
@@ -182,7 +185,13 @@ public struct GestureRecognizer: Sendable {
             output.append(event)
 
         case (.release, .pressed(let press)):
-            output.append(event)
+            var release = event
+            release.heldNs = event.onsetNs.durationNs(since: press.onsetNs)
+            output.append(release)
+            if press.hadHold {
+                release.kind = .longRelease
+                output.append(release)
+            }
             state = .idle
             guard configuration.clickWindowNs != nil, !press.isLong else { break }
             let run = ClickRun(count: (press.run?.count ?? 0) + 1, releaseNs: timeNs, onsetNs: press.onsetNs)
@@ -232,6 +241,7 @@ public struct GestureRecognizer: Sendable {
             if press.holdDueNs == dueNs {
                 // The hold comes first when a repeat is due at the same instant: repeats never precede it.
                 press.holdDueNs = nil
+                press.hadHold = true
                 output.append(ButtonEvent(kind: .hold, timeNs: dueNs, onsetNs: press.onsetNs))
             } else {
                 let (timeNs, nextNs) = repeatTimes(dueNs: dueNs, latestNs: latestNs)
@@ -276,15 +286,16 @@ public struct GestureRecognizer: Sendable {
 /// The events one input of a `GestureRecognizer` produced, in time order: a fixed-capacity inline
 /// buffer, so that no input allocates.
 ///
-/// Capacity 4 suffices: one call makes the decisions due before (or at) its time and then applies at
+/// Capacity 5 suffices: one call makes the decisions due before (or at) its time and then applies at
 /// most one input. While a press is down, the decisions are at most a click its run still owed
 /// (`.exclusive`, once, when the press turns long), the hold (once) and one repeat (repeats due in one
-/// call are coalesced); the input then adds a release, which completes no click once the press is long.
-/// So a release gives at most click + hold + repeat + release = 4, and otherwise release + click = 2. While
-/// released, the only decision is an `.exclusive` click (1), and the input adds at most a press (2).
+/// call are coalesced); the input then adds a release and, after a hold, a long release, and completes
+/// no click once the press is long. So a release gives at most click + hold + repeat + release + long
+/// release = 5, and otherwise release + click = 2. While released, the only decision is an `.exclusive`
+/// click (1), and the input adds at most a press (2).
 public struct GestureOutput: RandomAccessCollection, Sendable, Equatable {
     /// The most events one input can produce.
-    public static let capacity = 4
+    public static let capacity = 5
 
     /// How many events there are.
     public private(set) var count = 0
@@ -292,6 +303,7 @@ public struct GestureOutput: RandomAccessCollection, Sendable, Equatable {
     private var slot1 = GestureOutput.empty
     private var slot2 = GestureOutput.empty
     private var slot3 = GestureOutput.empty
+    private var slot4 = GestureOutput.empty
 
     private static var empty: ButtonEvent { ButtonEvent(kind: .press, timeNs: 0, onsetNs: 0) }
 
@@ -307,7 +319,8 @@ public struct GestureOutput: RandomAccessCollection, Sendable, Equatable {
         case 0: return slot0
         case 1: return slot1
         case 2: return slot2
-        default: return slot3
+        case 3: return slot3
+        default: return slot4
         }
     }
 
@@ -318,7 +331,8 @@ public struct GestureOutput: RandomAccessCollection, Sendable, Equatable {
         case 0: slot0 = event
         case 1: slot1 = event
         case 2: slot2 = event
-        default: slot3 = event
+        case 3: slot3 = event
+        default: slot4 = event
         }
         count += 1
     }

@@ -7,3 +7,14 @@ extension Int64 {
         return overflow ? .max : sum
     }
 }
+
+extension Int64 {
+    /// The duration from `startNs` to `self`, in nanoseconds, for two times in nanoseconds: 0 when
+    /// `startNs` is later, and `Int64.max` when the difference does not fit (times from no real clock).
+    @inlinable
+    public func durationNs(since startNs: Int64) -> Int64 {
+        let (difference, overflow) = subtractingReportingOverflow(startNs)
+        if overflow { return self > startNs ? .max : 0 }
+        return Swift.max(0, difference)
+    }
+}

@@ -92,6 +92,16 @@ public struct EventFields: Sendable, Hashable {
         EventFields([.text("encoder", name), .text("chip", chip), .integers("lines", lines.map(Int64.init))])
     }
 
+    /// A configured contact's fields: `,"sensor":"front_door","chip":"gpiochip0","line":23`.
+    public static func sensor(_ name: String, chip: String, line: Int) -> EventFields {
+        EventFields([.text("sensor", name), .text("chip", chip), .integer("line", Int64(line))])
+    }
+
+    /// A configured pulse counter's fields: `,"counter":"energy","chip":"gpiochip0","line":24`.
+    public static func counter(_ name: String, chip: String, line: Int) -> EventFields {
+        EventFields([.text("counter", name), .text("chip", chip), .integer("line", Int64(line))])
+    }
+
     public init(_ fields: [EventField]) {
         json = ByteWriter.bytes(maximumCount: fields.reduce(0) { $0 + $1.maximumJSONCount }) { line in
             for field in fields { field.putJSON(into: &line) }

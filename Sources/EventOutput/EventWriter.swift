@@ -6,7 +6,8 @@ public enum EventFormat: String, Sendable, CaseIterable {
     /// One human-readable line per event: `press   time=1.234567890 onset=1.233000000 (+1.568ms)`.
     case text
     /// One JSON object per line: `{"event":"press","time_ns":N,"onset_ns":N}` (later keys are only ever
-    /// added); gestures have "event" "hold", "repeat" or "click", and a click adds `"count":N`.
+    /// added); gestures have "event" "hold", "repeat", "click" or "long_release", a click adds
+/// `"count":N`, and a release and a long release add `"held_ns":N` (how long the button was held).
     case json
 }
 
@@ -56,6 +57,12 @@ public struct EventWriter {
             if event.kind == .click {
                 output.append(" count=")
                 output.append(Int64(event.count))
+            } else if event.kind == .release || event.kind == .longRelease {
+                output.append(" held=")
+                output.append(event.heldNs / 1_000_000)
+                output.append(".")
+                output.append(event.heldNs % 1_000_000 / 1_000, zeroPaddedTo: 3)
+                output.append("ms")
             }
             output.append(fieldsText)
             if let trailing { output.appendFormatted(maximumCount: trailing.maximumTextCount) { trailing.putText(into: &$0) } }
@@ -71,9 +78,9 @@ public struct EventWriter {
         }
     }
 
-    /// The most bytes an event's JSON line can take: 128 hold the opening (at most 29), the two times
-    /// and the count (20 digits each, with their keys) and the closing brace; then `fieldsCount` bytes
-    /// of fields and `trailing`'s most.
+    /// The most bytes an event's JSON line can take: 128 hold the opening (at most 35), the two times
+    /// and the count or the held time (20 digits each, with their keys: at most 85) and the closing
+    /// brace; then `fieldsCount` bytes of fields and `trailing`'s most.
     @inline(__always)
     private static func maximumJSONCount(fieldsCount: Int, trailing: EventField?) -> Int {
         128 + fieldsCount + (trailing?.maximumJSONCount ?? 0)
@@ -94,6 +101,9 @@ public struct EventWriter {
         if event.kind == .click {
             line.put(",\"count\":")
             line.put(Int64(event.count))
+        } else if event.kind == .release || event.kind == .longRelease {
+            line.put(",\"held_ns\":")
+            line.put(event.heldNs)
         }
         line.put(fields)
         trailing?.putJSON(into: &line)
@@ -108,6 +118,7 @@ public struct EventWriter {
         case .hold: "{\"event\":\"hold\",\"time_ns\":"
         case .repeat: "{\"event\":\"repeat\",\"time_ns\":"
         case .click: "{\"event\":\"click\",\"time_ns\":"
+        case .longRelease: "{\"event\":\"long_release\",\"time_ns\":"
         }
     }
 
@@ -119,6 +130,7 @@ public struct EventWriter {
         case .hold: "hold    time="
         case .repeat: "repeat  time="
         case .click: "click   time="
+        case .longRelease: "long_release time="
         }
     }
 

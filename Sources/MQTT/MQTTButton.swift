@@ -20,11 +20,11 @@ package struct MQTTButton: Sendable, Hashable {
         self.gestures = gestures
     }
 
-    /// A button whose gestures follow its `GestureConfiguration`: press and release always; hold,
-    /// repeat when configured; clicks 1 to `maxClickCount` (or to `unlimitedClicksShown` without a maximum).
+    /// A button whose gestures follow its `GestureConfiguration`: press and release always; hold and
+    /// long release, repeat when configured; clicks 1 to `maxClickCount` (or to `unlimitedClicksShown` without a maximum).
     package init(name: String, chip: String, line: Int, configuration: GestureConfiguration) {
         var gestures: [MQTTGesture] = [.press, .release]
-        if configuration.holdNs != nil { gestures.append(.hold) }
+        if configuration.holdNs != nil { gestures += [.hold, .longRelease] }
         if configuration.repeatDelayNs != nil || configuration.repeatIntervalNs != nil { gestures.append(.repeat) }
         if configuration.clickWindowNs != nil {
             let highest = configuration.maxClickCount.flatMap { $0 >= 1 ? $0 : nil } ?? Self.unlimitedClicksShown
@@ -44,6 +44,8 @@ package struct MQTTButton: Sendable, Hashable {
 /// One kind of event a button reports, as Home Assistant sees it.
 package enum MQTTGesture: Sendable, Hashable {
     case press, release, hold, `repeat`
+    /// The release that ends a hold.
+    case longRelease
     /// A click of this count (1: single, 2: double...).
     case click(Int)
 
@@ -55,19 +57,21 @@ package enum MQTTGesture: Sendable, Hashable {
         case .hold: self = .hold
         case .repeat: self = .repeat
         case .click: self = .click(event.count)
+        case .longRelease: self = .longRelease
         }
     }
 
     static let clickWords = ["", "", "double", "triple", "quadruple", "quintuple"]
 
     /// Its name in topics, discovery and the `event` entity's `event_type`: `press`, `release`, `hold`,
-    /// `repeat`, `click`, `double_click`, `triple_click`, `quadruple_click`, `quintuple_click`, `click_6`...
+    /// `long_release`, `repeat`, `click`, `double_click`, `triple_click`, `quadruple_click`, `quintuple_click`, `click_6`...
     package var identifier: String {
         switch self {
         case .press: "press"
         case .release: "release"
         case .hold: "hold"
         case .repeat: "repeat"
+        case .longRelease: "long_release"
         case .click(let count) where count == 1: "click"
         case .click(let count) where count > 1 && count < Self.clickWords.count: "\(Self.clickWords[count])_click"
         case .click(let count): "click_\(count)"
@@ -75,7 +79,7 @@ package enum MQTTGesture: Sendable, Hashable {
     }
 
     /// Home Assistant's device trigger `type`: its own names where it has one (`button_short_press`,
-    /// `button_short_release`, `button_long_press`, `button_double_press`...), ours where it has none
+    /// `button_short_release`, `button_long_press`, `button_long_release`, `button_double_press`...), ours where it has none
     /// (`button_repeat`, `button_single_click`, `button_6_press`).
     package var homeAssistantType: String {
         switch self {
@@ -83,6 +87,7 @@ package enum MQTTGesture: Sendable, Hashable {
         case .release: "button_short_release"
         case .hold: "button_long_press"
         case .repeat: "button_repeat"
+        case .longRelease: "button_long_release"
         case .click(let count) where count == 1: "button_single_click"
         case .click(let count) where count > 1 && count < Self.clickWords.count: "button_\(Self.clickWords[count])_press"
         case .click(let count): "button_\(count)_press"

@@ -79,8 +79,8 @@ package final class MQTTSink: Sink {
     /// run's encoders) to the broker of `settings`, with `softwareVersion` on the Home Assistant device. Reads the password and checks the CA file now:
     /// throws what must be fixed in the configuration. Connects at the loop's first wakeup.
     package init(
-        settings: MQTTSettings, buttons: [MQTTButton], encoders: [MQTTEncoder] = [], softwareVersion: String, mode: Mode = .run,
-        logger: Logger,
+        settings: MQTTSettings, buttons: [MQTTButton], encoders: [MQTTEncoder] = [], sensors: [MQTTSensor] = [], counters: [MQTTCounter] = [],
+        softwareVersion: String, mode: Mode = .run, logger: Logger,
         resolve: @escaping HostLookup.Resolve = HostLookup.systemResolve
     ) throws(MQTTError) {
         self.settings = settings

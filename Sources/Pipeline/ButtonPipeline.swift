@@ -47,6 +47,13 @@ public struct ButtonPipeline: Sendable {
         /// recognizer, a press is reported only while released and a release only while pressed (the
         /// release of a button held down at the start is not reported).
         var reportedPressed = false
+        /// For a line that passes through: the onset of its latest reported press, for the release's
+        /// `heldNs`.
+        var pressOnsetNs: Int64 = 0
+        /// The index of the line's `ContactFilter` in `contacts` (`LineRole.contact`), or -1.
+        let contact: Int
+        /// The index of the line's `PulseCounter` in `counters` (`LineRole.counter`), or -1.
+        let counter: Int
         /// The index of the encoder this line feeds (`EncoderPlan`), or -1.
         let encoder: Int
         /// Whether this line is its encoder's line A, which carries the decoder's deadline.
@@ -75,6 +82,10 @@ public struct ButtonPipeline: Sendable {
         let lineB: Int
     }
     private var encoders: [EncoderState]
+    /// The contacts' filters (`LineRole.contact`), in line order.
+    private var contacts: [ContactFilter] = []
+    /// The counters (`LineRole.counter`), in line order.
+    private var counters: [PulseCounter] = []
     private var groups: [GroupLockout]
     /// When each line next has something due (`Int64.max`: nothing), renewed by `renewDue(line:)`.
     private var dueNs: [Int64]
@@ -106,15 +117,37 @@ public struct ButtonPipeline: Sendable {
                 decoder: QuadratureDecoder(configuration: plan.configuration, a: initialLevels[plan.lineA], b: initialLevels[plan.lineB], atNs: timeNs),
                 lineA: plan.lineA, lineB: plan.lineB)
         }
+        var contacts: [ContactFilter] = []
+        var counters: [PulseCounter] = []
         self.lines = zip(plans, initialLevels).enumerated().map { index, pair in
             let (plan, level) = pair
             let encoder = encoderOfLine[index]
+            let debouncer = Debouncer(configuration: plan.debounce ?? DebounceConfiguration(), initialLevel: level, atNs: timeNs)
+            let isDebounced = plan.debounce != nil && encoder < 0
+            var contact = -1
+            var counter = -1
+            switch plan.role {
+            case .button:
+                break
+            case .contact(let configuration) where isDebounced:
+                contact = contacts.count
+                contacts.append(ContactFilter(configuration: configuration, isOn: debouncer.isPressed, atNs: timeNs))
+            case .counter(let initialTotal) where isDebounced:
+                counter = counters.count
+                counters.append(PulseCounter(total: initialTotal))
+            case .contact, .counter:
+                break  // A raw line has no debounced events to filter or count.
+            }
+            let isButton = contact < 0 && counter < 0
             return LineState(
-                debouncer: Debouncer(configuration: plan.debounce ?? DebounceConfiguration(), initialLevel: level, atNs: timeNs),
-                isDebounced: plan.debounce != nil && encoder < 0, recognizer: GestureRecognizer(configuration: plan.gestures, groupMember: index),
-                group: plan.group, rawLevel: level, lastEdgeNs: timeNs, passesThrough: plan.gestures.isPassthrough && plan.group == nil,
-                encoder: encoder, isEncoderA: encoder >= 0 && encoders[encoder].lineA == index)
+                debouncer: debouncer, isDebounced: isDebounced,
+                recognizer: GestureRecognizer(configuration: isButton ? plan.gestures : GestureConfiguration(), groupMember: index),
+                group: isButton ? plan.group : nil, rawLevel: level, lastEdgeNs: timeNs,
+                passesThrough: isButton && plan.gestures.isPassthrough && plan.group == nil,
+                contact: contact, counter: counter, encoder: encoder, isEncoderA: encoder >= 0 && encoders[encoder].lineA == index)
         }
+        self.contacts = contacts
+        self.counters = counters
         self.dueNs = Array(repeating: .max, count: plans.count)
         for index in lines.indices { renewDue(line: index) }
     }
@@ -202,7 +235,10 @@ public struct ButtonPipeline: Sendable {
             if let event { recognize(event, line: index, into: &outputs) }
         }
         for index in dueNs.indices where dueNs[index] <= timeNs {
-            if !lines[index].passesThrough {
+            let contact = lines[index].contact
+            if contact >= 0 {
+                if let change = contacts[contact].advance(toNs: timeNs) { outputs.append(.contact(line: index, change)) }
+            } else if !lines[index].passesThrough {
                 for gesture in withLine(index, { $0.recognizer.advance(toNs: timeNs) }) { outputs.append(.event(line: index, gesture)) }
             }
             let encoder = withLine(index) { $0.isEncoderA ? $0.encoder : -1 }
@@ -257,7 +293,10 @@ public struct ButtonPipeline: Sendable {
             if lines[index].isDebounced, let event = withLine(index, { $0.debouncer.finish() }) {
                 recognize(event, line: index, into: &outputs)
             }
-            if !lines[index].passesThrough {
+            let contact = lines[index].contact
+            if contact >= 0 {
+                if let change = contacts[contact].finish() { outputs.append(.contact(line: index, change)) }
+            } else if !lines[index].passesThrough {
                 for gesture in withLine(index, { $0.recognizer.finish() }) { outputs.append(.event(line: index, gesture)) }
             }
             renewDue(line: index)
@@ -268,6 +307,12 @@ public struct ButtonPipeline: Sendable {
             renewDue(line: encoders[index].lineA)
         }
     }
+
+    /// The contact filter of `line` as it stands, or `nil` when the line is no contact.
+    package func contactFilter(line: Int) -> ContactFilter? { lines[line].contact >= 0 ? contacts[lines[line].contact] : nil }
+
+    /// The pulse counter of `line` as it stands, or `nil` when the line is no counter.
+    package func pulseCounter(line: Int) -> PulseCounter? { lines[line].counter >= 0 ? counters[lines[line].counter] : nil }
 
     /// The decoder of encoder `index` as it stands (its position, statistics).
     package func decoder(encoder index: Int) -> QuadratureDecoder { encoders[index].decoder }
@@ -288,12 +333,27 @@ public struct ButtonPipeline: Sendable {
             // debouncer's times are already in order, so only the press/release alternation is left.
             let isPress = event.kind == .press
             guard isPress || event.kind == .release else { return }
-            let reports = withLine(index) { line in
-                guard isPress != line.reportedPressed else { return false }
+            let pressOnsetNs: Int64? = withLine(index) { line in
+                guard isPress != line.reportedPressed else { return nil }
                 line.reportedPressed = isPress
-                return true
+                defer { if isPress { line.pressOnsetNs = event.onsetNs } }
+                return line.pressOnsetNs
             }
-            if reports { outputs.append(.event(line: index, event)) }
+            guard let pressOnsetNs else { return }
+            var reported = event
+            if !isPress { reported.heldNs = event.onsetNs.durationNs(since: pressOnsetNs) }
+            outputs.append(.event(line: index, reported))
+            return
+        }
+        let (contact, counter) = (lines[index].contact, lines[index].counter)
+        if contact >= 0 {
+            let changes = contacts[contact].receive(event)
+            if let first = changes.first { outputs.append(.contact(line: index, first)) }
+            if let second = changes.second { outputs.append(.contact(line: index, second)) }
+            return
+        }
+        if counter >= 0 {
+            if let pulse = counters[counter].receive(event) { outputs.append(.count(line: index, pulse)) }
             return
         }
         let gestures: GestureOutput
@@ -310,8 +370,12 @@ public struct ButtonPipeline: Sendable {
     private mutating func renewDue(line index: Int) {
         // Through a buffer pointer: the line's state is read in place, where the array's getter would
         // copy all of it (debouncer and gestures) out first.
-        let (ownDue, encoder) = lines.withUnsafeBufferPointer { ($0[index].dueNs, $0[index].isEncoderA ? $0[index].encoder : -1) }
+        let (ownDue, encoder, contact) = lines.withUnsafeBufferPointer {
+            ($0[index].dueNs, $0[index].isEncoderA ? $0[index].encoder : -1, $0[index].contact)
+        }
         var due = ownDue
+        // A contact's line also carries its filter's deadline (a state waiting out its delay).
+        if contact >= 0, let changeNs = contacts.withUnsafeBufferPointer({ $0[contact].nextDeadlineNs }) { due = min(due, changeNs) }
         // An encoder's line A also carries its decoder's deadline (an observation gathered at one instant).
         if encoder >= 0, let decoderNs = encoders.withUnsafeBufferPointer({ $0[encoder].decoder.nextDeadlineNs }) { due = min(due, decoderNs) }
         let previous = dueNs[index]

@@ -9,13 +9,29 @@ public struct LinePlan: Sendable, Hashable {
     public var gestures: GestureConfiguration
     /// Index of the line's `GroupLockout` in the pipeline's groups, if it belongs to one.
     public var group: Int?
+    /// What the debounced line is: a button (gestures, `PipelineOutput.event`), a contact or a
+    /// counter. A contact or a counter has no gestures and no group.
+    public var role: LineRole
 
-    public init(debounce: DebounceConfiguration?, gestures: GestureConfiguration = GestureConfiguration(), group: Int? = nil) {
+    public init(debounce: DebounceConfiguration?, gestures: GestureConfiguration = GestureConfiguration(), group: Int? = nil, role: LineRole = .button) {
         self.debounce = debounce
         self.gestures = gestures
         self.group = group
+        self.role = role
     }
 
     /// A raw line: edges only, for recording.
     public static let raw = LinePlan(debounce: nil)
+}
+
+/// What a debounced line is, and so which stage follows its debouncer.
+public enum LineRole: Sendable, Hashable {
+    /// A button: gestures and groups; `PipelineOutput.event`.
+    case button
+    /// A contact (door, window, PIR): its states after their delays (`ContactFilter`);
+    /// `PipelineOutput.contact`.
+    case contact(ContactConfiguration)
+    /// A meter's pulse output: each press counted from `initialTotal` (`PulseCounter`);
+    /// `PipelineOutput.count`.
+    case counter(initialTotal: Int64)
 }

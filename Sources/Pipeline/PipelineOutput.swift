@@ -12,6 +12,11 @@ public enum PipelineOutput: Sendable, Hashable {
     case event(line: Int, ButtonEvent)
     /// A detent of a rotary encoder (`EncoderPlan`), `encoder` its index among the run's encoders.
     case rotation(encoder: Int, EncoderEvent)
+    /// A contact's reported state changed (a line whose `LinePlan.role` is `.contact`). Its state at
+    /// the start is the sinks' `Sink.start(linesPressed:)`.
+    case contact(line: Int, ContactEvent)
+    /// A counter's line gave a pulse (`LinePlan.role` `.counter`), with the new total.
+    case count(line: Int, PulseCount)
     /// A raw (not debounced) line was read again after lost events and found at `level`, which its
     /// delivered edges had not shown; `atNs` is when it was read.
     case levelCorrected(line: Int, level: Level, atNs: Int64)

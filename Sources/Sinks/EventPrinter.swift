@@ -44,7 +44,14 @@ package final class EventPrinter: Sink {
 
     /// A printer for as many lines as `lineFields` has entries, each line's events followed by its
     /// fields, then `tallyField`; each encoder's detents followed by `encoderFields[encoder]`.
-    package init(writer: EventWriter, lineFields: [EventFields], encoderFields: [EventFields] = [], tallyField: TallyField? = nil) {
+    ///
+    /// `sensorLines`: the lines that are contacts, whose state is printed once at the start
+    /// (`{"event":"state",…,"initial":true}`); `perUnit`: for each counter's line, its pulses per unit
+    /// (a count event's `value` is its total over this).
+    package init(
+        writer: EventWriter, lineFields: [EventFields], encoderFields: [EventFields] = [], tallyField: TallyField? = nil,
+        sensorLines: Set<Int> = [], perUnit: [Int: Double] = [:]
+    ) {
         self.writer = writer
         self.encoderFields = encoderFields
         self.lineFields = EventFieldTable(lineFields)
@@ -82,7 +89,7 @@ package final class EventPrinter: Sink {
             } catch {
                 throw SinkError("cannot write the events", error)
             }
-        case .levelCorrected:
+        case .levelCorrected, .contact, .count:
             break
         }
     }

@@ -112,6 +112,7 @@ enum GestureMarble {
             case .hold: mark = "H"
             case .repeat: mark = "T"
             case .click: mark = event.count < 10 ? Character(String(event.count)) : "+"
+            case .longRelease: mark = "L"
             }
             let isPassthrough = event.kind == .press || event.kind == .release
             guard (isPassthrough ? passed[tick] : gestures[tick]) == nil else {

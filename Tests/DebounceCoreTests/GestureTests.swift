@@ -432,6 +432,7 @@ private func gesture(_ kind: ButtonEvent.Kind, _ timeNs: Int64, onset: Int64, co
         var releaseNs: Int64?
         var holds: [Int64] = []
         var repeats: [Int64] = []
+        var longReleases = 0
         var firstLongNs: Int64? { [holds.first, repeats.first].compactMap { $0 }.min() }
     }
 
@@ -452,7 +453,9 @@ private func gesture(_ kind: ButtonEvent.Kind, _ timeNs: Int64, onset: Int64, co
                     lastPressNs = event.timeNs
                 }
             case .release where down:
-                passed.append(event)
+                var release = event
+                release.heldNs = event.onsetNs - (passed.last?.onsetNs ?? event.onsetNs)
+                passed.append(release)
                 down = false
             case .release where swallowing:
                 swallowing = false
@@ -518,7 +521,18 @@ private func gesture(_ kind: ButtonEvent.Kind, _ timeNs: Int64, onset: Int64, co
                     presses.append(ReportedPress(timeNs: event.timeNs, onsetNs: event.onsetNs))
                 case .release:
                     #expect(current != nil, "a release with no press")
-                    if let current { presses[current].releaseNs = event.timeNs }
+                    if let current {
+                        presses[current].releaseNs = event.timeNs
+                        #expect(event.heldNs == event.onsetNs - presses[current].onsetNs, "held from the press's onset to the release's")
+                    }
+                case .longRelease:
+                    // Right after the release of a press that had its hold, with the same times.
+                    #expect(current == nil, "a long release while pressed")
+                    if let last = presses.indices.last {
+                        #expect(presses[last].releaseNs == event.timeNs && !presses[last].holds.isEmpty)
+                        presses[last].longReleases += 1
+                    }
+                    #expect(event.heldNs == event.onsetNs - (presses.last?.onsetNs ?? 0))
                 case .hold, .repeat:
                     // Only while a press is down, and it belongs to that press.
                     #expect(current != nil, "a hold or repeat while released")
@@ -530,6 +544,7 @@ private func gesture(_ kind: ButtonEvent.Kind, _ timeNs: Int64, onset: Int64, co
                     #expect(event.count >= 1 && event.count <= (configuration.maxClickCount.flatMap { $0 >= 1 ? $0 : nil } ?? .max))
                 }
                 #expect(event.count == 0 || event.kind == .click)
+                #expect(event.heldNs == 0 || event.kind == .release || event.kind == .longRelease)
             }
             let passed = output.filter { $0.kind == .press || $0.kind == .release }
             #expect(passed == Self.expectedPassthrough(scenario.inputs, configuration))
@@ -544,6 +559,7 @@ private func gesture(_ kind: ButtonEvent.Kind, _ timeNs: Int64, onset: Int64, co
                     if holdNs! <= untilNs { expectedHolds.append(holdNs!) }
                 }
                 #expect(press.holds == expectedHolds, "at most one hold per press, at its time")
+                #expect(press.longReleases == (press.releaseNs != nil && !press.holds.isEmpty ? 1 : 0), "a long release ends every hold")
                 var expectedRepeats: [Int64] = []
                 if let delay = configuration.repeatDelayNs {
                     var dueNs = max(holdNs ?? press.timeNs, press.onsetNs + delay)

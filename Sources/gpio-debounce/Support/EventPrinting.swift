@@ -6,8 +6,12 @@ import TraceFormat
 extension OutputOptions {
     /// The event printer of a command's run: events in this format on standard output, unbuffered
     /// (each wakeup's events are written as they are decided), each line's events with `lineFields`.
-    func printer(lineFields: [EventFields], encoderFields: [EventFields] = [], tallyField: EventPrinter.TallyField? = nil) -> EventPrinter {
-        EventPrinter(writer: writer(), lineFields: lineFields, encoderFields: encoderFields, tallyField: tallyField)
+    func printer(
+        lineFields: [EventFields], encoderFields: [EventFields] = [], tallyField: EventPrinter.TallyField? = nil, sensorLines: Set<Int> = [],
+        perUnit: [Int: Double] = [:]
+    ) -> EventPrinter {
+        EventPrinter(
+            writer: writer(), lineFields: lineFields, encoderFields: encoderFields, tallyField: tallyField, sensorLines: sensorLines, perUnit: perUnit)
     }
 
     /// An event writer in this format on standard output, written at every line's end.
