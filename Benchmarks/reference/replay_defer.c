@@ -37,13 +37,21 @@ struct debouncer {
     int64_t deadline;
     bool has_onset;
     int64_t onset;
+    int64_t press_onset; /* onset of the latest reported press */
 };
 
 static void fire(struct debouncer *d, FILE *out)
 {
     if (d->raw != d->reported) {
-        fprintf(out, "{\"event\":\"%s\",\"time_ns\":%" PRId64 ",\"onset_ns\":%" PRId64 "}\n",
-                d->raw == 0 ? "press" : "release", d->deadline, d->onset);
+        if (d->raw == 0) {
+            fprintf(out, "{\"event\":\"press\",\"time_ns\":%" PRId64 ",\"onset_ns\":%" PRId64 "}\n",
+                    d->deadline, d->onset);
+            d->press_onset = d->onset;
+        } else {
+            /* held_ns: this release's onset minus its press's onset. */
+            fprintf(out, "{\"event\":\"release\",\"time_ns\":%" PRId64 ",\"onset_ns\":%" PRId64 ",\"held_ns\":%" PRId64 "}\n",
+                    d->deadline, d->onset, d->onset - d->press_onset);
+        }
         d->reported = d->raw;
     }
     d->pending = false;
