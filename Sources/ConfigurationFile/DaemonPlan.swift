@@ -2,8 +2,9 @@ import DebounceCore
 import Pipeline
 import Sinks
 
-/// What a configuration asks the event loop to run: the pipeline's plan for each button's line, the
-/// groups' lockouts, and the actions with the events that start them. Pure: building it opens nothing.
+/// What a configuration asks the event loop to run: the pipeline's plan for each line (buttons, the
+/// encoders' raw lines, contacts, counters: `ServiceConfiguration.lines`' order), the groups'
+/// lockouts, and the actions with the events that start them. Pure: building it opens nothing.
 public struct DaemonPlan: Sendable {
     /// One plan per button, in the configuration's order (the loop's line order).
     public var plans: [LinePlan]
@@ -20,13 +21,19 @@ public struct DaemonPlan: Sendable {
     /// The actions each encoder's detents start (into `actions`).
     public var encoderActionBindings: [EncoderActionBinding] = []
 
-    public init(_ configuration: ServiceConfiguration) {
+    /// The plan of `configuration`, its counters starting from `counterTotals[i]` pulses (the totals a
+    /// state file kept; 0 for a counter it does not list).
+    public init(_ configuration: ServiceConfiguration, counterTotals: [Int64] = []) {
         let groupNames = configuration.groups.keys.sorted()
         groups = groupNames.map { GroupLockout(windowNs: configuration.groups[$0] ?? 0) }
         plans = configuration.buttons.map { button in
             LinePlan(debounce: button.debounce, gestures: button.gestures, group: button.group.flatMap { groupNames.firstIndex(of: $0) })
         }
         plans += Array(repeating: LinePlan.raw, count: 2 * configuration.encoders.count)
+        plans += configuration.sensors.map { LinePlan(debounce: $0.debounce, role: .contact($0.contact)) }
+        plans += configuration.counters.indices.map { index in
+            LinePlan(debounce: configuration.counters[index].debounce, role: .counter(initialTotal: counterTotals.indices.contains(index) ? counterTotals[index] : 0))
+        }
         encoders = configuration.encoders.enumerated().map { index, encoder in
             EncoderPlan(lineA: configuration.buttons.count + 2 * index, lineB: configuration.buttons.count + 2 * index + 1, configuration: encoder.configuration)
         }

@@ -34,30 +34,3 @@ public struct EncoderActionConfiguration: Sendable {
     public var on: EncoderTrigger
     public var action: Action
 }
-
-/// One line a configuration asks for, whatever it serves: a button's line, or one of an encoder's two.
-/// `ServiceConfiguration.lines` lists them in the run's line order: every button's, then each
-/// encoder's A and B.
-public struct ConfiguredLine: Sendable, Hashable {
-    /// The button's or encoder's name, for messages ("encoder volume's line B" is `volume (B)`).
-    public var owner: String
-    public var chip: String?
-    public var line: String
-    public var bias: Bias
-    /// Kernel debouncing (libgpiod 2), in nanoseconds; encoders' lines get none (the decoder takes
-    /// every change itself).
-    public var kernelDebounceNs: Int64
-}
-
-extension ServiceConfiguration {
-    /// Every line the run requests, in its line order: each button's, then each encoder's A and B.
-    public var lines: [ConfiguredLine] {
-        buttons.map { ConfiguredLine(owner: $0.name, chip: $0.chip, line: $0.line, bias: $0.bias, kernelDebounceNs: $0.kernelDebounceNs) }
-            + encoders.flatMap { encoder in
-                [
-                    ConfiguredLine(owner: "\(encoder.name) (A)", chip: encoder.chip, line: encoder.lineA, bias: encoder.bias, kernelDebounceNs: 0),
-                    ConfiguredLine(owner: "\(encoder.name) (B)", chip: encoder.chip, line: encoder.lineB, bias: encoder.bias, kernelDebounceNs: 0),
-                ]
-            }
-    }
-}

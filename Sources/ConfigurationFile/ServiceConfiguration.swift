@@ -3,11 +3,16 @@ import GPIODBackend
 import MQTT
 import Sinks
 
-/// What `gpio-debounce run` runs: buttons, their groups, and actions; rotary encoders. Read from YAML by `ConfigurationLoader`.
+/// What `gpio-debounce run` runs: buttons, their groups, and actions; rotary encoders; contacts and
+/// pulse counters. Read from YAML by `ConfigurationLoader`.
 public struct ServiceConfiguration: Sendable {
     public var buttons: [ButtonConfiguration]
     /// Rotary encoders (`encoders:`); their lines come after the buttons' in the run's line order.
     public var encoders: [EncoderSettings] = []
+    /// Contacts (`sensors:`); their lines come after the encoders' (`lines`).
+    public var sensors: [SensorSettings] = []
+    /// Pulse counters (`counters:`); their lines come last (`lines`).
+    public var counters: [CounterSettings] = []
     /// Group name → lockout window in nanoseconds.
     public var groups: [String: Int64]
     /// The file it was read from, for messages.

@@ -1,0 +1,82 @@
+import DebounceCore
+import GPIODBackend
+
+/// One contact of a configuration (`sensors:`): a door or window reed switch, a PIR's output, a leak
+/// sensor. Its state is `on` or `off` (no gestures), reported once at the start and then at every
+/// change that lasted its delay (`ContactConfiguration`).
+public struct SensorSettings: Sendable {
+    public var name: String
+    /// The chip as the user wrote it (path, name, number or label), or nil for the default.
+    public var chip: String?
+    /// The line: an offset or a name.
+    public var line: String
+    public var bias: Bias
+    /// How the line is debounced. Its active level is "on": high unless `inverted: true`.
+    public var debounce: DebounceConfiguration
+    /// Kernel debouncing (libgpiod 2), in nanoseconds; 0 for none.
+    public var kernelDebounceNs: Int64
+    /// `on_delay` and `off_delay`, in nanoseconds.
+    public var contact: ContactConfiguration
+    /// Home Assistant's binary-sensor device class (`door`, `window`, `motion`...), or nil for none.
+    public var deviceClass: String?
+
+    public init(
+        name: String, chip: String?, line: String, bias: Bias, debounce: DebounceConfiguration, kernelDebounceNs: Int64 = 0,
+        contact: ContactConfiguration = ContactConfiguration(), deviceClass: String? = nil
+    ) {
+        self.name = name
+        self.chip = chip
+        self.line = line
+        self.bias = bias
+        self.debounce = debounce
+        self.kernelDebounceNs = kernelDebounceNs
+        self.contact = contact
+        self.deviceClass = deviceClass
+    }
+}
+
+/// One pulse counter of a configuration (`counters:`): the pulse output of an electricity (S0), water
+/// or gas meter. Each debounced press is one pulse; the total is kept across runs in a state file.
+public struct CounterSettings: Sendable {
+    public var name: String
+    /// The chip as the user wrote it (path, name, number or label), or nil for the default.
+    public var chip: String?
+    /// The line: an offset or a name.
+    public var line: String
+    public var bias: Bias
+    /// How the line is debounced; a press (the line at its active level, low unless `active: high`) is a pulse.
+    public var debounce: DebounceConfiguration
+    /// Kernel debouncing (libgpiod 2), in nanoseconds; 0 for none.
+    public var kernelDebounceNs: Int64
+    /// Pulses per unit (1000 for a meter of 1000 imp/kWh): the value is the total over this.
+    public var perUnit: Double
+    /// The value's unit (`kWh`, `m³`, `L`), or nil for none.
+    public var unit: String?
+    /// Home Assistant's sensor device class (`energy`, `water`, `gas`), or nil for none.
+    public var deviceClass: String?
+    /// The state file is written at most this often while pulses come, in nanoseconds (and at every
+    /// clean stop): a `kill -9` or a power cut loses at most this long's pulses.
+    public var flushIntervalNs: Int64
+    /// MQTT: at most one state message per this many nanoseconds (the latest value retained).
+    public var publishIntervalNs: Int64
+
+    /// The default `flush:` and `publish_interval:`: 5 s.
+    public static let defaultIntervalNs: Int64 = 5_000_000_000
+
+    public init(
+        name: String, chip: String?, line: String, bias: Bias, debounce: DebounceConfiguration, kernelDebounceNs: Int64 = 0, perUnit: Double = 1,
+        unit: String? = nil, deviceClass: String? = nil, flushIntervalNs: Int64 = defaultIntervalNs, publishIntervalNs: Int64 = defaultIntervalNs
+    ) {
+        self.name = name
+        self.chip = chip
+        self.line = line
+        self.bias = bias
+        self.debounce = debounce
+        self.kernelDebounceNs = kernelDebounceNs
+        self.perUnit = perUnit
+        self.unit = unit
+        self.deviceClass = deviceClass
+        self.flushIntervalNs = flushIntervalNs
+        self.publishIntervalNs = publishIntervalNs
+    }
+}

@@ -1,0 +1,89 @@
+import DebounceCore
+import SystemPackage
+
+extension EventWriter {
+    /// Writes a contact's state, then `fields` (the sensor's, formatted once):
+    ///
+    /// - JSON: `{"event":"state","state":"on","time_ns":T,"onset_ns":O,"previous_ns":D,…}`; the state
+    ///   read at the start has `"initial":true` and no `previous_ns`;
+    /// - text: `state   on  time=SECONDS onset=SECONDS previous=D.DDDs …`.
+    ///
+    /// `previous_ns` is how long the previous state lasted (0 when it began before the run).
+    public func write(contact: ContactEvent, initial: Bool = false, fields: EventFields = .none) throws(Errno) {
+        switch format {
+        case .json:
+            output.append(Self.jsonObject(contact: contact, initial: initial, fields: fields))
+        case .text:
+            output.appendUTF8("state   \(contact.isOn ? "on " : "off") time=")
+            output.appendUTF8(Self.seconds(contact.timeNs))
+            output.append(" onset=")
+            output.appendUTF8(Self.seconds(contact.onsetNs))
+            if initial {
+                output.append(" (initial)")
+            } else {
+                output.appendUTF8(" previous=\(Self.decimal(Double(contact.previousDurationNs) / 1e9))s")
+            }
+            output.append(fields.text)
+        }
+        try output.endLine()
+    }
+
+    /// The JSON object `write(contact:initial:fields:)` prints (without the newline): the same bytes for
+    /// every consumer, e.g. MQTT payloads.
+    public static func jsonObject(contact: ContactEvent, initial: Bool = false, fields: EventFields = .none) -> [UInt8] {
+        var text = "{\"event\":\"state\",\"state\":\"\(contact.isOn ? "on" : "off")\",\"time_ns\":\(contact.timeNs),\"onset_ns\":\(contact.onsetNs)"
+        text += initial ? ",\"initial\":true" : ",\"previous_ns\":\(contact.previousDurationNs)"
+        return Array(text.utf8) + fields.json + [UInt8(ascii: "}")]
+    }
+
+    /// Writes a counter's pulse, then `fields` (the counter's, formatted once):
+    ///
+    /// - JSON: `{"event":"count","total":N,"value":V,"rate_per_min":R,"time_ns":T,"onset_ns":O,…}`: the
+    ///   total in pulses (kept across runs), the value (`total / perUnit`, up to three decimals) and
+    ///   the pulses per minute from the interval since the previous pulse (0 for a run's first);
+    /// - text: `count   total=N value=V rate=R/min time=SECONDS onset=SECONDS …`.
+    public func write(count: PulseCount, perUnit: Double, fields: EventFields = .none) throws(Errno) {
+        switch format {
+        case .json:
+            output.append(Self.jsonObject(count: count, perUnit: perUnit, fields: fields))
+        case .text:
+            output.appendUTF8("count   total=\(count.total) value=\(Self.value(count.total, perUnit: perUnit)) rate=\(Self.decimal(count.ratePerMinute))/min time=")
+            output.appendUTF8(Self.seconds(count.timeNs))
+            output.append(" onset=")
+            output.appendUTF8(Self.seconds(count.onsetNs))
+            output.append(fields.text)
+        }
+        try output.endLine()
+    }
+
+    /// The JSON object `write(count:perUnit:fields:)` prints (without the newline).
+    public static func jsonObject(count: PulseCount, perUnit: Double, fields: EventFields = .none) -> [UInt8] {
+        let text =
+            "{\"event\":\"count\",\"total\":\(count.total),\"value\":\(value(count.total, perUnit: perUnit)),\"rate_per_min\":\(decimal(count.ratePerMinute)),\"time_ns\":\(count.timeNs),\"onset_ns\":\(count.onsetNs)"
+        return Array(text.utf8) + fields.json + [UInt8(ascii: "}")]
+    }
+
+    /// A counter's value: `total / perUnit`, with as many decimals as one pulse needs (a meter of
+    /// 1000 imp/kWh shows each pulse as 0.001 kWh, one of 10000 imp/kWh as 0.0001; at most 9), trailing
+    /// zeros dropped; the total itself when `perUnit` is 1 or not a positive number.
+    public static func value(_ total: Int64, perUnit: Double) -> String {
+        guard perUnit.isFinite, perUnit > 0, perUnit != 1 else { return "\(total)" }
+        var digits = 0
+        var scale: Int64 = 1
+        while Double(scale) < perUnit, digits < 9 {
+            digits += 1
+            scale *= 10
+        }
+        let scaled = (Double(total) / perUnit * Double(scale)).rounded()
+        guard scaled.magnitude < 9e18 else { return decimal(Double(total) / perUnit) }
+        let units = Int64(scaled)
+        var fraction = units % scale
+        guard fraction != 0 else { return "\(units / scale)" }
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        let text = String(fraction)
+        return "\(units / scale).\(String(repeating: "0", count: digits - text.count))\(text)"
+    }
+}
