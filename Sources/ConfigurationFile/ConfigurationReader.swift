@@ -303,10 +303,12 @@ struct ConfigurationReader {
 
     /// An action's `on:` and `count:`, checked against the button's gestures.
     private func trigger(_ fields: [String: YAMLNode], node: YAMLNode, key: String, gestures: GestureConfiguration) throws(ConfigurationError) -> (ButtonEvent.Kind, Int?) {
-        guard let onNode = fields["on"] else { throw reader.error(node, key, "an action needs `on:` (press, release, hold, repeat or click)") }
+        guard let onNode = fields["on"] else { throw reader.error(node, key, "an action needs `on:` (press, release, hold, long_release, repeat or click)") }
         let on = ButtonEvent.Kind(rawValue: try reader.choice(onNode, key: "\(key).on", allowed: ButtonEvent.Kind.allCases.map(\.rawValue))) ?? .press
         switch on {
         case .hold where gestures.holdNs == nil: throw reader.error(onNode, "\(key).on", "`on: hold` needs the button's `hold: DURATION`")
+        case .longRelease where gestures.holdNs == nil:
+            throw reader.error(onNode, "\(key).on", "`on: long_release` (the release after a hold) needs the button's `hold: DURATION`")
         case .repeat where gestures.repeatIntervalNs == nil: throw reader.error(onNode, "\(key).on", "`on: repeat` needs the button's `repeat: {interval: DURATION}`")
         case .click where gestures.clickWindowNs == nil: throw reader.error(onNode, "\(key).on", "`on: click` needs the button's `clicks: {window: DURATION}`")
         default: break

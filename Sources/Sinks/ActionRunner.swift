@@ -183,7 +183,7 @@ package final class ActionRunner: Sink {
             let name = names[line]
             trigger(binding.action, environment: [
                 "GPIO_BUTTON=\(name.button)", "GPIO_CHIP=\(name.chip)", "GPIO_COUNT=\(event.count)", "GPIO_EVENT=\(event.kind.rawValue)",
-                "GPIO_LINE=\(name.offset)", "GPIO_ONSET_NS=\(event.onsetNs)", "GPIO_TIME_NS=\(event.timeNs)",
+                "GPIO_HELD_NS=\(event.heldNs)", "GPIO_LINE=\(name.offset)", "GPIO_ONSET_NS=\(event.onsetNs)", "GPIO_TIME_NS=\(event.timeNs)",
             ], nowNs: nowNs)
         }
     }

@@ -149,7 +149,7 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout == """
             {"event":"press","time_ns":447204005,"onset_ns":436140410,"chip":"simulated","line":0,"lost_events":0}
-            {"event":"release","time_ns":594244688,"onset_ns":583981815,"chip":"simulated","line":0,"lost_events":0}
+            {"event":"release","time_ns":594244688,"onset_ns":583981815,"held_ns":147841405,"chip":"simulated","line":0,"lost_events":0}
 
             """)
         #expect(result.stderr.contains("simulated line 0: 1 press, 1 release"))

@@ -46,8 +46,9 @@ import Testing
             (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["event"] as? String ?? "?"
         }
         // Hold at 1.001 s; repeats from 1.001 s every 500 ms until the release is decided (3.010 s): five,
-        // each in its own time (a run in virtual time wakes at each, as a live one does).
-        #expect(kinds == ["press", "action", "hold", "action", "repeat", "repeat", "repeat", "repeat", "repeat", "release"])
+        // each in its own time (a run in virtual time wakes at each, as a live one does); the release of
+        // the held press is also a long release.
+        #expect(kinds == ["press", "action", "hold", "action", "repeat", "repeat", "repeat", "repeat", "repeat", "release", "long_release"])
         #expect(lines[0].contains("\"button\":\"door\""))
         #expect(lines[3].contains("\"arguments\":[\"touch\",\"\(marker)\"]"))
         #expect(!FileManager.default.fileExists(atPath: marker), "replay must never run an action")

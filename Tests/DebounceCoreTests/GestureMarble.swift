@@ -9,7 +9,8 @@ import Testing
 /// Two expected lines:
 /// - `passed`: the press and release events the recognizer let through, `P` / `R` at their decision
 ///   ticks (a swallowed press and its release leave blanks);
-/// - `gestures`: `H` a hold, `T` a repeat, `1`...`9` a click with that count, at their decision ticks.
+/// - `gestures`: `H` a hold, `T` a repeat, `L` a long release (the release of a press that had its
+///   hold), `1`...`9` a click with that count, at their decision ticks.
 /// Anything else in an expected line is "nothing" (so `passed` may copy the input line, `-` and all);
 /// trailing blanks are ignored. A click count over 9 is drawn `+`.
 ///
@@ -161,7 +162,7 @@ enum GestureMarble {
         #expect(everyTick == atDeadlines, "the two drivers disagree", sourceLocation: sourceLocation)
         let actual = render(everyTick)
         let expected = (
-            passed: normalized(passed, keeping: "PR"), gestures: normalized(gestures, keeping: "HT123456789+")
+            passed: normalized(passed, keeping: "PR"), gestures: normalized(gestures, keeping: "HTL123456789+")
         )
         #expect(
             actual.passed == expected.passed && actual.gestures == expected.gestures,
@@ -174,5 +175,21 @@ enum GestureMarble {
             actual gestures:   \(actual.gestures)
             """,
             sourceLocation: sourceLocation)
+    }
+}
+
+extension GestureMarble {
+    /// How long each reported release (and long release) says its press was held, in ticks, with both
+    /// drivers (which must agree): `(kind, held ticks)` in output order.
+    static func heldTicks(_ inputs: [ButtonEvent], _ configuration: GestureConfiguration, sourceLocation: SourceLocation = #_sourceLocation)
+        -> [String]
+    {
+        let endNs = (inputs.last?.timeNs ?? 0) + ns(30)
+        let everyTick = runEveryTick(inputs, configuration, endNs: endNs)
+        #expect(everyTick == runAtDeadlines(inputs, configuration, endNs: endNs), "the two drivers disagree", sourceLocation: sourceLocation)
+        return everyTick.filter { $0.kind == .release || $0.kind == .longRelease }.map { event in
+            let ticks = event.heldNs / tickNs
+            return event.heldNs % tickNs == 0 ? "\(event.kind == .release ? "R" : "L")\(ticks)" : "off-grid \(event.heldNs) ns"
+        }
     }
 }

@@ -18,8 +18,15 @@ private func press(_ timeNs: Int64, onset: Int64? = nil) -> ButtonEvent {
     ButtonEvent(kind: .press, timeNs: timeNs, onsetNs: onset ?? timeNs)
 }
 
-private func release(_ timeNs: Int64, onset: Int64? = nil) -> ButtonEvent {
-    ButtonEvent(kind: .release, timeNs: timeNs, onsetNs: onset ?? timeNs)
+/// A release as the debouncer reports it (`held` 0), or as the recognizer reports it: `held` the time
+/// from its press's onset to its own.
+private func release(_ timeNs: Int64, onset: Int64? = nil, held: Int64 = 0) -> ButtonEvent {
+    ButtonEvent(kind: .release, timeNs: timeNs, onsetNs: onset ?? timeNs, heldNs: held)
+}
+
+/// The long release that follows the release of a held press, with the same times and `held`.
+private func longRelease(_ timeNs: Int64, onset: Int64? = nil, held: Int64) -> ButtonEvent {
+    ButtonEvent(kind: .longRelease, timeNs: timeNs, onsetNs: onset ?? timeNs, heldNs: held)
 }
 
 private func gesture(_ kind: ButtonEvent.Kind, _ timeNs: Int64, onset: Int64, count: Int = 0) -> ButtonEvent {
@@ -41,19 +48,19 @@ private func gesture(_ kind: ButtonEvent.Kind, _ timeNs: Int64, onset: Int64, co
         GestureMarble.expect(
             "p--P-------R",
             passed: "   P       R",
-            gestures: "     H", gestures(hold: 5))
+            gestures: "     H     L", gestures(hold: 5))
     }
 
     @Test func holdIsNeverBeforeThePressWasDecided() {
         GestureMarble.expect(
             "p-----P--R",
             passed: "      P  R",
-            gestures: "      H", gestures(hold: 3))
+            gestures: "      H  L", gestures(hold: 3))
     }
 
     @Test func releaseExactlyAtTheHoldDeadlineCancelsIt() {
         GestureMarble.expect("P----R", passed: "P----R", gestures: "", gestures(hold: 5))
-        GestureMarble.expect("P-----R", passed: "P-----R", gestures: "     H", gestures(hold: 5))
+        GestureMarble.expect("P-----R", passed: "P-----R", gestures: "     HL", gestures(hold: 5))
     }
 
     @Test func repeatHasItsOwnInitialDelayThenACadenceUntilTheRelease() {
@@ -62,7 +69,7 @@ private func gesture(_ kind: ButtonEvent.Kind, _ timeNs: Int64, onset: Int64, co
         GestureMarble.expect(
             "P-----------R",
             passed: "P-----------R",
-            gestures: "    H T T T", gestures(hold: 4, repeatDelay: 6, repeatInterval: 2))
+            gestures: "    H T T T L", gestures(hold: 4, repeatDelay: 6, repeatInterval: 2))
     }
 
     @Test func repeatWithoutHoldIsMeasuredFromTheOnset() {
@@ -82,7 +89,7 @@ private func gesture(_ kind: ButtonEvent.Kind, _ timeNs: Int64, onset: Int64, co
         GestureMarble.expect(
             raw: "---__-________-----", debounce: DebounceConfiguration(both: .deferTicks(2)),
             passed: "        P       R",
-            gestures: "          H", gestures(hold: 7))
+            gestures: "          H     L", gestures(hold: 7))
     }
 }
 
@@ -123,11 +130,11 @@ private func gesture(_ kind: ButtonEvent.Kind, _ timeNs: Int64, onset: Int64, co
         GestureMarble.expect(
             "P-----R--P-R",
             passed: "P-----R--P-R",
-            gestures: "    H      1", gestures(hold: 4, clickWindow: 3))
+            gestures: "    H L    1", gestures(hold: 4, clickWindow: 3))
         GestureMarble.expect(
             "P-----R--P-R",
             passed: "P-----R--P-R",
-            gestures: "    H         1", gestures(hold: 4, clickWindow: 3, policy: .exclusive))
+            gestures: "    H L       1", gestures(hold: 4, clickWindow: 3, policy: .exclusive))
     }
 
     @Test func repeatAloneAlsoMakesAPressLong() {
@@ -185,7 +192,8 @@ private func gesture(_ kind: ButtonEvent.Kind, _ timeNs: Int64, onset: Int64, co
             #expect(recognizer.nextDeadlineNs == nil)
             output += recognizer.advance(toNs: input.timeNs)
         }
-        #expect(output == inputs)
+        // Each release comes with how long its press was held: 25 - 4 and 990 - 31.
+        #expect(output == [press(10, onset: 4), release(30, onset: 25, held: 21), press(31), release(1000, onset: 990, held: 959)])
         #expect(GestureConfiguration().isPassthrough)
     }
 
@@ -194,7 +202,7 @@ private func gesture(_ kind: ButtonEvent.Kind, _ timeNs: Int64, onset: Int64, co
         #expect(Array(recognizer.receive(press(10, onset: 7))) == [press(10, onset: 7)])
         #expect(
             Array(recognizer.receive(release(20, onset: 18)))
-                == [release(20, onset: 18), gesture(.click, 20, onset: 7, count: 1)])
+                == [release(20, onset: 18, held: 11), gesture(.click, 20, onset: 7, count: 1)])
     }
 
     @Test func holdTableAroundTheDeadline() {
@@ -245,8 +253,8 @@ private func gesture(_ kind: ButtonEvent.Kind, _ timeNs: Int64, onset: Int64, co
         output += recognizer.finish()
         #expect(
             output == [
-                press(0), release(2), press(4, onset: 3), gesture(.click, 8, onset: 0, count: 1),
-                gesture(.hold, 8, onset: 3), release(20),
+                press(0), release(2, held: 2), press(4, onset: 3), gesture(.click, 8, onset: 0, count: 1),
+                gesture(.hold, 8, onset: 3), release(20, held: 17), longRelease(20, held: 17),
             ])
     }
 
@@ -264,19 +272,19 @@ private func gesture(_ kind: ButtonEvent.Kind, _ timeNs: Int64, onset: Int64, co
     }
 
     @Test func lateDriverCoalescesRepeatsAndFillsTheOutput() {
-        // The fullest output: the run's click, the hold, one (coalesced) repeat, the release.
+        // The fullest output: the run's click, the hold, one (coalesced) repeat, the release and its long release.
         var recognizer = GestureRecognizer(
             configuration: GestureConfiguration(
                 holdNs: 5, repeatDelayNs: 5, repeatIntervalNs: 1, clickWindowNs: 100, clickPolicy: .exclusive))
         _ = recognizer.receive(press(0))
-        #expect(recognizer.receive(release(1)).elementsEqual([release(1)]))
+        #expect(recognizer.receive(release(1)).elementsEqual([release(1, held: 1)]))
         _ = recognizer.receive(press(2))
         let output = recognizer.receive(release(100))
         #expect(output.count == GestureOutput.capacity)
         #expect(
             Array(output) == [
                 gesture(.click, 7, onset: 0, count: 1), gesture(.hold, 7, onset: 2), gesture(.repeat, 99, onset: 2),
-                release(100),
+                release(100, held: 98), longRelease(100, held: 98),
             ])
         #expect(recognizer.coalescedRepeats == 92)
     }
@@ -315,7 +323,7 @@ private func gesture(_ kind: ButtonEvent.Kind, _ timeNs: Int64, onset: Int64, co
         // Stamped before a time already reached: applied at that time.
         #expect(
             Array(recognizer.receive(release(22, onset: 21)))
-                == [release(25, onset: 21), gesture(.click, 25, onset: 20, count: 1)])
+                == [release(25, onset: 21, held: 1), gesture(.click, 25, onset: 20, count: 1)])
         #expect(recognizer.advance(toNs: 24).isEmpty)
         #expect(recognizer.receive(ButtonEvent(kind: .press, timeNs: 26, onsetNs: 99)).first?.onsetNs == 26)
     }
@@ -340,7 +348,10 @@ private func gesture(_ kind: ButtonEvent.Kind, _ timeNs: Int64, onset: Int64, co
         output += b.receive(release(12), group: &group)
         output += b.receive(press(13), group: &group)
         output += b.receive(release(14), group: &group)
-        #expect(output == [press(0), release(4), press(5), release(9), press(11), release(12), press(13), release(14)])
+        #expect(
+            output == [
+                press(0), release(4, held: 4), press(5), release(9, held: 4), press(11), release(12, held: 1), press(13), release(14, held: 1),
+            ])
         #expect(group.lockedOutPresses == 2)
         #expect(a.swallowedPresses == 1 && b.swallowedPresses == 1)
         #expect(group.holder == 1 && group.lockedUntilNs == 18)
@@ -587,5 +598,35 @@ private func gesture(_ kind: ButtonEvent.Kind, _ timeNs: Int64, onset: Int64, co
             }
             if configuration.isPassthrough { #expect(output == passed) }
         }
+    }
+}
+
+/// How long a press was held (`ButtonEvent.heldNs`), on timelines: from the press's onset to the
+/// release's onset, whatever the debouncer's decision times.
+@Suite struct HoldDurationMarbleTests {
+    @Test func heldIsFromOnsetToOnsetNotFromDecisionToDecision() {
+        // Press: onset 1, decided 4. Release: onset 9, decided 13. Held 8 ticks, not 9.
+        #expect(GestureMarble.heldTicks(GestureMarble.events("-p--P----r---R"), GestureConfiguration()) == ["R8"])
+    }
+
+    @Test func throughADebouncerTheBounceIsNotCounted() {
+        // defer(2): the press bounces from 3 (onset 3, decided 8), the release from 14 (onset 14,
+        // decided 19, after the bounce at 15-16): held 11 ticks.
+        let events = GestureMarble.events(raw: "---__-________--_---------", configuration: DebounceConfiguration(both: .deferTicks(2)))
+        #expect(GestureMarble.heldTicks(events, GestureConfiguration()) == ["R11"])
+    }
+
+    @Test func aHeldPressEndsWithAReleaseAndALongReleaseOfTheSameDuration() {
+        GestureMarble.expect("p-P------r-R", passed: "  P        R", gestures: "     H     L", gestures(hold: 5))
+        #expect(GestureMarble.heldTicks(GestureMarble.events("p-P------r-R"), gestures(hold: 5)) == ["R9", "L9"])
+    }
+
+    @Test func aShortPressHasNoLongReleaseAndClicksKeepTheirDurations() {
+        #expect(GestureMarble.heldTicks(GestureMarble.events("P-R--P---R"), gestures(hold: 5, clickWindow: 3)) == ["R2", "R4"])
+    }
+
+    @Test func aSwallowedPressReportsNoDurationAndTheNextOneItsOwn() {
+        // Throttle 10: the press at 4 is swallowed with its release; the press at 12 is held 3 ticks.
+        #expect(GestureMarble.heldTicks(GestureMarble.events("P-R-P-R-----P--R"), gestures(throttle: 10)) == ["R2", "R3"])
     }
 }

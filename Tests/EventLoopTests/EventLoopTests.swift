@@ -35,7 +35,10 @@ import Testing
         let script = (0..<20).map { Edge(level: $0.isMultiple(of: 2) ? .low : .high, timeNs: Int64($0 + 1) * 50 * Self.ms) }
         let run = try VirtualRun.play(SimulatedLines(initialLevel: .high, script: script), plans: Self.plan(.eager(lockoutNs: Self.ms)))
         #expect(run.stop == .endOfInput)
-        #expect(run.events.map(\.event) == script.map { ButtonEvent(kind: $0.level == .low ? .press : .release, timeNs: $0.timeNs, onsetNs: $0.timeNs) })
+        // Each release held 50 ms, from its press's edge.
+        #expect(
+            run.events.map(\.event)
+                == script.map { ButtonEvent(kind: $0.level == .low ? .press : .release, timeNs: $0.timeNs, onsetNs: $0.timeNs, heldNs: $0.level == .low ? 0 : 50 * Self.ms) })
         #expect(run.loop.wakeups == 20)
     }
 
@@ -59,7 +62,7 @@ import Testing
         let run = try VirtualRun.play(SimulatedLines(initialLevel: .high, script: script), plans: Self.plan(.eager(lockoutNs: Self.ms)))
         #expect(run.events.map(\.event) == [
             ButtonEvent(kind: .press, timeNs: 10 * Self.ms, onsetNs: 10 * Self.ms),
-            ButtonEvent(kind: .release, timeNs: 11 * Self.ms, onsetNs: 10 * Self.ms + 200_000),
+            ButtonEvent(kind: .release, timeNs: 11 * Self.ms, onsetNs: 10 * Self.ms + 200_000, heldNs: 200_000),
         ])
         // The two edges and the lockout's end; the new lockout after the release has nothing to report.
         #expect(run.loop.wakeups == 3)

@@ -25,12 +25,12 @@ import Testing
         let text = try captured(flushThreshold: flushThreshold) { buffer in
             let writer = EventWriter(format: .json, output: buffer)
             try writer.write(ButtonEvent(kind: .press, timeNs: 52_989_250, onsetNs: 50_000_812))
-            try writer.write(ButtonEvent(kind: .release, timeNs: -3, onsetNs: -9_223_372_036_854_775_807))
+            try writer.write(ButtonEvent(kind: .release, timeNs: -3, onsetNs: -9_223_372_036_854_775_807, heldNs: 1_500_000))
             try writer.write(ButtonEvent(kind: .press, timeNs: 1_234_567_890_123, onsetNs: 1_234_567_890_123))  // eager: onset = time
         }
         #expect(text == """
             {"event":"press","time_ns":52989250,"onset_ns":50000812}
-            {"event":"release","time_ns":-3,"onset_ns":-9223372036854775807}
+            {"event":"release","time_ns":-3,"onset_ns":-9223372036854775807,"held_ns":1500000}
             {"event":"press","time_ns":1234567890123,"onset_ns":1234567890123}
 
             """)

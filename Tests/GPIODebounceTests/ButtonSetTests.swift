@@ -15,8 +15,8 @@ import Testing
             times.append(event.timeNs)
         }
         #expect(perButton[0] == [.press, .release, .press, .release])
-        // The second button's own gestures: a hold after each press.
-        #expect(perButton[1] == Array(repeating: [.press, .hold, .release], count: 3).flatMap { $0 })
+        // The second button's own gestures: a hold after each press, and its release a long release.
+        #expect(perButton[1] == Array(repeating: [.press, .hold, .release, .longRelease], count: 3).flatMap { $0 })
         #expect(times == times.sorted(), "one loop: the events of all buttons in time order")
     }
 

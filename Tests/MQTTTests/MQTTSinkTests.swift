@@ -100,9 +100,9 @@ import Testing
         let sink = try MQTTSink(settings: Self.settings(broker), buttons: Self.buttons, encoders: Self.encoders, softwareVersion: "0.1.0-test", logger: Self.logger)
         let discovery = HomeAssistantDiscovery(settings: sink.settings, buttons: Self.buttons, encoders: Self.encoders, softwareVersion: "0.1.0-test")
         let expected = discovery.messages
-        // lights: press, release, click, double, triple (+ event, binary_sensor); power: press, release, hold (+ 2);
-        // volume: event, sensor
-        #expect(expected.count == 5 + 2 + 3 + 2 + 2)
+        // lights: press, release, click, double, triple (+ event, binary_sensor); power: press, release, hold,
+        // long release (+ 2); volume: event, sensor
+        #expect(expected.count == 5 + 2 + 4 + 2 + 2)
         // Home Assistant's birth message in the middle of the run: discovery goes out again.
         let birth = Thread {
             Thread.sleep(forTimeInterval: 1.0)

@@ -78,4 +78,22 @@ import Testing
         #expect(try loop.run() == .eventLimit)
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "release\n")
     }
+
+    /// A release's action sees how long the button was held (`GPIO_HELD_NS`: onset to onset), a long
+    /// release's too; a press's is 0.
+    @Test func actionsSeeHowLongTheButtonWasHeld() throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("gd-\(UUID().uuidString).log").path
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let note = Action(name: "note", arguments: ["/bin/sh", "-c", "echo \"$GPIO_EVENT $GPIO_HELD_NS\" >> \(log)"])
+        let runner = ActionRunner(
+            actions: [note], bindings: [.press, .release, .longRelease].map { ActionBinding(line: 0, on: $0, action: 0) },
+            names: [.init(button: "b", chip: "sim", offset: 0)], logger: Self.quiet)
+        // Press edge at 10 ms, release edge at 710 ms: held 700 ms, past the 500 ms hold.
+        let script = [Edge(level: .low, timeNs: 10 * Self.ms), Edge(level: .high, timeNs: 710 * Self.ms)]
+        let plan = LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 10 * Self.ms)), gestures: GestureConfiguration(holdNs: 500 * Self.ms))
+        let loop = try EventLoop(
+            clock: .realTime(), source: SimulatedLines(initialLevel: .high, script: script), plans: [plan], sinks: [runner])
+        #expect(try loop.run() == .endOfInput)
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "press 0\nrelease 700000000\nlong_release 700000000\n")
+    }
 }

@@ -87,6 +87,10 @@ import Testing
         var debouncer = Debouncer(configuration: DebounceConfiguration(both: .defer(windowNs: 2_000_000)), initialLevel: trace.initial)
         var events = trace.edges.compactMap { debouncer.receive($0) }
         if let last = debouncer.finish() { events.append(last) }
+        // The pipeline adds to each release how long its press was held (onset to onset).
+        for index in events.indices where events[index].kind == .release && index > 0 {
+            events[index].heldNs = events[index].onsetNs - events[index - 1].onsetNs
+        }
         let lastNs = trace.edges.last?.timeNs ?? 0
         let ranges = [(0, lastNs), TraceSVG.range(around: bursts[5], marginFraction: 0.25), (bursts[9].startNs - 30_000_000, bursts[9].endNs)]
         for (fromNs, toNs) in ranges {
