@@ -58,7 +58,9 @@ extension SimulatedLines {
 extension SimulatedLines {
     /// Simulated bouncy buttons, one line each, then simulated bouncy encoders, two lines each (A, B):
     /// the line order of a configuration's `ServiceConfiguration.lines`.
-    public convenience init(buttons: [BouncyButton], encoders: [BouncyEncoder], startNs: Int64 = 0) {
+    /// `contacts` are more simulated contacts (a configuration's sensors, then its meters' pulse
+    /// outputs), one line each, after the encoders' lines.
+    public convenience init(buttons: [BouncyButton], encoders: [BouncyEncoder], contacts: [BouncyButton] = [], startNs: Int64 = 0) {
         var levels = buttons.map(\.initialLevel)
         var scripts: [any IteratorProtocol<Edge>] = buttons
         for encoder in encoders {
@@ -66,6 +68,8 @@ extension SimulatedLines {
             levels += BouncyEncoder.initialLevels
             scripts += [MergedScript.Line(script: merged, line: 0), MergedScript.Line(script: merged, line: 1)]
         }
+        levels += contacts.map(\.initialLevel)
+        scripts += contacts
         self.init(initialLevels: levels, scripts: scripts, startNs: startNs)
     }
 }

@@ -38,6 +38,13 @@ package final class EventPrinter: Sink {
     private let tallyField: TallyField?
     /// Each encoder's fields (`PipelineOutput.rotation`'s index), e.g. its name, chip and lines.
     private let encoderFields: [EventFields]
+    /// The fields of the lines that are contacts or counters (their states and counts are few: read
+    /// from here, not from the table).
+    private let roleFields: [Int: EventFields]
+    /// The lines that are contacts, in line order: their state is printed at the start.
+    private let sensorLines: [Int]
+    /// Each counter's line → its pulses per unit.
+    private let perUnit: [Int: Double]
     /// One per line, in memory of this printer's own (allocated in `init`, freed in `deinit`): counting
     /// an edge is a store, with no uniqueness check of an array. Used from the loop's thread only.
     private let tallies: UnsafeMutableBufferPointer<Tally>
@@ -56,12 +63,26 @@ package final class EventPrinter: Sink {
         self.encoderFields = encoderFields
         self.lineFields = EventFieldTable(lineFields)
         self.tallyField = tallyField
+        self.sensorLines = sensorLines.sorted()
+        self.perUnit = perUnit
+        var roleFields: [Int: EventFields] = [:]
+        for line in sensorLines.union(perUnit.keys) where lineFields.indices.contains(line) { roleFields[line] = lineFields[line] }
+        self.roleFields = roleFields
         tallies = .allocate(capacity: lineFields.count)
         tallies.initialize(repeating: Tally())
     }
 
     deinit {
         tallies.deallocate()
+    }
+
+    /// Each contact's state at the start: `{"event":"state","state":"on",…,"initial":true}`, at `nowNs`.
+    package func start(linesPressed: [Bool?], atNs nowNs: Int64) {
+        for line in sensorLines where linesPressed.indices.contains(line) {
+            guard let isOn = linesPressed[line] else { continue }
+            // A write error shows again at the first event, which throws it.
+            try? writer.write(contact: ContactEvent(isOn: isOn, timeNs: nowNs, onsetNs: nowNs), initial: true, fields: roleFields[line] ?? .none)
+        }
     }
 
     /// Raw edges only for a count of them (`TallyField.rawEdges`).
@@ -89,7 +110,19 @@ package final class EventPrinter: Sink {
             } catch {
                 throw SinkError("cannot write the events", error)
             }
-        case .levelCorrected, .contact, .count:
+        case .contact(let line, let change):
+            do {
+                try writer.write(contact: change, fields: roleFields[line] ?? .none)
+            } catch {
+                throw SinkError("cannot write the events", error)
+            }
+        case .count(let line, let pulse):
+            do {
+                try writer.write(count: pulse, perUnit: perUnit[line] ?? 1, fields: roleFields[line] ?? .none)
+            } catch {
+                throw SinkError("cannot write the events", error)
+            }
+        case .levelCorrected:
             break
         }
     }

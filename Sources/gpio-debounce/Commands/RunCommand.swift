@@ -91,8 +91,12 @@ struct RunCommand: ParsableCommand {
         let places = assembly.places.compactMap { $0 }
         let plan = DaemonPlan(configuration)
         let owners = configuration.lines.map(\.owner)
+        let (firstSensor, firstCounter) = (configuration.firstSensorLine, configuration.firstCounterLine)
         let lineFields = places.enumerated().map { index, place in
-            index < configuration.buttons.count ? EventFields.button(owners[index], chip: place.chip, line: place.offset) : .none
+            if index < configuration.buttons.count { return EventFields.button(owners[index], chip: place.chip, line: place.offset) }
+            if index >= firstCounter { return EventFields.counter(owners[index], chip: place.chip, line: place.offset) }
+            if index >= firstSensor { return EventFields.sensor(owners[index], chip: place.chip, line: place.offset) }
+            return EventFields.none
         }
         // Each encoder's place: its chip and lines A and B.
         let encoderPlaces = configuration.encoders.indices.map { index in
@@ -102,7 +106,9 @@ struct RunCommand: ParsableCommand {
         let encoderFields = zip(configuration.encoders, encoderPlaces).map { EventFields.encoder($0.name, chip: $1.chip, lines: $1.lines) }
         let names = places.enumerated().map { ActionRunner.LineName(button: owners[$0], chip: $1.chip, offset: $1.offset) }
         var sinks: [any Sink] = [
-            output.printer(lineFields: lineFields, encoderFields: encoderFields),
+            output.printer(
+                lineFields: lineFields, encoderFields: encoderFields, sensorLines: Set(firstSensor..<firstCounter),
+                perUnit: Dictionary(uniqueKeysWithValues: configuration.counters.enumerated().map { (firstCounter + $0, $1.perUnit) })),
             ActionRunner(
                 actions: plan.actions, bindings: plan.bindings, names: names, encoderBindings: plan.encoderActionBindings,
                 encoderNames: configuration.encoders.map(\.name), logger: logger),
@@ -118,7 +124,21 @@ struct RunCommand: ParsableCommand {
                 let encoders = zip(configuration.encoders, encoderPlaces).map { encoder, place in
                     MQTTEncoder(name: encoder.name, chip: place.chip, lines: place.lines, startPosition: encoder.configuration.clamped(0))
                 }
-                sinks.append(try MQTTSink(settings: mqtt, buttons: buttons, encoders: encoders, softwareVersion: Version.number, logger: logger))
+                let sensors = configuration.sensors.enumerated().map { index, sensor in
+                    MQTTSensor(
+                        name: sensor.name, chip: places[firstSensor + index].chip, line: places[firstSensor + index].offset, lineIndex: firstSensor + index,
+                        deviceClass: sensor.deviceClass)
+                }
+                let counters = configuration.counters.enumerated().map { index, counter in
+                    MQTTCounter(
+                        name: counter.name, chip: places[firstCounter + index].chip, line: places[firstCounter + index].offset,
+                        lineIndex: firstCounter + index, perUnit: counter.perUnit, unit: counter.unit, deviceClass: counter.deviceClass,
+                        startTotal: 0, publishIntervalNs: counter.publishIntervalNs)
+                }
+                sinks.append(
+                    try MQTTSink(
+                        settings: mqtt, buttons: buttons, encoders: encoders, sensors: sensors, counters: counters, softwareVersion: Version.number,
+                        logger: logger))
             } catch {
                 throw failure(error.description, ExitStatus.badData)
             }
@@ -141,10 +161,17 @@ struct RunCommand: ParsableCommand {
         }
         let buttons = configuration.buttons.map { MQTTButton(name: $0.name, chip: "", line: 0, configuration: $0.gestures) }
         let encoders = configuration.encoders.map { MQTTEncoder(name: $0.name, chip: "", lines: []) }
+        let sensors = configuration.sensors.map { MQTTSensor(name: $0.name, chip: "", line: 0, lineIndex: 0, deviceClass: $0.deviceClass) }
+        let counters = configuration.counters.map {
+            MQTTCounter(
+                name: $0.name, chip: "", line: 0, lineIndex: 0, perUnit: $0.perUnit, unit: $0.unit, deviceClass: $0.deviceClass, startTotal: 0,
+                publishIntervalNs: $0.publishIntervalNs)
+        }
         let sink: MQTTSink
         do {
             sink = try MQTTSink(
-                settings: mqtt, buttons: buttons, encoders: encoders, softwareVersion: Version.number, mode: .removeDiscovery, logger: logger)
+                settings: mqtt, buttons: buttons, encoders: encoders, sensors: sensors, counters: counters, softwareVersion: Version.number,
+                mode: .removeDiscovery, logger: logger)
         } catch {
             throw failure(error.description, ExitStatus.badData)
         }
@@ -160,14 +187,23 @@ struct RunCommand: ParsableCommand {
         logger.info("mqtt: removed \(sink.statistics.discoveryMessages) discovery messages")
     }
 
-    /// `--simulate`: a simulated bouncy button for each configured button, reported as its line.
+    /// `--simulate`: a simulated bouncy button for each configured button, a simulated encoder for each
+    /// encoder, a door's reed contact opened and closed for each sensor and an S0 meter's pulses for each
+    /// counter (each seeded from `--seed`), reported as their configured lines.
     private func simulatedButtons(_ configuration: ServiceConfiguration) -> RunAssembly {
         let buttons = configuration.buttons.enumerated().map { index, button in
             BouncyButton(seed: seed &+ UInt64(index), activeLevel: button.debounce.activeLevel, presses: presses)
         }
         let encoders = configuration.encoders.indices.map { BouncyEncoder(seed: seed &+ 1_000 &+ UInt64($0), gestures: presses) }
+        let sensors = configuration.sensors.enumerated().map { index, sensor in
+            BouncyButton(profile: .reedContact, seed: seed &+ 2_000 &+ UInt64(index), activeLevel: sensor.debounce.activeLevel, presses: presses)
+        }
+        let counters = configuration.counters.enumerated().map { index, counter in
+            BouncyButton(profile: .meterPulse, seed: seed &+ 3_000 &+ UInt64(index), activeLevel: counter.debounce.activeLevel, presses: presses)
+        }
         return RunAssembly.simulated(
-            SimulatedLines(buttons: buttons, encoders: encoders), names: configuration.lines.map(\.line), virtualTime: virtualTime)
+            SimulatedLines(buttons: buttons, encoders: encoders, contacts: sensors + counters), names: configuration.lines.map(\.line),
+            virtualTime: virtualTime)
     }
 
     /// The configured buttons' real lines, found on this machine (`MachineCheck`, as `check` finds them).
@@ -182,8 +218,11 @@ struct RunCommand: ParsableCommand {
         let assembly = try opening { () throws(GPIOError) in
             try RunAssembly.pins(selections, consumer: "gpio-debounce", eventBufferSize: kernelQueue.eventBufferSize)
         }
-        let encoders = configuration.encoders.isEmpty ? "" : " and \(counted(configuration.encoders.count, "encoder"))"
-        logger.info("watching \(counted(configuration.buttons.count, "button"))\(encoders) (libgpiod \(GPIODLines.libgpiodVersion))")
+        let what = [
+            (configuration.buttons.count, "button"), (configuration.encoders.count, "encoder"), (configuration.sensors.count, "sensor"),
+            (configuration.counters.count, "counter"),
+        ].filter { $0.0 > 0 }.map { counted($0.0, $0.1) }
+        logger.info("watching \(what.joined(separator: ", ")) (libgpiod \(GPIODLines.libgpiodVersion))")
         return assembly
     }
 
