@@ -3,7 +3,11 @@
 /// is never reported, and neither is its return: the reported state stays as it was.
 ///
 /// Delays are measured from the change's onset (the kernel's timestamp of its first edge), so a door
-/// that must stay open 2 s is reported 2 s after it opened, whatever the debounce window.
+/// that must stay open 2 s is reported 2 s after it opened, whatever the debounce window; and a door
+/// that closed (its closing's onset) before its 2 s were over is never reported open, even when the
+/// debouncer decides that closing after them. The driver makes that possible: while the debouncer
+/// still weighs a change whose onset falls before a pending change's due time, it `postpone`s the
+/// decision to the debouncer's next deadline.
 ///
 /// Like the `Debouncer`, it reads no clock: time is what the events say and what the driver passes to
 /// `advance(toNs:)`; the driver wakes at `nextDeadlineNs`. Ties: an input decided at an instant is
@@ -43,7 +47,9 @@ public struct ContactFilter: Sendable {
         var output = ContactOutput()
         guard event.kind == .press || event.kind == .release else { return output }
         let timeNs = max(event.timeNs, nowNs)
-        if timeNs > .min { output.first = decide(through: timeNs - 1) }
+        // A pending change due before this event's onset lasted its delay; one due at or after it did not.
+        let lastedThrough = min(timeNs, event.onsetNs)
+        if lastedThrough > .min { output.first = decide(through: lastedThrough - 1) }
         nowNs = timeNs
         let wantsOn = event.kind == .press
         guard wantsOn != isOn else {
@@ -67,6 +73,14 @@ public struct ContactFilter: Sendable {
         guard timeNs >= nowNs else { return nil }
         nowNs = timeNs
         return decide(through: timeNs)
+    }
+
+    /// Moves a pending change's decision to `timeNs` if that is later (the debouncer is still weighing
+    /// a change that began before the pending one was due): it is then reported at `timeNs` unless an
+    /// input cancels it first.
+    public mutating func postpone(toNs timeNs: Int64) {
+        guard let due = nextDeadlineNs, timeNs > due else { return }
+        nextDeadlineNs = timeNs
     }
 
     /// The end of a recorded input: a pending change is reported at its due time, as if time ran on

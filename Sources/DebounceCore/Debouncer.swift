@@ -75,6 +75,14 @@ public struct Debouncer: Sendable {
         self.lastEdgeNs = timeNs
     }
 
+    /// The onset of a change away from the reported state that is not decided yet (the first edge of
+    /// a burst still bouncing or waiting out its window), in nanoseconds; `nil` when none is pending.
+    /// A stage that measures from onsets (a contact's delay) waits for it before deciding past it.
+    public var pendingOnsetNs: Int64? {
+        guard case .pending(_, _, let onsetNs) = state else { return nil }
+        return onsetNs
+    }
+
     /// Whether no decision is pending.
     public var isSettled: Bool { nextDeadlineNs == nil }
 

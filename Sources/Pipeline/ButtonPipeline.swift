@@ -237,6 +237,12 @@ public struct ButtonPipeline: Sendable {
         for index in dueNs.indices where dueNs[index] <= timeNs {
             let contact = lines[index].contact
             if contact >= 0 {
+                // A change that began before the contact's pending one was due, still undecided: the
+                // pending one may not have lasted its delay, so it waits for the debouncer's decision.
+                let (undecidedOnsetNs, debouncerDueNs) = withLine(index) { ($0.debouncer.pendingOnsetNs, $0.debouncer.nextDeadlineNs) }
+                if let due = contacts[contact].nextDeadlineNs, due <= timeNs, let onset = undecidedOnsetNs, onset <= due, let debouncerDueNs {
+                    contacts[contact].postpone(toNs: debouncerDueNs)
+                }
                 if let change = contacts[contact].advance(toNs: timeNs) { outputs.append(.contact(line: index, change)) }
             } else if !lines[index].passesThrough {
                 for gesture in withLine(index, { $0.recognizer.advance(toNs: timeNs) }) { outputs.append(.event(line: index, gesture)) }

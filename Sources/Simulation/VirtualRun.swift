@@ -16,6 +16,16 @@ public struct VirtualRun {
         outputs.compactMap { if case .rotation(let encoder, let event) = $0 { (encoder, event) } else { nil } }
     }
 
+    /// Every contact's reported changes, with their lines.
+    public var contacts: [(line: Int, change: ContactEvent)] {
+        outputs.compactMap { if case .contact(let line, let change) = $0 { (line, change) } else { nil } }
+    }
+
+    /// Every counter's pulses, with their lines.
+    public var counts: [(line: Int, pulse: PulseCount)] {
+        outputs.compactMap { if case .count(let line, let pulse) = $0 { (line, pulse) } else { nil } }
+    }
+
     /// The debounced events (and gestures), with their lines.
     public var events: [(line: Int, event: ButtonEvent)] {
         outputs.compactMap { if case .event(let line, let event) = $0 { (line, event) } else { nil } }

@@ -68,6 +68,21 @@ import Testing
         #expect(filter.suppressedChanges == 0)
     }
 
+    @Test func aChangeWhoseReturnBeganBeforeItsDelayWasOverIsNeverReportedHoweverLateTheReturnIsDecided() {
+        // Open (onset 2) due at 7; the closing's onset 5 is decided only at 9 (a long debounce window).
+        var filter = ContactFilter(configuration: ContactConfiguration(onDelayNs: 5), isOn: false, atNs: 0)
+        _ = filter.receive(ButtonEvent(kind: .press, timeNs: 3, onsetNs: 2))
+        filter.postpone(toNs: 9)  // the driver saw the undecided closing at 7
+        #expect(filter.advance(toNs: 7) == nil)
+        #expect(filter.receive(ButtonEvent(kind: .release, timeNs: 9, onsetNs: 5)).events.isEmpty)
+        #expect(!filter.isOn && filter.suppressedChanges == 1)
+        // Without a postponing driver, a late input still cancels what did not last.
+        var late = ContactFilter(configuration: ContactConfiguration(onDelayNs: 5), isOn: false, atNs: 0)
+        _ = late.receive(ButtonEvent(kind: .press, timeNs: 3, onsetNs: 2))
+        #expect(late.receive(ButtonEvent(kind: .release, timeNs: 9, onsetNs: 5)).events.isEmpty)
+        #expect(!late.isOn)
+    }
+
     @Test func suppressedChangesAreCounted() {
         var filter = ContactFilter(configuration: ContactConfiguration(onDelayNs: 10), isOn: false, atNs: 0)
         for start in stride(from: Int64(0), to: 100, by: 20) {
