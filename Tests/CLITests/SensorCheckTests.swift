@@ -23,6 +23,14 @@ import Testing
         #expect(energy.contains("line 24, bias pull-up, debounce defer:10ms, a pulse when low, 1000 pulse(s) per kWh, device class energy, state file written at most every 10s"), "\(energy)")
     }
 
+    @Test func theDoorAndMeterExamplePassesCheck() throws {
+        let example = CLITests.root.appendingPathComponent("examples/door-and-meter.yaml").path
+        let result = try CLITests.run(["check", "--config", example])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("OK: 0 button(s), 2 sensor(s), 2 counter(s)"), "\(result.stdout)")
+        #expect(result.stdout.contains("  water: counter on ") && result.stdout.contains("1000 pulse(s) per m³, device class water"), "\(result.stdout)")
+    }
+
     @Test func aWrongUnitStopsCheckWithWhereAndWhatIsAllowed() throws {
         let path = try ConfigurationMessageTests.file("counters:\n  - {name: water, line: 24, device_class: water, unit: m3}\n")
         let result = try ConfigurationMessageTests.check(path)
