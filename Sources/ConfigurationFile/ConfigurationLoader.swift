@@ -19,7 +19,11 @@ import Sinks
 /// only, never quoted; elsewhere the file's text appears only in short excerpts with control characters
 /// escaped.
 public enum ConfigurationLoader {
-    static let topLevelKeys = ["defaults", "groups", "buttons", "encoders", "keyboard", "mqtt"]
+    static let topLevelKeys = ["defaults", "groups", "buttons", "encoders", "sensors", "counters", "keyboard", "mqtt"]
+    static let sensorKeys = ["name", "line", "chip", "bias", "debounce", "kernel_debounce", "on_delay", "off_delay", "inverted", "device_class"]
+    static let counterKeys = [
+        "name", "line", "chip", "bias", "active", "debounce", "kernel_debounce", "per_unit", "unit", "device_class", "flush", "publish_interval",
+    ]
     static let encoderKeys = ["name", "lines", "chip", "bias", "steps_per_detent", "reverse", "min", "max", "wrap", "acceleration", "keys", "axis", "actions"]
     static let buttonKeys = [
         "name", "line", "chip", "bias", "active", "debounce", "press", "release", "kernel_debounce", "hold",

@@ -54,10 +54,15 @@ struct ConfigurationReader {
         let groups = try top["groups"].map { node throws(ConfigurationError) in try readGroups(node) } ?? [:]
 
         let encoders = try top["encoders"].map { node throws(ConfigurationError) in try readEncoders(node, defaults: defaults) } ?? []
-        guard let buttonsNode = top["buttons"] ?? (encoders.isEmpty ? nil : .sequence(YAMLNode.Sequence([], mark: root.mark))) else {
-            throw reader.error(root, "", "no `buttons:` list: there is nothing to watch; add e.g. `buttons: [{name: door, line: 17}]`")
+        let sensors = try top["sensors"].map { node throws(ConfigurationError) in try readSensors(node, defaults: defaults) } ?? []
+        let counters = try top["counters"].map { node throws(ConfigurationError) in try readCounters(node, defaults: defaults) } ?? []
+        let othersWatched = !encoders.isEmpty || !sensors.isEmpty || !counters.isEmpty
+        guard let buttonsNode = top["buttons"] ?? (othersWatched ? .sequence(YAMLNode.Sequence([], mark: root.mark)) : nil) else {
+            throw reader.error(
+                root, "",
+                "no `buttons:` list (nor `encoders:`, `sensors:` or `counters:`): there is nothing to watch; add e.g. `buttons: [{name: door, line: 17}]` or `sensors: [{name: door, line: 23}]`")
         }
-        guard case .sequence(let list) = buttonsNode, !list.isEmpty || !encoders.isEmpty else {
+        guard case .sequence(let list) = buttonsNode, !list.isEmpty || othersWatched else {
             throw reader.error(buttonsNode, "buttons", "must be a list of buttons (`- name: ...` entries), at least one, at most \(ConfigurationLoader.maximumButtons)")
         }
         guard list.count <= ConfigurationLoader.maximumButtons else {
@@ -103,11 +108,18 @@ struct ConfigurationReader {
                 linesUsed[lineKey] = buttons.count + index
             }
         }
-        guard buttons.count + 2 * encoders.count <= ConfigurationLoader.maximumButtons else {
-            throw reader.error(root, "encoders", "at most \(ConfigurationLoader.maximumButtons) lines in all (one line request holds at most 64): the buttons take \(buttons.count), the encoders two each")
+        try checkSensorsAndCounters(top, root: root, sensors: sensors, counters: counters, buttons: buttons, encoders: encoders)
+        let lineCount = buttons.count + 2 * encoders.count + sensors.count + counters.count
+        guard lineCount <= ConfigurationLoader.maximumButtons else {
+            let last = ["counters", "sensors", "encoders"].first { top[$0] != nil } ?? "buttons"
+            throw reader.error(
+                top[last] ?? root, last,
+                "at most \(ConfigurationLoader.maximumButtons) lines in all (one line request holds at most 64), and these are \(lineCount): the buttons take \(buttons.count), the encoders two each (\(2 * encoders.count)), the sensors \(sensors.count), the counters \(counters.count)")
         }
         var configuration = ServiceConfiguration(buttons: buttons, groups: groups, source: file)
         configuration.encoders = encoders
+        configuration.sensors = sensors
+        configuration.counters = counters
         if let node = top["keyboard"] { configuration.keyboard = try readKeyboard(node) }
         if let node = top["mqtt"] { configuration.mqtt = try readMQTT(node) }
         configuration.deprecations = reader.deprecations.notes

@@ -73,7 +73,9 @@ struct CheckCommand: ParsableCommand {
         let keyCount = configuration.buttons.reduce(0) { $0 + $1.keys.count } + configuration.encoders.count { $0.keys != nil || $0.axis != nil }
         let keyboard = keyCount == 0 ? "" : ", \(keyCount) key binding(s) on the keyboard \"\(configuration.keyboard.name)\"\(configuration.keyboard.autorepeat ? " (kernel autorepeat)" : "")"
         let encoders = configuration.encoders.isEmpty ? "" : "\(configuration.encoders.count) encoder(s), "
-        print(TerminalText.escaped("\(config): OK: \(configuration.buttons.count) button(s), \(encoders)\(configuration.groups.count) group(s), \(configuration.buttons.reduce(0) { $0 + $1.actions.count } + configuration.encoders.reduce(0) { $0 + $1.actions.count }) action(s)\(keyboard)"))
+        let sensors = configuration.sensors.isEmpty ? "" : "\(configuration.sensors.count) sensor(s), "
+        let counters = configuration.counters.isEmpty ? "" : "\(configuration.counters.count) counter(s), "
+        print(TerminalText.escaped("\(config): OK: \(configuration.buttons.count) button(s), \(encoders)\(sensors)\(counters)\(configuration.groups.count) group(s), \(configuration.buttons.reduce(0) { $0 + $1.actions.count } + configuration.encoders.reduce(0) { $0 + $1.actions.count }) action(s)\(keyboard)"))
         if let mqtt = configuration.mqtt {
             let discovery = switch mqtt.discovery {
             case .off: "no discovery"
@@ -83,14 +85,20 @@ struct CheckCommand: ParsableCommand {
         }
         // Offsets without `chip:` mean the 40-pin header's chip of the machine that runs them.
         // Named with why it is that chip ("gpiochip4 (the 40-pin header's chip, label pinctrl-rp1)").
-        let header = configuration.buttons.contains { $0.chip == nil && Int($0.line) != nil } ? LineLocator.headerChip() : nil
-        for (index, button) in configuration.buttons.enumerated() {
-            let onHeader = button.chip == nil && Int(button.line) != nil
-            var place = "\(button.chip ?? (onHeader ? header?.description ?? HeaderChip.fallback : "the chip that has")) line \(button.line)"
-            if let line = notes.lines?[index] {
-                let chip = onHeader && header?.chip == line.chipName ? header?.description ?? line.chipName : line.chipName
-                place = "\(chip) line \(button.line)\(button.line == String(line.offset) ? "" : " (offset \(line.offset))")"
+        let lines = configuration.lines
+        let header = lines.contains { $0.chip == nil && Int($0.line) != nil } ? LineLocator.headerChip() : nil
+        /// Where line `index` of `lines` is: its chip and line, as found on this machine when they were.
+        func place(_ index: Int) -> String {
+            let wanted = lines[index]
+            let onHeader = wanted.chip == nil && Int(wanted.line) != nil
+            guard let line = notes.lines?[index] else {
+                return "\(wanted.chip ?? (onHeader ? header?.description ?? HeaderChip.fallback : "the chip that has")) line \(wanted.line)"
             }
+            let chip = onHeader && header?.chip == line.chipName ? header?.description ?? line.chipName : line.chipName
+            return "\(chip) line \(wanted.line)\(wanted.line == String(line.offset) ? "" : " (offset \(line.offset))")"
+        }
+        for (index, button) in configuration.buttons.enumerated() {
+            let place = place(index)
             var gestures: [String] = []
             if let hold = button.gestures.holdNs { gestures.append("hold \(DurationSyntax.format(hold))") }
             if let interval = button.gestures.repeatIntervalNs { gestures.append("repeat every \(DurationSyntax.format(interval))") }
@@ -129,6 +137,26 @@ struct CheckCommand: ParsableCommand {
             if let axis = encoder.axis {
                 print("    each detent moves \(EncoderSettings.axisName(axis)) by one notch (up clockwise)")
             }
+        }
+        for (index, sensor) in configuration.sensors.enumerated() {
+            let on = sensor.debounce.activeLevel == .activeHigh ? "on when high" : "on when low (inverted)"
+            var details = ["debounce \(sensor.debounce.press)", on]
+            if sensor.contact.onDelayNs > 0 { details.append("on after \(DurationSyntax.format(sensor.contact.onDelayNs))") }
+            if sensor.contact.offDelayNs > 0 { details.append("off after \(DurationSyntax.format(sensor.contact.offDelayNs))") }
+            if sensor.kernelDebounceNs > 0 { details.append("kernel debounce \(DurationSyntax.format(sensor.kernelDebounceNs))") }
+            if let deviceClass = sensor.deviceClass { details.append("device class \(deviceClass)") }
+            print(TerminalText.escaped("  \(sensor.name): sensor on \(place(configuration.firstSensorLine + index)), bias \(sensor.bias.rawValue), \(details.joined(separator: ", "))"))
+        }
+        for (index, counter) in configuration.counters.enumerated() {
+            let active = counter.debounce.activeLevel == .activeLow ? "low" : "high"
+            var details = ["debounce \(counter.debounce.press)", "a pulse when \(active)"]
+            if counter.kernelDebounceNs > 0 { details.append("kernel debounce \(DurationSyntax.format(counter.kernelDebounceNs))") }
+            let perUnit = counter.perUnit == counter.perUnit.rounded() ? String(Int64(counter.perUnit)) : "\(counter.perUnit)"
+            details.append("\(perUnit) pulse(s) per \(counter.unit ?? "unit")")
+            if let deviceClass = counter.deviceClass { details.append("device class \(deviceClass)") }
+            details.append("state file written at most every \(DurationSyntax.format(counter.flushIntervalNs))")
+            if configuration.mqtt != nil { details.append("published at most every \(DurationSyntax.format(counter.publishIntervalNs))") }
+            print(TerminalText.escaped("  \(counter.name): counter on \(place(configuration.firstCounterLine + index)), bias \(counter.bias.rawValue), \(details.joined(separator: ", "))"))
         }
         for note in notes.messages { printToStandardError("gpio-debounce: note: \(note)") }
     }

@@ -1,0 +1,252 @@
+import DebounceCore
+import GPIODBackend
+import YAMLDocument
+
+/// `sensors:` and `counters:`, the contacts and meters of a configuration:
+///
+/// ```yaml
+/// sensors:
+///   - name: front-door
+///     line: GPIO23
+///     device_class: door         # Home Assistant's binary_sensor device class
+///     debounce: defer:50ms       # the default; `defaults.debounce` does not apply
+///     on_delay: 2s               # "on" only once the door has stayed open 2 s
+///     inverted: false            # "on" is the line high (an NC reed with a pull-up, opened)
+/// counters:
+///   - name: energy
+///     line: GPIO24
+///     per_unit: 1000             # 1000 imp/kWh
+///     unit: kWh
+///     device_class: energy
+/// ```
+extension ConfigurationReader {
+    /// Home Assistant's binary_sensor device classes, as `device_class:` of a sensor takes them.
+    static let sensorDeviceClasses = [
+        "battery", "battery_charging", "carbon_monoxide", "cold", "connectivity", "door", "garage_door", "gas", "heat", "light", "lock",
+        "moisture", "motion", "moving", "occupancy", "opening", "plug", "power", "presence", "problem", "running", "safety", "smoke",
+        "sound", "tamper", "update", "vibration", "window",
+    ]
+    /// The sensor device classes a counter may have, each with the units Home Assistant accepts for it
+    /// with `state_class: total_increasing`.
+    static let counterUnits: [(deviceClass: String, units: [String])] = [
+        ("energy", ["Wh", "kWh", "MWh", "GJ", "MJ"]),
+        ("gas", ["m³", "ft³", "CCF"]),
+        ("water", ["L", "gal", "m³", "ft³", "CCF"]),
+        ("volume", ["L", "mL", "gal", "fl. oz.", "m³", "ft³", "CCF"]),
+    ]
+    /// A sensor's debounce strategy when it has no `debounce:`: `defer:50ms` (50 ms, both ways). Reed
+    /// contacts and PIRs change seldom and chatter long, so a sensor's window is longer than a button's,
+    /// and `defaults.debounce` (the buttons' default) does not apply.
+    static let defaultSensorStrategy = DebounceStrategy.defer(windowNs: 50_000_000)
+    /// The longest `unit:` of a counter, in characters.
+    static let maximumUnitCharacters = 16
+    /// The largest `per_unit:` of a counter, in pulses per unit.
+    static let maximumPulsesPerUnit = 1e9
+    /// The shortest `flush:` and `publish_interval:` of a counter: 1 s, in nanoseconds.
+    static let minimumCounterIntervalNs: Int64 = 1_000_000_000
+
+    // MARK: Sensors
+
+    /// `sensors:`: a list of contacts, at most `ConfigurationLoader.maximumButtons`.
+    func readSensors(_ node: YAMLNode, defaults: Defaults) throws(ConfigurationError) -> [SensorSettings] {
+        let list = try entries(node, key: "sensors", example: "`- name: front-door` entries with `line:`")
+        var sensors: [SensorSettings] = []
+        for (index, item) in list.enumerated() {
+            sensors.append(try readSensor(item, key: "sensors[\(index)]", index: index, defaults: defaults))
+        }
+        return sensors
+    }
+
+    private func readSensor(_ node: YAMLNode, key: String, index: Int, defaults: Defaults) throws(ConfigurationError) -> SensorSettings {
+        let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.sensorKeys)
+        let name = try fields["name"].map { node throws(ConfigurationError) in try reader.name(node, key: "\(key).name", what: "a sensor's name") } ?? "sensor\(index + 1)"
+        guard let lineNode = fields["line"] else { throw reader.error(node, key, "a sensor needs `line:` (an offset like 23, or a name like GPIO23)") }
+        let line = try reader.line(lineNode, key: "\(key).line")
+        let chip = try fields["chip"].map { node throws(ConfigurationError) in try reader.chip(node, key: "\(key).chip") } ?? defaults.chip
+        let bias = try fields["bias"].map { node throws(ConfigurationError) in try reader.bias(node, key: "\(key).bias") } ?? defaults.bias ?? .pullUp
+        let strategy = try fields["debounce"].map { node throws(ConfigurationError) in try reader.strategy(node, key: "\(key).debounce") } ?? Self.defaultSensorStrategy
+        let kernelDebounceNs = try fields["kernel_debounce"].map { node throws(ConfigurationError) in try reader.kernelDebounce(node, key: "\(key).kernel_debounce") } ?? defaults.kernelDebounceNs ?? 0
+        let inverted = try fields["inverted"].map { node throws(ConfigurationError) in
+            try reader.choice(node, key: "\(key).inverted", allowed: ["true", "false"]) == "true"
+        } ?? false
+        var contact = ContactConfiguration()
+        if let node = fields["on_delay"] {
+            contact.onDelayNs = try reader.duration(node, key: "\(key).on_delay", what: "an on delay (how long the sensor must stay on before it is reported on; 0 for none)", minimum: 0)
+        }
+        if let node = fields["off_delay"] {
+            contact.offDelayNs = try reader.duration(node, key: "\(key).off_delay", what: "an off delay (how long the sensor must stay off before it is reported off; 0 for none)", minimum: 0)
+        }
+        var deviceClass: String?
+        if let node = fields["device_class"] {
+            let text = try reader.string(node, key: "\(key).device_class")
+            guard Self.sensorDeviceClasses.contains(text) else {
+                throw reader.error(
+                    node, "\(key).device_class",
+                    "\(ConfigurationLoader.quoted(text)) is not a Home Assistant binary_sensor device class\(Self.suggestion(for: text, among: Self.sensorDeviceClasses)); allowed: \(Self.sensorDeviceClasses.joined(separator: ", "))")
+            }
+            deviceClass = text
+        }
+        return SensorSettings(
+            name: name, chip: chip, line: line, bias: bias,
+            debounce: DebounceConfiguration(press: strategy, release: strategy, activeLevel: inverted ? .activeLow : .activeHigh),
+            kernelDebounceNs: kernelDebounceNs, contact: contact, deviceClass: deviceClass)
+    }
+
+    // MARK: Counters
+
+    /// `counters:`: a list of pulse counters, at most `ConfigurationLoader.maximumButtons`.
+    func readCounters(_ node: YAMLNode, defaults: Defaults) throws(ConfigurationError) -> [CounterSettings] {
+        let list = try entries(node, key: "counters", example: "`- name: energy` entries with `line:`")
+        var counters: [CounterSettings] = []
+        for (index, item) in list.enumerated() {
+            counters.append(try readCounter(item, key: "counters[\(index)]", index: index, defaults: defaults))
+        }
+        return counters
+    }
+
+    private func readCounter(_ node: YAMLNode, key: String, index: Int, defaults: Defaults) throws(ConfigurationError) -> CounterSettings {
+        let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.counterKeys)
+        let name = try fields["name"].map { node throws(ConfigurationError) in try reader.name(node, key: "\(key).name", what: "a counter's name") } ?? "counter\(index + 1)"
+        guard let lineNode = fields["line"] else { throw reader.error(node, key, "a counter needs `line:` (an offset like 24, or a name like GPIO24)") }
+        let line = try reader.line(lineNode, key: "\(key).line")
+        let chip = try fields["chip"].map { node throws(ConfigurationError) in try reader.chip(node, key: "\(key).chip") } ?? defaults.chip
+        let bias = try fields["bias"].map { node throws(ConfigurationError) in try reader.bias(node, key: "\(key).bias") } ?? defaults.bias ?? .pullUp
+        let active = try fields["active"].map { node throws(ConfigurationError) in try reader.choice(node, key: "\(key).active", allowed: ["low", "high"]) } ?? defaults.active ?? "low"
+        let strategy = try fields["debounce"].map { node throws(ConfigurationError) in try reader.strategy(node, key: "\(key).debounce") }
+            ?? defaults.debounce ?? DebounceConfiguration.defaultStrategy
+        let kernelDebounceNs = try fields["kernel_debounce"].map { node throws(ConfigurationError) in try reader.kernelDebounce(node, key: "\(key).kernel_debounce") } ?? defaults.kernelDebounceNs ?? 0
+        let perUnit = try fields["per_unit"].map { node throws(ConfigurationError) in try pulsesPerUnit(node, key: "\(key).per_unit") } ?? 1
+        let unit = try fields["unit"].map { node throws(ConfigurationError) in try reader.string(node, key: "\(key).unit") }
+        if let unit, unit.count > Self.maximumUnitCharacters, let node = fields["unit"] {
+            throw reader.error(node, "\(key).unit", "a unit has at most \(Self.maximumUnitCharacters) characters; this one has \(unit.count): \(ConfigurationLoader.quoted(unit))")
+        }
+        var deviceClass: String?
+        if let node = fields["device_class"] {
+            let text = try reader.string(node, key: "\(key).device_class")
+            let classes = Self.counterUnits.map(\.deviceClass)
+            guard let units = Self.counterUnits.first(where: { $0.deviceClass == text })?.units else {
+                throw reader.error(
+                    node, "\(key).device_class",
+                    "\(ConfigurationLoader.quoted(text)) is not a device class for a meter\(Self.suggestion(for: text, among: classes)); allowed: \(classes.joined(separator: ", ")) (or none)")
+            }
+            let allowed = "Home Assistant accepts \(units.joined(separator: ", ")) for `device_class: \(text)` (a total that only grows)"
+            guard let unit else {
+                throw reader.error(node, "\(key).unit", "`device_class: \(text)` needs `unit:`: \(allowed)")
+            }
+            guard units.contains(unit) else {
+                throw reader.error(
+                    fields["unit"] ?? node, "\(key).unit",
+                    "\(ConfigurationLoader.quoted(unit)) is not a unit for `device_class: \(text)`\(Self.unitSuggestion(for: unit, among: units)); \(allowed)")
+            }
+            deviceClass = text
+        }
+        let flushIntervalNs = try fields["flush"].map { node throws(ConfigurationError) in
+            try reader.duration(
+                node, key: "\(key).flush", what: "a flush interval (how often at most the state file is written)", minimum: Self.minimumCounterIntervalNs)
+        } ?? CounterSettings.defaultIntervalNs
+        let publishIntervalNs = try fields["publish_interval"].map { node throws(ConfigurationError) in
+            try reader.duration(
+                node, key: "\(key).publish_interval", what: "a publish interval (how often at most the value goes to MQTT)", minimum: Self.minimumCounterIntervalNs)
+        } ?? CounterSettings.defaultIntervalNs
+        return CounterSettings(
+            name: name, chip: chip, line: line, bias: bias,
+            debounce: DebounceConfiguration(both: strategy, activeLevel: active == "low" ? .activeLow : .activeHigh),
+            kernelDebounceNs: kernelDebounceNs, perUnit: perUnit, unit: unit, deviceClass: deviceClass,
+            flushIntervalNs: flushIntervalNs, publishIntervalNs: publishIntervalNs)
+    }
+
+    /// `per_unit:`: a plain decimal number (`1000`, `0.5`), more than 0 and at most `maximumPulsesPerUnit`.
+    private func pulsesPerUnit(_ node: YAMLNode, key: String) throws(ConfigurationError) -> Double {
+        let text = try reader.string(node, key: key)
+        let allowed = "pulses per unit, a number more than 0 and at most 1000000000 (whole or with a decimal point, e.g. 1000 for a meter of 1000 imp/kWh)"
+        let pieces = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let plain = !text.isEmpty && text != "." && pieces.allSatisfy { $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        guard plain, let value = Double(text), value.isFinite else {
+            throw reader.error(node, key, "\(ConfigurationLoader.quoted(text)) is not a plain number: \(allowed)")
+        }
+        guard value > 0, value <= Self.maximumPulsesPerUnit else {
+            throw reader.error(node, key, "\(ConfigurationLoader.quoted(text)) is out of range: \(allowed)")
+        }
+        return value
+    }
+
+    // MARK: Shared
+
+    /// The entries of a `sensors:` or `counters:` list: at least one, at most `maximumButtons`.
+    private func entries(_ node: YAMLNode, key: String, example: String) throws(ConfigurationError) -> [YAMLNode] {
+        guard case .sequence(let list) = node, !list.isEmpty else {
+            throw reader.error(node, key, "must be a list (\(example)), at least one, at most \(ConfigurationLoader.maximumButtons)")
+        }
+        guard list.count <= ConfigurationLoader.maximumButtons else {
+            throw reader.error(
+                list[ConfigurationLoader.maximumButtons], key,
+                "at most \(ConfigurationLoader.maximumButtons) lines in all (one line request holds at most 64); this is entry \(ConfigurationLoader.maximumButtons + 1)")
+        }
+        return Array(list)
+    }
+
+    /// " (did you mean door?)": the nearest of `candidates`, or "" if none is near.
+    static func suggestion(for text: String, among candidates: [String]) -> String {
+        guard let nearest = LineLocator.suggestions(for: text, among: candidates).first else { return "" }
+        return " (did you mean \(nearest)?)"
+    }
+
+    /// " (did you mean m³?)" for `m3`, `M^3` or `kwh`: the unit written with other capitals, `3` for
+    /// `³` or a `^`; else "".
+    static func unitSuggestion(for text: String, among units: [String]) -> String {
+        func folded(_ unit: String) -> String {
+            String(unit.lowercased().filter { $0 != "^" && $0 != " " }.map { $0 == "3" ? "³" : $0 })
+        }
+        guard let nearest = units.first(where: { folded($0) == folded(text) }) else { return "" }
+        return " (did you mean \(nearest)?)"
+    }
+
+    /// Checks that the sensors' and counters' names and lines are not those of an entry before them
+    /// (buttons, encoders, each other), pointing at the entry's `name:` or `line:` when it has one.
+    func checkSensorsAndCounters(
+        _ top: [String: YAMLNode], root: YAMLNode, sensors: [SensorSettings], counters: [CounterSettings], buttons: [ButtonConfiguration], encoders: [EncoderSettings]
+    ) throws(ConfigurationError) {
+        /// Each name and line so far → its owner, as a message names it ("button 'door' (buttons[0])").
+        var names: [String: String] = [:]
+        var lines: [LineKey: String] = [:]
+        for (index, button) in buttons.enumerated() {
+            let owner = "button \(ConfigurationLoader.quoted(button.name)) (buttons[\(index)])"
+            names[button.name] = owner
+            lines[LineKey(chip: button.chip, line: button.line)] = owner
+        }
+        for (index, encoder) in encoders.enumerated() {
+            let owner = "encoder \(ConfigurationLoader.quoted(encoder.name)) (encoders[\(index)])"
+            names[encoder.name] = owner
+            lines[LineKey(chip: encoder.chip, line: encoder.lineA)] = owner
+            lines[LineKey(chip: encoder.chip, line: encoder.lineB)] = owner
+        }
+        let entries: [(section: String, what: String, items: [(name: String, chip: String?, line: String)])] = [
+            ("sensors", "sensor", sensors.map { ($0.name, $0.chip, $0.line) }),
+            ("counters", "counter", counters.map { ($0.name, $0.chip, $0.line) }),
+        ]
+        for (section, what, items) in entries {
+            let nodes: [YAMLNode]
+            if case .sequence(let list)? = top[section] { nodes = Array(list) } else { nodes = [] }
+            for (index, item) in items.enumerated() {
+                let key = "\(section)[\(index)]"
+                let node = nodes.indices.contains(index) ? nodes[index] : top[section] ?? root
+                let fields = (try? reader.mapping(node, key: key, allowed: nil)) ?? [:]
+                if let earlier = names[item.name] {
+                    let unnamed = fields["name"] == nil ? " (this \(what) has no `name:` and is called \(ConfigurationLoader.quoted(item.name)))" : ""
+                    throw reader.error(
+                        fields["name"] ?? node, "\(key).name",
+                        "the name \(ConfigurationLoader.quoted(item.name)) is already that of \(earlier)\(unnamed): give each button, encoder, sensor and counter its own")
+                }
+                let owner = "\(what) \(ConfigurationLoader.quoted(item.name)) (\(key))"
+                names[item.name] = owner
+                let lineKey = LineKey(chip: item.chip, line: item.line)
+                if let earlier = lines[lineKey] {
+                    throw reader.error(
+                        fields["line"] ?? node, "\(key).line",
+                        "\(lineKey.description) is already the line of \(earlier): one line serves one button, encoder, sensor or counter")
+                }
+                lines[lineKey] = owner
+            }
+        }
+    }
+}

@@ -1,0 +1,211 @@
+import ConfigurationFile
+import DebounceCore
+import GPIODBackend
+import Pipeline
+import Testing
+
+/// `sensors:` and `counters:` in a configuration: reading every key, the defaults, refusals, and the
+/// plan's roles in the run's line order.
+@Suite struct SensorConfigurationTests {
+    static let doorAndMeter = """
+        defaults:
+          chip: gpiochip0
+          debounce: defer:20ms
+        buttons:
+          - {name: bell, line: 22}
+        sensors:
+          - name: front-door
+            line: GPIO23
+            chip: gpiochip4
+            bias: pull-down
+            debounce: eager:30ms
+            kernel_debounce: 5ms
+            on_delay: 2s
+            off_delay: 500ms
+            inverted: true
+            device_class: door
+        counters:
+          - name: energy
+            line: 24
+            chip: 0
+            bias: disabled
+            active: high
+            debounce: defer:15ms
+            kernel_debounce: 1ms
+            per_unit: 1000
+            unit: kWh
+            device_class: energy
+            flush: 30s
+            publish_interval: 1min
+        """
+
+    @Test func aDoorSensorIsReadWithEveryKey() throws {
+        let configuration = try ConfigurationLoader.load(Self.doorAndMeter, file: "d.yaml")
+        let sensor = try #require(configuration.sensors.first)
+        #expect(configuration.sensors.count == 1)
+        #expect(sensor.name == "front-door" && sensor.line == "GPIO23" && sensor.chip == "gpiochip4")
+        #expect(sensor.bias == .pullDown)
+        #expect(sensor.debounce == DebounceConfiguration(both: .eager(lockoutNs: 30_000_000, glitchNs: 0), activeLevel: .activeLow))
+        #expect(sensor.kernelDebounceNs == 5_000_000)
+        #expect(sensor.contact == ContactConfiguration(onDelayNs: 2_000_000_000, offDelayNs: 500_000_000))
+        #expect(sensor.deviceClass == "door")
+    }
+
+    @Test func anEnergyCounterIsReadWithEveryKey() throws {
+        let configuration = try ConfigurationLoader.load(Self.doorAndMeter, file: "d.yaml")
+        let counter = try #require(configuration.counters.first)
+        #expect(configuration.counters.count == 1)
+        #expect(counter.name == "energy" && counter.line == "24" && counter.chip == "0")
+        #expect(counter.bias == .disabled)
+        #expect(counter.debounce == DebounceConfiguration(both: .defer(windowNs: 15_000_000), activeLevel: .activeHigh))
+        #expect(counter.kernelDebounceNs == 1_000_000)
+        #expect(counter.perUnit == 1000 && counter.unit == "kWh" && counter.deviceClass == "energy")
+        #expect(counter.flushIntervalNs == 30_000_000_000 && counter.publishIntervalNs == 60_000_000_000)
+    }
+
+    @Test func defaultsForSensorsAndCounters() throws {
+        let configuration = try ConfigurationLoader.load("""
+            sensors: [{line: 23}, {line: 25}]
+            counters: [{line: 24}]
+            """, file: "d.yaml")
+        let sensor = try #require(configuration.sensors.first)
+        #expect(configuration.sensors.map(\.name) == ["sensor1", "sensor2"])
+        #expect(sensor.chip == nil && sensor.bias == .pullUp && sensor.kernelDebounceNs == 0)
+        // "On" is the line high, debounced 50 ms both ways; no delays, no device class.
+        #expect(sensor.debounce == DebounceConfiguration(both: .defer(windowNs: 50_000_000), activeLevel: .activeHigh))
+        #expect(sensor.contact == ContactConfiguration())
+        #expect(sensor.deviceClass == nil)
+        let counter = try #require(configuration.counters.first)
+        #expect(counter.name == "counter1" && counter.chip == nil && counter.bias == .pullUp)
+        #expect(counter.debounce == DebounceConfiguration(both: DebounceConfiguration.defaultStrategy, activeLevel: .activeLow))
+        #expect(counter.perUnit == 1 && counter.unit == nil && counter.deviceClass == nil)
+        #expect(counter.flushIntervalNs == 5_000_000_000 && counter.publishIntervalNs == 5_000_000_000)
+    }
+
+    @Test func theDefaultsSectionAppliesToCountersButItsDebounceNotToSensors() throws {
+        let configuration = try ConfigurationLoader.load("""
+            defaults: {chip: gpiochip0, bias: pull-down, active: high, debounce: defer:25ms, kernel_debounce: 2ms}
+            sensors: [{name: door, line: 23}]
+            counters: [{name: water, line: 24, per_unit: 0.5}]
+            """, file: "d.yaml")
+        let sensor = try #require(configuration.sensors.first)
+        #expect(sensor.chip == "gpiochip0" && sensor.bias == .pullDown && sensor.kernelDebounceNs == 2_000_000)
+        #expect(sensor.debounce == DebounceConfiguration(both: .defer(windowNs: 50_000_000), activeLevel: .activeHigh))
+        let counter = try #require(configuration.counters.first)
+        #expect(counter.chip == "gpiochip0" && counter.bias == .pullDown && counter.kernelDebounceNs == 2_000_000)
+        #expect(counter.debounce == DebounceConfiguration(both: .defer(windowNs: 25_000_000), activeLevel: .activeHigh))
+        #expect(counter.perUnit == 0.5)
+    }
+
+    @Test func delaysOfZeroMeanNone() throws {
+        let configuration = try ConfigurationLoader.load("sensors: [{line: 23, on_delay: 0, off_delay: 0ms}]", file: "d.yaml")
+        #expect(configuration.sensors.first?.contact == ContactConfiguration(onDelayNs: 0, offDelayNs: 0))
+    }
+
+    @Test func aFileWithOnlySensorsOrOnlyCountersIsAConfiguration() throws {
+        let sensors = try ConfigurationLoader.load("sensors:\n  - {name: leak, line: 5, device_class: moisture}\n", file: "s.yaml")
+        #expect(sensors.buttons.isEmpty && sensors.encoders.isEmpty && sensors.counters.isEmpty && sensors.sensors.count == 1)
+        #expect(sensors.lines.map(\.line) == ["5"])
+        let counters = try ConfigurationLoader.load("counters:\n  - {name: gas, line: 6, unit: m³, device_class: gas}\n", file: "c.yaml")
+        #expect(counters.buttons.isEmpty && counters.sensors.isEmpty && counters.counters.first?.unit == "m³")
+    }
+
+    @Test func noListAtAllNamesAllFour() {
+        #expect {
+            try ConfigurationLoader.load("defaults: {chip: gpiochip0}\n", file: "e.yaml")
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("`buttons:`") && text.contains("`encoders:`") && text.contains("`sensors:`") && text.contains("`counters:`")
+        }
+    }
+
+    @Test(arguments: [
+        ("sensors: [{name: door, line: 23, device_class: doors}]", "f.yaml:1:48: sensors[0].device_class: 'doors' is not a Home Assistant binary_sensor device class (did you mean door?); allowed: battery, "),
+        ("counters: [{name: e, line: 24, device_class: energy}]", "f.yaml:1:46: counters[0].unit: `device_class: energy` needs `unit:`: Home Assistant accepts Wh, kWh, MWh, GJ, MJ"),
+        ("counters: [{name: e, line: 24, device_class: energy, unit: W}]", "f.yaml:1:60: counters[0].unit: 'W' is not a unit for `device_class: energy`; Home Assistant accepts Wh, kWh, MWh, GJ, MJ"),
+        ("counters: [{name: e, line: 24, device_class: energy, unit: kwh}]", "'kwh' is not a unit for `device_class: energy` (did you mean kWh?)"),
+        ("counters: [{name: w, line: 24, device_class: water, unit: m3}]", "(did you mean m³?); Home Assistant accepts L, gal, m³, ft³, CCF"),
+        ("counters: [{name: e, line: 24, device_class: power, unit: W}]", "counters[0].device_class: 'power' is not a device class for a meter; allowed: energy, gas, water, volume"),
+        ("counters: [{name: e, line: 24, per_unit: 0}]", "f.yaml:1:42: counters[0].per_unit: '0' is out of range: pulses per unit, a number more than 0 and at most 1000000000"),
+        ("counters: [{name: e, line: 24, per_unit: 1e3}]", "counters[0].per_unit: '1e3' is not a plain number"),
+        ("counters: [{name: e, line: 24, per_unit: 2000000000}]", "'2000000000' is out of range"),
+        ("counters: [{name: e, line: 24, unit: kilowatt-hours-total}]", "a unit has at most 16 characters"),
+        ("counters: [{name: e, line: 24, flush: 500ms}]", "f.yaml:1:39: counters[0].flush: '500ms' is too short: a flush interval (how often at most the state file is written) is from 1s to 1h"),
+        ("counters: [{name: e, line: 24, publish_interval: 2h}]", "counters[0].publish_interval: '2h' is too long"),
+        ("sensors: [{name: door, line: 23, on_delay: 2h}]", "sensors[0].on_delay: '2h' is too long: an on delay"),
+        ("sensors: [{name: door, line: 23, off_delay: -1s}]", "sensors[0].off_delay: durations cannot be negative"),
+        ("sensors: [{name: door, line: 23, inverted: maybe}]", "sensors[0].inverted: 'maybe' is not allowed; allowed: true, false"),
+        ("sensors: [{name: door}]", "sensors[0]: a sensor needs `line:`"),
+        ("counters: [{name: e}]", "counters[0]: a counter needs `line:`"),
+        ("sensors: [{name: door, line: 23, active: low}]", "unknown key 'active'; allowed: name, line, chip, bias, debounce, kernel_debounce, on_delay, off_delay, inverted, device_class"),
+        ("sensors: []", "sensors: must be a list"),
+        ("counters: {line: 4}", "counters: must be a list"),
+        ("buttons: [{name: door, line: 5}]\nsensors: [{name: door, line: 23}]", "f.yaml:2:18: sensors[0].name: the name 'door' is already that of button 'door' (buttons[0])"),
+        ("buttons: [{name: bell, line: 5}]\ncounters: [{name: e, line: 5}]", "f.yaml:2:28: counters[0].line: line 5 of the 40-pin header's chip is already the line of button 'bell' (buttons[0])"),
+        ("sensors: [{line: 23}]\ncounters: [{name: sensor1, line: 24}]", "the name 'sensor1' is already that of sensor 'sensor1' (sensors[0])"),
+        ("encoders: [{name: k, lines: [5, 6]}]\nsensors: [{name: door, line: 6}]", "is already the line of encoder 'k' (encoders[0])"),
+        ("sensors: [{name: a, line: 23, chip: 0}, {name: b, line: 23, chip: /dev/gpiochip0}]", "sensors[1].line: line 23 of 'gpiochip0' is already the line of sensor 'a' (sensors[0])"),
+    ])
+    func mistakesAreRefusedWithWhereAndWhatToWrite(yaml: String, message: String) {
+        #expect {
+            try ConfigurationLoader.load(yaml, file: "f.yaml")
+        } throws: { error in
+            "\(error)".contains(message)
+        }
+    }
+
+    @Test func atMost64LinesInAll() throws {
+        let buttons = (0..<40).map { "  - {name: b\($0), line: \($0)}" }.joined(separator: "\n")
+        let sensors = (40..<60).map { "  - {name: s\($0), line: \($0)}" }.joined(separator: "\n")
+        let counters = (60..<64).map { "  - {name: c\($0), line: \($0)}" }.joined(separator: "\n")
+        let full = "buttons:\n\(buttons)\nsensors:\n\(sensors)\ncounters:\n\(counters)\n"
+        #expect(try ConfigurationLoader.load(full, file: "f.yaml").lines.count == 64)
+        #expect {
+            try ConfigurationLoader.load(full + "  - {name: one-more, line: 64}\n", file: "f.yaml")
+        } throws: { error in
+            "\(error)".contains("counters: at most 64 lines in all") && "\(error)".contains("these are 65")
+        }
+    }
+
+    @Test func thePlanGivesContactAndCounterRolesAfterTheButtonsAndEncoders() throws {
+        let configuration = try ConfigurationLoader.load("""
+            buttons: [{name: bell, line: 22}]
+            encoders: [{name: volume, lines: [17, 27]}]
+            sensors:
+              - {name: door, line: 23, on_delay: 2s}
+              - {name: motion, line: 25, off_delay: 30s}
+            counters:
+              - {name: energy, line: 24, per_unit: 1000}
+              - {name: water, line: 26}
+            """, file: "p.yaml")
+        #expect(configuration.firstSensorLine == 3 && configuration.firstCounterLine == 5)
+        #expect(configuration.lines.map(\.owner) == ["bell", "volume (A)", "volume (B)", "door", "motion", "energy", "water"])
+        #expect(configuration.lines.map(\.line) == ["22", "17", "27", "23", "25", "24", "26"])
+        let plan = DaemonPlan(configuration, counterTotals: [123_456])
+        #expect(plan.plans.count == 7)
+        #expect(plan.plans[0].role == .button)
+        #expect(plan.plans[3] == LinePlan(debounce: configuration.sensors[0].debounce, role: .contact(ContactConfiguration(onDelayNs: 2_000_000_000))))
+        #expect(plan.plans[4].role == .contact(ContactConfiguration(offDelayNs: 30_000_000_000)))
+        #expect(plan.plans[5] == LinePlan(debounce: configuration.counters[0].debounce, role: .counter(initialTotal: 123_456)))
+        // A counter the state file does not list starts from 0.
+        #expect(plan.plans[6].role == .counter(initialTotal: 0))
+        #expect(DaemonPlan(configuration, counterTotals: [7, 9]).plans[configuration.firstCounterLine + 1].role == .counter(initialTotal: 9))
+    }
+}
+
+/// Sensors' and counters' lines are located with the buttons' (`ServiceConfiguration.lines`): one pin
+/// written two ways is refused there too.
+@Suite struct SensorMachineCheckTests {
+    @Test func aCounterOnASensorsPinWrittenAnotherWayIsRefused() throws {
+        let configuration = try ConfigurationLoader.load("sensors: [{name: door, line: 23}]\ncounters: [{name: energy, line: GPIO23}]", file: "m.yaml")
+        #expect {
+            try MachineCheck.locateLines(configuration, locate: MachineCheckTests.piHeader)
+        } throws: { error in
+            guard let failure = error as? MachineCheck.Failure, case .sharedLine("m.yaml", "door", "energy", "gpiochip0", 23) = failure else { return false }
+            return true
+        }
+        let fine = try ConfigurationLoader.load(
+            "buttons: [{name: bell, line: 22}]\nsensors: [{name: door, line: GPIO23}]\ncounters: [{name: energy, line: 24}]", file: "m.yaml")
+        #expect(try MachineCheck.locateLines(fine, locate: MachineCheckTests.piHeader).map(\.offset) == [22, 23, 24])
+    }
+}
