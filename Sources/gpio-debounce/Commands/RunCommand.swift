@@ -150,7 +150,7 @@ struct RunCommand: ParsableCommand {
                 limits: LoopLimits(maximumEvents: numEvents, shutdownGraceNs: shutdownGrace))
         }
         let stop = try runToEnd(loop)
-        logger.info("stopped (\(Self.describe(stop))) after \(counted(loop.reportedEvents, "event"))")
+        logger.info("stopped (\(Self.describe(stop))) after \(counted(loop.reportedEvents, "event")) and \(counted(loop.wakeups, "wakeup"))")
     }
 
     /// `--remove-discovery`: a loop with no lines and the MQTT sink clearing the discovery messages (empty
