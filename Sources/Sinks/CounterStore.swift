@@ -33,7 +33,23 @@ import SystemPackage
 /// The directory's lock (`flock(LOCK_EX | LOCK_NB)` on `<directory>/counters.lock`, created if
 /// missing and never removed) is held from `init` until the store is released (its descriptor closed in
 /// `deinit`), so that a second run on the same directory is refused instead of two runs overwriting each
-/// other's totals.
+/// other's totals. The temporary file of a write cut off by a `kill -9` (`.counters.XXXXXX`) is removed
+/// at the next start.
+///
+/// A run's wiring, with `ServiceConfiguration.firstCounterLine` for the counters' lines:
+///
+///     let directory = try stateDirOption ?? StateDirectory.defaultPath()
+///     let store = try CounterStore(
+///         directory: directory,
+///         counters: configuration.counters.enumerated().map { index, counter in
+///             CounterStore.Counter(name: counter.name, line: configuration.firstCounterLine + index, flushIntervalNs: counter.flushIntervalNs)
+///         },
+///         logger: logger)
+///     let plan = DaemonPlan(configuration, counterTotals: store.initialTotals)
+///     // ... the loop's sinks include `store`; keep it alive until the loop has finished.
+///
+/// Make the store only when the configuration has counters (an empty list works, but locks and
+/// creates the directory for nothing). Not thread-safe: the event loop's thread only.
 package final class CounterStore: Sink {
     /// One counter of the run.
     package struct Counter: Sendable, Hashable {
@@ -106,6 +122,9 @@ package final class CounterStore: Sink {
         self.counters = counters
         self.logger = logger
         lock = try Self.lock(directory: directory)
+        for name in Self.removeUnfinishedWrites(in: directory) {
+            logger.notice("removed '\(name)' from '\(directory)': the unfinished write of a run that was killed or lost power")
+        }
         let fileTotals = try Self.read(path)
         var byName: [String: Int64] = [:]
         for entry in fileTotals { byName[entry.name] = entry.total }
@@ -220,6 +239,28 @@ package final class CounterStore: Sink {
             throw .cannotLock(path: lockPath, errno: error)
         }
         return owned
+    }
+
+    /// Removes the temporary files a write cut off by `kill -9` or a power cut left in `directory`
+    /// (`AtomicFile`'s `.counters.XXXXXX`, regular files only; `opendir`, `readdir`, `lstat`,
+    /// `unlink`), while this store holds the lock, so no other run is writing one. Returns their names.
+    /// A directory that cannot be listed is left alone: reading the file says what is wrong.
+    private static func removeUnfinishedWrites(in directory: String) -> [String] {
+        guard let listing = opendir(directory) else { return [] }
+        defer { closedir(listing) }
+        let prefix = "." + fileName + "."
+        var removed: [String] = []
+        while let entry = readdir(listing) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix(prefix), name.utf8.count == prefix.utf8.count + 6 else { continue }
+            let full = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            var info = stat()
+            guard lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG, unlink(full) == 0 else { continue }
+            removed.append(name)
+        }
+        return removed
     }
 
     /// The totals in the file at `path`: none when it does not exist; else at most

@@ -288,6 +288,20 @@ import Testing
         #expect(error.contains("put back by hand") && error.contains("water 7"))
     }
 
+    /// A write cut off by `kill -9` leaves its temporary file: the next start removes it, and nothing else.
+    @Test func anUnfinishedWriteIsRemovedAtTheNextStart() throws {
+        let temporary = try TemporaryDirectory()
+        temporary.write(".counters.a1B2c3", "format 1\nenergy 1")
+        temporary.write(".counters.notours", "x")
+        temporary.write("counters", "format 1\nenergy 5\n")
+        let log = LogCapture()
+        let store = try CounterStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: log.logger)
+        #expect(store.initialTotals == [5])
+        #expect(access(temporary.path + "/.counters.a1B2c3", F_OK) != 0)
+        #expect(access(temporary.path + "/.counters.notours", F_OK) == 0)
+        #expect(log.messages.contains { $0.level == .notice && $0.text.contains(".counters.a1B2c3") })
+    }
+
     @Test func aSecondStoreOnTheSameDirectoryIsRefused() throws {
         let temporary = try TemporaryDirectory()
         var first: CounterStore? = try CounterStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
