@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "TraceFormat", targets: ["TraceFormat"]),
         .library(name: "EventOutput", targets: ["EventOutput"]),
         .library(name: "ConfigurationFile", targets: ["ConfigurationFile"]),
+        .library(name: "Sinks", targets: ["Sinks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -51,7 +52,9 @@ let package = Package(
         .target(name: "TraceFormat", dependencies: ["DebounceCore", "EventOutput", "Pipeline", "EventLoop", system]),
         // Trace analysis: bursts, statistics, the smallest working windows, and SVG pictures.
         .target(name: "TraceAnalysis", dependencies: ["DebounceCore", "Pipeline", "TraceFormat"]),
-        // Sinks: the event printer, the trace recorder, the action runner.
+        // Sinks: the event printer, the trace recorder, the action runner, the counters' store. A library
+        // product only so that the Fuzz package can reach the counter state file's parser, the one public
+        // part (CounterStateFile, CounterStateError); the rest of the module is `package`.
         .target(name: "Sinks", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "EventOutput", "TraceFormat", logging, system]),
         // libmosquitto's declarations (Debian's libmosquitto-dev), plus epoll; the library itself is
         // opened at run time (MQTT's MosquittoLibrary), only by a run that publishes.

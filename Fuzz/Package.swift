@@ -31,6 +31,8 @@ let package = Package(
         .executableTarget(name: "fuzz-duration", dependencies: ["FuzzSupport"]),
         // Strategies: DebounceStrategy(parsing:).
         .executableTarget(name: "fuzz-strategy", dependencies: ["FuzzSupport"]),
+        // The counters' state file: CounterStateFile.parse, and format back.
+        .executableTarget(name: "fuzz-counters", dependencies: ["FuzzSupport", .product(name: "Sinks", package: "gpio-debounce")]),
         // The daemon's YAML configuration: ConfigurationLoader.load.
         .executableTarget(
             name: "fuzz-config",

@@ -1,0 +1,236 @@
+import SystemPackage
+
+/// One counter's total as the state file keeps it.
+public struct CounterTotal: Sendable, Hashable {
+    /// The counter's name in the configuration (`CounterStateFile.isValidName`).
+    public var name: String
+    /// Pulses counted so far, across runs: 0...Int64.max.
+    public var total: Int64
+
+    public init(name: String, total: Int64) {
+        self.name = name
+        self.total = total
+    }
+}
+
+/// The counters' state file (`<state-dir>/counters`): human-readable text, one counter a line.
+///
+///     # gpio-debounce counter totals, in pulses. Written by `gpio-debounce run`; edit only while it is stopped.
+///     format 1
+///     energy 1234567
+///     water 42
+///
+/// Blank lines and lines whose first non-blank character is `#` are comments. The first other line is
+/// `format 1`; every later one is `NAME TOTAL`, separated by spaces or tabs, TOTAL a whole number
+/// 0...Int64.max in decimal digits, each name once. A `\r` before a line's `\n` is allowed (a file
+/// edited on Windows). Pure: `parse` and `format` do no I/O (`CounterStore` reads and writes the file).
+///
+/// Public, not package, for one reason: the parser's libFuzzer target (Fuzz/, a package of its own)
+/// can only reach public declarations of the `Sinks` product; the rest of the module stays `package`.
+public enum CounterStateFile {
+    /// The line that says what the file is, and in which version of the format.
+    public static let formatLine = "format 1"
+    /// The comment the file starts with.
+    public static let header = "# gpio-debounce counter totals, in pulses. Written by `gpio-debounce run`; edit only while it is stopped."
+    /// The comment before the counters that the run's configuration no longer has (kept, not dropped).
+    public static let keptHeader = "# not in the configuration of the run that wrote this file, kept as they were:"
+    /// A larger file is refused without being read further: 1 MiB (some 20 000 counters).
+    public static let maximumBytes = 1 << 20
+    /// The longest name, in characters.
+    public static let maximumNameLength = 64
+
+    /// Whether `name` can be a counter's name in the file: 1...64 characters, no whitespace and no
+    /// control characters, and not starting with `#` (which would make its line a comment).
+    public static func isValidName(_ name: String) -> Bool {
+        guard !name.isEmpty, name.count <= maximumNameLength, !name.hasPrefix("#") else { return false }
+        return !name.unicodeScalars.contains { $0.properties.isWhitespace || $0.properties.generalCategory == .control }
+    }
+
+    /// The totals in `bytes` (the whole file), in the file's order. `path` is only for the errors'
+    /// messages. A missing file is not this function's business (`CounterStore` reads it as no totals);
+    /// an empty one is `CounterStateError.empty`.
+    public static func parse(_ bytes: [UInt8], path: String) throws(CounterStateError) -> [CounterTotal] {
+        guard !bytes.isEmpty else { throw .empty(path: path) }
+        guard bytes.count <= maximumBytes else { throw .tooLarge(path: path, bytes: bytes.count) }
+        var totals: [CounterTotal] = []
+        var firstLines: [String: Int] = [:]
+        var sawFormat = false
+        var lineNumber = 0
+        var start = 0
+        while start < bytes.count {
+            lineNumber += 1
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            var line = bytes[start..<end]
+            start = end + 1
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            guard let text = String(validating: line, as: UTF8.self) else {
+                if !sawFormat { throw .foreign(path: path, line: lineNumber, found: nil) }
+                throw .malformedLine(path: path, line: lineNumber, reason: "it is not UTF-8 text")
+            }
+            let fields = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if fields.isEmpty || fields[0].hasPrefix("#") { continue }
+            guard sawFormat else {
+                if fields.count == 2, fields[0] == "format" {
+                    guard fields[1] == "1" else { throw .unsupportedFormat(path: path, line: lineNumber, version: String(fields[1])) }
+                    sawFormat = true
+                    continue
+                }
+                throw .foreign(path: path, line: lineNumber, found: text)
+            }
+            guard fields.count == 2 else {
+                throw .malformedLine(
+                    path: path, line: lineNumber,
+                    reason: fields.count == 1 ? "'\(fields[0])' has no total" : "it has \(fields.count) fields, not 2")
+            }
+            let name = String(fields[0])
+            guard isValidName(name) else { throw .badName(path: path, line: lineNumber, name: name) }
+            guard let total = wholeNumber(fields[1]) else {
+                throw .badTotal(path: path, line: lineNumber, name: name, text: String(fields[1]))
+            }
+            if let first = firstLines[name] { throw .duplicateName(path: path, line: lineNumber, name: name, firstLine: first) }
+            firstLines[name] = lineNumber
+            totals.append(CounterTotal(name: name, total: total))
+        }
+        guard sawFormat else { throw .foreign(path: path, line: 0, found: nil) }
+        return totals
+    }
+
+    /// The file's text for `totals` (the run's counters), then `kept` (names the run does not count,
+    /// under `keptHeader`), each line ending in `\n`. Names must be valid (`isValidName`) and totals
+    /// not negative for `parse` to read it back.
+    public static func format(_ totals: [CounterTotal], kept: [CounterTotal] = []) -> String {
+        var text = header + "\n" + formatLine + "\n"
+        for entry in totals { text += "\(entry.name) \(entry.total)\n" }
+        if !kept.isEmpty {
+            text += keptHeader + "\n"
+            for entry in kept { text += "\(entry.name) \(entry.total)\n" }
+        }
+        return text
+    }
+
+    /// `text` as a whole number 0...Int64.max written in ASCII digits only (no sign, no spaces), or nil.
+    static func wholeNumber(_ text: Substring) -> Int64? {
+        var value: Int64 = 0
+        guard !text.isEmpty else { return nil }
+        for byte in text.utf8 {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            guard !overflow1, !overflow2 else { return nil }
+            value = sum
+        }
+        return value
+    }
+}
+
+/// Why the counters' state could not be read, kept or locked. Every description names the file (and
+/// line), says what is wrong and what to do, and, where it matters, that the file was left as it is.
+public enum CounterStateError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file is not a counter state file: its first line that is not a comment (`line`, whose text
+    /// is `found`; nil: not UTF-8) is not `format 1`, or it has no such line (`line` 0).
+    case foreign(path: String, line: Int, found: String?)
+    /// `format N` with another N: written by another version of gpio-debounce.
+    case unsupportedFormat(path: String, line: Int, version: String)
+    /// A zero-length file: a write was cut off (a power cut before the data reached the disk).
+    case empty(path: String)
+    /// A line that is not `NAME TOTAL`.
+    case malformedLine(path: String, line: Int, reason: String)
+    /// A name that is not a counter's (`CounterStateFile.isValidName`).
+    case badName(path: String, line: Int, name: String)
+    /// A total that is not a whole number 0...Int64.max.
+    case badTotal(path: String, line: Int, name: String, text: String)
+    /// A name on two lines.
+    case duplicateName(path: String, line: Int, name: String, firstLine: Int)
+    /// Larger than `CounterStateFile.maximumBytes`; `bytes` is how much was read (at most one more).
+    case tooLarge(path: String, bytes: Int)
+    /// The file exists but cannot be read (`open`, `read`, or it is a directory: `EISDIR`).
+    case unreadable(path: String, errno: Errno)
+    /// The state directory (or one of its parents) cannot be created, or is not a directory.
+    case cannotCreateDirectory(path: String, errno: Errno)
+    /// The lock file cannot be opened or locked (other than another run holding it).
+    case cannotLock(path: String, errno: Errno)
+    /// Another process holds the state directory's lock: a second run on the same directory.
+    case locked(directory: String)
+    /// No state directory could be chosen: not root, and neither `STATE_DIRECTORY`, `XDG_STATE_HOME`
+    /// nor `HOME` is set.
+    case noStateDirectory
+    /// A counter of the run whose name the file cannot hold (the configuration's names are checked
+    /// elsewhere; this is the store's own check).
+    case unsuitableCounterName(name: String)
+    /// Two counters of the run with one name.
+    case duplicateCounter(name: String)
+
+    private static let leftAsItIs = "; it is left as it is"
+
+    public var description: String {
+        switch self {
+        case .foreign(let path, let line, let found):
+            let what = found.map { "its first line that is not a comment, line \(line), is `\(Self.clipped($0))`, not `\(CounterStateFile.formatLine)`" }
+                ?? (line == 0 ? "it has no `\(CounterStateFile.formatLine)` line" : "line \(line) is not UTF-8 text, and no `\(CounterStateFile.formatLine)` line comes before it")
+            return "'\(path)' is not a gpio-debounce counter state file (\(what)): move it away, or give run another --state-dir"
+                + Self.leftAsItIs
+        case .unsupportedFormat(let path, let line, let version):
+            return "\(path):\(line): `format \(Self.clipped(version))` is not a format this gpio-debounce reads (only `\(CounterStateFile.formatLine)`): "
+                + "it was written by another version; run that version, or move the file away" + Self.leftAsItIs
+        case .empty(let path):
+            return "'\(path)' is empty: a write of it was cut off (a power cut before the file system had saved it), and the counters' "
+                + "totals are lost. Put them back by hand while gpio-debounce is stopped (a line `\(CounterStateFile.formatLine)`, then a line "
+                + "`NAME TOTAL` per counter, the totals read off the meters or a backup), or delete the file to start every counter at 0"
+                + Self.leftAsItIs
+        case .malformedLine(let path, let line, let reason):
+            return "\(path):\(line): \(reason); a line is `NAME TOTAL` (a counter's name and its total in pulses): correct it while "
+                + "gpio-debounce is stopped, or move the file away" + Self.leftAsItIs
+        case .badName(let path, let line, let name):
+            return "\(path):\(line): '\(Self.clipped(name))' is not a counter's name (1 to \(CounterStateFile.maximumNameLength) characters, "
+                + "no spaces or control characters, not starting with #): correct it while gpio-debounce is stopped" + Self.leftAsItIs
+        case .badTotal(let path, let line, let name, let text):
+            return "\(path):\(line): the total of '\(name)', '\(Self.clipped(text))', is not a whole number from 0 to \(Int64.max): "
+                + "correct it while gpio-debounce is stopped" + Self.leftAsItIs
+        case .duplicateName(let path, let line, let name, let firstLine):
+            return "\(path):\(line): '\(name)' is listed twice (also on line \(firstLine)): keep the line with the right total, "
+                + "while gpio-debounce is stopped" + Self.leftAsItIs
+        case .tooLarge(let path, let bytes):
+            return "'\(path)' is larger than \(CounterStateFile.maximumBytes / 1024) KiB (\(bytes > CounterStateFile.maximumBytes ? "over " : "")"
+                + "\(CounterStateFile.maximumBytes) bytes): it is not a counter state file; move it away, or give run another --state-dir"
+                + Self.leftAsItIs
+        case .unreadable(let path, let errno):
+            return "cannot read the counter state file '\(path)': \(Self.reason(errno, file: true))"
+        case .cannotCreateDirectory(let path, let errno):
+            return "cannot create the state directory '\(path)': \(Self.reason(errno, file: false))"
+        case .cannotLock(let path, let errno):
+            return "cannot lock '\(path)': \(Self.reason(errno, file: true))"
+        case .locked(let directory):
+            return "another gpio-debounce run keeps its counters in '\(directory)': stop it, or give this one another --state-dir"
+        case .noStateDirectory:
+            return "no directory for the counters' state: neither STATE_DIRECTORY, XDG_STATE_HOME nor HOME is set; give run --state-dir"
+        case .unsuitableCounterName(let name):
+            return "the counter '\(Self.clipped(name))' cannot be kept in the state file: a counter's name is 1 to "
+                + "\(CounterStateFile.maximumNameLength) characters, without spaces or control characters, not starting with #; rename it in the configuration"
+        case .duplicateCounter(let name):
+            return "two counters are called '\(Self.clipped(name))': give each its own name in the configuration"
+        }
+    }
+
+    /// At most 80 characters of something the file said, control characters shown as `?`.
+    private static func clipped(_ text: String) -> String {
+        let shown = String(String.UnicodeScalarView(text.unicodeScalars.prefix(80).map { $0.properties.generalCategory == .control ? "?" : $0 }))
+        return text.unicodeScalars.count > 80 ? shown + "…" : shown
+    }
+
+    private static func reason(_ errno: Errno, file: Bool) -> String {
+        switch errno {
+        case .permissionDenied, .notPermitted:
+            "permission denied: the state directory must be readable and writable by the user running gpio-debounce (or give run another --state-dir)"
+        case .isDirectory:
+            "it is a directory: move it away, or give run another --state-dir"
+        case .notDirectory:
+            "a part of the path is not a directory: give run another --state-dir"
+        case .readOnlyFileSystem:
+            "the file system is read-only: give run a --state-dir on a writable one"
+        case .noSpace:
+            "no space left on the device: free some, or give run another --state-dir"
+        default:
+            "\(errno.description) (errno \(errno.rawValue))" + (file ? "" : ": give run another --state-dir")
+        }
+    }
+}
