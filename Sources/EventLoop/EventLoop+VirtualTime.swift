@@ -13,10 +13,9 @@ extension EventLoop {
     @inline(__always)
     func deliverAhead(_ state: inout RunState, source: any EdgeSource, startNs: Int64, limitReached: Bool) throws(LoopError) -> Bool {
         guard !limitReached, source.nextDueNs != nil else { return limitReached }
-        // Every deadline but the source's and the stages': read again after an event, a contact's
-        // change or a pulse (a sink's may then change). The idle timeout's only moves later as edges
+        // Every deadline but the source's and the stages': read again after an event (a contact's
+        // change and a pulse count as events; a sink's deadline may then change). The idle timeout's only moves later as edges
         // come, so an old value is safe.
-        state.stateOutputsDispatched = false
         var othersNs = otherDeadline(state, startNs: startNs)
         var instants = 0
         while instants < Self.virtualEdgesPerWakeup, let dueNs = source.nextDueNs, dueNs <= othersNs,
@@ -29,10 +28,7 @@ extension EventLoop {
             do throws(LineError) { try source.deliverDue(byNs: dueNs, into: &state.batch) } catch { throw LoopError.line(error) }
             let eventsBefore = state.reportedEvents
             if try process(&state, upToNs: dueNs) { return true }
-            if state.reportedEvents != eventsBefore || state.stateOutputsDispatched {
-                state.stateOutputsDispatched = false
-                othersNs = otherDeadline(state, startNs: startNs)
-            }
+            if state.reportedEvents != eventsBefore { othersNs = otherDeadline(state, startNs: startNs) }
         }
         return false
     }

@@ -67,9 +67,6 @@ public final class EventLoop {
         var yields = 0
         /// Events reported, this run and the runs before it.
         var reportedEvents = 0
-        /// A contact's change or a counter's pulse went to the sinks since `deliverAhead` last read their
-        /// deadlines: like an event, it may have given a sink a deadline (a counter store's next write).
-        var stateOutputsDispatched = false
 
         init(pipeline: ButtonPipeline, startNs: Int64) {
             self.pipeline = pipeline
@@ -379,8 +376,6 @@ public final class EventLoop {
                 if limitReached { continue }
                 state.reportedEvents += 1
                 if state.reportedEvents == limits.maximumEvents { limitReached = true }
-            case .contact, .count:
-                state.stateOutputsDispatched = true
             default:
                 break
             }

@@ -53,6 +53,12 @@ struct RunCommand: ParsableCommand {
     @Flag(help: .hidden)
     var virtualTime = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Where the counters' totals are kept (the file `counters`), across restarts. Default: $STATE_DIRECTORY (systemd's StateDirectory=), /var/lib/gpio-debounce as root, else $XDG_STATE_HOME/gpio-debounce or ~/.local/state/gpio-debounce.",
+            valueName: "dir"))
+    var stateDir: String?
+
     @Flag(help: "Remove this configuration's Home Assistant discovery from its MQTT broker (empty retained messages), then exit.")
     var removeDiscovery = false
 
@@ -89,7 +95,8 @@ struct RunCommand: ParsableCommand {
         }
         let assembly = try simulate ? simulatedButtons(configuration) : configuredPins(configuration, logger: logger)
         let places = assembly.places.compactMap { $0 }
-        let plan = DaemonPlan(configuration)
+        let counterStore = try makeCounterStore(configuration, logger: logger)
+        let plan = DaemonPlan(configuration, counterTotals: counterStore?.initialTotals ?? [])
         let owners = configuration.lines.map(\.owner)
         let (firstSensor, firstCounter) = (configuration.firstSensorLine, configuration.firstCounterLine)
         let lineFields = places.enumerated().map { index, place in
@@ -113,6 +120,7 @@ struct RunCommand: ParsableCommand {
                 actions: plan.actions, bindings: plan.bindings, names: names, encoderBindings: plan.encoderActionBindings,
                 encoderNames: configuration.encoders.map(\.name), logger: logger),
         ]
+        if let counterStore { sinks.append(counterStore) }
         if let keyboard = try makeKeyboard(plan: plan, settings: configuration.keyboard, lineCount: places.count, logger: logger) {
             sinks.append(keyboard)
         }
@@ -133,7 +141,7 @@ struct RunCommand: ParsableCommand {
                     MQTTCounter(
                         name: counter.name, chip: places[firstCounter + index].chip, line: places[firstCounter + index].offset,
                         lineIndex: firstCounter + index, perUnit: counter.perUnit, unit: counter.unit, deviceClass: counter.deviceClass,
-                        startTotal: 0, publishIntervalNs: counter.publishIntervalNs)
+                        startTotal: counterStore?.initialTotals[index] ?? 0, publishIntervalNs: counter.publishIntervalNs)
                 }
                 sinks.append(
                     try MQTTSink(
@@ -150,6 +158,9 @@ struct RunCommand: ParsableCommand {
                 limits: LoopLimits(maximumEvents: numEvents, shutdownGraceNs: shutdownGrace))
         }
         let stop = try runToEnd(loop)
+        if let counterStore {
+            logger.info("counters: \(counted(counterStore.writes, "write")) of \(counterStore.path)\(counterStore.failedWrites > 0 ? ", \(counted(counterStore.failedWrites, "failed write"))" : "")")
+        }
         logger.info("stopped (\(Self.describe(stop))) after \(counted(loop.reportedEvents, "event")) and \(counted(loop.wakeups, "wakeup"))")
     }
 
@@ -224,6 +235,27 @@ struct RunCommand: ParsableCommand {
         ].filter { $0.0 > 0 }.map { counted($0.0, $0.1) }
         logger.info("watching \(what.joined(separator: ", ")) (libgpiod \(GPIODLines.libgpiodVersion))")
         return assembly
+    }
+
+    /// The store of the counters' totals, if the configuration has counters: locks the state directory
+    /// (`--state-dir`, or `StateDirectory.defaultPath()`) and reads the totals kept there.
+    private func makeCounterStore(_ configuration: ServiceConfiguration, logger: Logger) throws -> CounterStore? {
+        guard !configuration.counters.isEmpty else { return nil }
+        do throws(CounterStateError) {
+            let directory: String
+            if let stateDir { directory = stateDir } else { directory = try StateDirectory.defaultPath() }
+            let store = try CounterStore(
+                directory: directory,
+                counters: configuration.counters.enumerated().map { index, counter in
+                    CounterStore.Counter(name: counter.name, line: configuration.firstCounterLine + index, flushIntervalNs: counter.flushIntervalNs)
+                },
+                logger: logger)
+            let totals = zip(configuration.counters, store.initialTotals).map { "\($0.name) \($1)" }.joined(separator: ", ")
+            logger.info("counters: kept in \(store.path) (\(totals))")
+            return store
+        } catch {
+            throw failure(error.description, ExitStatus.of(error))
+        }
     }
 
     /// The virtual keyboard's sink, if any button has keys: the device exists from here until the run ends.

@@ -10,6 +10,7 @@ import EventOutput
 import GPIODBackend
 import LinuxSys
 import MQTT
+import Sinks
 import SystemPackage
 
 /// Every exit code of the CLI, in one place (the values of BSD's sysexits.h, as the README's table says).
@@ -57,6 +58,25 @@ extension ExitStatus {
             default: badData
             }
         case .mqtt: badData
+        }
+    }
+
+    /// The exit code for a counters' state directory or file that cannot be used: 65 for a file that is
+    /// not a valid state file (left as it is), 75 while another run holds the directory, 77 when it may
+    /// not be read or created, 66 when it cannot be found or made, else 74.
+    static func of(_ error: CounterStateError) -> ExitCode {
+        switch error {
+        case .foreign, .unsupportedFormat, .empty, .malformedLine, .badName, .badTotal, .duplicateName, .tooLarge, .unsuitableCounterName,
+            .duplicateCounter:
+            badData
+        case .locked: temporaryFailure
+        case .noStateDirectory: usage
+        case .unreadable(_, let code), .cannotCreateDirectory(_, let code), .cannotLock(_, let code):
+            switch code {
+            case .permissionDenied, .notPermitted: permissionDenied
+            case .noSuchFileOrDirectory, .notDirectory: cannotOpenInput
+            default: ioError
+            }
         }
     }
 
