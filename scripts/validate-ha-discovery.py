@@ -7,11 +7,18 @@ and the prefix. For each message, as homeassistant/components/mqtt/discovery.py 
   - the payload must be a JSON object; abbreviations are expanded (ABBREVIATIONS, DEVICE_ABBREVIATIONS);
   - it must pass the component's schema: device_trigger.TRIGGER_DISCOVERY_SCHEMA,
     event.DISCOVERY_SCHEMA, binary_sensor.DISCOVERY_SCHEMA, sensor.DISCOVERY_SCHEMA (vol.Invalid
-    is a failure);
+    is a failure), picked by the topic's component;
   - every value_template must render (plain Jinja2, as Home Assistant's templates are) to the
     gesture names the device triggers and event types announce, for sample events; an encoder's
     event entity (event types rotate_left and rotate_right) to a JSON object with the detent's
-    event type and its position and velocity as numbers, for sample detents.
+    event type and its position and velocity as numbers, for sample detents;
+  - a sensor is an encoder's position (state_class measurement) or a pulse counter's total
+    (state_class total_increasing, for the Energy dashboard): a counter's value_template must render
+    its state's JSON ({"total":N,"value":V,"rate_per_min":R}) to the value, its attributes come from
+    its state topic, and its unit must be one Home Assistant allows for its device_class
+    (sensor.DEVICE_CLASS_UNITS: kWh for energy, m³ or L for water...);
+  - a binary sensor's payload_on and payload_off are the states its topic carries: pressed/released
+    for a button, on/off for a contact.
 An empty payload (removal) is accepted. Prints one line per message; exits 1 on any failure.
 Run it with the virtualenv's python (scripts/test-mqtt-ha makes it).
 """
@@ -23,6 +30,7 @@ import voluptuous as vol
 from homeassistant.components.mqtt import binary_sensor, device_trigger, event, sensor
 from homeassistant.components.mqtt.abbreviations import ABBREVIATIONS, DEVICE_ABBREVIATIONS
 from homeassistant.components.mqtt.discovery import SUPPORTED_COMPONENTS, TOPIC_MATCHER
+from homeassistant.components.sensor import DEVICE_CLASS_UNITS
 
 SCHEMAS = {
     "device_automation": device_trigger.TRIGGER_DISCOVERY_SCHEMA,
@@ -49,6 +57,13 @@ ROTATIONS = {  # a detent message (what `watch --encoder --format json` prints),
     "rotate_left": {"event": "rotate", "direction": "ccw", "position": -1, "velocity": 0, "time_ns": 2, "onset_ns": 1,
                     "encoder": "e", "chip": "c", "lines": [1, 2]},
 }
+
+COUNTS = [  # a counter's state message (MQTTCounter.statePayload), and the value it must show
+    ({"total": 0, "value": 0, "rate_per_min": 0}, 0),
+    ({"total": 12345, "value": 12.345, "rate_per_min": 61.5}, 12.345),
+]
+
+BINARY_PAYLOADS = [("pressed", "released"), ("on", "off")]
 
 
 def render(template, sample):
@@ -96,10 +111,32 @@ def check(topic, payload, prefix):
             rendered = json.loads(render(config["value_template"], sample))
             if rendered.get("event_type") != gesture:
                 return f"value_template gives {rendered!r} for a {gesture}"
-    if component == "sensor" and validated.get("state_class") != "measurement":
-        return "a position sensor without state_class measurement"
+    if component == "sensor" and config.get("state_class") == "total_increasing":
+        problem = check_counter(config, validated)
+        if problem:
+            return problem
+    elif component == "sensor" and validated.get("state_class") != "measurement":
+        return "a sensor is an encoder's position (state_class measurement) or a counter's total (total_increasing)"
+    if component == "binary_sensor" and (validated.get("payload_on"), validated.get("payload_off")) not in BINARY_PAYLOADS:
+        return f"payload_on/payload_off {validated.get('payload_on')!r}/{validated.get('payload_off')!r} are not a button's or a contact's states"
     if component in ("event", "binary_sensor", "sensor") and "availability_topic" not in config:
         return "no availability_topic"
+    return None
+
+
+def check_counter(config, validated):
+    """A pulse counter's total sensor: what the Energy dashboard and the attributes need."""
+    if config.get("json_attributes_topic") != config.get("state_topic"):
+        return "a counter's attributes must come from its state topic"
+    for sample, value in COUNTS:
+        rendered = render(config.get("value_template", "{{ value }}"), sample)
+        if float(rendered) != value:
+            return f"value_template gives {rendered!r} for {sample!r}, expected {value}"
+    device_class = validated.get("device_class")
+    unit = validated.get("unit_of_measurement")
+    if device_class in DEVICE_CLASS_UNITS and unit not in DEVICE_CLASS_UNITS[device_class]:
+        allowed = sorted(str(u) for u in DEVICE_CLASS_UNITS[device_class] if u is not None)
+        return f"unit {unit!r} is not one Home Assistant takes for device_class {device_class} ({', '.join(allowed)})"
     return None
 
 

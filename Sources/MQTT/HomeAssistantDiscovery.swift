@@ -9,7 +9,9 @@
 ///   button's gestures;
 /// - a `binary_sensor` on `<prefix>/binary_sensor/<node>/<button>/config` for `<base>/<button>/state`;
 ///
-/// and per encoder (`HomeAssistantDiscovery+Encoders.swift`) an `event` entity and a position `sensor`.
+/// per encoder (`HomeAssistantDiscovery+Encoders.swift`) an `event` entity and a position `sensor`;
+/// per contact a `binary_sensor`, and per pulse counter a total `sensor` for the Energy dashboard
+/// (`HomeAssistantDiscovery+Sensors.swift`).
 ///
 /// The entities show as unavailable while `<base>/availability` is `offline` (Home Assistant's device
 /// triggers have no availability of their own). Every message is retained, so Home Assistant finds them
@@ -18,13 +20,20 @@ package struct HomeAssistantDiscovery: Sendable {
     package let settings: MQTTSettings
     package let buttons: [MQTTButton]
     package let encoders: [MQTTEncoder]
+    package let sensors: [MQTTSensor]
+    package let counters: [MQTTCounter]
     /// The software version shown on the device (`sw_version`).
     package let softwareVersion: String
 
-    package init(settings: MQTTSettings, buttons: [MQTTButton], encoders: [MQTTEncoder] = [], softwareVersion: String) {
+    package init(
+        settings: MQTTSettings, buttons: [MQTTButton], encoders: [MQTTEncoder] = [], sensors: [MQTTSensor] = [], counters: [MQTTCounter] = [],
+        softwareVersion: String
+    ) {
         self.settings = settings
         self.buttons = buttons
         self.encoders = encoders
+        self.sensors = sensors
+        self.counters = counters
         self.softwareVersion = softwareVersion
     }
 
@@ -58,6 +67,14 @@ package struct HomeAssistantDiscovery: Sendable {
             let encoderID = Self.topicID(encoder.name)
             result.append(OutboundMessage(topic: "\(prefix)/event/\(nodeID)/\(encoderID)/config", text: eventEntity(encoder).text, retain: true))
             result.append(OutboundMessage(topic: "\(prefix)/sensor/\(nodeID)/\(encoderID)/config", text: positionSensor(encoder).text, retain: true))
+        }
+        for sensor in sensors {
+            let sensorID = Self.topicID(sensor.name)
+            result.append(OutboundMessage(topic: "\(prefix)/binary_sensor/\(nodeID)/\(sensorID)/config", text: binarySensor(sensor).text, retain: true))
+        }
+        for counter in counters {
+            let counterID = Self.topicID(counter.name)
+            result.append(OutboundMessage(topic: "\(prefix)/sensor/\(nodeID)/\(counterID)/config", text: totalSensor(counter).text, retain: true))
         }
         return result
     }

@@ -41,3 +41,15 @@ package struct MQTTCounter: Sendable, Hashable {
     /// The fields after a count event's standard ones in its JSON: `,"counter":"energy","chip":"gpiochip0","line":24`.
     package var eventFields: EventFields { .counter(name, chip: chip, line: line) }
 }
+
+extension MQTTCounter {
+    /// The retained state on `<base>/<counter>/state`: `{"total":N,"value":V,"rate_per_min":R}`, the
+    /// total in pulses, the value in the counter's unit (`EventWriter.value(_:perUnit:)`: `total /
+    /// perUnit`, as many decimals as one pulse needs) and the pulses per minute at the latest pulse
+    /// (0 at the start and for a run's first pulse). Home Assistant's sensor reads `value`
+    /// (`value_json.value`) and shows the rest as attributes.
+    package func statePayload(total: Int64, ratePerMinute: Double) -> [UInt8] {
+        let text = "{\"total\":\(total),\"value\":\(EventWriter.value(total, perUnit: perUnit)),\"rate_per_min\":\(EventWriter.decimal(ratePerMinute))}"
+        return Array(text.utf8)
+    }
+}

@@ -26,3 +26,10 @@ package struct MQTTSensor: Sendable, Hashable {
     /// The fields after a state event's standard ones in its JSON: `,"sensor":"front_door","chip":"gpiochip0","line":23`.
     package var eventFields: EventFields { .sensor(name, chip: chip, line: line) }
 }
+
+extension MQTTSensor {
+    /// The retained state of a contact that is on (a door open, motion seen).
+    package static let onPayload = "on"
+    /// The retained state of a contact that is off.
+    package static let offPayload = "off"
+}

@@ -94,6 +94,15 @@ public struct MQTTSettings: Sendable, Hashable {
     /// `<base>/<encoder>/position`: the encoder's position after its latest detent, retained.
     package func positionTopic(encoder: String) -> String { "\(base)/\(encoder)/position" }
 
+    /// `<base>/<sensor>/state`: a contact's state, `on` or `off`, retained.
+    package func stateTopic(sensor: String) -> String { "\(base)/\(sensor)/state" }
+
+    /// `<base>/<sensor>/event`: each change of a contact's state as JSON (onset, previous duration).
+    package func eventTopic(sensor: String) -> String { "\(base)/\(sensor)/event" }
+
+    /// `<base>/<counter>/state`: a pulse counter's total, value and rate as JSON, retained.
+    package func stateTopic(counter: String) -> String { "\(base)/\(counter)/state" }
+
     /// `<prefix>/status`, where Home Assistant announces itself (`online`): then discovery is sent again.
     package var homeAssistantStatusTopic: String? {
         guard case .prefix(let prefix) = discovery else { return nil }

@@ -23,6 +23,19 @@ import SystemPackage
 /// still waiting in the queue is replaced by the next one (`OutboundQueue.appendLatest`); every
 /// detent's event is kept, in order, within the queue's bound like a button's events.
 ///
+/// Contacts (`MQTTSensor`, indexed by their run line, `PipelineOutput.contact`'s `line`): the state,
+/// `on` or `off`, retained on `<base>/<sensor>/state` (at the start from the level read then, then at
+/// each change), and each change's JSON (`EventWriter.jsonObject(contact:initial:fields:)`: onset,
+/// how long the previous state lasted) on `<base>/<sensor>/event`, not retained.
+///
+/// Pulse counters (`MQTTCounter`, indexed by their run line, `PipelineOutput.count`'s `line`): the
+/// state retained on `<base>/<counter>/state` as `{"total":N,"value":V,"rate_per_min":R}`
+/// (`MQTTCounter.statePayload`), at the start from `MQTTCounter.startTotal`, then at most one per
+/// `MQTTCounter.publishIntervalNs` (`PublishThrottle`: a pulse after a quiet interval goes at once,
+/// later ones wait for the interval, only the latest kept; the loop wakes the sink at that deadline
+/// through `nextDeadlineNs`, and a shutdown sends the one waiting at once). A state waiting in the
+/// queue is replaced by a newer one (`OutboundQueue.appendLatest`). Pulses have no event topic.
+///
 /// Nothing lost: events and states wait in an `OutboundQueue` (bounded by `queue:`; when full the
 /// oldest waiting one goes, counted and logged) while the broker is unreachable, and go out in order
 /// after reconnecting. Handed-over messages stay in libmosquitto until the broker acknowledges them
@@ -63,6 +76,16 @@ package final class MQTTSink: Sink {
     private let encoders: [MQTTEncoder]
     /// Each encoder's fields in its detents' JSON, formatted once.
     private let encoderFields: [EventFields]
+    private let sensors: [MQTTSensor]
+    /// Each sensor's fields in its changes' JSON, formatted once.
+    private let sensorFields: [EventFields]
+    /// The index in `sensors` of each contact's run line.
+    private let sensorByLine: [Int: Int]
+    private let counters: [MQTTCounter]
+    /// The index in `counters` of each counter's run line.
+    private let counterByLine: [Int: Int]
+    /// Each counter's state throttle (`counters`' order): the latest pulse waiting for its interval.
+    private var counterThrottles: [PublishThrottle<PulseCount>]
     private let discovery: HomeAssistantDiscovery
     private let connection: MQTTConnection
     private let logger: Logger
@@ -75,9 +98,11 @@ package final class MQTTSink: Sink {
     private var offlineMid: Int32?
     private var finished = false
 
-    /// A sink publishing for `buttons` (in the loop's line order) and `encoders` (in the order of the
-    /// run's encoders) to the broker of `settings`, with `softwareVersion` on the Home Assistant device. Reads the password and checks the CA file now:
-    /// throws what must be fixed in the configuration. Connects at the loop's first wakeup.
+    /// A sink publishing for `buttons` (in the loop's line order), `encoders` (in the order of the
+    /// run's encoders), `sensors` and `counters` (each knowing its run line, `lineIndex`) to the
+    /// broker of `settings`, with `softwareVersion` on the Home Assistant device. Reads the password
+    /// and checks the CA file now: throws what must be fixed in the configuration. Connects at the
+    /// loop's first wakeup.
     package init(
         settings: MQTTSettings, buttons: [MQTTButton], encoders: [MQTTEncoder] = [], sensors: [MQTTSensor] = [], counters: [MQTTCounter] = [],
         softwareVersion: String, mode: Mode = .run, logger: Logger,
@@ -89,8 +114,15 @@ package final class MQTTSink: Sink {
         self.eventFields = buttons.map(\.eventFields)
         self.encoders = encoders
         self.encoderFields = encoders.map(\.eventFields)
+        self.sensors = sensors
+        self.sensorFields = sensors.map(\.eventFields)
+        self.sensorByLine = Dictionary(sensors.enumerated().map { ($1.lineIndex, $0) }, uniquingKeysWith: { first, _ in first })
+        self.counters = counters
+        self.counterByLine = Dictionary(counters.enumerated().map { ($1.lineIndex, $0) }, uniquingKeysWith: { first, _ in first })
+        self.counterThrottles = counters.map { PublishThrottle(intervalNs: $0.publishIntervalNs) }
         self.logger = logger
-        self.discovery = HomeAssistantDiscovery(settings: settings, buttons: buttons, encoders: encoders, softwareVersion: softwareVersion)
+        self.discovery = HomeAssistantDiscovery(
+            settings: settings, buttons: buttons, encoders: encoders, sensors: sensors, counters: counters, softwareVersion: softwareVersion)
         self.queue = OutboundQueue(limit: settings.queueLimit)
         let will = OutboundMessage(topic: settings.availabilityTopic, text: "offline", retain: true)
         connection = try MQTTConnection(settings: settings, will: will, logger: logger, resolve: resolve)
@@ -121,7 +153,16 @@ package final class MQTTSink: Sink {
     /// The broker's socket (through one epoll descriptor), and the host name lookup's.
     package var descriptors: [FileDescriptor] { finished ? [] : [connection.watch.descriptor, connection.lookup.descriptor] }
 
-    package var nextDeadlineNs: Int64? { finished ? nil : connection.nextDeadlineNs }
+    /// The connection's next deadline (reconnect, keepalive), or a counter's waiting state's if sooner.
+    package var nextDeadlineNs: Int64? {
+        guard !finished else { return nil }
+        var deadlineNs = connection.nextDeadlineNs
+        for throttle in counterThrottles {
+            guard let dueNs = throttle.deadlineNs else { continue }
+            deadlineNs = min(deadlineNs ?? dueNs, dueNs)
+        }
+        return deadlineNs
+    }
 
     package var isBusy: Bool { !finished }
 
@@ -129,8 +170,8 @@ package final class MQTTSink: Sink {
         if index == 0 { connection.noteReady() } else { connection.noteLookupReady() }
     }
 
-    /// The buttons' states and the encoders' start positions go out first (retained), so Home
-    /// Assistant's binary sensors and position sensors show them before the first press or detent.
+    /// The buttons' and contacts' states, the encoders' start positions and the counters' start
+    /// totals go out first (retained), so Home Assistant's entities show them before the first change.
     package func start(linesPressed: [Bool?], atNs nowNs: Int64) {
         guard mode == .run else { return }
         for (line, pressed) in linesPressed.enumerated() where buttons.indices.contains(line) {
@@ -141,6 +182,14 @@ package final class MQTTSink: Sink {
             guard let position = encoder.startPosition else { continue }
             enqueue(OutboundMessage(topic: settings.positionTopic(encoder: encoder.name), text: String(position), retain: true), latestOnly: true)
         }
+        for sensor in sensors {
+            guard linesPressed.indices.contains(sensor.lineIndex), let isOn = linesPressed[sensor.lineIndex] else { continue }
+            enqueue(sensorState(sensor, isOn: isOn))
+        }
+        for (index, counter) in counters.enumerated() {
+            counterThrottles[index].noteSent(atNs: nowNs)
+            enqueue(counterState(counter, total: counter.startTotal, ratePerMinute: 0), latestOnly: true)
+        }
     }
 
     /// Events only.
@@ -148,9 +197,17 @@ package final class MQTTSink: Sink {
 
     package func consume(_ output: PipelineOutput, nowNs: Int64) {
         guard mode == .run, !shuttingDown else { return }
-        if case .rotation(let index, let detent) = output {
+        switch output {
+        case .rotation(let index, let detent):
             consume(detent, encoder: index)
             return
+        case .contact(let line, let change):
+            consume(change, line: line)
+            return
+        case .count(let line, let count):
+            consume(count, line: line, nowNs: nowNs)
+            return
+        default: break
         }
         guard case .event(let line, let event) = output, buttons.indices.contains(line) else { return }
         let button = buttons[line]
@@ -171,8 +228,41 @@ package final class MQTTSink: Sink {
         enqueue(OutboundMessage(topic: settings.positionTopic(encoder: encoder.name), text: String(detent.position), retain: true), latestOnly: true)
     }
 
+    /// A contact's change: its JSON on the sensor's event topic, then its state.
+    private func consume(_ change: ContactEvent, line: Int) {
+        guard let index = sensorByLine[line] else { return }
+        let sensor = sensors[index]
+        let event = EventWriter.jsonObject(contact: change, fields: sensorFields[index])
+        enqueue(OutboundMessage(topic: settings.eventTopic(sensor: sensor.name), payload: event, retain: false))
+        enqueue(sensorState(sensor, isOn: change.isOn))
+    }
+
+    /// A counter's pulse: its state now if the counter's interval allows, else kept for later.
+    private func consume(_ count: PulseCount, line: Int, nowNs: Int64) {
+        guard let index = counterByLine[line], let count = counterThrottles[index].offer(count, atNs: nowNs) else { return }
+        enqueue(counterState(counters[index], total: count.total, ratePerMinute: count.ratePerMinute), latestOnly: true)
+    }
+
+    /// Queues the counters' waiting states that are due by `nowNs`, or all of them with `all`.
+    private func publishDueCounts(atNs nowNs: Int64, all: Bool = false) {
+        for index in counterThrottles.indices {
+            let count = all ? counterThrottles[index].flush(atNs: nowNs) : counterThrottles[index].due(atNs: nowNs)
+            guard let count else { continue }
+            enqueue(counterState(counters[index], total: count.total, ratePerMinute: count.ratePerMinute), latestOnly: true)
+        }
+    }
+
+    private func sensorState(_ sensor: MQTTSensor, isOn: Bool) -> OutboundMessage {
+        OutboundMessage(topic: settings.stateTopic(sensor: sensor.name), text: isOn ? MQTTSensor.onPayload : MQTTSensor.offPayload, retain: true)
+    }
+
+    private func counterState(_ counter: MQTTCounter, total: Int64, ratePerMinute: Double) -> OutboundMessage {
+        OutboundMessage(topic: settings.stateTopic(counter: counter.name), payload: counter.statePayload(total: total, ratePerMinute: ratePerMinute), retain: true)
+    }
+
     package func advance(toNs nowNs: Int64) {
         guard !finished else { return }
+        if mode == .run, !shuttingDown { publishDueCounts(atNs: nowNs) }
         var reports = connection.advance(toNs: nowNs)
         var index = 0
         while index < reports.count {
@@ -194,6 +284,8 @@ package final class MQTTSink: Sink {
     }
 
     package func beginShutdown(atNs nowNs: Int64, graceEndNs: Int64) {
+        // The counters' waiting states go now: the last total is not lost.
+        if mode == .run, !shuttingDown { publishDueCounts(atNs: nowNs, all: true) }
         shuttingDown = true
         if !queue.isEmpty {
             logger.notice("mqtt: shutting down: waiting for \(counted(queue.count, "message")) to be acknowledged")

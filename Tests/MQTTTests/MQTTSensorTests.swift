@@ -1,0 +1,141 @@
+import DebounceCore
+import EventOutput
+@testable import MQTT
+import Testing
+
+/// Contacts and pulse counters over MQTT without a broker: topics, the counter's state payload, the
+/// state throttle, and Home Assistant's discovery of their entities.
+@Suite struct MQTTSensorTests {
+    static let settings = MQTTSettings(host: "h", clientID: "hall-pi", base: "home/hall", hostname: "pi")
+    static let door = MQTTSensor(name: "front door", chip: "gpiochip0", line: 23, lineIndex: 1, deviceClass: "door")
+    static let plain = MQTTSensor(name: "pir", chip: "gpiochip0", line: 5, lineIndex: 2, deviceClass: nil)
+    static let energy = MQTTCounter(
+        name: "energy", chip: "gpiochip0", line: 24, lineIndex: 3, perUnit: 1000, unit: "kWh", deviceClass: "energy", startTotal: 12_345,
+        publishIntervalNs: 1_000_000_000)
+    static let pulses = MQTTCounter(
+        name: "pulses", chip: "gpiochip0", line: 25, lineIndex: 4, perUnit: 1, unit: nil, deviceClass: nil, startTotal: 0, publishIntervalNs: 0)
+    static let device = #""device":{"identifiers":["gpio-debounce_hall-pi"],"name":"hall-pi","manufacturer":"gpio-debounce","model":"gpio-debounce buttons","sw_version":"0.4.0"}"#
+    static let tail = #""qos":1,"availability_topic":"home/hall/availability","# + device + "}"
+
+    @Test func topicsAreUnderTheBaseAndTheName() {
+        #expect(Self.settings.stateTopic(sensor: "front_door") == "home/hall/front_door/state")
+        #expect(Self.settings.eventTopic(sensor: "front_door") == "home/hall/front_door/event")
+        #expect(Self.settings.stateTopic(counter: "energy") == "home/hall/energy/state")
+    }
+
+    @Test func aCountersStateIsItsTotalValueAndRate() {
+        let text = { (counter: MQTTCounter, total: Int64, rate: Double) in String(decoding: counter.statePayload(total: total, ratePerMinute: rate), as: UTF8.self) }
+        #expect(text(Self.energy, 12_345, 0) == #"{"total":12345,"value":12.345,"rate_per_min":0}"#)
+        #expect(text(Self.energy, 2000, 61.5) == #"{"total":2000,"value":2,"rate_per_min":61.5}"#)
+        #expect(text(Self.pulses, 7, 120) == #"{"total":7,"value":7,"rate_per_min":120}"#)
+    }
+
+    @Test func discoveryAnnouncesABinarySensorPerContactAndATotalSensorPerCounter() {
+        let discovery = HomeAssistantDiscovery(
+            settings: Self.settings, buttons: [], sensors: [Self.door, Self.plain], counters: [Self.energy, Self.pulses], softwareVersion: "0.4.0")
+        let messages = discovery.messages
+        #expect(messages.map(\.topic) == [
+            "homeassistant/binary_sensor/hall-pi/front_door/config",
+            "homeassistant/binary_sensor/hall-pi/pir/config",
+            "homeassistant/sensor/hall-pi/energy/config",
+            "homeassistant/sensor/hall-pi/pulses/config",
+        ])
+        #expect(messages.allSatisfy { $0.retain })
+        let text = messages.map { String(decoding: $0.payload, as: UTF8.self) }
+        #expect(text[0] == #"{"name":"front door","unique_id":"hall-pi_front_door_state","state_topic":"home/hall/front door/state","#
+            + #""payload_on":"on","payload_off":"off","device_class":"door","# + Self.tail)
+        // No device class: none announced (Home Assistant shows on/off).
+        #expect(text[1] == #"{"name":"pir","unique_id":"hall-pi_pir_state","state_topic":"home/hall/pir/state","#
+            + #""payload_on":"on","payload_off":"off","# + Self.tail)
+        #expect(text[2] == #"{"name":"energy","unique_id":"hall-pi_energy_total","state_topic":"home/hall/energy/state","#
+            + #""value_template":"{{ value_json.value }}","json_attributes_topic":"home/hall/energy/state","#
+            + #""state_class":"total_increasing","device_class":"energy","unit_of_measurement":"kWh","# + Self.tail)
+        // No device class and no unit: neither announced; still total_increasing.
+        #expect(text[3] == #"{"name":"pulses","unique_id":"hall-pi_pulses_total","state_topic":"home/hall/pulses/state","#
+            + #""value_template":"{{ value_json.value }}","json_attributes_topic":"home/hall/pulses/state","#
+            + #""state_class":"total_increasing","# + Self.tail)
+        #expect(discovery.removal.map(\.topic) == messages.map(\.topic))
+        #expect(discovery.removal.allSatisfy { $0.payload.isEmpty && $0.retain })
+        var off = Self.settings
+        off.discovery = .off
+        #expect(HomeAssistantDiscovery(settings: off, buttons: [], sensors: [Self.door], counters: [Self.energy], softwareVersion: "t").messages.isEmpty)
+    }
+
+    /// Contacts and counters come after the buttons' and encoders' entities, on the same device.
+    @Test func sensorsAndCountersFollowTheButtonsAndEncoders() {
+        let button = MQTTButton(name: "lights", chip: "gpiochip0", line: 17, gestures: [.press])
+        let encoder = MQTTEncoder(name: "volume", chip: "gpiochip0", lines: [22, 23])
+        let discovery = HomeAssistantDiscovery(
+            settings: Self.settings, buttons: [button], encoders: [encoder], sensors: [Self.door], counters: [Self.energy], softwareVersion: "0.4.0")
+        #expect(discovery.messages.map(\.topic) == [
+            "homeassistant/device_automation/hall-pi/lights_press/config",
+            "homeassistant/event/hall-pi/lights/config",
+            "homeassistant/binary_sensor/hall-pi/lights/config",
+            "homeassistant/event/hall-pi/volume/config",
+            "homeassistant/sensor/hall-pi/volume/config",
+            "homeassistant/binary_sensor/hall-pi/front_door/config",
+            "homeassistant/sensor/hall-pi/energy/config",
+        ])
+        #expect(discovery.messages.allSatisfy { String(decoding: $0.payload, as: UTF8.self).hasSuffix(Self.device + "}") })
+    }
+
+    // MARK: Throttle
+
+    static let second: Int64 = 1_000_000_000
+
+    @Test func theFirstValueAfterAQuietIntervalGoesAtOnceAndLaterOnesWait() {
+        var throttle = PublishThrottle<Int>(intervalNs: Self.second)
+        #expect(throttle.deadlineNs == nil)
+        #expect(throttle.offer(1, atNs: 10 * Self.second) == 1)
+        #expect(throttle.offer(2, atNs: 10 * Self.second + 100) == nil)
+        #expect(throttle.offer(3, atNs: 10 * Self.second + 200) == nil)  // replaces 2
+        #expect(throttle.pending == 3 && throttle.deadlineNs == 11 * Self.second)
+        #expect(throttle.due(atNs: 11 * Self.second - 1) == nil)
+        #expect(throttle.due(atNs: 11 * Self.second) == 3)
+        #expect(throttle.deadlineNs == nil && throttle.lastSentNs == 11 * Self.second)
+        // Within the interval of that one: waits again.
+        #expect(throttle.offer(4, atNs: 11 * Self.second + 5) == nil)
+        #expect(throttle.deadlineNs == 12 * Self.second)
+        #expect(throttle.due(atNs: 12 * Self.second + 7) == 4)
+        // A quiet interval later: at once.
+        #expect(throttle.offer(5, atNs: 13 * Self.second + 7) == 5)
+        #expect(throttle.due(atNs: 20 * Self.second) == nil)
+    }
+
+    @Test func aStateSentAtTheStartCountsAndFlushSendsTheWaitingOne() {
+        var throttle = PublishThrottle<Int>(intervalNs: Self.second)
+        throttle.noteSent(atNs: 0)
+        #expect(throttle.offer(1, atNs: Self.second / 2) == nil)
+        #expect(throttle.deadlineNs == Self.second)
+        #expect(throttle.flush(atNs: Self.second / 2 + 1) == 1)
+        #expect(throttle.flush(atNs: Self.second / 2 + 2) == nil)
+        #expect(throttle.deadlineNs == nil)
+    }
+
+    @Test func noIntervalSendsEveryValueAndAHugeOneDoesNotOverflow() {
+        var every = PublishThrottle<Int>(intervalNs: 0)
+        #expect((0..<5).map { every.offer($0, atNs: 7) } == [0, 1, 2, 3, 4])
+        var huge = PublishThrottle<Int>(intervalNs: .max)
+        #expect(huge.offer(1, atNs: Self.second) == 1)
+        #expect(huge.offer(2, atNs: 2 * Self.second) == nil)
+        #expect(huge.deadlineNs == .max)
+    }
+
+    /// 50 pulses in 2 s with a 1 s interval (the sink's sequence: the start, each pulse offered, the
+    /// due one taken at each wakeup, the rest flushed at shutdown): at most 3 state messages after
+    /// the start one, and the last is the final total.
+    @Test func fiftyPulsesInTwoSecondsGiveAtMostThreeStates() {
+        var throttle = PublishThrottle<Int>(intervalNs: Self.second)
+        throttle.noteSent(atNs: 0)
+        var sent: [(Int64, Int)] = []
+        for pulse in 1...50 {
+            let nowNs = Int64(pulse) * 40_000_000
+            if let due = throttle.due(atNs: nowNs) { sent.append((nowNs, due)) }
+            if let now = throttle.offer(pulse, atNs: nowNs) { sent.append((nowNs, now)) }
+        }
+        if let last = throttle.flush(atNs: 2 * Self.second) { sent.append((2 * Self.second, last)) }
+        #expect(sent.count <= 3)
+        #expect(sent.last?.1 == 50)
+        #expect(zip(sent, sent.dropFirst()).dropLast().allSatisfy { $1.0 - $0.0 >= Self.second })
+    }
+}
