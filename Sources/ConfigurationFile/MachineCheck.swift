@@ -26,7 +26,7 @@ public enum MachineCheck {
         case mqtt(MQTTError)
         /// A button's chip or line cannot be found or opened.
         case line(button: String, GPIOError)
-        /// Two buttons resolve to the same line of the same chip.
+        /// Two owners (buttons, encoders' lines, sensors, counters) resolve to the same line of the same chip.
         case sharedLine(file: String, first: String, second: String, chip: String, offset: Int)
 
         public var description: String {
@@ -34,7 +34,7 @@ public enum MachineCheck {
             case .mqtt(let error): error.description
             case .line(_, let error): error.description
             case .sharedLine(let file, let first, let second, let chip, let offset):
-                "\(file): buttons '\(first)' and '\(second)' are both on line \(offset) of \(chip) here: one line serves one button (give one of them another line or chip:)"
+                "\(file): '\(first)' and '\(second)' are both on line \(offset) of \(chip) here: one line serves one button, encoder, sensor or counter (give one of them another line or chip:)"
             }
         }
     }
