@@ -22,14 +22,14 @@ import SystemPackage
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run the buttons of a configuration file: debounced events, gestures and actions, in one process.",
+        abstract: "Run the buttons, encoders, sensors and counters of a configuration file: debounced events, gestures and actions, in one process.",
         discussion: """
             One ppoll loop over every button's line (one request per chip), sleeping until the earliest \
             deadline of any button: nothing runs while the buttons are idle. Events are printed like \
             `watch` prints them (plus "button"); actions run their commands, each in a process group of \
             its own, without blocking the loop. SIGINT or SIGTERM stops taking events, lets running actions \
-            finish for up to --shutdown-grace, kills the process groups of what still runs, releases the \
-            lines and exits 0.
+            finish for up to --shutdown-grace, kills the process groups of what still runs, saves the \
+            counters' totals (in --state-dir), releases the lines and exits 0.
             """)
 
     @Option(help: ArgumentHelp("The YAML configuration file.", valueName: "file"))
