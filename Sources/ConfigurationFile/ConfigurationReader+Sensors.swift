@@ -49,23 +49,15 @@ extension ConfigurationReader {
 
     /// `sensors:`: a list of contacts, at most `ConfigurationLoader.maximumButtons`.
     func readSensors(_ node: YAMLNode, defaults: Defaults) throws(ConfigurationError) -> [SensorSettings] {
-        let list = try entries(node, key: "sensors", example: "`- name: front-door` entries with `line:`")
-        var sensors: [SensorSettings] = []
-        for (index, item) in list.enumerated() {
-            sensors.append(try readSensor(item, key: "sensors[\(index)]", index: index, defaults: defaults))
+        try entries(node, key: "sensors", example: "`- name: front-door` entries with `line:`") { (item, key, index) throws(ConfigurationError) in
+            try readSensor(item, key: key, index: index, defaults: defaults)
         }
-        return sensors
     }
 
     private func readSensor(_ node: YAMLNode, key: String, index: Int, defaults: Defaults) throws(ConfigurationError) -> SensorSettings {
         let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.sensorKeys)
-        let name = try fields["name"].map { node throws(ConfigurationError) in try reader.name(node, key: "\(key).name", what: "a sensor's name") } ?? "sensor\(index + 1)"
-        guard let lineNode = fields["line"] else { throw reader.error(node, key, "a sensor needs `line:` (an offset like 23, or a name like GPIO23)") }
-        let line = try reader.line(lineNode, key: "\(key).line")
-        let chip = try fields["chip"].map { node throws(ConfigurationError) in try reader.chip(node, key: "\(key).chip") } ?? defaults.chip
-        let bias = try fields["bias"].map { node throws(ConfigurationError) in try reader.bias(node, key: "\(key).bias") } ?? defaults.bias ?? .pullUp
+        let (name, line, chip, bias, kernelDebounceNs) = try lineEntry(fields, node: node, key: key, what: "sensor", index: index, example: 23, defaults: defaults)
         let strategy = try fields["debounce"].map { node throws(ConfigurationError) in try reader.strategy(node, key: "\(key).debounce") } ?? Self.defaultSensorStrategy
-        let kernelDebounceNs = try fields["kernel_debounce"].map { node throws(ConfigurationError) in try reader.kernelDebounce(node, key: "\(key).kernel_debounce") } ?? defaults.kernelDebounceNs ?? 0
         let inverted = try fields["inverted"].map { node throws(ConfigurationError) in
             try reader.choice(node, key: "\(key).inverted", allowed: ["true", "false"]) == "true"
         } ?? false
@@ -96,25 +88,17 @@ extension ConfigurationReader {
 
     /// `counters:`: a list of pulse counters, at most `ConfigurationLoader.maximumButtons`.
     func readCounters(_ node: YAMLNode, defaults: Defaults) throws(ConfigurationError) -> [CounterSettings] {
-        let list = try entries(node, key: "counters", example: "`- name: energy` entries with `line:`")
-        var counters: [CounterSettings] = []
-        for (index, item) in list.enumerated() {
-            counters.append(try readCounter(item, key: "counters[\(index)]", index: index, defaults: defaults))
+        try entries(node, key: "counters", example: "`- name: energy` entries with `line:`") { (item, key, index) throws(ConfigurationError) in
+            try readCounter(item, key: key, index: index, defaults: defaults)
         }
-        return counters
     }
 
     private func readCounter(_ node: YAMLNode, key: String, index: Int, defaults: Defaults) throws(ConfigurationError) -> CounterSettings {
         let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.counterKeys)
-        let name = try fields["name"].map { node throws(ConfigurationError) in try reader.name(node, key: "\(key).name", what: "a counter's name") } ?? "counter\(index + 1)"
-        guard let lineNode = fields["line"] else { throw reader.error(node, key, "a counter needs `line:` (an offset like 24, or a name like GPIO24)") }
-        let line = try reader.line(lineNode, key: "\(key).line")
-        let chip = try fields["chip"].map { node throws(ConfigurationError) in try reader.chip(node, key: "\(key).chip") } ?? defaults.chip
-        let bias = try fields["bias"].map { node throws(ConfigurationError) in try reader.bias(node, key: "\(key).bias") } ?? defaults.bias ?? .pullUp
+        let (name, line, chip, bias, kernelDebounceNs) = try lineEntry(fields, node: node, key: key, what: "counter", index: index, example: 24, defaults: defaults)
         let active = try fields["active"].map { node throws(ConfigurationError) in try reader.choice(node, key: "\(key).active", allowed: ["low", "high"]) } ?? defaults.active ?? "low"
         let strategy = try fields["debounce"].map { node throws(ConfigurationError) in try reader.strategy(node, key: "\(key).debounce") }
             ?? defaults.debounce ?? DebounceConfiguration.defaultStrategy
-        let kernelDebounceNs = try fields["kernel_debounce"].map { node throws(ConfigurationError) in try reader.kernelDebounce(node, key: "\(key).kernel_debounce") } ?? defaults.kernelDebounceNs ?? 0
         let perUnit = try fields["per_unit"].map { node throws(ConfigurationError) in try pulsesPerUnit(node, key: "\(key).per_unit") } ?? 1
         let unit = try fields["unit"].map { node throws(ConfigurationError) in try reader.string(node, key: "\(key).unit") }
         if let unit, unit.count > Self.maximumUnitCharacters, let node = fields["unit"] {
@@ -172,8 +156,11 @@ extension ConfigurationReader {
 
     // MARK: Shared
 
-    /// The entries of a `sensors:` or `counters:` list: at least one, at most `maximumButtons`.
-    private func entries(_ node: YAMLNode, key: String, example: String) throws(ConfigurationError) -> [YAMLNode] {
+    /// The entries of a `sensors:` or `counters:` list, at least one, at most `maximumButtons`, each
+    /// read by `read` (its node, its key `key[index]`, its index).
+    private func entries<Entry>(
+        _ node: YAMLNode, key: String, example: String, read: (YAMLNode, String, Int) throws(ConfigurationError) -> Entry
+    ) throws(ConfigurationError) -> [Entry] {
         guard case .sequence(let list) = node, !list.isEmpty else {
             throw reader.error(node, key, "must be a list (\(example)), at least one, at most \(ConfigurationLoader.maximumButtons)")
         }
@@ -182,7 +169,26 @@ extension ConfigurationReader {
                 list[ConfigurationLoader.maximumButtons], key,
                 "at most \(ConfigurationLoader.maximumButtons) lines in all (one line request holds at most 64); this is entry \(ConfigurationLoader.maximumButtons + 1)")
         }
-        return Array(list)
+        var entries: [Entry] = []
+        for (index, item) in list.enumerated() { entries.append(try read(item, "\(key)[\(index)]", index)) }
+        return entries
+    }
+
+    /// What every sensor and counter has, as a button does: its name (`sensor1`... when none is
+    /// written), its line (`example` in the message when it is missing), chip, bias and kernel
+    /// debouncing, with the `defaults:` section's values.
+    private func lineEntry(
+        _ fields: [String: YAMLNode], node: YAMLNode, key: String, what: String, index: Int, example: Int, defaults: Defaults
+    ) throws(ConfigurationError) -> (name: String, line: String, chip: String?, bias: Bias, kernelDebounceNs: Int64) {
+        let name = try fields["name"].map { node throws(ConfigurationError) in try reader.name(node, key: "\(key).name", what: "a \(what)'s name") } ?? "\(what)\(index + 1)"
+        guard let lineNode = fields["line"] else { throw reader.error(node, key, "a \(what) needs `line:` (an offset like \(example), or a name like GPIO\(example))") }
+        let line = try reader.line(lineNode, key: "\(key).line")
+        let chip = try fields["chip"].map { node throws(ConfigurationError) in try reader.chip(node, key: "\(key).chip") } ?? defaults.chip
+        let bias = try fields["bias"].map { node throws(ConfigurationError) in try reader.bias(node, key: "\(key).bias") } ?? defaults.bias ?? .pullUp
+        let kernelDebounceNs = try fields["kernel_debounce"].map { node throws(ConfigurationError) in
+            try reader.kernelDebounce(node, key: "\(key).kernel_debounce")
+        } ?? defaults.kernelDebounceNs ?? 0
+        return (name, line, chip, bias, kernelDebounceNs)
     }
 
     /// " (did you mean door?)": the nearest of `candidates`, or "" if none is near.
