@@ -41,7 +41,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Log level on stderr.")
     var logLevel: LogLevelArgument = .init(.info)
 
-    @Flag(help: "Drive every button from a simulated bouncy button instead of real pins (no hardware needed), reported as its configured line (GPIO27 as 27).")
+    @Flag(help: "Drive every line from a simulation instead of real pins (no hardware needed): a bouncy button per button, a turned knob per encoder, a door opened and closed per sensor, an S0 meter per counter, each reported as its configured line (GPIO27 as 27).")
     var simulate = false
 
     @Option(help: "Seed of the simulated buttons (with --simulate).")
