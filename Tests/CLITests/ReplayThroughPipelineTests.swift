@@ -64,10 +64,10 @@ import Testing
             """)
         let ambiguous = try CLITests.run(["replay", "-", "--config", path], input: Self.heldPress)
         #expect(ambiguous.status == 64)
-        #expect(ambiguous.stderr.contains("has 2 buttons: say which with --button (a, b)"))
+        #expect(ambiguous.stderr.contains("has 2 buttons, sensors and counters: say which with --button (a, b)"))
         let unknown = try CLITests.run(["replay", "-", "--config", path, "--button", "c"], input: Self.heldPress)
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.contains("no button named \"c\"; its buttons: a, b"))
+        #expect(unknown.stderr.contains("no button, sensor or counter named \"c\"; it has: a, b"))
         let chosen = try CLITests.run(["replay", "-", "--config", path, "--button", "b", "--format", "json"], input: Self.heldPress)
         #expect(chosen.stdout.contains("\"event\":\"hold\""))
         #expect(chosen.stdout.contains("\"button\":\"b\""))
@@ -88,5 +88,40 @@ import Testing
         #expect(result.status == 65)
         #expect(try CLITests.decode(result.stdout).map(\.event) == ["press"])
         #expect(result.stderr.contains("<stdin>:4:"))
+    }
+
+    static let doorAndMeter = """
+        sensors:
+          - {name: front-door, line: 23, on_delay: 2s, device_class: door}
+        counters:
+          - {name: energy, line: 24, per_unit: 1000, unit: kWh, device_class: energy}
+        """
+
+    /// A recorded door contact through its sensor's stages: the state at the start, an opening of
+    /// 0.8 s (with bounce) shorter than on_delay never reported, a longer one reported 2 s after it began.
+    @Test func aSensorsTraceGivesItsStatesAfterTheirDelays() throws {
+        let path = try Self.configuration(Self.doorAndMeter)
+        let trace = "0,0\n100000000,1\n100200000,0\n100400000,1\n900000000,0\n1000000000,1\n4000000000,0\n"
+        let result = try CLITests.run(["replay", "-", "--config", path, "--button", "front-door", "--format", "json"], input: trace)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == """
+            {"event":"state","state":"off","time_ns":0,"onset_ns":0,"initial":true,"sensor":"front-door"}
+            {"event":"state","state":"on","time_ns":3000000000,"onset_ns":1000000000,"previous_ns":0,"sensor":"front-door"}
+            {"event":"state","state":"off","time_ns":4050000000,"onset_ns":4000000000,"previous_ns":3000000000,"sensor":"front-door"}
+
+            """)
+    }
+
+    /// A recorded meter through its counter: one count per pulse, the second pulse's bounce counted once.
+    @Test func aCountersTraceGivesOneCountPerPulse() throws {
+        let path = try Self.configuration(Self.doorAndMeter)
+        let trace = "0,1\n100000000,0\n140000000,1\n600000000,0\n600100000,1\n600200000,0\n640000000,1\n"
+        let result = try CLITests.run(["replay", "-", "--config", path, "--button", "energy", "--format", "json"], input: trace)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == """
+            {"event":"count","total":1,"value":0.001,"rate_per_min":0,"time_ns":110000000,"onset_ns":100000000,"counter":"energy"}
+            {"event":"count","total":2,"value":0.002,"rate_per_min":120,"time_ns":610200000,"onset_ns":600000000,"counter":"energy"}
+
+            """)
     }
 }

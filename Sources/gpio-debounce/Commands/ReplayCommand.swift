@@ -25,7 +25,8 @@ struct ReplayCommand: ParsableCommand {
             and the exit code is 65.
             With --config, the trace goes through that file's button (--button NAME, or its only one): \
             its debounce, gestures (hold, repeat, clicks) and group lockouts. Each action an event would \
-            start is printed after the event; none is run.
+            start is printed after the event; none is run. --button may also name a sensor (its states, \
+            after their delays) or a counter (its pulses, counted from 0).
             With --encoder A,B, the trace holds a rotary encoder's two lines (VCD channels by name or \
             0-based index, or the text format's line column: t_ns,line,level lines, each line's first \
             data line its initial level) and one rotate event is printed per detent, as watch --encoder does.
@@ -40,7 +41,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A configuration file (as for `run`): replay through one of its buttons, actions printed, not run.", valueName: "file"))
     var config: String?
 
-    @Option(help: ArgumentHelp("The configuration's button to replay through (not needed when it has one).", valueName: "name"))
+    @Option(help: ArgumentHelp("The configuration's button, sensor or counter to replay through (not needed when it has one of them).", valueName: "name"))
     var button: String?
 
     @Option(help: ArgumentHelp("Replay a rotary encoder's lines A,B: VCD channels (names or 0-based indices, e.g. D0,D1) or the text trace's line numbers (e.g. 0,1).", valueName: "A,B"))
@@ -78,7 +79,11 @@ struct ReplayCommand: ParsableCommand {
         do {
             sinks = format == .vcd
                 ? [try SignalComparisonSink(output: output, initialLevel: initialLevel, startNs: source.startNs)]
-                : [EventPrinter(writer: EventWriter(format: format == .json ? .json : .text, output: output), lineFields: [stages?.fields ?? .none])]
+                : [
+                    EventPrinter(
+                        writer: EventWriter(format: format == .json ? .json : .text, output: output), lineFields: [stages?.fields ?? .none],
+                        sensorLines: stages?.isSensor == true ? [0] : [], perUnit: stages?.perUnit.map { [0: $0] } ?? [:])
+                ]
         } catch {
             throw failure("cannot write the events: \(error.description)", ExitStatus.ioError)
         }
@@ -97,36 +102,54 @@ struct ReplayCommand: ParsableCommand {
     }
 }
 
-/// The configuration file's button that `replay --config` runs a trace through: its stages, with the
-/// button's line as line 0, and its actions.
+/// The configuration file's button, sensor or counter that `replay --config` runs a trace through:
+/// its stages, with its line as line 0, and its actions.
 private struct ConfiguredButton {
     var plan: DaemonPlan
     var linePlan: LinePlan
     var bindings: [ActionBinding]
     var fields: EventFields
+    /// Whether it is a sensor: its state at the start is printed.
+    var isSensor: Bool
+    /// For a counter, its pulses per unit.
+    var perUnit: Double?
 
-    /// Loads `file` (as `run` does: a bad file exits 65, a missing one 66) and picks the button `name`,
-    /// or the only one.
+    /// Loads `file` (as `run` does: a bad file exits 65, a missing one 66) and picks the button,
+    /// sensor or counter `name`, or the only one of them.
     init(file: String, name: String?) throws {
         let configuration = try loadConfiguration(file)
-        let names = configuration.buttons.map(\.name)
-        let index: Int
+        // Every owner of one line, with its index among the run's lines and what its events call it.
+        let owners: [(name: String, line: Int, kind: Kind)] =
+            configuration.buttons.enumerated().map { ($1.name, $0, .button) }
+            + configuration.sensors.enumerated().map { ($1.name, configuration.firstSensorLine + $0, .sensor) }
+            + configuration.counters.enumerated().map { ($1.name, configuration.firstCounterLine + $0, .counter) }
+        let names = owners.map(\.name).joined(separator: ", ")
+        let owner: (name: String, line: Int, kind: Kind)
         if let name {
-            guard let found = names.firstIndex(of: name) else {
-                throw failure("\(file) has no button named \"\(name)\"; its buttons: \(names.joined(separator: ", "))", ExitStatus.usage)
+            guard let found = owners.first(where: { $0.name == name }) else {
+                throw failure("\(file) has no button, sensor or counter named \"\(name)\"; it has: \(names)", ExitStatus.usage)
             }
-            index = found
+            owner = found
         } else {
-            guard names.count == 1 else {
-                throw failure("\(file) has \(names.count) buttons: say which with --button (\(names.joined(separator: ", ")))", ExitStatus.usage)
+            guard owners.count == 1, let only = owners.first else {
+                throw failure("\(file) has \(owners.count) buttons, sensors and counters: say which with --button (\(names))", ExitStatus.usage)
             }
-            index = 0
+            owner = only
         }
         plan = DaemonPlan(configuration)
-        linePlan = plan.plans[index]
-        bindings = plan.bindings.filter { $0.line == index }.map { ActionBinding(line: 0, on: $0.on, count: $0.count, action: $0.action) }
-        fields = EventFields([.text("button", names[index])])
+        linePlan = plan.plans[owner.line]
+        bindings = plan.bindings.filter { $0.line == owner.line }.map { ActionBinding(line: 0, on: $0.on, count: $0.count, action: $0.action) }
+        switch owner.kind {
+        case .button: fields = EventFields([.text("button", owner.name)])
+        case .sensor: fields = EventFields([.text("sensor", owner.name)])
+        case .counter: fields = EventFields([.text("counter", owner.name)])
+        }
+        isSensor = owner.kind == .sensor
+        perUnit = owner.kind == .counter ? configuration.counters[owner.line - configuration.firstCounterLine].perUnit : nil
     }
+
+    /// What a configuration's one-line owner is.
+    private enum Kind { case button, sensor, counter }
 }
 
 /// One-line summaries of what a debouncer saw.
