@@ -20,7 +20,7 @@ import Sinks
 /// escaped.
 public enum ConfigurationLoader {
     static let topLevelKeys = ["defaults", "groups", "buttons", "encoders", "sensors", "counters", "keyboard", "mqtt"]
-    static let sensorKeys = ["name", "line", "chip", "bias", "debounce", "kernel_debounce", "on_delay", "off_delay", "inverted", "device_class"]
+    static let sensorKeys = ["name", "line", "chip", "bias", "debounce", "kernel_debounce", "on_delay", "off_delay", "inverted", "device_class", "actions"]
     static let counterKeys = [
         "name", "line", "chip", "bias", "active", "debounce", "kernel_debounce", "per_unit", "unit", "device_class", "flush", "publish_interval",
     ]

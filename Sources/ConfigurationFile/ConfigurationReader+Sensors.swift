@@ -1,4 +1,5 @@
 import DebounceCore
+import Sinks
 import GPIODBackend
 import YAMLDocument
 
@@ -78,10 +79,25 @@ extension ConfigurationReader {
             }
             deviceClass = text
         }
-        return SensorSettings(
+        var sensor = SensorSettings(
             name: name, chip: chip, line: line, bias: bias,
             debounce: DebounceConfiguration(press: strategy, release: strategy, activeLevel: inverted ? .activeLow : .activeHigh),
             kernelDebounceNs: kernelDebounceNs, contact: contact, deviceClass: deviceClass)
+        if let node = fields["actions"] {
+            guard case .sequence(let list) = node else { throw reader.error(node, "\(key).actions", "must be a list (`- on: on` entries)") }
+            for (actionIndex, actionNode) in list.enumerated() {
+                let actionKey = "\(key).actions[\(actionIndex)]"
+                let actionFields = try reader.mapping(actionNode, key: actionKey, allowed: ["on", "run", "shell", "policy", "limit", "timeout"])
+                guard let onNode = actionFields["on"] else {
+                    throw reader.error(actionNode, actionKey, "a sensor's action needs `on:` (on, off or change)")
+                }
+                let on = ContactTrigger(rawValue: try reader.choice(onNode, key: "\(actionKey).on", allowed: ContactTrigger.allCases.map(\.rawValue))) ?? .change
+                var command = try action(actionFields, node: actionNode, key: actionKey, button: name, on: .press, count: nil).action
+                command.name = "\(name).\(on.rawValue)"
+                sensor.actions.append(ContactActionConfiguration(on: on, action: command))
+            }
+        }
+        return sensor
     }
 
     // MARK: Counters

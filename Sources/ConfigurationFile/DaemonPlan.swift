@@ -20,6 +20,8 @@ public struct DaemonPlan: Sendable {
     public var encoderKeyBindings: [EncoderKeyBinding]
     /// The actions each encoder's detents start (into `actions`).
     public var encoderActionBindings: [EncoderActionBinding] = []
+    /// The actions each contact's changes start (into `actions`), by the contact's line.
+    public var contactActionBindings: [ContactActionBinding] = []
 
     /// The plan of `configuration`, its counters starting from `counterTotals[i]` pulses (the totals a
     /// state file kept; 0 for a counter it does not list).
@@ -56,6 +58,12 @@ public struct DaemonPlan: Sendable {
         for (index, encoder) in configuration.encoders.enumerated() {
             for action in encoder.actions {
                 encoderActionBindings.append(EncoderActionBinding(encoder: index, on: action.on, action: actions.count))
+                actions.append(action.action)
+            }
+        }
+        for (index, sensor) in configuration.sensors.enumerated() {
+            for action in sensor.actions {
+                contactActionBindings.append(ContactActionBinding(line: configuration.firstSensorLine + index, on: action.on, action: actions.count))
                 actions.append(action.action)
             }
         }

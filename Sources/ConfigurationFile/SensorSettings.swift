@@ -1,5 +1,6 @@
 import DebounceCore
 import GPIODBackend
+import Sinks
 
 /// One contact of a configuration (`sensors:`): a door or window reed switch, a PIR's output, a leak
 /// sensor. Its state is `on` or `off` (no gestures), reported once at the start and then at every
@@ -19,6 +20,8 @@ public struct SensorSettings: Sendable {
     public var contact: ContactConfiguration
     /// Home Assistant's binary-sensor device class (`door`, `window`, `motion`...), or nil for none.
     public var deviceClass: String?
+    /// Commands its changes run (`actions:` with `on: on`, `off` or `change`).
+    public var actions: [ContactActionConfiguration] = []
 
     public init(
         name: String, chip: String?, line: String, bias: Bias, debounce: DebounceConfiguration, kernelDebounceNs: Int64 = 0,
@@ -33,6 +36,12 @@ public struct SensorSettings: Sendable {
         self.contact = contact
         self.deviceClass = deviceClass
     }
+}
+
+/// A command a contact's changes run: `on: on` (a door opened), `on: off`, or `on: change`.
+public struct ContactActionConfiguration: Sendable {
+    public var on: ContactTrigger
+    public var action: Action
 }
 
 /// One pulse counter of a configuration (`counters:`): the pulse output of an electricity (S0), water

@@ -15,14 +15,20 @@ import EventOutput
 package final class ActionPreview: Sink {
     private let actions: [Action]
     private let bindingsOfLine: [[ActionBinding]]
+    private let contactBindings: [ContactActionBinding]
     private let format: EventFormat
     private let output: OutputBuffer
     /// Actions shown so far.
     package private(set) var shownCount = 0
 
-    /// A preview of `actions` as `bindings` start them, for `lineCount` lines, written to `output`.
-    package init(actions: [Action], bindings: [ActionBinding], lineCount: Int, format: EventFormat, output: OutputBuffer) {
+    /// A preview of `actions` as `bindings` (and a contact's changes, `contactBindings`) start them,
+    /// for `lineCount` lines, written to `output`.
+    package init(
+        actions: [Action], bindings: [ActionBinding], contactBindings: [ContactActionBinding] = [], lineCount: Int, format: EventFormat,
+        output: OutputBuffer
+    ) {
         self.actions = actions
+        self.contactBindings = contactBindings
         self.format = format
         self.output = output
         var perLine = Array(repeating: [ActionBinding](), count: lineCount)
@@ -34,10 +40,21 @@ package final class ActionPreview: Sink {
     package var consumesEdges: Bool { false }
 
     package func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
-        guard case .event(let line, let event) = output else { return }
-        for binding in bindingsOfLine[line] where binding.matches(event) {
-            do { try show(actions[binding.action], for: event) } catch { throw SinkError("cannot write the actions", error) }
-            shownCount += 1
+        switch output {
+        case .event(let line, let event):
+            for binding in bindingsOfLine[line] where binding.matches(event) {
+                do { try show(actions[binding.action], on: event.kind.rawValue, timeNs: event.timeNs) } catch { throw SinkError("cannot write the actions", error) }
+                shownCount += 1
+            }
+        case .contact(let line, let change):
+            for binding in contactBindings where binding.line == line && binding.on.matches(change) {
+                do { try show(actions[binding.action], on: change.isOn ? "on" : "off", timeNs: change.timeNs) } catch {
+                    throw SinkError("cannot write the actions", error)
+                }
+                shownCount += 1
+            }
+        default:
+            break
         }
     }
 
@@ -45,14 +62,15 @@ package final class ActionPreview: Sink {
         do { try output.flush() } catch { throw SinkError("cannot write the actions", error) }
     }
 
-    private func show(_ action: Action, for event: ButtonEvent) throws(Errno) {
+    /// One line for `action`, started by an event of kind (or a contact's new state) `on` at `timeNs`.
+    private func show(_ action: Action, on: String, timeNs: Int64) throws(Errno) {
         switch format {
         case .text:
             output.appendUTF8("  would run \(JSONText.quoted(action.name)): \(action.arguments.map(Self.shellQuoted).joined(separator: " "))")
         case .json:
             let arguments = action.arguments.map(JSONText.quoted).joined(separator: ",")
             output.appendUTF8(
-                "{\"event\":\"action\",\"action\":\(JSONText.quoted(action.name)),\"arguments\":[\(arguments)],\"on\":\"\(event.kind.rawValue)\",\"time_ns\":\(event.timeNs)}")
+                "{\"event\":\"action\",\"action\":\(JSONText.quoted(action.name)),\"arguments\":[\(arguments)],\"on\":\"\(on)\",\"time_ns\":\(timeNs)}")
         }
         try output.endLine()
     }

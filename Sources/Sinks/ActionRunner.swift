@@ -105,6 +105,8 @@ package final class ActionRunner: Sink {
     private let bindingsOfLine: [[ActionBinding]]
     /// Per encoder (`PipelineOutput.rotation`'s index): its bindings, and its name for the environment.
     private let bindingsOfEncoder: [[EncoderActionBinding]]
+    /// The actions of each contact's changes, by the contact's line (few: a dictionary).
+    private let bindingsOfContact: [Int: [ContactActionBinding]]
     private let encoderNames: [String]
     private let names: [LineName]
     private let logger: Logger
@@ -120,9 +122,10 @@ package final class ActionRunner: Sink {
     /// A runner for `actions`, started as `bindings` say, with `names[line]` in their environment.
     package init(
         actions: [Action], bindings: [ActionBinding], names: [LineName], encoderBindings: [EncoderActionBinding] = [], encoderNames: [String] = [],
-        logger: Logger
+        contactBindings: [ContactActionBinding] = [], logger: Logger
     ) {
         self.actions = actions
+        self.bindingsOfContact = Dictionary(grouping: contactBindings.filter { names.indices.contains($0.line) }, by: \.line)
         var perEncoder = Array(repeating: [EncoderActionBinding](), count: encoderNames.count)
         for binding in encoderBindings where perEncoder.indices.contains(binding.encoder) { perEncoder[binding.encoder].append(binding) }
         self.bindingsOfEncoder = perEncoder
@@ -174,6 +177,17 @@ package final class ActionRunner: Sink {
                     "GPIO_DIRECTION=\(detent.direction.rawValue)", "GPIO_ENCODER=\(encoderNames[encoder])", "GPIO_EVENT=rotate",
                     "GPIO_ONSET_NS=\(detent.onsetNs)", "GPIO_POSITION=\(detent.position)", "GPIO_TIME_NS=\(detent.timeNs)",
                     "GPIO_VELOCITY=\(EventWriter.decimal(detent.velocity))",
+                ], nowNs: nowNs)
+            }
+            return
+        }
+        if case .contact(let line, let change) = output {
+            for binding in bindingsOfContact[line] ?? [] where binding.on.matches(change) {
+                let name = names[line]
+                trigger(binding.action, environment: [
+                    "GPIO_CHIP=\(name.chip)", "GPIO_EVENT=state", "GPIO_LINE=\(name.offset)", "GPIO_ONSET_NS=\(change.onsetNs)",
+                    "GPIO_PREVIOUS_NS=\(change.previousDurationNs)", "GPIO_SENSOR=\(name.button)", "GPIO_STATE=\(change.isOn ? "on" : "off")",
+                    "GPIO_TIME_NS=\(change.timeNs)",
                 ], nowNs: nowNs)
             }
             return

@@ -92,7 +92,7 @@ import Testing
 
     static let doorAndMeter = """
         sensors:
-          - {name: front-door, line: 23, on_delay: 2s, device_class: door}
+          - {name: front-door, line: 23, on_delay: 2s, device_class: door, actions: [{on: on, run: [touch, /nonexistent/marker]}]}
         counters:
           - {name: energy, line: 24, per_unit: 1000, unit: kWh, device_class: energy}
         """
@@ -107,6 +107,7 @@ import Testing
         #expect(result.stdout == """
             {"event":"state","state":"off","time_ns":0,"onset_ns":0,"initial":true,"sensor":"front-door"}
             {"event":"state","state":"on","time_ns":3000000000,"onset_ns":1000000000,"previous_ns":0,"sensor":"front-door"}
+            {"event":"action","action":"front-door.on","arguments":["touch","/nonexistent/marker"],"on":"on","time_ns":3000000000}
             {"event":"state","state":"off","time_ns":4050000000,"onset_ns":4000000000,"previous_ns":3000000000,"sensor":"front-door"}
 
             """)

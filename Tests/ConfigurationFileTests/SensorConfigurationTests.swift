@@ -2,6 +2,7 @@ import ConfigurationFile
 import DebounceCore
 import GPIODBackend
 import Pipeline
+import Sinks
 import Testing
 
 /// `sensors:` and `counters:` in a configuration: reading every key, the defaults, refusals, and the
@@ -207,5 +208,45 @@ import Testing
         let fine = try ConfigurationLoader.load(
             "buttons: [{name: bell, line: 22}]\nsensors: [{name: door, line: GPIO23}]\ncounters: [{name: energy, line: 24}]", file: "m.yaml")
         #expect(try MachineCheck.locateLines(fine, locate: MachineCheckTests.piHeader).map(\.offset) == [22, 23, 24])
+    }
+}
+
+/// A sensor's `actions:`: commands its changes run, `on: on`, `off` or `change`.
+@Suite struct SensorActionConfigurationTests {
+    @Test func aSensorsActionsAreBoundToItsLineByTrigger() throws {
+        let configuration = try ConfigurationLoader.load(
+            """
+            buttons:
+              - {name: bell, line: 5}
+            sensors:
+              - name: front-door
+                line: 23
+                actions:
+                  - {on: on, run: [/usr/bin/logger, door open]}
+                  - {on: change, shell: 'echo "$GPIO_STATE"', policy: drop}
+            """, file: "s.yaml")
+        let sensor = try #require(configuration.sensors.first)
+        #expect(sensor.actions.map(\.on) == [.on, .change])
+        #expect(sensor.actions.map(\.action.name) == ["front-door.on", "front-door.change"])
+        #expect(sensor.actions[1].action.arguments == ["/bin/sh", "-c", "echo \"$GPIO_STATE\""])
+        #expect(sensor.actions[1].action.policy == .drop)
+        let plan = DaemonPlan(configuration)
+        #expect(plan.contactActionBindings == [
+            ContactActionBinding(line: 1, on: .on, action: 0), ContactActionBinding(line: 1, on: .change, action: 1),
+        ])
+        #expect(plan.actions.map(\.name) == ["front-door.on", "front-door.change"])
+    }
+
+    @Test func aSensorsActionNeedsOnOffOrChange() throws {
+        #expect {
+            try ConfigurationLoader.load("sensors:\n  - {name: door, line: 23, actions: [{run: [/bin/true]}]}\n", file: "s.yaml")
+        } throws: { error in
+            (error as? ConfigurationError)?.description.contains("a sensor's action needs `on:` (on, off or change)") == true
+        }
+        #expect {
+            try ConfigurationLoader.load("sensors:\n  - {name: door, line: 23, actions: [{on: press, run: [/bin/true]}]}\n", file: "s.yaml")
+        } throws: { error in
+            (error as? ConfigurationError)?.description.contains("sensors[0].actions[0].on") == true
+        }
     }
 }

@@ -96,4 +96,25 @@ import Testing
         #expect(try loop.run() == .endOfInput)
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "press 0\nrelease 700000000\nlong_release 700000000\n")
     }
+
+    /// A sensor's actions run on its changes as bound (`on`, `off`, `change`), never for the state at
+    /// the start, with the change in their environment.
+    @Test func aContactsChangesRunItsActions() throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("gd-\(UUID().uuidString).log").path
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let note = { (tag: String) in
+            Action(name: tag, arguments: ["/bin/sh", "-c", "echo \"\(tag) $GPIO_EVENT $GPIO_SENSOR $GPIO_STATE $GPIO_PREVIOUS_NS $GPIO_LINE\" >> \(log)"])
+        }
+        let runner = ActionRunner(
+            actions: [note("opened"), note("changed")], bindings: [], names: [.init(button: "door", chip: "sim", offset: 23)],
+            contactBindings: [ContactActionBinding(line: 0, on: .on, action: 0), ContactActionBinding(line: 0, on: .change, action: 1)],
+            logger: Self.quiet)
+        // Open (high) at 100 ms for 300 ms, closed again at 400 ms: on, then off after 300 ms.
+        let script = [Edge(level: .high, timeNs: 100 * Self.ms), Edge(level: .low, timeNs: 400 * Self.ms)]
+        let plan = LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 10 * Self.ms), activeLevel: .activeHigh), role: .contact(ContactConfiguration()))
+        let loop = try EventLoop(clock: .realTime(), source: SimulatedLines(initialLevel: .low, script: script), plans: [plan], sinks: [runner])
+        #expect(try loop.run() == .endOfInput)
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").sorted()
+        #expect(lines == ["changed state door off 300000000 23", "changed state door on 0 23", "opened state door on 0 23"])
+    }
 }

@@ -75,7 +75,7 @@ struct CheckCommand: ParsableCommand {
         let encoders = configuration.encoders.isEmpty ? "" : "\(configuration.encoders.count) encoder(s), "
         let sensors = configuration.sensors.isEmpty ? "" : "\(configuration.sensors.count) sensor(s), "
         let counters = configuration.counters.isEmpty ? "" : "\(configuration.counters.count) counter(s), "
-        print(TerminalText.escaped("\(config): OK: \(configuration.buttons.count) button(s), \(encoders)\(sensors)\(counters)\(configuration.groups.count) group(s), \(configuration.buttons.reduce(0) { $0 + $1.actions.count } + configuration.encoders.reduce(0) { $0 + $1.actions.count }) action(s)\(keyboard)"))
+        print(TerminalText.escaped("\(config): OK: \(configuration.buttons.count) button(s), \(encoders)\(sensors)\(counters)\(configuration.groups.count) group(s), \(configuration.buttons.reduce(0) { $0 + $1.actions.count } + configuration.encoders.reduce(0) { $0 + $1.actions.count } + configuration.sensors.reduce(0) { $0 + $1.actions.count }) action(s)\(keyboard)"))
         if let mqtt = configuration.mqtt {
             let discovery = switch mqtt.discovery {
             case .off: "no discovery"
@@ -146,6 +146,9 @@ struct CheckCommand: ParsableCommand {
             if sensor.kernelDebounceNs > 0 { details.append("kernel debounce \(DurationSyntax.format(sensor.kernelDebounceNs))") }
             if let deviceClass = sensor.deviceClass { details.append("device class \(deviceClass)") }
             print(TerminalText.escaped("  \(sensor.name): sensor on \(place(configuration.firstSensorLine + index)), bias \(sensor.bias.rawValue), \(details.joined(separator: ", "))"))
+            for action in sensor.actions {
+                print(TerminalText.escaped("    on \(action.on.rawValue): \(action.action.arguments.joined(separator: " "))"))
+            }
         }
         for (index, counter) in configuration.counters.enumerated() {
             let active = counter.debounce.activeLevel == .activeLow ? "low" : "high"

@@ -89,7 +89,9 @@ struct ReplayCommand: ParsableCommand {
         }
         if let stages, format != .vcd {
             sinks.append(
-                ActionPreview(actions: stages.plan.actions, bindings: stages.bindings, lineCount: 1, format: format == .json ? .json : .text, output: output))
+                ActionPreview(
+                    actions: stages.plan.actions, bindings: stages.bindings, contactBindings: stages.contactBindings, lineCount: 1,
+                    format: format == .json ? .json : .text, output: output))
         }
         let plan = stages?.linePlan ?? LinePlan(debounce: debounce.configuration)
         let loop = try makeLoop { () throws(LineError) in
@@ -108,6 +110,8 @@ private struct ConfiguredButton {
     var plan: DaemonPlan
     var linePlan: LinePlan
     var bindings: [ActionBinding]
+    /// A sensor's actions, its line as line 0.
+    var contactBindings: [ContactActionBinding]
     var fields: EventFields
     /// Whether it is a sensor: its state at the start is printed.
     var isSensor: Bool
@@ -139,6 +143,7 @@ private struct ConfiguredButton {
         plan = DaemonPlan(configuration)
         linePlan = plan.plans[owner.line]
         bindings = plan.bindings.filter { $0.line == owner.line }.map { ActionBinding(line: 0, on: $0.on, count: $0.count, action: $0.action) }
+        contactBindings = plan.contactActionBindings.filter { $0.line == owner.line }.map { ContactActionBinding(line: 0, on: $0.on, action: $0.action) }
         switch owner.kind {
         case .button: fields = EventFields([.text("button", owner.name)])
         case .sensor: fields = EventFields([.text("sensor", owner.name)])

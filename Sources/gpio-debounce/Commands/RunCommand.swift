@@ -118,7 +118,7 @@ struct RunCommand: ParsableCommand {
                 perUnit: Dictionary(uniqueKeysWithValues: configuration.counters.enumerated().map { (firstCounter + $0, $1.perUnit) })),
             ActionRunner(
                 actions: plan.actions, bindings: plan.bindings, names: names, encoderBindings: plan.encoderActionBindings,
-                encoderNames: configuration.encoders.map(\.name), logger: logger),
+                encoderNames: configuration.encoders.map(\.name), contactBindings: plan.contactActionBindings, logger: logger),
         ]
         if let counterStore { sinks.append(counterStore) }
         if let keyboard = try makeKeyboard(plan: plan, settings: configuration.keyboard, lineCount: places.count, logger: logger) {
