@@ -78,7 +78,7 @@ board_test() { # board_test LAYOUT LABEL CHIPS: the header's chip has LABEL; CHI
         header_config "$TMP/twice.yaml" $'  - name: again\n    line: 17\n    chip: '"$CHIPNAME"$'\n'
         "$BIN" run --config "$TMP/twice.yaml" -n 1 >/dev/null 2>"$TMP/twice.err"
         check_eq "run, line: 17 and line: 17 on $CHIPNAME (one line here)" "$?" 65
-        check_match "the message names both buttons and the line" "$(<"$TMP/twice.err")" "buttons 'header' and 'again' are both on line 17 of $CHIPNAME"
+        check_match "the message names both buttons and the line" "$(<"$TMP/twice.err")" "'header' and 'again' are both on line 17 of $CHIPNAME"
     fi
 }
 

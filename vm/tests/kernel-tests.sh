@@ -613,9 +613,17 @@ YAML
     wait_exit "$W_PID" 20
     check_eq "daemon exit status after SIGTERM" "$W_RC" 0
     local lamp door
-    lamp=$(grep '"button":"lamp"' "$TMP/daemon.out" | sed -E 's/.*"event":"([a-z]+)".*/\1/' | tr '\n' ,)
-    door=$(grep '"button":"door"' "$TMP/daemon.out" | sed -E 's/.*"event":"([a-z]+)".*/\1/' | tr '\n' ,)
-    check_eq "lamp events" "$lamp" "press,hold,release,"
+    lamp=$(grep '"button":"lamp"' "$TMP/daemon.out" | sed -E 's/.*"event":"([a-z_]+)".*/\1/' | tr '\n' ,)
+    door=$(grep '"button":"door"' "$TMP/daemon.out" | sed -E 's/.*"event":"([a-z_]+)".*/\1/' | tr '\n' ,)
+    check_eq "lamp events" "$lamp" "press,hold,release,long_release,"
+    # Held 1.6 s (onset to onset, the kernel's timestamps): the release and the long release say so.
+    local held
+    held=$(grep '"button":"lamp"' "$TMP/daemon.out" | grep -o '"held_ns":[0-9]*' | cut -d: -f2 | tr '\n' ' ')
+    if [[ $held =~ ^([0-9]+)\ ([0-9]+)\ $ ]] && ((BASH_REMATCH[1] == BASH_REMATCH[2] && BASH_REMATCH[1] >= 1500000000 && BASH_REMATCH[1] <= 2500000000)); then
+        log "ok: the lamp's release and long release were held $((BASH_REMATCH[1] / 1000000)) ms"
+    else
+        err "held_ns of the lamp's release and long release: got '$held', want the same 1.5 to 2.5 s twice"
+    fi
     check_eq "door events" "$door" "press,release,press,release,click,"
     check_match "door's click has count 2" "$(grep '"event":"click"' "$TMP/daemon.out")" '"count":2'
     check_match "actions ran with the event in their environment" "$(cat "$TMP/actions.log" 2>/dev/null)" "hold lamp 0 $CHIPNAME.*double door 2|double door 2.*hold lamp 0 $CHIPNAME"
