@@ -125,31 +125,7 @@ struct RunCommand: ParsableCommand {
             sinks.append(keyboard)
         }
         if let mqtt = configuration.mqtt {
-            let buttons = configuration.buttons.enumerated().map { index, button in
-                MQTTButton(name: button.name, chip: places[index].chip, line: places[index].offset, configuration: button.gestures)
-            }
-            do {
-                let encoders = zip(configuration.encoders, encoderPlaces).map { encoder, place in
-                    MQTTEncoder(name: encoder.name, chip: place.chip, lines: place.lines, startPosition: encoder.configuration.clamped(0))
-                }
-                let sensors = configuration.sensors.enumerated().map { index, sensor in
-                    MQTTSensor(
-                        name: sensor.name, chip: places[firstSensor + index].chip, line: places[firstSensor + index].offset, lineIndex: firstSensor + index,
-                        deviceClass: sensor.deviceClass)
-                }
-                let counters = configuration.counters.enumerated().map { index, counter in
-                    MQTTCounter(
-                        name: counter.name, chip: places[firstCounter + index].chip, line: places[firstCounter + index].offset,
-                        lineIndex: firstCounter + index, perUnit: counter.perUnit, unit: counter.unit, deviceClass: counter.deviceClass,
-                        startTotal: counterStore?.initialTotals[index] ?? 0, publishIntervalNs: counter.publishIntervalNs)
-                }
-                sinks.append(
-                    try MQTTSink(
-                        settings: mqtt, buttons: buttons, encoders: encoders, sensors: sensors, counters: counters, softwareVersion: Version.number,
-                        logger: logger))
-            } catch {
-                throw failure(error.description, ExitStatus.badData)
-            }
+            sinks.append(try configuration.mqttSink(mqtt, places: places, counterTotals: counterStore?.initialTotals ?? [], logger: logger))
             logger.info("mqtt: publishing to \(mqtt.url) under \(mqtt.base) (libmosquitto \(MQTTSink.libraryVersion))")
         }
         let loop = try makeLoop { () throws(LineError) in
@@ -170,22 +146,7 @@ struct RunCommand: ParsableCommand {
         guard let mqtt = configuration.mqtt else {
             throw failure("--remove-discovery needs an `mqtt:` section in \(config)", ExitStatus.usage)
         }
-        let buttons = configuration.buttons.map { MQTTButton(name: $0.name, chip: "", line: 0, configuration: $0.gestures) }
-        let encoders = configuration.encoders.map { MQTTEncoder(name: $0.name, chip: "", lines: []) }
-        let sensors = configuration.sensors.map { MQTTSensor(name: $0.name, chip: "", line: 0, lineIndex: 0, deviceClass: $0.deviceClass) }
-        let counters = configuration.counters.map {
-            MQTTCounter(
-                name: $0.name, chip: "", line: 0, lineIndex: 0, perUnit: $0.perUnit, unit: $0.unit, deviceClass: $0.deviceClass, startTotal: 0,
-                publishIntervalNs: $0.publishIntervalNs)
-        }
-        let sink: MQTTSink
-        do {
-            sink = try MQTTSink(
-                settings: mqtt, buttons: buttons, encoders: encoders, sensors: sensors, counters: counters, softwareVersion: Version.number,
-                mode: .removeDiscovery, logger: logger)
-        } catch {
-            throw failure(error.description, ExitStatus.badData)
-        }
+        let sink = try configuration.mqttSink(mqtt, places: nil, mode: .removeDiscovery, logger: logger)
         let noLines = RunAssembly.simulated(SimulatedLines(initialLevels: [], scripts: []), names: [], virtualTime: false)
         let loop = try makeLoop { () throws(LineError) in
             try noLines.loop(plans: [], sinks: [sink], stop: .signals(signals), limits: LoopLimits(shutdownGraceNs: shutdownGrace))
