@@ -75,7 +75,11 @@ struct CheckCommand: ParsableCommand {
         let encoders = configuration.encoders.isEmpty ? "" : "\(configuration.encoders.count) encoder(s), "
         let sensors = configuration.sensors.isEmpty ? "" : "\(configuration.sensors.count) sensor(s), "
         let counters = configuration.counters.isEmpty ? "" : "\(configuration.counters.count) counter(s), "
-        print(TerminalText.escaped("\(config): OK: \(configuration.buttons.count) button(s), \(encoders)\(sensors)\(counters)\(configuration.groups.count) group(s), \(configuration.buttons.reduce(0) { $0 + $1.actions.count } + configuration.encoders.reduce(0) { $0 + $1.actions.count } + configuration.sensors.reduce(0) { $0 + $1.actions.count }) action(s)\(keyboard)"))
+        let buttonActions: Int = configuration.buttons.reduce(0) { $0 + $1.actions.count }
+        let encoderActions: Int = configuration.encoders.reduce(0) { $0 + $1.actions.count }
+        let sensorActions: Int = configuration.sensors.reduce(0) { $0 + $1.actions.count }
+        let actions = buttonActions + encoderActions + sensorActions
+        print(TerminalText.escaped("\(config): OK: \(configuration.buttons.count) button(s), \(encoders)\(sensors)\(counters)\(configuration.groups.count) group(s), \(actions) action(s)\(keyboard)"))
         if let mqtt = configuration.mqtt {
             let discovery = switch mqtt.discovery {
             case .off: "no discovery"
