@@ -85,21 +85,12 @@ extension ConfigurationReader {
             let name = try reader.choice(node, key: "\(key).axis", allowed: Self.relativeAxes.map(\.name))
             axis = Self.relativeAxes.first { $0.name == name }?.code
         }
+        // Coalesced unless the file says otherwise: a fast flick runs a command twice, not once per detent.
         var actions: [EncoderActionConfiguration] = []
         if let node = fields["actions"] {
-            guard case .sequence(let list) = node else { throw reader.error(node, "\(key).actions", "must be a list (`- on: cw` entries)") }
-            for (actionIndex, actionNode) in list.enumerated() {
-                let actionKey = "\(key).actions[\(actionIndex)]"
-                let actionFields = try reader.mapping(actionNode, key: actionKey, allowed: ["on", "run", "shell", "policy", "limit", "timeout"])
-                guard let onNode = actionFields["on"] else {
-                    throw reader.error(actionNode, actionKey, "an encoder's action needs `on:` (cw, ccw or rotate)")
-                }
-                let on = EncoderTrigger(rawValue: try reader.choice(onNode, key: "\(actionKey).on", allowed: EncoderTrigger.allCases.map(\.rawValue))) ?? .rotate
-                var command = try action(actionFields, node: actionNode, key: actionKey, button: name, on: .press, count: nil).action
-                command.name = "\(name).\(on.rawValue)"
-                if actionFields["policy"] == nil { command.policy = .coalesce }
-                actions.append(EncoderActionConfiguration(on: on, action: command))
-            }
+            let triggered: [(on: EncoderTrigger, action: Action)] = try triggeredActions(
+                node, key: "\(key).actions", owner: name, what: "an encoder's", defaultPolicy: .coalesce)
+            actions = triggered.map { EncoderActionConfiguration(on: $0.on, action: $0.action) }
         }
         return EncoderSettings(
             name: name, chip: chip, lineA: lineA, lineB: lineB, bias: bias, configuration: configuration, keys: keys, axis: axis, actions: actions)

@@ -84,18 +84,8 @@ extension ConfigurationReader {
             debounce: DebounceConfiguration(press: strategy, release: strategy, activeLevel: inverted ? .activeLow : .activeHigh),
             kernelDebounceNs: kernelDebounceNs, contact: contact, deviceClass: deviceClass)
         if let node = fields["actions"] {
-            guard case .sequence(let list) = node else { throw reader.error(node, "\(key).actions", "must be a list (`- on: on` entries)") }
-            for (actionIndex, actionNode) in list.enumerated() {
-                let actionKey = "\(key).actions[\(actionIndex)]"
-                let actionFields = try reader.mapping(actionNode, key: actionKey, allowed: ["on", "run", "shell", "policy", "limit", "timeout"])
-                guard let onNode = actionFields["on"] else {
-                    throw reader.error(actionNode, actionKey, "a sensor's action needs `on:` (on, off or change)")
-                }
-                let on = ContactTrigger(rawValue: try reader.choice(onNode, key: "\(actionKey).on", allowed: ContactTrigger.allCases.map(\.rawValue))) ?? .change
-                var command = try action(actionFields, node: actionNode, key: actionKey, button: name, on: .press, count: nil).action
-                command.name = "\(name).\(on.rawValue)"
-                sensor.actions.append(ContactActionConfiguration(on: on, action: command))
-            }
+            let triggered: [(on: ContactTrigger, action: Action)] = try triggeredActions(node, key: "\(key).actions", owner: name, what: "a sensor's")
+            sensor.actions = triggered.map { ContactActionConfiguration(on: $0.on, action: $0.action) }
         }
         return sensor
     }
