@@ -100,7 +100,7 @@ public enum ConfigurationLoader {
     static func notConfiguration(_ file: String, line: Int?, _ reason: String) -> ConfigurationError {
         ConfigurationError(
             file: file, line: line, column: nil, key: "",
-            message: "not a gpio-debounce configuration: \(reason); a configuration is YAML with a top-level `buttons:` list (and optionally `defaults:` and `groups:`)")
+            message: "not a gpio-debounce configuration: \(reason); a configuration is YAML with at least one top-level list of inputs, `buttons:`, `encoders:`, `sensors:` or `counters:` (and optionally `defaults:`, `groups:`, `keyboard:` and `mqtt:`)")
     }
 
     private static func firstInvalidUTF8Line(_ bytes: ArraySlice<UInt8>) -> Int {
@@ -113,8 +113,8 @@ public enum ConfigurationLoader {
         }
     }
 
-    /// Whether some line starts with a top-level key of a configuration (`buttons:`, `groups:`,
-    /// `defaults:`, possibly quoted or in a flow mapping): then a YAML mistake is shown with an excerpt;
+    /// Whether some line starts with a top-level key of a configuration (`buttons:`, `sensors:`, `mqtt:`
+    /// and the others of `topLevelKeys`, possibly quoted or in a flow mapping): then a YAML mistake is shown with an excerpt;
     /// otherwise the file is not a configuration and none of it is shown.
     static func mentionsTopLevelKey(_ text: String) -> Bool {
         text.split(separator: "\n").contains { line in

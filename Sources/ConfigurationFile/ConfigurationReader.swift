@@ -41,7 +41,7 @@ struct ConfigurationReader {
         }
         let names = mapping.keys.compactMap(\.string)
         guard names.contains(where: ConfigurationLoader.topLevelKeys.contains) else {
-            var reason = "its top-level mapping has none of the keys defaults, groups, buttons"
+            var reason = "its top-level mapping has none of the keys \(ConfigurationLoader.topLevelKeys.joined(separator: ", "))"
             for keyNode in mapping.keys {
                 guard let name = keyNode.string, let near = LineLocator.suggestions(for: name, among: ConfigurationLoader.topLevelKeys).first else { continue }
                 reason += " (the key on line \(keyNode.mark.line) looks like a misspelt `\(near)`)"
@@ -147,7 +147,7 @@ struct ConfigurationReader {
             let blank = text.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
             throw ConfigurationError(
                 file: file, line: nil, column: nil, key: "",
-                message: "the file is empty\(blank ? "" : " (only comments)"): a configuration needs a `buttons:` list, each button with a `line:`, e.g. `buttons: [{name: door, line: 17}]`")
+                message: "the file is empty\(blank ? "" : " (only comments)"): a configuration needs at least one list of inputs (`buttons:`, `encoders:`, `sensors:` or `counters:`), each input with a `line:`, e.g. `buttons: [{name: door, line: 17}]`")
         }
         return node
     }
@@ -175,8 +175,9 @@ struct ConfigurationReader {
                 line = 1 + before.count { $0 == "\n" || $0 == "\r\n" }
                 column = 1 + before.reversed().prefix { $0 != "\n" && $0 != "\r\n" }.count
             }
-        case .duplicateKey(let key, let mark):
+        case .duplicateKey(let key, let mark, let first):
             problem = key.map { "the key \(ConfigurationLoader.quoted($0)) appears twice in one mapping" } ?? "a list or mapping appears twice as a key in one mapping"
+            problem += " (first at line \(first.line), column \(first.column)): remove or rename this one"
             (line, column) = (mark.line, mark.column)
         case .aliasesExpandTooFar(let limit, let mark):
             problem = "its aliases (*name) stand for more than \(limit) values in all: refused, since aliases of lists of aliases can stand for billions"
@@ -185,7 +186,7 @@ struct ConfigurationReader {
             break
         }
         guard ConfigurationLoader.mentionsTopLevelKey(text) else {
-            return ConfigurationLoader.notConfiguration(file, line: line, "it is not valid YAML (line \(line.map(String.init) ?? "?")) and has no top-level `buttons:`")
+            return ConfigurationLoader.notConfiguration(file, line: line, "it is not valid YAML (line \(line.map(String.init) ?? "?")) and has no top-level key of a configuration")
         }
         var message = "not valid YAML: \(problem)"
         if let context { message += " (\(context))" }

@@ -28,6 +28,7 @@ struct NodeReader {
     func mapping(_ node: YAMLNode, key: String, allowed: [String]?) throws(ConfigurationError) -> [String: YAMLNode] {
         guard case .mapping(let mapping) = node else { throw error(node, key, "must be a mapping of `key: value` lines") }
         var result: [String: YAMLNode] = [:]
+        var keyNodes: [String: YAMLNode] = [:]
         for (keyNode, value) in mapping {
             guard case .scalar(let scalar) = keyNode else { throw error(keyNode, key, "keys must be plain words") }
             var name = scalar.string
@@ -41,8 +42,11 @@ struct NodeReader {
             if let allowed, !allowed.contains(name) {
                 throw error(keyNode, key, "unknown key \(ConfigurationLoader.quoted(name)); allowed: \(allowed.joined(separator: ", "))")
             }
-            guard result[name] == nil else { throw error(keyNode, key, "the key \(ConfigurationLoader.quoted(name)) appears twice") }
+            if let first = keyNodes[name] {
+                throw error(keyNode, key, "the key \(ConfigurationLoader.quoted(name)) appears twice (first at line \(first.mark.line), column \(first.mark.column)): remove one")
+            }
             result[name] = value
+            keyNodes[name] = keyNode
         }
         return result
     }
@@ -145,35 +149,11 @@ struct NodeReader {
         return value
     }
 
-    /// `line:`: an offset (a plain whole number from 0 to 65535) or a line name (at most 31 bytes).
+    /// `line:`: an offset (a plain whole number from 0 to 65535) or a line name (at most 31 bytes),
+    /// as `LineSpelling` allows.
     func line(_ node: YAMLNode, key: String) throws(ConfigurationError) -> String {
         let text = try string(node, key: key)
-        let digits = text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
-        let allowed = "a line is an offset from 0 to \(ConfigurationLoader.maximumOffset) (below the chip's line count) or a line name like GPIO17"
-        if digits {
-            guard text == "0" || !text.hasPrefix("0") else {
-                throw error(node, key, "write the offset without leading zeros (YAML may read \(ConfigurationLoader.quoted(text)) as octal); \(allowed)")
-            }
-            guard let offset = Int(text), offset <= ConfigurationLoader.maximumOffset else {
-                throw error(node, key, "offset \(ConfigurationLoader.quoted(text)) is out of range: \(allowed)")
-            }
-            return String(offset)
-        }
-        if let sign = text.first, sign == "-" || sign == "+" {
-            let rest = text.dropFirst()
-            if !rest.isEmpty, rest.allSatisfy({ $0.isASCII && $0.isNumber }) || Double(rest) != nil {
-                throw error(node, key, sign == "-" ? "an offset cannot be negative: \(allowed)" : "write the offset without a sign: \(allowed)")
-            }
-        }
-        if let first = text.unicodeScalars.first, ("0"..."9").contains(first),
-            text.unicodeScalars.allSatisfy({ $0.properties.isASCIIHexDigit || "xXoObB._eE+-".unicodeScalars.contains($0) })
-        {
-            throw error(node, key, "\(ConfigurationLoader.quoted(text)) is not a plain whole number: \(allowed)")
-        }
-        guard text.utf8.count <= ConfigurationLoader.maximumKernelNameBytes else {
-            throw error(node, key, "a line name has at most \(ConfigurationLoader.maximumKernelNameBytes) bytes (the kernel's limit): \(ConfigurationLoader.quoted(text)) is longer; \(allowed)")
-        }
-        return text
+        do { return try LineSpelling.line(text) } catch { throw self.error(node, key, error.description) }
     }
 
     /// `chip:`: a number, `gpiochipN`, a path, or a label (at most 31 bytes), as `--chip` takes.

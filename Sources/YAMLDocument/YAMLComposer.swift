@@ -122,25 +122,14 @@ struct YAMLComposer: ~Copyable {
         return .mapping(YAMLNode.Mapping(pairs, tag: start.tag, mark: start.start))
     }
 
-    /// Throws `duplicateKey` for the first (in text order) of the keys that appear more than once.
+    /// Throws `duplicateKey` at the first key (in text order) that repeats an earlier one, naming both
+    /// places: the repetition is what the user has to remove or rename.
     private static func checkKeys(_ keys: [YAMLNode]) throws(YAMLError) {
         var firsts: [YAMLNode: Int] = [:]
-        var repeated = Set<Int>()
         for (index, key) in keys.enumerated() {
-            if let first = firsts[key] {
-                repeated.insert(first)
-            } else {
-                firsts[key] = index
-            }
+            if let first = firsts[key] { throw .duplicateKey(key: key.string, mark: key.mark, first: keys[first].mark) }
+            firsts[key] = index
         }
-        let reported = repeated.sorted().map { keys[$0] }.min { left, right in
-            switch (left.string, right.string) {
-            case (let left?, let right?): left < right
-            case (.some, nil): true
-            default: false
-            }
-        }
-        if let reported { throw .duplicateKey(key: reported.string, mark: reported.mark) }
     }
 
     /// An event libyaml's parser never gives in this place.

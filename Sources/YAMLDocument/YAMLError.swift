@@ -22,9 +22,10 @@ package enum YAMLError: Error, Sendable, Equatable {
     /// Lists and mappings nested deeper than `limit` levels (at `mark`, in the node that starts at
     /// `context.mark`): refused before they can exhaust memory or the stack.
     case nestedTooDeep(limit: Int, mark: YAMLMark, context: Context)
-    /// A mapping holds two equal keys (the same text and resolved tag). `key` is the first of them in
-    /// text order (nil for a list or mapping used as a key); `mark` is its first occurrence.
-    case duplicateKey(key: String?, mark: YAMLMark)
+    /// A mapping holds two equal keys (the same text and resolved tag). `key` is the first key, in text
+    /// order, that repeats one before it (nil for a list or mapping used as a key); `mark` is where it
+    /// repeats, `first` where it stood first.
+    case duplicateKey(key: String?, mark: YAMLMark, first: YAMLMark)
     /// The aliases (`*name`) would stand for more than `limit` nodes in all, as aliases of lists of
     /// aliases do after a few lines (a "billion laughs" document); `mark` is the alias that passed it.
     case aliasesExpandTooFar(limit: Int, mark: YAMLMark)

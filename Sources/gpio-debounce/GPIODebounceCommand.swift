@@ -37,6 +37,6 @@ struct GPIODebounceCommand: ParsableCommand {
         if let command = arguments.first, ["run", "watch", "record"].contains(command) {
             StartupPages.isWanted = true
         }
-        main(ArgumentPrecheck.joiningNegativeDurations(arguments))
+        main(ArgumentPrecheck.joiningNegativeValues(arguments))
     }
 }

@@ -44,10 +44,10 @@ import Testing
     }
 
     @Test func onlyADurationOptionsNegativeValueIsJoined() {
-        #expect(ArgumentPrecheck.joiningNegativeDurations(["watch", "--idle-timeout", "-1s", "17"]) == ["watch", "--idle-timeout=-1s", "17"])
-        #expect(ArgumentPrecheck.joiningNegativeDurations(["watch", "--idle-timeout", "-v"]) == ["watch", "--idle-timeout", "-v"])
-        #expect(ArgumentPrecheck.joiningNegativeDurations(["watch", "--seed", "-1"]) == ["watch", "--seed", "-1"])
-        #expect(ArgumentPrecheck.joiningNegativeDurations(["watch", "--", "--gap", "-1"]) == ["watch", "--", "--gap", "-1"])
+        #expect(ArgumentPrecheck.joiningNegativeValues(["watch", "--idle-timeout", "-1s", "17"]) == ["watch", "--idle-timeout=-1s", "17"])
+        #expect(ArgumentPrecheck.joiningNegativeValues(["watch", "--idle-timeout", "-v"]) == ["watch", "--idle-timeout", "-v"])
+        #expect(ArgumentPrecheck.joiningNegativeValues(["watch", "--seed", "-1"]) == ["watch", "--seed", "-1"])
+        #expect(ArgumentPrecheck.joiningNegativeValues(["watch", "--", "--gap", "-1"]) == ["watch", "--", "--gap", "-1"])
     }
 
     /// `--bias disable` (libgpiod 1.6's gpiomon) is read as `disabled` (libgpiod 2's), and the help says

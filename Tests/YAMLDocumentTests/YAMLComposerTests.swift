@@ -64,14 +64,14 @@ import YAMLDocument
     // MARK: Keys
 
     @Test(arguments: [
-        ("a: 1\na: 2\n", "a", 1),
-        ("b: 1\na: 1\nb: 2\na: 2\n", "a", 2),
-        ("name: 1\n\"name\": 2\n", "name", 1),
-        ("on: 1\n!!bool on: 2\n", "on", 1),
-        ("x:\n  k: 1\n  k: 2\n", "k", 2),
+        ("a: 1\na: 2\n", "a", (2, 1), (1, 1)),
+        ("b: 1\na: 1\nb: 2\na: 2\n", "b", (3, 1), (1, 1)),
+        ("name: 1\n\"name\": 2\n", "name", (2, 1), (1, 1)),
+        ("on: 1\n!!bool on: 2\n", "on", (2, 1), (1, 1)),
+        ("x:\n  k: 1\n  k: 2\n", "k", (3, 3), (2, 3)),
     ])
-    func equalKeysAreRefusedAtTheFirstOne(text: String, key: String, line: Int) {
-        #expect(Self.error(text) == .duplicateKey(key: key, mark: Self.mark(line, line == 2 && text.hasPrefix("x") ? 3 : 1)))
+    func equalKeysAreRefusedWhereTheyRepeat(text: String, key: String, repeated: (Int, Int), first: (Int, Int)) {
+        #expect(Self.error(text) == .duplicateKey(key: key, mark: Self.mark(repeated.0, repeated.1), first: Self.mark(first.0, first.1)))
     }
 
     /// Keys of one text but different types are different keys: both stay, in order.

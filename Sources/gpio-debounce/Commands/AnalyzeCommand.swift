@@ -36,7 +36,7 @@ struct AnalyzeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also draw the trace and the recommended debouncer's events to this SVG file.", valueName: "file"))
     var svg: String?
 
-    @Option(help: ArgumentHelp("In the SVG, zoom to this transition (1 is the first).", valueName: "n"))
+    @Option(help: ArgumentHelp("In the SVG, zoom to this transition (1 is the first).", valueName: "n"), transform: CountArgument.parse)
     var burst: Int?
 
     @OptionGroup var output: OutputOptions

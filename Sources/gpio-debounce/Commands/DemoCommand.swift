@@ -20,7 +20,7 @@ struct DemoCommand: ParsableCommand {
             simulated person every second or so. Every burst of raw edges should become exactly one event.
             """)
 
-    @Option(help: "How many times the simulated person presses the button.")
+    @Option(help: "How many times the simulated person presses the button.", transform: CountArgument.parse)
     var presses: Int = 5
 
     @Option(help: "Seed of the simulated button; the same seed replays the same bounce. Default: a new one each run.")
@@ -42,7 +42,6 @@ struct DemoCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        guard presses >= 1 else { throw ValidationError("--presses must be at least 1.") }
         guard (0...1).contains(drop) else { throw ValidationError("--drop must be a fraction from 0 to 1, e.g. 0.05.") }
     }
 

@@ -25,10 +25,10 @@ struct RecordCommand: ParsableCommand {
             --encoder 0,1` (text) or `--encoder A,B` (VCD).
             """)
 
-    @Argument(help: ArgumentHelp("The line: an offset or a name (not needed with --simulate).", valueName: "line"))
+    @Argument(help: ArgumentHelp("The line: an offset or a name (not needed with --simulate).", valueName: "line"), transform: LineArgument.parse)
     var line: String?
 
-    @Option(name: [.short, .long], help: "The chip: a path, name, number or label (default gpiochip0, or wherever the named line is).")
+    @Option(name: [.short, .long], help: "The chip: a path, name, number or label (default: the 40-pin header's chip, or wherever the named line is).")
     var chip: String?
 
     @Option(name: [.short, .long], help: "Bias: pull-up (the default), pull-down, disabled or as-is (libgpiod 2's gpiomon's names; 1.6's disable is accepted too).")
@@ -48,7 +48,7 @@ struct RecordCommand: ParsableCommand {
     @Flag(help: "Record the simulated bouncy button (or encoder) instead of a real pin (no hardware needed).")
     var simulate = false
 
-    @Option(help: "Presses of the simulated button, or gestures of the simulated encoder (with --simulate; default: until stopped).")
+    @Option(help: "Presses of the simulated button, or gestures of the simulated encoder (with --simulate; default: until stopped).", transform: CountArgument.parse)
     var presses: Int?
 
     @Option(help: ArgumentHelp("Record a rotary encoder's two lines A,B (offsets or names, e.g. 17,27): text with a line column, or VCD channels A and B.", valueName: "A,B"))
@@ -69,8 +69,8 @@ struct RecordCommand: ParsableCommand {
 
     func validate() throws {
         if let encoder {
-            let parts = WatchCommand.encoderLines(encoder)
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, parts[0] != parts[1] else {
+            let parts = try WatchCommand.encoderLines(encoder)
+            guard parts.count == 2, parts[0] != parts[1] else {
                 throw ValidationError("--encoder takes two different lines, A then B, e.g. --encoder 17,27.")
             }
             if line != nil { throw ValidationError("--encoder A,B names the lines to record: leave out the line argument.") }
@@ -88,7 +88,7 @@ struct RecordCommand: ParsableCommand {
         let realStartNs = LoopClock.monotonic.nowNs
         let assembly: RunAssembly
         let name: String
-        let lineNames = encoder.map(WatchCommand.encoderLines) ?? [line ?? "0"]
+        let lineNames = try encoder.map(WatchCommand.encoderLines) ?? [line ?? "0"]
         if simulate, encoder != nil {
             assembly = RunAssembly.simulated(
                 SimulatedLines(encoder: BouncyEncoder(seed: seed, gestures: presses)), names: lineNames, virtualTime: virtualTime)

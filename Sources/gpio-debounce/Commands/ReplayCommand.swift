@@ -67,7 +67,7 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        if let encoder { return try replayEncoder(WatchCommand.encoderLines(encoder)) }
+        if let encoder { return try replayEncoder(WatchCommand.encoderParts(encoder)) }
         let stages = try config.map { try ConfiguredButton(file: $0, name: button) }
         let trace = try TraceInput.open(file, channel: channel)
         let source: TraceEdgeSource

@@ -47,7 +47,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Seed of the simulated buttons (with --simulate).")
     var seed: UInt64 = 1
 
-    @Option(help: "Presses of each simulated button (with --simulate; default: forever).")
+    @Option(help: "Presses of each simulated button (with --simulate; default: forever).", transform: CountArgument.parse)
     var presses: Int?
 
     @Flag(help: .hidden)
@@ -62,7 +62,7 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Remove this configuration's Home Assistant discovery from its MQTT broker (empty retained messages), then exit.")
     var removeDiscovery = false
 
-    @Option(name: [.short, .customLong("num-events")], help: "Exit after this many events (gestures included); their actions still run.")
+    @Option(name: [.short, .customLong("num-events")], help: "Exit after this many events (gestures included); their actions still run.", transform: CountArgument.parse)
     var numEvents: Int?
 
     @Option(
@@ -71,7 +71,6 @@ struct RunCommand: ParsableCommand {
     var shutdownGrace: Int64 = LoopLimits.defaultShutdownGraceNs
 
     func validate() throws {
-        if let numEvents, numEvents < 1 { throw ValidationError("--num-events must be at least 1.") }
         if shutdownGrace < 0 { throw ValidationError("--shutdown-grace cannot be negative.") }
         if removeDiscovery, simulate || numEvents != nil { throw ValidationError("--remove-discovery takes no --simulate or --num-events: it only talks to the broker.") }
     }

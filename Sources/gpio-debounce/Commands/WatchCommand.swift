@@ -16,14 +16,15 @@ struct WatchCommand: ParsableCommand {
         commandName: "watch",
         abstract: "Watch GPIO lines and print one debounced press or release per physical press.",
         discussion: """
-            Lines are offsets (17) or names (GPIO17); without --chip, offsets are on gpiochip0 and names \
-            are looked up on every chip. Output is line-buffered, so it can be piped. SIGINT or SIGTERM \
+            Lines are offsets (17) or names (GPIO17); without --chip, offsets are on the 40-pin header's chip \
+            (a Raspberry Pi's GPIO17 is 17 on every model; elsewhere gpiochip0) and names are looked up on \
+            the header's chip first, then on the others. Output is line-buffered, so it can be piped. SIGINT or SIGTERM \
             releases the lines, flushes and exits 0, with a summary (events, lost kernel events) on stderr.
             Exit codes: 66 no such chip or line, 69 bias or kernel debouncing unsupported, 74 the chip \
             vanished or an I/O error, 75 line busy, 77 permission denied.
             """)
 
-    @Argument(help: ArgumentHelp("Lines to watch: offsets or names.", valueName: "line"))
+    @Argument(help: ArgumentHelp("Lines to watch: offsets or names.", valueName: "line"), transform: LineArgument.parse)
     var lines: [String] = []
 
     @Option(name: [.short, .long], help: "The chip: a path (/dev/gpiochip0), a name (gpiochip0), a number (0) or a label (pinctrl-bcm2711).")
@@ -38,7 +39,7 @@ struct WatchCommand: ParsableCommand {
         transform: { try DurationSyntax.parseNs($0) })
     var kernelDebounceNs: Int64 = 0
 
-    @Option(name: [.short, .customLong("num-events")], help: "Exit after this many debounced events.")
+    @Option(name: [.short, .customLong("num-events")], help: "Exit after this many debounced events.", transform: CountArgument.parse)
     var numEvents: Int?
 
     @Option(
@@ -67,14 +68,14 @@ struct WatchCommand: ParsableCommand {
     func validate() throws {
         if let encoder {
             guard lines.isEmpty else { throw ValidationError("--encoder A,B names the encoder's two lines: watch buttons in another `gpio-debounce watch`.") }
-            let parts = Self.encoderLines(encoder)
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, parts[0] != parts[1] else {
+            let parts = try Self.encoderLines(encoder)
+            guard parts.count == 2, parts[0] != parts[1] else {
                 throw ValidationError("--encoder takes two different lines, A then B, e.g. --encoder 17,27.")
             }
         }
         if encoder == nil, !simulate, lines.isEmpty { throw ValidationError("Say which line to watch, e.g. `gpio-debounce watch 17` (or --simulate).") }
-        if let numEvents, numEvents < 1 { throw ValidationError("--num-events must be at least 1.") }
         if lines.count > 64 { throw ValidationError("At most 64 lines per watch.") }
+        try LineArgument.requireDistinct(lines)
     }
 
     func run() throws {
@@ -128,9 +129,14 @@ struct WatchCommand: ParsableCommand {
         }
     }
 
-    /// `A,B` as its two lines.
-    static func encoderLines(_ text: String) -> [String] {
+    /// `A,B` as its parts, as written.
+    static func encoderParts(_ text: String) -> [String] {
         text.split(separator: ",", omittingEmptySubsequences: false).map { String($0.trimmingPrefix(" ")) }
+    }
+
+    /// `A,B` as its lines, each checked as a line argument (`LineArgument`).
+    static func encoderLines(_ text: String) throws -> [String] {
+        try encoderParts(text).map(LineArgument.parse)
     }
 
     /// `--simulate`: a simulated bouncy button for each line named (line 0 if none is), in real time.

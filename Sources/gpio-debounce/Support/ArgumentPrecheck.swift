@@ -11,11 +11,15 @@ enum ArgumentPrecheck {
         "--shutdown-grace", "--duration", "--gap",
     ]
 
-    /// The arguments (without the program's name) as the parser should read them: a duration option
-    /// followed by a negative number (`--idle-timeout -1s`) becomes one argument (`--idle-timeout=-1s`),
-    /// so that the option's own check says that durations cannot be negative; the parser would take
-    /// `-1s` for an option and report the value as missing. Everything after `--` is left alone.
-    static func joiningNegativeDurations(_ arguments: [String]) -> [String] {
+    /// The options whose value is a count (`CountArgument`): a negative value reaches them too, so that
+    /// `--presses -3` says a count is at least 1, not that the value is missing.
+    static let countOptions: Set<String> = ["--presses", "--edges", "--num-events", "-n", "--burst"]
+
+    /// The arguments (without the program's name) as the parser should read them: a duration or count
+    /// option followed by a negative number (`--idle-timeout -1s`, `--presses -3`) becomes one argument
+    /// (`--idle-timeout=-1s`), so that the option's own check says what is allowed; the parser would
+    /// take `-1s` for an option and report the value as missing. Everything after `--` is left alone.
+    static func joiningNegativeValues(_ arguments: [String]) -> [String] {
         var result: [String] = []
         var index = arguments.startIndex
         while index < arguments.endIndex {
@@ -25,7 +29,7 @@ enum ArgumentPrecheck {
                 break
             }
             let next = index + 1 < arguments.endIndex ? arguments[index + 1] : nil
-            if durationOptions.contains(argument), let next, isNegativeNumber(next) {
+            if durationOptions.contains(argument) || countOptions.contains(argument), let next, isNegativeNumber(next) {
                 result.append("\(argument)=\(next)")
                 index += 2
             } else {
