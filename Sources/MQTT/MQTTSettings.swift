@@ -71,6 +71,23 @@ public struct MQTTSettings: Sendable, Hashable {
         self.keepaliveSeconds = keepaliveSeconds
     }
 
+    /// What a simulation (`run --simulate`) publishes with: never a live installation's identity. The
+    /// client identifier `<clientID>-simulation` (a broker disconnects a client when another connects
+    /// with its identifier: the live daemon would be thrown off), the base topic `<base>-simulation`
+    /// (the live daemon's retained states and availability stay as they are), and, through the client
+    /// identifier, a Home Assistant device and entities of its own (`<device>_simulation_<name>`), so
+    /// that automations on the real entities never run on simulated presses. The broker, the
+    /// credentials and the discovery prefix are the configuration's.
+    package var simulation: MQTTSettings {
+        var settings = self
+        settings.clientID += Self.simulationSuffix
+        settings.base += Self.simulationSuffix
+        return settings
+    }
+
+    /// What `simulation` appends to the client identifier and the base topic.
+    package static let simulationSuffix = "-simulation"
+
     /// The broker's address as a URL, for messages: `mqtts://broker.local:8883`.
     package var url: String {
         let shownHost = host.contains(":") ? "[\(host)]" : host

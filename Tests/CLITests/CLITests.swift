@@ -22,10 +22,12 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let rocker = root.appendingPathComponent("examples/traces/rocker-kcd101.csv").path
 
-    static func run(_ arguments: [String], input: String? = nil) throws -> Result {
+    /// Runs the executable with `arguments`; `environment` adds to (or replaces) this process's variables.
+    static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe(), err = Pipe(), inPipe = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -55,7 +55,7 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Where the counters' totals are kept (the file `counters`), across restarts. Default: $STATE_DIRECTORY (systemd's StateDirectory=), /var/lib/gpio-debounce as root, else $XDG_STATE_HOME/gpio-debounce or ~/.local/state/gpio-debounce.",
+            "Where the counters' totals are kept (the file `counters`), across restarts. Default: $STATE_DIRECTORY (systemd's StateDirectory=), /var/lib/gpio-debounce as root, else $XDG_STATE_HOME/gpio-debounce or ~/.local/state/gpio-debounce; with --simulate, a new temporary directory removed at the stop (a simulation never counts into real meters' totals).",
             valueName: "dir"))
     var stateDir: String?
 
@@ -72,7 +72,7 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         if shutdownGrace < 0 { throw ValidationError("--shutdown-grace cannot be negative.") }
-        if removeDiscovery, simulate || numEvents != nil { throw ValidationError("--remove-discovery takes no --simulate or --num-events: it only talks to the broker.") }
+        if removeDiscovery, numEvents != nil || virtualTime { throw ValidationError("--remove-discovery takes no --num-events: it only talks to the broker.") }
     }
 
     func run() throws {
@@ -86,15 +86,19 @@ struct RunCommand: ParsableCommand {
         }
         let logger = Logger(label: "gpio-debounce")
         let signals = try signalDescriptor()
+        // A simulation publishes under an identity of its own, never the live daemon's (MQTTSettings.simulation).
+        let mqttSettings = simulate ? configuration.mqtt?.simulation : configuration.mqtt
         if removeDiscovery {
-            return try removeDiscovery(configuration, signals: signals, logger: logger)
+            return try removeDiscovery(configuration, mqtt: mqttSettings, signals: signals, logger: logger)
         }
         if configuration.mqtt != nil, virtualTime {
             throw failure("MQTT needs real time (its keepalive and reconnects count on the clock): leave out the mqtt: section for a virtual-time run", ExitStatus.usage)
         }
         let assembly = try simulate ? simulatedButtons(configuration) : configuredPins(configuration, logger: logger)
         let places = assembly.places.compactMap { $0 }
-        let counterStore = try makeCounterStore(configuration, logger: logger)
+        let simulationState = try simulationStateDirectory(configuration, logger: logger)
+        defer { simulationState?.remove() }
+        let counterStore = try makeCounterStore(configuration, directory: simulationState?.path, logger: logger)
         let plan = DaemonPlan(configuration, counterTotals: counterStore?.initialTotals ?? [])
         let owners = configuration.lines.map(\.owner)
         let (firstSensor, firstCounter) = (configuration.firstSensorLine, configuration.firstCounterLine)
@@ -123,9 +127,9 @@ struct RunCommand: ParsableCommand {
         if let keyboard = try makeKeyboard(plan: plan, settings: configuration.keyboard, lineCount: places.count, logger: logger) {
             sinks.append(keyboard)
         }
-        if let mqtt = configuration.mqtt {
+        if let mqtt = mqttSettings {
             sinks.append(try configuration.mqttSink(mqtt, places: places, counterTotals: counterStore?.initialTotals ?? [], logger: logger))
-            logger.info("mqtt: publishing to \(mqtt.url) under \(mqtt.base) (libmosquitto \(MQTTSink.libraryVersion))")
+            logger.info("mqtt: publishing to \(mqtt.url) under \(mqtt.base)\(simulate ? " as \(mqtt.clientID), a device of its own" : "") (libmosquitto \(MQTTSink.libraryVersion))")
         }
         let loop = try makeLoop { () throws(LineError) in
             try assembly.loop(
@@ -141,8 +145,9 @@ struct RunCommand: ParsableCommand {
 
     /// `--remove-discovery`: a loop with no lines and the MQTT sink clearing the discovery messages (empty
     /// retained payloads), which ends once the broker has acknowledged them, or after the grace period.
-    private func removeDiscovery(_ configuration: ServiceConfiguration, signals: SignalDescriptor, logger: Logger) throws {
-        guard let mqtt = configuration.mqtt else {
+    /// With `--simulate`, the simulation's own discovery (`MQTTSettings.simulation`).
+    private func removeDiscovery(_ configuration: ServiceConfiguration, mqtt: MQTTSettings?, signals: SignalDescriptor, logger: Logger) throws {
+        guard let mqtt else {
             throw failure("--remove-discovery needs an `mqtt:` section in \(config)", ExitStatus.usage)
         }
         let sink = try configuration.mqttSink(mqtt, places: nil, mode: .removeDiscovery, logger: logger)
@@ -197,15 +202,28 @@ struct RunCommand: ParsableCommand {
         return assembly
     }
 
+    /// A simulation's own state directory (`SimulationStateDirectory`), when it has counters and no
+    /// `--state-dir`: the totals of real meters are never read or written by a simulation.
+    private func simulationStateDirectory(_ configuration: ServiceConfiguration, logger: Logger) throws -> SimulationStateDirectory? {
+        guard simulate, stateDir == nil, !configuration.counters.isEmpty else { return nil }
+        do throws(CounterStateError) {
+            let directory = try SimulationStateDirectory()
+            logger.info("counters: a simulation counts from 0 in \(directory.path), removed at the stop (--state-dir DIR keeps its totals)")
+            return directory
+        } catch {
+            throw failure(error.description, ExitStatus.of(error))
+        }
+    }
+
     /// The store of the counters' totals, if the configuration has counters: locks the state directory
-    /// (`--state-dir`, or `StateDirectory.defaultPath()`) and reads the totals kept there.
-    private func makeCounterStore(_ configuration: ServiceConfiguration, logger: Logger) throws -> CounterStore? {
+    /// (`directory`, else `--state-dir`, else `StateDirectory.defaultPath()`) and reads the totals kept there.
+    private func makeCounterStore(_ configuration: ServiceConfiguration, directory: String?, logger: Logger) throws -> CounterStore? {
         guard !configuration.counters.isEmpty else { return nil }
         do throws(CounterStateError) {
-            let directory: String
-            if let stateDir { directory = stateDir } else { directory = try StateDirectory.defaultPath() }
+            let path: String
+            if let chosen = directory ?? stateDir { path = chosen } else { path = try StateDirectory.defaultPath() }
             let store = try CounterStore(
-                directory: directory,
+                directory: path,
                 counters: configuration.counters.enumerated().map { index, counter in
                     CounterStore.Counter(name: counter.name, line: configuration.firstCounterLine + index, flushIntervalNs: counter.flushIntervalNs)
                 },

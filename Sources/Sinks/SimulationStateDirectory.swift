@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import SystemPackage
+
+/// Where a simulated run (`run --simulate`) keeps its counters' totals when no `--state-dir` is given:
+/// a new directory of its own under `$TMPDIR` (or `/tmp`), made with `mkdtemp(3)` and removed at the
+/// stop, so that a simulation never reads or writes the totals of real meters
+/// (`StateDirectory.defaultPath()`, where the installed service keeps them).
+package struct SimulationStateDirectory {
+    /// The directory's absolute path, e.g. `/tmp/gpio-debounce-simulation.Ab12Cd`.
+    package let path: String
+
+    /// Makes the directory (mode 0700). Throws `CounterStateError.cannotCreateDirectory` when
+    /// `mkdtemp` fails (a missing or read-only `$TMPDIR`).
+    package init(environment: [String: String]? = nil) throws(CounterStateError) {
+        let variable = environment.map { $0["TMPDIR"] } ?? getenv("TMPDIR").map { String(cString: $0) }
+        let parent = variable.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+        let template = (parent.hasSuffix("/") ? parent : parent + "/") + "gpio-debounce-simulation.XXXXXX"
+        var bytes = Array(template.utf8CString)
+        let made = bytes.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkdtemp($0) != nil } ?? false }
+        guard made else { throw .cannotCreateDirectory(path: template, errno: Errno(rawValue: errno)) }
+        path = String(decoding: bytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Removes the files a `CounterStore` leaves in the directory (`counters`, `counters.lock` and
+    /// a cut-off write's `.counters.*`), then the directory; call it once the store is gone (its lock
+    /// closed). Returns whether the directory is gone: anything else in it (put there by hand) keeps it.
+    @discardableResult
+    package func remove() -> Bool {
+        guard let directory = opendir(path) else { return false }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == CounterStore.fileName || name == CounterStore.lockFileName || name.hasPrefix(".\(CounterStore.fileName).") {
+                unlink(path + "/" + name)
+            }
+        }
+        closedir(directory)
+        return rmdir(path) == 0
+    }
+}
