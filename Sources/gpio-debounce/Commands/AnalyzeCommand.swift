@@ -49,13 +49,19 @@ struct AnalyzeCommand: ParsableCommand {
 
     func validate() throws {
         guard gap > 0 else { throw ValidationError("--gap must be longer than 0.") }
-        if let burst, burst < 1 { throw ValidationError("--burst counts from 1.") }
     }
 
     func run() throws {
         let activeLevel: ActiveLevel = polarity == .activeLow ? .activeLow : .activeHigh
+        // SIGINT or SIGTERM while the trace is read ends the command with nothing written, exit 0; once
+        // the report is printed, the picture is still written whole.
+        let stop = try StopRequest()
         let source = try TraceInput.open(file, channel: channel)
-        let (initial, store) = try Self.readEdges(source)
+        guard let read = try Self.readEdges(source, stop: stop) else {
+            if let signal = try stop.stopSignal() { printToStandardError("gpio-debounce analyze: stopped by \(StopRequest.name(signal)) while reading \(source.sourceName): nothing analyzed") }
+            return
+        }
+        let (initial, store) = read
         let analysis = TraceAnalysis(edges: store, initialLevel: initial.level, quietGapNs: gap, activeLevel: activeLevel)
         let out = OutputBuffer(fileDescriptor: .standardOutput)
         if output.format == .json {
@@ -70,8 +76,9 @@ struct AnalyzeCommand: ParsableCommand {
     }
 
     /// The initial level's edge, and every later edge, compacted; an error for a trace that is out of
-    /// order, longer than `maximumEdges`, malformed (65) or unreadable (74).
-    static func readEdges(_ source: any TraceSource) throws -> (initial: Edge, edges: EdgeStore) {
+    /// order, longer than `maximumEdges`, malformed (65) or unreadable (74); nil once `stop` has a
+    /// signal (looked at every 65,536 edges).
+    static func readEdges(_ source: any TraceSource, stop: StopRequest? = nil) throws -> (initial: Edge, edges: EdgeStore)? {
         do {
             guard let first = try source.next() else { throw TraceError.noData(source: source.sourceName) }
             var store = EdgeStore()
@@ -87,6 +94,7 @@ struct AnalyzeCommand: ParsableCommand {
                 }
                 lastNs = edge.timeNs
                 store.append(edge)
+                if count & 0xFFFF == 0, try stop?.stopSignal() != nil { return nil }
             }
             return (first, store)
         } catch let error as TraceError {

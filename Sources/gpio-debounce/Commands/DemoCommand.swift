@@ -68,7 +68,9 @@ struct DemoCommand: ParsableCommand {
         let stop = try runToEnd(loop)
         if output.format == .text {
             let statistics = loop.pipeline.statistics(line: 0) ?? DebounceStatistics()
-            out.appendUTF8("\(counted(presses, "physical press", "physical presses")): \(statistics.presses) press and \(counted(statistics.releases, "release event")) from \(counted(line.deliveredEdges[0], "raw edge"))")
+            let played = stop == .endOfInput ? presses : Self.pressesBegun(by: loop.clock.nowNs, of: button)
+            let physical = played == presses ? counted(presses, "physical press", "physical presses") : "\(played) of \(counted(presses, "physical press", "physical presses"))"
+            out.appendUTF8("\(physical): \(statistics.presses) press and \(counted(statistics.releases, "release event")) from \(counted(line.deliveredEdges[0], "raw edge"))")
             if line.droppedEdges[0] > 0 {
                 out.appendUTF8("; \(counted(line.droppedEdges[0], "edge")) lost, \(statistics.resyncCorrections) corrected by re-reading the line")
             }
@@ -104,6 +106,15 @@ struct DemoCommand: ParsableCommand {
             out.appendUTF8(" (\(stop == .endOfInput ? "done" : "stopped")).")
             try writeOrFail(out)
         }
+    }
+
+    /// How many of `button`'s presses had begun (their first edge) by `timeNs` on the line's clock: what
+    /// a demo stopped early has played. Replays the button's seeded script from its start; a press
+    /// begun is counted even if its release had not come yet.
+    static func pressesBegun(by timeNs: Int64, of button: BouncyButton) -> Int {
+        var script = button, begun = 0
+        while let cycle = script.nextCycle(), cycle.press.firstEdgeNs <= timeNs { begun += 1 }
+        return begun
     }
 
     private func writeOrFail(_ out: OutputBuffer) throws {
