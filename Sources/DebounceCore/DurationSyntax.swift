@@ -67,30 +67,59 @@ public enum DurationSyntax {
 }
 
 extension DurationSyntax {
-    /// A duration for people, to three significant digits, in the syntax `parseNs` reads (so it can be
-    /// copied into an option): `62ns`, `1.5us`, `0.44ms`, `1.2s`. Negative durations show as `0ns`.
-    public static func approximate(_ ns: Int64) -> String {
-        let ns = max(0, ns)
-        switch ns {
-        case ..<1_000: return "\(ns)ns"
-        case ..<1_000_000: return significant(Double(ns) / 1e3) + "us"
-        case ..<1_000_000_000: return significant(Double(ns) / 1e6) + "ms"
-        default: return significant(Double(ns) / 1e9) + "s"
-        }
+    /// Which way `approximate` and `rounded` go when a duration has more digits than they show.
+    public enum Rounding: Sendable, Hashable {
+        /// To the nearest shown value, halves away from zero.
+        case nearest
+        /// To the shown value at or above: for a lower bound, such as the smallest window that works.
+        case up
+        /// To the shown value at or below: for an upper bound, such as a window to stay under.
+        case down
+        /// Not at all: a setting or a window as given, shown with three significant digits when they
+        /// hold it (`20ms`, `1.5ms`), otherwise with every digit as `format` writes it (`1234.567us`).
+        case exact
     }
 
-    /// `value` (at least 1) with three significant digits and no trailing zeros.
-    private static func significant(_ value: Double) -> String {
-        let digits = value >= 100 ? 0 : value >= 10 ? 1 : 2
-        let scale: Double = digits == 0 ? 1 : digits == 1 ? 10 : 100
-        var text = String(Int((value * scale).rounded()))
-        if digits > 0 {
-            while text.count <= digits { text = "0" + text }
-            text.insert(".", at: text.index(text.endIndex, offsetBy: -digits))
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
+    /// A duration for people, to three significant digits (whole seconds from 1000 s on), in the syntax
+    /// `parseNs` reads (so it can be copied into an option): `62ns`, `1.5us`, `0.44ms`, `1.2s`, rounded
+    /// to the nearest. Negative durations show as `0ns`.
+    public static func approximate(_ ns: Int64) -> String { approximate(ns, rounding: .nearest) }
+
+    /// `ns` in nanoseconds as `approximate(_:)` shows it, rounded by `rule`: the value shown is
+    /// `rounded(ns, rule)`, so `.up` never shows less than `ns` and `.down` never more.
+    /// `approximate(1_043_250, rounding: .up)` is `1.05ms`, which `parseNs` reads as 1,050,000 ns.
+    public static func approximate(_ ns: Int64, rounding rule: Rounding) -> String {
+        let shown = rounded(ns, rule)
+        if rule == .exact, rounded(ns, .nearest) != shown { return format(shown) }
+        guard shown >= 1_000 else { return "\(shown)ns" }
+        let (unit, unitNs, fractionDigits): (String, Int64, Int) =
+            shown < 1_000_000 ? ("us", 1_000, 3) : shown < 1_000_000_000 ? ("ms", 1_000_000, 6) : ("s", 1_000_000_000, 9)
+        let whole = shown / unitNs, fraction = shown % unitNs
+        guard fraction > 0 else { return "\(whole)\(unit)" }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: fractionDigits - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return "\(whole).\(digits)\(unit)"
+    }
+
+    /// `ns` in nanoseconds (negative: 0) rounded by `rule` to three significant digits, or to whole
+    /// seconds from 1000 s on: the value `approximate` shows. Exact, in integers. Rounding up past
+    /// `Int64.max` rounds down instead; `.exact` gives `ns` itself.
+    public static func rounded(_ ns: Int64, _ rule: Rounding = .nearest) -> Int64 {
+        let ns = max(0, ns)
+        guard rule != .exact else { return ns }
+        var step: Int64 = 1
+        while ns / step >= 1_000, step < 1_000_000_000 { step *= 10 }
+        let down = ns - ns % step, remainder = ns % step
+        let goUp: Bool
+        switch rule {
+        case .nearest: goUp = remainder >= step - remainder
+        case .up: goUp = remainder > 0
+        case .down, .exact: goUp = false
         }
-        return text
+        guard goUp else { return down }
+        let (up, overflow) = down.addingReportingOverflow(step)
+        return overflow ? down : up
     }
 }
 

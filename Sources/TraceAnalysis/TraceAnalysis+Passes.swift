@@ -20,7 +20,7 @@ extension TraceAnalysis {
         mutating func add(_ neededNs: Int64?, startNs: Int64, limitNs: Int64) {
             guard problem == nil else { return }
             guard let neededNs else {
-                problem = "no window up to the \(DurationSyntax.format(limitNs)) quiet gap works for the burst at \(DurationSyntax.approximate(startNs))"
+                problem = "no window up to the \(DurationSyntax.approximate(limitNs, rounding: .exact)) quiet gap works for the burst at \(DurationSyntax.approximate(startNs))"
                 return
             }
             smallestNs = max(smallestNs, neededNs)
@@ -48,7 +48,11 @@ extension TraceAnalysis {
             if let previousEndNs {
                 let (gap, overflow) = burst.startNs.subtractingReportingOverflow(previousEndNs)
                 let safeGap = overflow ? (burst.startNs > previousEndNs ? .max : .min) : gap
-                shortestGapBetweenBurstsNs = min(shortestGapBetweenBurstsNs ?? safeGap, safeGap)
+                // The level during the gap is the one this burst starts from.
+                if shortestGapBetweenBurstsNs.map({ safeGap < $0 }) ?? true {
+                    shortestGapBetweenBurstsNs = safeGap
+                    pressedDuringShortestGap = activeLevel.isPressed(burst.levelBefore)
+                }
             }
             previousEndNs = burst.endNs
             // The pulses: times between neighbouring edges, the widest of those away from the steady level

@@ -63,8 +63,13 @@ package struct TraceAnalysis: Sendable {
     package var widestSpikePulseNs: Int64?
     /// The quiet gap that separated bursts, in nanoseconds.
     package var quietGapNs: Int64
-    /// The shortest quiet time between two bursts, in nanoseconds (windows must stay below it).
+    /// The shortest quiet time between two bursts, from the last edge of one to the first edge of the
+    /// next, in nanoseconds. Windows must stay below it: a longer `defer` window misses the change
+    /// between the two bursts, and a longer `eager` lockout reports the second one late.
     package var shortestGapBetweenBurstsNs: Int64?
+    /// Whether the button was pressed during that shortest quiet time (it was a press held until the
+    /// next burst), or released (a release followed by the next burst).
+    package var pressedDuringShortestGap: Bool?
     /// `defer:W` advice, or `nil` with `deferProblem` saying why not.
     package var deferAdvice: WindowAdvice?
     /// `eager:L` advice (no glitch filter), or `nil` with `eagerProblem` saying why not.

@@ -27,6 +27,10 @@ package enum WindowSearch {
     /// The smallest `defer` window W (ns) from which on every window up to `limitNs` works, or `nil`
     /// if even `limitNs` fails. Exact: `defer`'s outcome only changes where W equals a gap between
     /// two of the burst's edges (W bridges every gap <= W), so those are the only windows tried.
+    ///
+    /// W can be shorter than the longest gap inside the burst: a gap at the level the burst ends at
+    /// only makes `defer` report the change early, once. A second event needs the line, after holding
+    /// the new level for longer than W, to go back to the old one for longer than W.
     package static func smallestDeferWindow(_ burst: some EdgeBurst, activeLevel: ActiveLevel, limitNs: Int64) -> Int64? {
         // A storm of thousands of edges: bisect instead of trying every gap.
         if burst.edgeCount > 4096 {

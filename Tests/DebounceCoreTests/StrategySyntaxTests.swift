@@ -53,3 +53,44 @@ import Testing
         #expect(try DurationSyntax.parseNs(DurationSyntax.format(ns)) == ns)
     }
 }
+
+@Suite struct DurationApproximationTests {
+    /// Three significant digits, rounded the way asked: up for a smallest window (never shows less),
+    /// down for a bound to stay under (never shows more), nearest for a measurement.
+    @Test(arguments: [
+        (1_043_250 as Int64, "1.04ms", "1.05ms", "1.04ms"), (178_562, "179us", "179us", "178us"),
+        (48_956_750, "49ms", "49ms", "48.9ms"), (999_600, "1ms", "1ms", "999us"), (1_000_000, "1ms", "1ms", "1ms"),
+        (1_005, "1.01us", "1.01us", "1us"), (250, "250ns", "250ns", "250ns"), (0, "0ns", "0ns", "0ns"), (-5, "0ns", "0ns", "0ns"),
+        (5_669_496_877, "5.67s", "5.67s", "5.66s"), (1_234_567_000_000, "1235s", "1235s", "1234s"),
+    ])
+    func roundsAsAsked(ns: Int64, nearest: String, up: String, down: String) {
+        #expect(DurationSyntax.approximate(ns) == nearest)
+        #expect(DurationSyntax.approximate(ns, rounding: .up) == up)
+        #expect(DurationSyntax.approximate(ns, rounding: .down) == down)
+    }
+
+    /// `.exact` shows a setting as given: in three digits when they hold it, otherwise every digit.
+    @Test(arguments: [
+        (20_000_000 as Int64, "20ms"), (1_500_000, "1.5ms"), (1_234_567, "1234.567us"), (178_562, "178.562us"), (999, "999ns"),
+        (3_600_000_000_000, "3600s"),
+    ])
+    func exactShowsEveryDigitWhenThreeDoNot(ns: Int64, text: String) throws {
+        #expect(DurationSyntax.approximate(ns, rounding: .exact) == text)
+        #expect(try DurationSyntax.parseNs(text) == ns)
+    }
+
+    /// What is shown reads back as `rounded` says: at or above `ns` rounded up, at or below rounded
+    /// down, and within a step of three significant digits.
+    @Test func roundedValuesReadBackOnTheirSide() throws {
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let ns = Int64.random(in: 0...(Int64(1) << Int.random(in: 1...41, using: &random)), using: &random)
+            let up = try DurationSyntax.parseNs(DurationSyntax.approximate(ns, rounding: .up))
+            let down = try DurationSyntax.parseNs(DurationSyntax.approximate(ns, rounding: .down))
+            let nearest = try DurationSyntax.parseNs(DurationSyntax.approximate(ns))
+            #expect(up == DurationSyntax.rounded(ns, .up) && down == DurationSyntax.rounded(ns, .down), "\(ns)")
+            #expect(down <= ns && ns <= up && up - down <= max(1, ns / 100), "\(ns): \(down)...\(up)")
+            #expect(nearest == up || nearest == down, "\(ns)")
+        }
+    }
+}

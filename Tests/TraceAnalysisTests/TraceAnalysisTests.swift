@@ -60,6 +60,64 @@ import TraceFormat
         }
     }
 
+    /// The rocker's smallest `defer` window, 178.562 us, is below its 499 us longest gap inside a burst,
+    /// and right: that gap is at the level its press ends at, so it only makes the press come early.
+    /// The window is set by a press held 178.563 us, let go 178.562 us, then held for good.
+    @Test func deferCanBeShorterThanTheLongestGapInsideABurst() throws {
+        let bursts = try Self.rockerBursts()
+        let analysis = TraceAnalysis(bursts: bursts, quietGapNs: 20_000_000, activeLevel: .activeLow)
+        guard case .defer(let windowNs)? = analysis.deferAdvice?.smallest, let longestNs = analysis.press.longestInnerGapNs else {
+            Issue.record("no defer advice: \(analysis.deferProblem ?? "")")
+            return
+        }
+        #expect(windowNs == 178_562 && longestNs == 499_354)
+        func gaps(_ burst: Burst) -> [(ns: Int64, level: Level)] {
+            zip(burst.edges, burst.edges.dropFirst()).map { ($1.timeNs - $0.timeNs, $0.level) }
+        }
+        let widest = try #require(bursts.first { gaps($0).contains { $0.ns == longestNs } })
+        #expect(gaps(widest).first { $0.ns == longestNs }?.level == widest.levelAfter)
+        for candidateNs in [windowNs, 300_000, longestNs - 1, longestNs] {
+            #expect(WindowSearch.eventCount(widest, .defer(windowNs: candidateNs), activeLevel: .activeLow) == 1)
+        }
+    }
+
+    /// The rule, on made-up presses (active low: released is high). A long gap at the new level, or at
+    /// the old level before the line has held the new one for W, makes no second event; a press held
+    /// for longer than W and then let go for longer than W does (press, release, press).
+    @Test func deferGoesWrongOnlyWhenTheLineHoldsTheNewLevelThenGoesBack() {
+        let us: Int64 = 1_000
+        func press(_ times: [Int64]) -> Burst {
+            Burst(edges: times.enumerated().map { Edge(level: $0.offset % 2 == 0 ? .low : .high, timeNs: $0.element * us) }, levelBefore: .high)
+        }
+        func smallest(_ burst: Burst) -> Int64? { WindowSearch.smallestDeferWindow(burst, activeLevel: .activeLow, limitNs: 20_000 * us) }
+        // Low 2 us, high 1 us, low 500 us (a long gap at the new level), high 2 us, then low.
+        let early = press([0, 2, 3, 503, 505])
+        #expect(smallest(early) == 2 * us)
+        #expect(WindowSearch.eventCount(early, .defer(windowNs: 10 * us), activeLevel: .activeLow) == 1)
+        // Low 1 us, high 300 us (at the old level, before the new one held), then low.
+        #expect(smallest(press([0, 1, 301])) == 1 * us)
+        // Low 100 us, high 60 us, then low: any window under 60 us gives three events.
+        let back = press([0, 100, 160])
+        #expect(smallest(back) == 60 * us)
+        #expect(WindowSearch.eventCount(back, .defer(windowNs: 60 * us - 1), activeLevel: .activeLow) == 3)
+    }
+
+    /// The "keep windows under" figure: the shortest quiet time from one burst's last edge to the next
+    /// one's first, and whether the button was pressed during it.
+    @Test func theShortestGapBetweenBurstsSaysWhetherTheButtonWasPressed() throws {
+        let rocker = TraceAnalysis(bursts: try Self.rockerBursts(), quietGapNs: 20_000_000, activeLevel: .activeLow)
+        // The capture's tests were placed 50 ms apart: its shortest gap is a press held until its release.
+        #expect(rocker.shortestGapBetweenBurstsNs == 48_956_750 && rocker.pressedDuringShortestGap == true)
+        let ms: Int64 = 1_000_000
+        let bursts = [
+            Burst(edges: [Edge(level: .low, timeNs: 100 * ms), Edge(level: .high, timeNs: 100 * ms + 10_000), Edge(level: .low, timeNs: 101 * ms)], levelBefore: .high),
+            Burst(edges: [Edge(level: .high, timeNs: 300 * ms)], levelBefore: .low),
+            Burst(edges: [Edge(level: .low, timeNs: 330 * ms)], levelBefore: .high),
+        ]
+        let quick = TraceAnalysis(bursts: bursts, quietGapNs: 20 * ms, activeLevel: .activeLow)
+        #expect(quick.shortestGapBetweenBurstsNs == 30 * ms && quick.pressedDuringShortestGap == false)
+    }
+
     @Test func spikesRuleOutPlainEagerAndSetTheGlitchWindow() {
         let ms: Int64 = 1_000_000
         // A clean press and release, and between them (while released) a 3 µs spike.
