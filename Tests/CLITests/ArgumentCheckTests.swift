@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// Lines and counts on the command line are checked as the configuration file checks them: a line is
@@ -44,5 +45,28 @@ import Testing
         #expect(result.status == 64, "\(arguments): \(result.stderr)")
         #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         #expect(!result.stderr.contains("Missing value"))
+    }
+}
+
+/// Words the program says about itself stay true.
+@Suite struct SelfDescriptionTests {
+    /// Offsets without `--chip` mean the 40-pin header's chip since 0.2.0 (`--help` is also the man page).
+    @Test func watchHelpNamesTheHeadersChip() throws {
+        // As one line: the help is wrapped to the terminal's width.
+        let help = try CLITests.run(["watch", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("offsets are on the 40-pin header's chip"), "\(help)")
+        #expect(!help.contains("offsets are on gpiochip0"))
+    }
+
+    /// Every shipped example passes `check` as shipped (on this machine, which has no GPIO chip: what it
+    /// names for the Pi, lines and the MQTT password file, is noted, not refused).
+    @Test func everyExampleConfigurationPassesCheck() throws {
+        let examples = CLITests.root.appendingPathComponent("examples")
+        let files = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".yaml") }
+        #expect(files.count >= 5)
+        for file in files {
+            let result = try CLITests.run(["check", "--config", examples.appendingPathComponent(file).path])
+            #expect(result.status == 0, "\(file): \(result.stderr)")
+        }
     }
 }

@@ -150,17 +150,22 @@ import Testing
         }
     }
 
-    /// `run` reads the MQTT password before it starts; `check` reads it too, and a missing file is an
-    /// input that cannot be opened (66), for both.
-    @Test func aMissingPasswordFileIsRefusedByCheckAndRunWith66() throws {
+    /// `run` reads the MQTT password before it starts, and a missing file is an input that cannot be
+    /// opened (66). `check` on a machine with GPIO chips refuses it the same way (tested in the VM);
+    /// on one without (where a configuration is written, not run) it says so in a note and passes.
+    @Test func aMissingPasswordFileIsRefusedByRunWith66AndNotedByCheckWithoutChips() throws {
         let password = RecordAnalyzeTests.temporaryPath("-password")
         let path = try Self.file("buttons:\n  - {name: a, line: 17}\nmqtt:\n  url: mqtt://127.0.0.1:1\n  username: u\n  password_file: \(password)\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        for arguments in [["check", "--config", path], ["run", "--config", path, "--simulate", "--presses", "1"]] {
-            let result = try CLITests.run(arguments)
-            #expect(result.status == 66, "\(arguments): \(result.stderr)")
-            #expect(result.stderr.hasPrefix("gpio-debounce: error: cannot read the MQTT password file \(password): No such file or directory"), "\(result.stderr)")
-            #expect(result.stdout.isEmpty)
+        let run = try CLITests.run(["run", "--config", path, "--simulate", "--presses", "1"])
+        #expect(run.status == 66, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("gpio-debounce: error: cannot read the MQTT password file \(password): No such file or directory"), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        if !FileManager.default.fileExists(atPath: "/dev/gpiochip0") {
+            let check = try CLITests.run(["check", "--config", path])
+            #expect(check.status == 0, "\(check.stderr)")
+            #expect(check.stderr.contains("gpio-debounce: note: cannot read the MQTT password file \(password): No such file or directory"), "\(check.stderr)")
+            #expect(check.stderr.contains("run refuses to start (exit 66) until it is there"), "\(check.stderr)")
         }
         try Data("secret\n".utf8).write(to: URL(fileURLWithPath: password))
         defer { try? FileManager.default.removeItem(atPath: password) }

@@ -938,6 +938,28 @@ source "$here/board-tests.sh"
 
 # The layouts first: on Linux 6.1 each d-chip-removed test leaves its chip's number taken (the
 # removed chip stays referenced), and then a layout keeps the kernel's order but not its numbers.
+# On a machine with GPIO chips (the machine a configuration runs on), check refuses a missing MQTT
+# password file as run does (exit 66); without chips it only notes it (CLITests).
+t_q_check_password() {
+    new_chip q 2 || return
+    cat >"$TMP/password.yaml" <<YAML
+buttons:
+  - {name: lamp, chip: $CHIPNAME, line: 0}
+mqtt:
+  url: mqtt://127.0.0.1:1
+  username: u
+  password_file: $TMP/no-such-password
+YAML
+    local status=0
+    "$BIN" check --config "$TMP/password.yaml" >"$TMP/check.out" 2>&1 || status=$?
+    check_eq "check's exit status with a missing password file" "$status" 66
+    check_match "check's message" "$(<"$TMP/check.out")" "cannot read the MQTT password file .*no-such-password"
+    echo secret >"$TMP/no-such-password"
+    status=0
+    "$BIN" check --config "$TMP/password.yaml" >"$TMP/check.out" 2>&1 || status=$?
+    check_eq "check's exit status once the file is there" "$status" 0
+}
+
 run_test m-pi4 t_m_pi4
 run_test m-pi5-old t_m_pi5_old
 run_test m-pi5-new t_m_pi5_new
@@ -967,6 +989,7 @@ run_test l-keys t_l_keys
 run_test o-encoder t_o_encoder
 run_test o-encoder-burst t_o_encoder_burst
 run_test p-contact-counter t_p_contact_counter
+run_test q-check-password t_q_check_password
 
 if [[ -s $TMP/storm-lost ]]; then
     if grep -qv '^0$' "$TMP/storm-lost"; then

@@ -171,16 +171,24 @@ struct CheckCommand: ParsableCommand {
     /// What `run` checks on this machine (`MachineCheck`), refused as `run` refuses it, except what
     /// depends on who runs it, which becomes a note: `check` may run as another user than the service
     /// (a password file or chip it may not read) and without the service's environment
-    /// (`password_env`). Without GPIO chips, lines are not resolved (a note says so).
+    /// (`password_env`). A machine without GPIO chips is not where the configuration runs (it is
+    /// being written or reviewed elsewhere): its lines are not resolved, and the files it names for
+    /// the service's machine (MQTT password and CA files) are noted, not refused.
     private func checkOnThisMachine(_ configuration: ServiceConfiguration) throws -> (lines: [MachineCheck.Located<GPIOChip>]?, messages: [String]) {
         var messages: [String] = []
+        let hasChips = !GPIOChip.availablePaths().isEmpty
         do {
             try MachineCheck.readMQTTFiles(configuration)
         } catch {
-            guard Self.dependsOnUser(error) else { throw failure(error.description, ExitStatus.of(error)) }
-            messages.append("\(error.description); not refused here, since the service may run as another user or with another environment: make sure it can")
+            if Self.dependsOnUser(error) {
+                messages.append("\(error.description); not refused here, since the service may run as another user or with another environment: make sure it can")
+            } else if !hasChips {
+                messages.append("\(error.description); not refused on a machine without GPIO chips, but run refuses to start (exit \(ExitStatus.of(error).rawValue)) until it is there")
+            } else {
+                throw failure(error.description, ExitStatus.of(error))
+            }
         }
-        guard !GPIOChip.availablePaths().isEmpty else {
+        guard hasChips else {
             messages.append("line names and chips were not resolved: this machine has no GPIO chip (run resolves them, and refuses two buttons on one line, when it starts)")
             return (nil, messages)
         }

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+/// The version is written in one place (`Version.number`, which `--version` prints; debian/changelog
+/// must agree, as `scripts/package` checks): every package file the README and docs name is that
+/// version's, so a copied install command installs what the text describes.
+@Suite struct VersionNamingTests {
+    static func version() throws -> String {
+        let result = try CLITests.run(["--version"])
+        return try #require(result.stdout.split(separator: "\n").first.map(String.init))
+    }
+
+    @Test func theDocsNameThisVersionsPackages() throws {
+        let version = try Self.version()
+        let docs = CLITests.root.appendingPathComponent("docs")
+        let files = ["README.md"] + (try FileManager.default.contentsOfDirectory(atPath: docs.path)).filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
+        var named = 0
+        for file in files {
+            let text = try String(contentsOf: CLITests.root.appendingPathComponent(file), encoding: .utf8)
+            // gpio-debounce_X.Y.Z: a package file's name (gpio-debounce_0.4.0-1_arm64.deb).
+            for piece in text.components(separatedBy: "gpio-debounce_").dropFirst() {
+                let number = piece.prefix { $0.isNumber || $0 == "." }
+                guard number.contains(".") else { continue }
+                named += 1
+                #expect(number == version, "\(file) names the package gpio-debounce_\(number), but this is \(version): name \(version)")
+            }
+        }
+        #expect(named >= 2, "the README's install commands name the package")
+    }
+
+    @Test func debianChangelogIsThisVersion() throws {
+        let changelog = try String(contentsOf: CLITests.root.appendingPathComponent("debian/changelog"), encoding: .utf8)
+        #expect(changelog.hasPrefix("gpio-debounce (\(try Self.version())-"), "\(changelog.prefix(60))")
+    }
+}
