@@ -219,21 +219,25 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    /// The virtual keyboard's sink, if any button has keys: the device exists from here until the run ends.
-    private func makeKeyboard(plan: DaemonPlan, settings: KeyboardSettings, lineCount: Int, logger: Logger) throws -> KeyboardSink? {
+    /// The virtual keyboard's sink, if any button or encoder has keys: the device exists from here until
+    /// the run ends. With `--simulate` on a machine without `/dev/uinput`, the keys' preview instead.
+    private func makeKeyboard(plan: DaemonPlan, settings: KeyboardSettings, lineCount: Int, logger: Logger) throws -> (any Sink)? {
         guard !plan.keyBindings.isEmpty || !plan.encoderKeyBindings.isEmpty else { return nil }
         let keys = KeyMapping.keys(of: plan.keyBindings, encoders: plan.encoderKeyBindings)
+        let mapping = KeyMapping(bindings: plan.keyBindings, encoderBindings: plan.encoderKeyBindings, lineCount: lineCount, encoderCount: plan.encoders.count)
         let device: UInputDevice
         do {
             device = try UInputDevice(
                 name: settings.name, keys: keys, relativeAxes: KeyMapping.relativeAxes(of: plan.encoderKeyBindings), autorepeat: settings.autorepeat)
         } catch {
+            if simulate, case .missing(let path) = error {
+                logger.notice("no \(path): showing the keys instead of typing them")
+                return KeyPreview(mapping: mapping, format: output.format == .json ? .json : .text, output: OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0))
+            }
             throw failure(error.description, ExitStatus.of(error))
         }
         logger.info("keyboard \"\(settings.name)\" with \(counted(keys.count, "key")) is \(device.eventNode ?? "ready")")
-        return KeyboardSink(
-            mapping: KeyMapping(bindings: plan.keyBindings, encoderBindings: plan.encoderKeyBindings, lineCount: lineCount, encoderCount: plan.encoders.count),
-            device: device, logger: logger)
+        return KeyboardSink(mapping: mapping, device: device, logger: logger)
     }
 
     private static func describe(_ stop: StopReason) -> String {
