@@ -47,7 +47,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Seed of the simulated buttons (with --simulate).")
     var seed: UInt64 = 1
 
-    @Option(help: "Presses of each simulated button (with --simulate; default: forever).")
+    @Option(help: "Presses of each simulated button, a double click counting 2 (with --simulate; default: forever).")
     var presses: Int?
 
     @Flag(help: .hidden)
@@ -159,12 +159,16 @@ struct RunCommand: ParsableCommand {
         logger.info("mqtt: removed \(sink.statistics.discoveryMessages) discovery messages")
     }
 
-    /// `--simulate`: a simulated bouncy button for each configured button, a simulated encoder for each
-    /// encoder, a door's reed contact opened and closed for each sensor and an S0 meter's pulses for each
-    /// counter (each seeded from `--seed`), reported as their configured lines.
+    /// `--simulate`: a simulated bouncy button for each configured button (making the gestures the
+    /// button recognizes), a simulated encoder for each encoder, a door's reed contact opened and closed
+    /// for each sensor and an S0 meter's pulses for each counter (each seeded from `--seed`), reported as
+    /// their configured lines.
     private func simulatedButtons(_ configuration: ServiceConfiguration) -> RunAssembly {
         let buttons = configuration.buttons.enumerated().map { index, button in
-            BouncyButton(seed: seed &+ UInt64(index), activeLevel: button.debounce.activeLevel, presses: presses)
+            let clickCounts = button.actions.compactMap(\.count) + button.keys.compactMap(\.count)
+            return BouncyButton(
+                seed: seed &+ UInt64(index), activeLevel: button.debounce.activeLevel, presses: presses,
+                gestures: SimulatedGestures(button.gestures, debounce: button.debounce, clickCounts: clickCounts))
         }
         let encoders = configuration.encoders.indices.map { BouncyEncoder(seed: seed &+ 1_000 &+ UInt64($0), gestures: presses) }
         let sensors = configuration.sensors.enumerated().map { index, sensor in
