@@ -14,7 +14,11 @@ public struct PhysicalTransition: Sendable, Hashable {
 
 /// A seeded, reproducible button that a simulated person presses: an endless (or `presses`-long)
 /// sequence of edges with realistic bounce and optional EMI spikes, generated one press-and-release
-/// cycle at a time. The same seed and profile always give the same edges.
+/// cycle at a time. The same seed, profile and gestures always give the same edges.
+///
+/// The person presses as `profile` says (presses and pauses of random lengths), or, given
+/// `SimulatedGestures`, makes those gestures: single, double and triple clicks, holds and repeats,
+/// each press still bouncing as `profile` says.
 public struct BouncyButton: Sequence, IteratorProtocol, Sendable {
     /// One press and its release, with the quiet pause before it.
     public struct Cycle: Sendable {
@@ -31,24 +35,29 @@ public struct BouncyButton: Sequence, IteratorProtocol, Sendable {
     public let activeLevel: ActiveLevel
     /// The level the line has before the first edge: released.
     public var initialLevel: Level { activeLevel.level(pressed: false) }
-    /// How many cycles are left; `nil` for endless.
+    /// How many cycles are left; `nil` for endless. A double click is two.
     public private(set) var remainingPresses: Int?
+    /// The gestures played, if any (else presses and pauses are as `profile` says).
+    public var gestures: SimulatedGestures? { player?.gestures }
 
     private var random: SplitMix64
     private var cursorNs: Int64
     private var pending: [Edge] = []
     private var pendingIndex = 0
+    private var player: GesturePlayer?
 
-    /// A button whose first cycle starts at `startNs` (with a pause before the first press).
+    /// A button whose first cycle starts at `startNs` (with a pause before the first press), pressed
+    /// `presses` times (physical presses: a double click is two), making `gestures` if given.
     public init(
         profile: BounceProfile = .typical, seed: UInt64, activeLevel: ActiveLevel = .activeLow,
-        startNs: Int64 = 0, presses: Int? = nil
+        startNs: Int64 = 0, presses: Int? = nil, gestures: SimulatedGestures? = nil
     ) {
         self.profile = profile
         self.activeLevel = activeLevel
         self.random = SplitMix64(seed: seed)
         self.cursorNs = startNs
         self.remainingPresses = presses
+        self.player = gestures.map(GesturePlayer.init)
     }
 
     /// The next edge, or `nil` once `presses` cycles are done.
@@ -64,17 +73,19 @@ public struct BouncyButton: Sequence, IteratorProtocol, Sendable {
 
     /// Generates the next whole cycle, or `nil` once `presses` cycles are done.
     public mutating func nextCycle() -> Cycle? {
+        let pressesLeft = remainingPresses
         if let remaining = remainingPresses {
             guard remaining > 0 else { return nil }
             remainingPresses = remaining - 1
         }
         var edges: [Edge] = []
         let quietMarginNs: Int64 = 5_000_000
-        let pauseNs = Int64.random(in: profile.pauseNs, using: &random)
+        let planned = player?.nextPress(pressesLeft: pressesLeft, using: &random)
+        let pauseNs = planned?.pauseNs ?? Int64.random(in: profile.pauseNs, using: &random)
         var spikes = addSpikes(from: cursorNs + quietMarginNs, to: cursorNs + pauseNs - quietMarginNs, pressed: false, into: &edges)
 
         let press = addBurst(at: cursorNs + pauseNs, shape: profile.press, pressed: true, into: &edges)
-        let holdNs = Swift.max(Int64.random(in: profile.holdNs, using: &random), press.lastEdgeNs - press.firstEdgeNs + 2 * quietMarginNs)
+        let holdNs = Swift.max(planned?.lengthNs ?? Int64.random(in: profile.holdNs, using: &random), press.lastEdgeNs - press.firstEdgeNs + 2 * quietMarginNs)
         let releaseStartNs = press.firstEdgeNs + holdNs
         spikes += addSpikes(from: press.lastEdgeNs + quietMarginNs, to: releaseStartNs - quietMarginNs, pressed: true, into: &edges)
 

@@ -15,12 +15,20 @@ public struct PhysicalDetent: Sendable, Hashable {
 /// (a turn started and taken back) and pauses, with contact bounce on the line that changes (never on
 /// the other). The lines rest at 1 (pull-ups, contacts open); clockwise, A leads:
 /// (A,B) 11 → 01 → 00 → 10 → 11. Line 0 is A, line 1 is B. The same seed always gives the same edges.
+///
+/// It streams: each gesture's edges are generated when the previous gesture's have been played, and
+/// only those are kept, so an endless encoder runs in constant memory. The detents turned (the ground
+/// truth) are kept only when asked for (`recordsDetents`).
 public struct BouncyEncoder: Sequence, IteratorProtocol, Sendable {
     /// The Gray-code states of one detent clockwise, from rest: (A, B) as two bits, A high.
     static let clockwiseStates: [UInt8] = [0b11, 0b01, 0b00, 0b10, 0b11]
 
-    /// Detents turned so far (the generator's ground truth), oldest first; cleared by `takeDetents()`.
+    /// Detents turned so far (the generator's ground truth), oldest first, with `recordsDetents`;
+    /// cleared by `takeDetents()`. Always empty without `recordsDetents`.
     public private(set) var detents: [PhysicalDetent] = []
+    /// Whether `detents` keeps the detents turned. Off for an encoder played for a long time (`run`,
+    /// `watch`): kept, they take about 24 bytes each, about 250 bytes a gesture.
+    public let recordsDetents: Bool
     /// How many more gestures (runs, flicks, jiggles) to play; `nil` for endless.
     public private(set) var remainingGestures: Int?
 
@@ -30,9 +38,11 @@ public struct BouncyEncoder: Sequence, IteratorProtocol, Sendable {
     private var pending: [LineEdge] = []
     private var pendingIndex = 0
 
-    /// An encoder at rest whose first gesture starts after a pause from `startNs`.
-    public init(seed: UInt64, startNs: Int64 = 0, gestures: Int? = nil) {
+    /// An encoder at rest whose first gesture starts after a pause from `startNs`; with
+    /// `recordsDetents`, `detents` keeps every detent turned (for comparing a decoder with the truth).
+    public init(seed: UInt64, startNs: Int64 = 0, gestures: Int? = nil, recordsDetents: Bool = false) {
         self.random = SplitMix64(seed: seed)
+        self.recordsDetents = recordsDetents
         self.cursorNs = startNs
         self.remainingGestures = gestures
     }
@@ -51,8 +61,10 @@ public struct BouncyEncoder: Sequence, IteratorProtocol, Sendable {
         return pending[pendingIndex]
     }
 
-    /// The detents turned since the last call (for tests comparing a decoder with the truth).
+    /// The detents turned since the last call (for tests comparing a decoder with the truth); needs
+    /// `recordsDetents`.
     public mutating func takeDetents() -> [PhysicalDetent] {
+        precondition(recordsDetents, "takeDetents() needs an encoder made with recordsDetents: true")
         defer { detents.removeAll() }
         return detents
     }
@@ -88,7 +100,7 @@ public struct BouncyEncoder: Sequence, IteratorProtocol, Sendable {
         for _ in 0..<count {
             let firstNs = cursorNs + stepNs
             for _ in 0..<4 { transition(clockwise: clockwise, stepNs: stepNs) }
-            detents.append(PhysicalDetent(clockwise: clockwise, firstEdgeNs: firstNs, lastEdgeNs: cursorNs))
+            if recordsDetents { detents.append(PhysicalDetent(clockwise: clockwise, firstEdgeNs: firstNs, lastEdgeNs: cursorNs)) }
         }
     }
 

@@ -11,7 +11,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func everyDetentTurnedIsReportedOnceInItsDirection(seed: UInt64) throws {
-        var truth = BouncyEncoder(seed: seed, gestures: 30)
+        var truth = BouncyEncoder(seed: seed, gestures: 30, recordsDetents: true)
         while truth.next() != nil {}
         let detents = truth.takeDetents()
         let run = try VirtualRun.play(SimulatedLines(encoder: BouncyEncoder(seed: seed, gestures: 30)), plans: [.raw], encoders: [Self.plan])

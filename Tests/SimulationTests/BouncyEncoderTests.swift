@@ -19,7 +19,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 42] as [UInt64])
     func stepsAddUpToTheDetentsTurned(seed: UInt64) {
-        var encoder = BouncyEncoder(seed: seed, gestures: 40)
+        var encoder = BouncyEncoder(seed: seed, gestures: 40, recordsDetents: true)
         var state: UInt8 = 0b11
         var steps = 0
         var previousNs = Int64.min
@@ -54,5 +54,18 @@ import Testing
         lines.deliverDue(byNs: .max, into: &batch)
         #expect(batch.edges == expected)
         #expect(lines.isExhausted)
+    }
+
+    /// An encoder played for a long time (`run --simulate`, `watch --simulate`) keeps none of the
+    /// detents it turned: its memory does not grow with the gestures played.
+    @Test func anEncoderPlayedForLongKeepsNoDetents() {
+        var encoder = BouncyEncoder(seed: 5, gestures: 5_000)
+        var edges = 0
+        while encoder.next() != nil { edges += 1 }
+        #expect(edges > 100_000)
+        #expect(encoder.detents.count == 0)
+        var recording = BouncyEncoder(seed: 5, gestures: 50, recordsDetents: true)
+        while recording.next() != nil {}
+        #expect(recording.detents.count > 100)
     }
 }

@@ -217,7 +217,7 @@ import TraceFormat
 
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func aRecordingOfTheSimulatedEncoderReplaysToTheDetentsItWasTurnedBy(seed: UInt64) throws {
-        var truth = BouncyEncoder(seed: seed, gestures: 30)
+        var truth = BouncyEncoder(seed: seed, gestures: 30, recordsDetents: true)
         while truth.next() != nil {}
         let turned = truth.takeDetents().map { $0.clockwise ? EncoderEvent.Direction.clockwise : .counterClockwise }
         #expect(turned.count > 10)

@@ -83,7 +83,7 @@ struct DemoCommand: ParsableCommand {
     private func turnEncoder() throws {
         let signals = try signalDescriptor()
         let seed = self.seed ?? UInt64(truncatingIfNeeded: MonotonicClock.nowNs)
-        var truth = BouncyEncoder(seed: seed, gestures: presses)
+        var truth = BouncyEncoder(seed: seed, gestures: presses, recordsDetents: true)
         while truth.next() != nil {}
         let detents = truth.takeDetents()
         let out = OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0)

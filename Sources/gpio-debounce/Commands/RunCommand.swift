@@ -47,7 +47,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Seed of the simulated buttons (with --simulate).")
     var seed: UInt64 = 1
 
-    @Option(help: "Presses of each simulated button (with --simulate; default: forever).", transform: CountArgument.parse)
+    @Option(help: "Presses of each simulated button, a double click counting 2 (with --simulate; default: forever).", transform: CountArgument.parse)
     var presses: Int?
 
     @Flag(help: .hidden)
@@ -163,12 +163,16 @@ struct RunCommand: ParsableCommand {
         logger.info("mqtt: removed \(sink.statistics.discoveryMessages) discovery messages")
     }
 
-    /// `--simulate`: a simulated bouncy button for each configured button, a simulated encoder for each
-    /// encoder, a door's reed contact opened and closed for each sensor and an S0 meter's pulses for each
-    /// counter (each seeded from `--seed`), reported as their configured lines.
+    /// `--simulate`: a simulated bouncy button for each configured button (making the gestures the
+    /// button recognizes), a simulated encoder for each encoder, a door's reed contact opened and closed
+    /// for each sensor and an S0 meter's pulses for each counter (each seeded from `--seed`), reported as
+    /// their configured lines.
     private func simulatedButtons(_ configuration: ServiceConfiguration) -> RunAssembly {
         let buttons = configuration.buttons.enumerated().map { index, button in
-            BouncyButton(seed: seed &+ UInt64(index), activeLevel: button.debounce.activeLevel, presses: presses)
+            let clickCounts = button.actions.compactMap(\.count) + button.keys.compactMap(\.count)
+            return BouncyButton(
+                seed: seed &+ UInt64(index), activeLevel: button.debounce.activeLevel, presses: presses,
+                gestures: SimulatedGestures(button.gestures, debounce: button.debounce, clickCounts: clickCounts))
         }
         let encoders = configuration.encoders.indices.map { BouncyEncoder(seed: seed &+ 1_000 &+ UInt64($0), gestures: presses) }
         let sensors = configuration.sensors.enumerated().map { index, sensor in
@@ -236,21 +240,25 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    /// The virtual keyboard's sink, if any button has keys: the device exists from here until the run ends.
-    private func makeKeyboard(plan: DaemonPlan, settings: KeyboardSettings, lineCount: Int, logger: Logger) throws -> KeyboardSink? {
+    /// The virtual keyboard's sink, if any button or encoder has keys: the device exists from here until
+    /// the run ends. With `--simulate` on a machine without `/dev/uinput`, the keys' preview instead.
+    private func makeKeyboard(plan: DaemonPlan, settings: KeyboardSettings, lineCount: Int, logger: Logger) throws -> (any Sink)? {
         guard !plan.keyBindings.isEmpty || !plan.encoderKeyBindings.isEmpty else { return nil }
         let keys = KeyMapping.keys(of: plan.keyBindings, encoders: plan.encoderKeyBindings)
+        let mapping = KeyMapping(bindings: plan.keyBindings, encoderBindings: plan.encoderKeyBindings, lineCount: lineCount, encoderCount: plan.encoders.count)
         let device: UInputDevice
         do {
             device = try UInputDevice(
                 name: settings.name, keys: keys, relativeAxes: KeyMapping.relativeAxes(of: plan.encoderKeyBindings), autorepeat: settings.autorepeat)
         } catch {
+            if simulate, case .missing(let path) = error {
+                logger.notice("no \(path): showing the keys instead of typing them")
+                return KeyPreview(mapping: mapping, format: output.format == .json ? .json : .text, output: OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0))
+            }
             throw failure(error.description, ExitStatus.of(error))
         }
         logger.info("keyboard \"\(settings.name)\" with \(counted(keys.count, "key")) is \(device.eventNode ?? "ready")")
-        return KeyboardSink(
-            mapping: KeyMapping(bindings: plan.keyBindings, encoderBindings: plan.encoderKeyBindings, lineCount: lineCount, encoderCount: plan.encoders.count),
-            device: device, logger: logger)
+        return KeyboardSink(mapping: mapping, device: device, logger: logger)
     }
 
     private static func describe(_ stop: StopReason) -> String {

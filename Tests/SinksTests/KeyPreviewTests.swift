@@ -1,0 +1,73 @@
+import DebounceCore
+import EventOutput
+import Foundation
+import Pipeline
+import Sinks
+import SystemPackage
+import Testing
+
+/// The keys a run would type, shown instead of typed (`run --simulate` without `/dev/uinput`).
+@Suite struct KeyPreviewTests {
+    static let enter: UInt16 = 28, leftControl: UInt16 = 29, c: UInt16 = 46, volumeUp: UInt16 = 115, volumeDown: UInt16 = 114, wheel: UInt16 = 8
+
+    /// Line 0 holds KEY_ENTER from press to release and types Ctrl+C on a double click; encoder 0 types
+    /// the volume keys, encoder 1 moves the wheel.
+    static let mapping = KeyMapping(
+        bindings: [
+            KeyBinding(line: 0, on: .press, keys: [enter], isHeld: true),
+            KeyBinding(line: 0, on: .click, count: 2, keys: [leftControl, c], isHeld: false),
+        ],
+        encoderBindings: [
+            EncoderKeyBinding(encoder: 0, clockwise: [volumeUp], counterClockwise: [volumeDown]), EncoderKeyBinding(encoder: 1, axis: wheel),
+        ],
+        lineCount: 1, encoderCount: 2)
+
+    static let outputs: [PipelineOutput] = [
+        .event(line: 0, ButtonEvent(kind: .press, timeNs: 10, onsetNs: 5)),
+        .event(line: 0, ButtonEvent(kind: .release, timeNs: 20, onsetNs: 15, heldNs: 10)),
+        .event(line: 0, ButtonEvent(kind: .click, timeNs: 30, onsetNs: 5, count: 1)),
+        .event(line: 0, ButtonEvent(kind: .click, timeNs: 40, onsetNs: 5, count: 2)),
+        .rotation(encoder: 0, EncoderEvent(direction: .counterClockwise, position: -1, timeNs: 50, onsetNs: 45)),
+        .rotation(encoder: 1, EncoderEvent(direction: .clockwise, position: 1, increment: 3, timeNs: 60, onsetNs: 55)),
+        .event(line: 0, ButtonEvent(kind: .press, timeNs: 70, onsetNs: 65)),
+    ]
+
+    /// Plays `outputs` through a preview in `format` and returns what it wrote; the run ends at 80 ns.
+    static func shown(_ format: EventFormat) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gd-keys-\(UUID().uuidString).out").path
+        try "".write(toFile: path, atomically: false, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let descriptor = try FileDescriptor.open(FilePath(path), .writeOnly)
+        let preview = KeyPreview(mapping: mapping, format: format, output: OutputBuffer(fileDescriptor: descriptor, flushThreshold: 0))
+        for output in outputs { try preview.consume(output, nowNs: 0) }
+        try preview.finish(atNs: 80)
+        try descriptor.close()
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    @Test func textShowsHeldKeysTapsAndAxes() throws {
+        #expect(try Self.shown(.text) == """
+              would press KEY_ENTER
+              would release KEY_ENTER
+              would type KEY_LEFTCTRL+KEY_C
+              would type KEY_VOLUMEDOWN
+              would move REL_WHEEL by +3
+              would press KEY_ENTER
+              would release KEY_ENTER
+
+            """)
+    }
+
+    @Test func jsonHasTheChangeTheKeysAndTheEventsTime() throws {
+        #expect(try Self.shown(.json) == """
+            {"event":"keys","change":"press","keys":["KEY_ENTER"],"time_ns":10}
+            {"event":"keys","change":"release","keys":["KEY_ENTER"],"time_ns":20}
+            {"event":"keys","change":"type","keys":["KEY_LEFTCTRL","KEY_C"],"time_ns":40}
+            {"event":"keys","change":"type","keys":["KEY_VOLUMEDOWN"],"time_ns":50}
+            {"event":"keys","change":"move","axis":"REL_WHEEL","value":3,"time_ns":60}
+            {"event":"keys","change":"press","keys":["KEY_ENTER"],"time_ns":70}
+            {"event":"keys","change":"release","keys":["KEY_ENTER"],"time_ns":80}
+
+            """)
+    }
+}
