@@ -5,7 +5,7 @@ import SystemPackage
 import EventOutput
 
 /// The sink that shows which actions an event would start, without running any: for trying a
-/// configuration against a recording (`replay --config`). It matches events to actions exactly as
+/// configuration against a recording (`replay --config`) or on simulated lines (`run --simulate`). It matches events to actions exactly as
 /// `ActionRunner` does and writes one line per action an event starts, right after the event's own
 /// line (the printer writes to the same `OutputBuffer` and comes first in the loop's sinks).
 ///
@@ -16,19 +16,21 @@ package final class ActionPreview: Sink {
     private let actions: [Action]
     private let bindingsOfLine: [[ActionBinding]]
     private let contactBindings: [ContactActionBinding]
+    private let encoderBindings: [EncoderActionBinding]
     private let format: EventFormat
     private let output: OutputBuffer
     /// Actions shown so far.
     package private(set) var shownCount = 0
 
-    /// A preview of `actions` as `bindings` (and a contact's changes, `contactBindings`) start them,
-    /// for `lineCount` lines, written to `output`.
+    /// A preview of `actions` as `bindings` (a contact's changes, `contactBindings`, and an encoder's
+    /// detents, `encoderBindings`) start them, for `lineCount` lines, written to `output`.
     package init(
-        actions: [Action], bindings: [ActionBinding], contactBindings: [ContactActionBinding] = [], lineCount: Int, format: EventFormat,
-        output: OutputBuffer
+        actions: [Action], bindings: [ActionBinding], contactBindings: [ContactActionBinding] = [], encoderBindings: [EncoderActionBinding] = [],
+        lineCount: Int, format: EventFormat, output: OutputBuffer
     ) {
         self.actions = actions
         self.contactBindings = contactBindings
+        self.encoderBindings = encoderBindings
         self.format = format
         self.output = output
         var perLine = Array(repeating: [ActionBinding](), count: lineCount)
@@ -49,6 +51,13 @@ package final class ActionPreview: Sink {
         case .contact(let line, let change):
             for binding in contactBindings where binding.line == line && binding.on.matches(change) {
                 do { try show(actions[binding.action], on: change.isOn ? "on" : "off", timeNs: change.timeNs) } catch {
+                    throw SinkError("cannot write the actions", error)
+                }
+                shownCount += 1
+            }
+        case .rotation(let encoder, let detent):
+            for binding in encoderBindings where binding.encoder == encoder && binding.on.matches(detent.direction) {
+                do { try show(actions[binding.action], on: detent.direction.rawValue, timeNs: detent.timeNs) } catch {
                     throw SinkError("cannot write the actions", error)
                 }
                 shownCount += 1

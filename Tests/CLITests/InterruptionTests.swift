@@ -12,8 +12,8 @@ import Testing
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let outFile = RecordAnalyzeTests.temporaryPath(".out"), errFile = RecordAnalyzeTests.temporaryPath(".err")
-        FileManager.default.createFile(atPath: outFile, contents: nil)
-        FileManager.default.createFile(atPath: errFile, contents: nil)
+        #expect(FileManager.default.createFile(atPath: outFile, contents: nil))
+        #expect(FileManager.default.createFile(atPath: errFile, contents: nil))
         defer { for file in [outFile, errFile] { try? FileManager.default.removeItem(atPath: file) } }
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outFile))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errFile))

@@ -73,7 +73,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: config) }
         // In real time: in virtual time the shutdown's grace period passes at once, and a loaded machine
         // may not have run the action's shell by then.
-        let run = try CLITests.run(["run", "--config", config, "--simulate", "--presses", "1", "--format", "json"])
+        let run = try CLITests.run(["run", "--config", config, "--simulate", "--run-actions", "--presses", "1", "--format", "json"])
         #expect(run.status == 0, "\(run.stderr)")
         let events = try run.stdout.split(separator: "\n").filter { $0.hasPrefix("{") }.map { try JSONDecoder().decode(Event.self, from: Data($0.utf8)) }
         #expect(Dictionary(events.map { ($0.button ?? "", $0.line) }, uniquingKeysWith: { first, _ in first }) == ["a": 17, "b": 27, "c": 22], "\(run.stdout)")
@@ -176,7 +176,7 @@ import Testing
                 line: 0
                 actions: [{on: release, shell: 'echo "$GPIO_EVENT" >> \(log)'}]
             """.write(toFile: config, atomically: true, encoding: .utf8)
-        let result = try CLITests.run(["run", "--config", config, "--simulate", "--num-events", "2", "--format", "json"])
+        let result = try CLITests.run(["run", "--config", config, "--simulate", "--run-actions", "--num-events", "2", "--format", "json"])
         #expect(result.status == 0)
         #expect(try CLITests.decode(result.stdout).map(\.event) == ["press", "release"])
         #expect((try? String(contentsOfFile: log, encoding: .utf8)) == "release\n")
@@ -198,7 +198,7 @@ import Testing
                     shell: 'sleep 300 & echo $! > \(pidFile); sleep 300'
             \(when == "timeout" ? "        timeout: 300ms" : "")
             """.write(toFile: config, atomically: true, encoding: .utf8)
-        let running = try Running(["run", "--config", config, "--simulate", "--shutdown-grace", "300ms"] + (when == "timeout" ? ["--presses", "1"] : []))
+        let running = try Running(["run", "--config", config, "--simulate", "--run-actions", "--shutdown-grace", "300ms"] + (when == "timeout" ? ["--presses", "1"] : []))
         #expect(running.wait { FileManager.default.fileExists(atPath: pidFile) && !running.stdout.isEmpty })
         Thread.sleep(forTimeInterval: 0.1)
         let grandchild = try #require(Int32((try? String(contentsOfFile: pidFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))

@@ -1,11 +1,10 @@
 import Foundation
 import Testing
 
-/// `run --simulate` of a configuration with keys on a machine without `/dev/uinput`: the keys are
-/// shown after their events instead of typed, and the run says so once. (Where `/dev/uinput` exists,
-/// the run would make a real virtual keyboard: the test is for machines without one.)
-@Suite(.enabled(if: !FileManager.default.fileExists(atPath: "/dev/uinput"), "needs a machine without /dev/uinput"))
-struct SimulatedKeysTests {
+/// `run --simulate` of a configuration with keys: the keys are shown after their events instead of
+/// typed (a simulation types nothing into the desktop), and the run says so once. With
+/// `--run-actions` on a machine without `/dev/uinput`, they are shown too, with a note saying why.
+@Suite struct SimulatedKeysTests {
     static let configuration = """
         buttons:
           - {name: back, line: GPIO23, key: KEY_ESC}
@@ -30,7 +29,39 @@ struct SimulatedKeysTests {
         #expect(lines.filter { $0 == "  would release KEY_ESC" }.count == 4)
         #expect(lines.filter { $0 == "  would type KEY_LEFTCTRL+KEY_UP" }.count == 4)
         #expect(lines.contains { $0.hasPrefix("  would move REL_WHEEL by ") })
+        #expect(result.stderr.components(separatedBy: "a simulation shows the actions and keys it would start, and runs none").count == 2, "\(result.stderr)")
+    }
+
+    @Test(.enabled(if: !FileManager.default.fileExists(atPath: "/dev/uinput"), "needs a machine without /dev/uinput"))
+    func withRunActionsButNoUInputTheKeysAreShown() throws {
+        let path = try ReplayThroughPipelineTests.configuration(Self.configuration)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try CLITests.run(["run", "--config", path, "--simulate", "--run-actions", "--virtual-time", "--presses", "2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("  would press KEY_ESC"))
         #expect(result.stderr.components(separatedBy: "no /dev/uinput: showing the keys instead of typing them").count == 2, "\(result.stderr)")
+    }
+
+    /// A simulation runs no command unless asked: the README's recipe holds `power` past its `hold:`,
+    /// whose action powers the machine off.
+    @Test func aSimulationShowsActionsAndRunsNone() throws {
+        let marker = RecordAnalyzeTests.temporaryPath("-ran")
+        let path = try ReplayThroughPipelineTests.configuration("""
+            buttons:
+              - name: power
+                line: GPIO3
+                hold: 1s
+                actions: [{on: hold, run: [touch, \(marker)]}]
+            """)
+        defer { for file in [path, marker] { try? FileManager.default.removeItem(atPath: file) } }
+        let shown = try CLITests.run(["run", "--config", path, "--simulate", "--virtual-time", "--presses", "6"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("hold ") && shown.stdout.contains("  would run \"power.hold\": touch \(marker)"), "\(shown.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: marker))
+        let ran = try CLITests.run(["run", "--config", path, "--simulate", "--run-actions", "--virtual-time", "--presses", "6"])
+        #expect(ran.status == 0, "\(ran.stderr)")
+        #expect(FileManager.default.fileExists(atPath: marker))
+        #expect(try CLITests.run(["run", "--config", path, "--run-actions"]).status == 64)
     }
 
     @Test func jsonKeysAreObjectsOfTheirOwn() throws {

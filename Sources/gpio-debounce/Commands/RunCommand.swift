@@ -44,6 +44,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Drive every line from a simulation instead of real pins (no hardware needed): a bouncy button per button, a turned knob per encoder, a door opened and closed per sensor, an S0 meter per counter, each reported as its configured line (GPIO27 as 27).")
     var simulate = false
 
+    @Flag(help: "With --simulate: run the actions' commands and type the keys, as a real run does. Without it a simulation shows them (\"would run ...\", \"would type ...\") and runs nothing.")
+    var runActions = false
+
     @Option(help: "Seed of the simulated buttons (with --simulate).")
     var seed: UInt64 = 1
 
@@ -72,6 +75,7 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         if shutdownGrace < 0 { throw ValidationError("--shutdown-grace cannot be negative.") }
+        if runActions, !simulate { throw ValidationError("--run-actions goes with --simulate: a real run always runs its actions.") }
         if removeDiscovery, numEvents != nil || virtualTime { throw ValidationError("--remove-discovery takes no --num-events: it only talks to the broker.") }
     }
 
@@ -115,16 +119,30 @@ struct RunCommand: ParsableCommand {
         }
         let encoderFields = zip(configuration.encoders, encoderPlaces).map { EventFields.encoder($0.name, chip: $1.chip, lines: $1.lines) }
         let names = places.enumerated().map { ActionRunner.LineName(button: owners[$0], chip: $1.chip, offset: $1.offset) }
+        // One buffer for the events and what a simulation shows of their actions and keys, right after them.
+        let out = OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0)
         var sinks: [any Sink] = [
             output.printer(
                 lineFields: lineFields, encoderFields: encoderFields, sensorLines: Set(firstSensor..<firstCounter),
-                perUnit: Dictionary(uniqueKeysWithValues: configuration.counters.enumerated().map { (firstCounter + $0, $1.perUnit) })),
-            ActionRunner(
-                actions: plan.actions, bindings: plan.bindings, names: names, encoderBindings: plan.encoderActionBindings,
-                encoderNames: configuration.encoders.map(\.name), contactBindings: plan.contactActionBindings, logger: logger),
+                perUnit: Dictionary(uniqueKeysWithValues: configuration.counters.enumerated().map { (firstCounter + $0, $1.perUnit) }), output: out)
         ]
+        let showsOutputs = simulate && !runActions
+        if showsOutputs {
+            sinks.append(
+                ActionPreview(
+                    actions: plan.actions, bindings: plan.bindings, contactBindings: plan.contactActionBindings, encoderBindings: plan.encoderActionBindings,
+                    lineCount: places.count, format: output.format == .json ? .json : .text, output: out))
+            if !plan.actions.isEmpty || !plan.keyBindings.isEmpty || !plan.encoderKeyBindings.isEmpty {
+                logger.notice("a simulation shows the actions and keys it would start, and runs none (--run-actions runs them)")
+            }
+        } else {
+            sinks.append(
+                ActionRunner(
+                    actions: plan.actions, bindings: plan.bindings, names: names, encoderBindings: plan.encoderActionBindings,
+                    encoderNames: configuration.encoders.map(\.name), contactBindings: plan.contactActionBindings, logger: logger))
+        }
         if let counterStore { sinks.append(counterStore) }
-        if let keyboard = try makeKeyboard(plan: plan, settings: configuration.keyboard, lineCount: places.count, logger: logger) {
+        if let keyboard = try makeKeyboard(plan: plan, settings: configuration.keyboard, lineCount: places.count, preview: showsOutputs ? out : nil, logger: logger) {
             sinks.append(keyboard)
         }
         if let mqtt = mqttSettings {
@@ -242,10 +260,12 @@ struct RunCommand: ParsableCommand {
 
     /// The virtual keyboard's sink, if any button or encoder has keys: the device exists from here until
     /// the run ends. With `--simulate` on a machine without `/dev/uinput`, the keys' preview instead.
-    private func makeKeyboard(plan: DaemonPlan, settings: KeyboardSettings, lineCount: Int, logger: Logger) throws -> (any Sink)? {
+    /// With `preview`, a simulation's: the keys are shown there, after their events, and none is typed.
+    private func makeKeyboard(plan: DaemonPlan, settings: KeyboardSettings, lineCount: Int, preview: OutputBuffer?, logger: Logger) throws -> (any Sink)? {
         guard !plan.keyBindings.isEmpty || !plan.encoderKeyBindings.isEmpty else { return nil }
         let keys = KeyMapping.keys(of: plan.keyBindings, encoders: plan.encoderKeyBindings)
         let mapping = KeyMapping(bindings: plan.keyBindings, encoderBindings: plan.encoderKeyBindings, lineCount: lineCount, encoderCount: plan.encoders.count)
+        if let preview { return KeyPreview(mapping: mapping, format: output.format == .json ? .json : .text, output: preview) }
         let device: UInputDevice
         do {
             device = try UInputDevice(

@@ -8,10 +8,10 @@ extension OutputOptions {
     /// (each wakeup's events are written as they are decided), each line's events with `lineFields`.
     func printer(
         lineFields: [EventFields], encoderFields: [EventFields] = [], tallyField: EventPrinter.TallyField? = nil, sensorLines: Set<Int> = [],
-        perUnit: [Int: Double] = [:]
+        perUnit: [Int: Double] = [:], output: OutputBuffer = OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0)
     ) -> EventPrinter {
         EventPrinter(
-            writer: writer(), lineFields: lineFields, encoderFields: encoderFields, tallyField: tallyField, sensorLines: sensorLines, perUnit: perUnit)
+            writer: writer(output), lineFields: lineFields, encoderFields: encoderFields, tallyField: tallyField, sensorLines: sensorLines, perUnit: perUnit)
     }
 
     /// An event writer in this format on standard output, written at every line's end.
