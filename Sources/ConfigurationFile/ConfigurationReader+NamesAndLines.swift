@@ -3,9 +3,9 @@ import YAMLDocument
 extension ConfigurationReader {
     /// Refuses two inputs with one name, and two inputs on one line as written (`LineKey`: a pin written
     /// two ways is refused later, on the machine, by `MachineCheck`), in one pass over `roster` in the
-    /// run's order: each input against those before it. Each message names the earlier input as its
-    /// kind's readers have always named it: a button's refers to buttons only, an encoder's to buttons
-    /// and encoders.
+    /// run's order: each input against those before it. The messages differ by kind, as the earlier
+    /// inputs do: a button's can only meet buttons, an encoder's buttons and encoders, a sensor's or a
+    /// counter's any input.
     func checkNamesAndLines(_ roster: Roster, top: [String: YAMLNode], root: YAMLNode) throws(ConfigurationError) {
         /// Each name and line so far → the input that has it (an index into `roster.inputs`).
         var names: [String: Int] = [:]

@@ -105,27 +105,11 @@ struct RunCommand: ParsableCommand {
         let counterStore = try makeCounterStore(configuration, directory: simulationState?.path, logger: logger)
         let plan = DaemonPlan(configuration, counterTotals: counterStore?.initialTotals ?? [])
         let roster = configuration.roster
-        // Each line's fields and name, from the input that owns it; an encoder's events have fields of their own.
-        let lineFields = roster.lines.map { line in
-            let (input, place) = (roster.input(owning: line.id), places[line.id.index])
-            return switch input.kind {
-            case .button: EventFields.button(input.name, chip: place.chip, line: place.offset)
-            case .encoder: EventFields.none
-            case .sensor: EventFields.sensor(input.name, chip: place.chip, line: place.offset)
-            case .counter: EventFields.counter(input.name, chip: place.chip, line: place.offset)
-            }
-        }
-        let encoderFields = roster.encoders.map { encoder, lineA, lineB in
-            EventFields.encoder(encoder.name, chip: places[lineA.index].chip, lines: [places[lineA.index].offset, places[lineB.index].offset])
-        }
-        let names = roster.lines.map { line in
-            ActionRunner.LineName(button: roster.label(of: line.id), chip: places[line.id.index].chip, offset: places[line.id.index].offset)
-        }
         // One buffer for the events and what a simulation shows of their actions and keys, right after them.
         let out = OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0)
         var sinks: [any Sink] = [
             output.printer(
-                lineFields: lineFields, encoderFields: encoderFields, sensorLines: Set(roster.sensors.map(\.line.index)),
+                lineFields: roster.lineFields(places), encoderFields: roster.encoderFields(places), sensorLines: Set(roster.sensors.map(\.line.index)),
                 perUnit: Dictionary(uniqueKeysWithValues: roster.counters.map { ($0.line.index, $0.settings.perUnit) }), output: out)
         ]
         let showsOutputs = simulate && !runActions
@@ -140,7 +124,7 @@ struct RunCommand: ParsableCommand {
         } else {
             sinks.append(
                 ActionRunner(
-                    actions: plan.actions, bindings: plan.bindings, names: names, encoderBindings: plan.encoderActionBindings,
+                    actions: plan.actions, bindings: plan.bindings, names: roster.actionNames(places), encoderBindings: plan.encoderActionBindings,
                     encoderNames: configuration.encoders.map(\.name), contactBindings: plan.contactActionBindings, logger: logger))
         }
         if let counterStore { sinks.append(counterStore) }
