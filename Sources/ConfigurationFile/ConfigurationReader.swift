@@ -8,8 +8,8 @@ import GPIODBackend
 import Sinks
 import YAMLDocument
 
-/// One reading of one file: the YAML tree, then every section, with the checks that span buttons
-/// (names, lines, groups).
+/// One reading of one file: the YAML tree, then every section, with the checks that span inputs
+/// (names and lines, over the roster: `checkNamesAndLines`; groups).
 struct ConfigurationReader {
     let file: String
     let text: String
@@ -69,52 +69,23 @@ struct ConfigurationReader {
             throw reader.error(list[ConfigurationLoader.maximumButtons], "buttons", "at most \(ConfigurationLoader.maximumButtons) buttons (one line request holds at most 64 lines); this is button \(ConfigurationLoader.maximumButtons + 1)")
         }
         var buttons: [ButtonConfiguration] = []
-        /// Each name so far: the button's index and whether the name was written (or made up).
-        var namesUsed: [String: (index: Int, written: Bool)] = [:]
-        /// Each line so far: (chip, line) → the button's index.
-        var linesUsed: [LineKey: Int] = [:]
         for (index, node) in list.enumerated() {
-            let button = try readButton(node, index: index, defaults: defaults, groups: groups)
-            let key = "buttons[\(index)]"
-            let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.buttonKeys)
-            if let earlier = namesUsed[button.name] {
-                let place = fields["name"] ?? node
-                let how = earlier.written ? "" : " (buttons[\(earlier.index)] has no `name:` and is called \(ConfigurationLoader.quoted(button.name)))"
-                let howNow = fields["name"] == nil ? " (this button has no `name:` and would be called \(ConfigurationLoader.quoted(button.name)))" : ""
-                throw reader.error(place, "\(key).name", "the name \(ConfigurationLoader.quoted(button.name)) is used twice\(how)\(howNow): give each button its own")
-            }
-            namesUsed[button.name] = (index, fields["name"] != nil)
-            let lineKey = LineKey(chip: button.chip, line: button.line)
-            if let earlier = linesUsed[lineKey] {
-                throw reader.error(
-                    fields["line"] ?? node, "\(key).line",
-                    "\(lineKey.description) is already the line of button \(ConfigurationLoader.quoted(buttons[earlier].name)) (buttons[\(earlier)]): one line serves one button; put both buttons' gestures and actions on one")
-            }
-            linesUsed[lineKey] = index
-            buttons.append(button)
-        }
-        for (index, encoder) in encoders.enumerated() {
-            let key = "encoders[\(index)]"
-            if namesUsed[encoder.name] != nil {
-                throw reader.error(top["encoders"] ?? root, "\(key).name", "the name \(ConfigurationLoader.quoted(encoder.name)) is used twice: give each button and encoder its own")
-            }
-            namesUsed[encoder.name] = (buttons.count + index, true)
-            for line in [encoder.lineA, encoder.lineB] {
-                let lineKey = LineKey(chip: encoder.chip, line: line)
-                if let earlier = linesUsed[lineKey] {
-                    let owner = earlier < buttons.count ? "button \(ConfigurationLoader.quoted(buttons[earlier].name))" : "an encoder"
-                    throw reader.error(top["encoders"] ?? root, "\(key).lines", "\(lineKey.description) is already a line of \(owner): one line serves one button or encoder")
-                }
-                linesUsed[lineKey] = buttons.count + index
+            do throws(ConfigurationError) {
+                buttons.append(try readButton(node, index: index, defaults: defaults, groups: groups))
+            } catch {
+                // The buttons before one that cannot be read are checked before it is refused.
+                try checkNamesAndLines(Roster(buttons: buttons), top: top, root: root)
+                throw error
             }
         }
-        try checkSensorsAndCounters(top, root: root, sensors: sensors, counters: counters, buttons: buttons, encoders: encoders)
-        let lineCount = buttons.count + 2 * encoders.count + sensors.count + counters.count
-        guard lineCount <= ConfigurationLoader.maximumButtons else {
+        let roster = Roster(buttons: buttons, encoders: encoders, sensors: sensors, counters: counters)
+        try checkNamesAndLines(roster, top: top, root: root)
+        guard roster.lines.count <= ConfigurationLoader.maximumButtons else {
             let last = ["counters", "sensors", "encoders"].first { top[$0] != nil } ?? "buttons"
+            let taken = Dictionary(roster.inputs.map { ($0.kind.section, $0.lines.count) }, uniquingKeysWith: +)
             throw reader.error(
                 top[last] ?? root, last,
-                "at most \(ConfigurationLoader.maximumButtons) lines in all (one line request holds at most 64), and these are \(lineCount): the buttons take \(buttons.count), the encoders two each (\(2 * encoders.count)), the sensors \(sensors.count), the counters \(counters.count)")
+                "at most \(ConfigurationLoader.maximumButtons) lines in all (one line request holds at most 64), and these are \(roster.lines.count): the buttons take \(taken["buttons", default: 0]), the encoders two each (\(taken["encoders", default: 0])), the sensors \(taken["sensors", default: 0]), the counters \(taken["counters", default: 0])")
         }
         var configuration = ServiceConfiguration(buttons: buttons, groups: groups, source: file)
         configuration.encoders = encoders

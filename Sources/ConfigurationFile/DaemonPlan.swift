@@ -3,10 +3,10 @@ import Pipeline
 import Sinks
 
 /// What a configuration asks the event loop to run: the pipeline's plan for each line (buttons, the
-/// encoders' raw lines, contacts, counters: `ServiceConfiguration.lines`' order), the groups'
+/// encoders' raw lines, contacts, counters: in the roster's line order, `Roster.lines`), the groups'
 /// lockouts, and the actions with the events that start them. Pure: building it opens nothing.
 public struct DaemonPlan: Sendable {
-    /// One plan per button, in the configuration's order (the loop's line order).
+    /// One plan per line, in the roster's line order (the loop's): `plans[id.index]` is line `id`'s.
     public var plans: [LinePlan]
     /// The groups, in the order `LinePlan.group` indexes (sorted by name).
     public var groups: [GroupLockout]
@@ -14,7 +14,7 @@ public struct DaemonPlan: Sendable {
     public var bindings: [ActionBinding]
     /// What each button's keys are bound to; empty when no button has keys (then no keyboard is made).
     public var keyBindings: [KeyBinding]
-    /// The encoders, decoding the raw lines after the buttons' (`ServiceConfiguration.lines`' order).
+    /// The encoders, in the configuration's order, each decoding its two raw lines (`Roster.encoders`).
     public var encoders: [EncoderPlan]
     /// The keys each encoder's detents tap.
     public var encoderKeyBindings: [EncoderKeyBinding]
@@ -26,18 +26,23 @@ public struct DaemonPlan: Sendable {
     /// The plan of `configuration`, its counters starting from `counterTotals[i]` pulses (the totals a
     /// state file kept; 0 for a counter it does not list).
     public init(_ configuration: ServiceConfiguration, counterTotals: [Int64] = []) {
+        let roster = configuration.roster
         let groupNames = configuration.groups.keys.sorted()
         groups = groupNames.map { GroupLockout(windowNs: configuration.groups[$0] ?? 0) }
-        plans = configuration.buttons.map { button in
-            LinePlan(debounce: button.debounce, gestures: button.gestures, group: button.group.flatMap { groupNames.firstIndex(of: $0) })
+        // The totals are in the counters' order (`CounterStore`'s).
+        let totals = Dictionary(zip(roster.counters.map(\.line), counterTotals), uniquingKeysWith: { first, _ in first })
+        // Each line's plan, by its owner's kind: an encoder's lines are raw (its decoder takes them).
+        plans = roster.lines.map { line in
+            switch roster.input(owning: line.id).kind {
+            case .button(let button):
+                LinePlan(debounce: button.debounce, gestures: button.gestures, group: button.group.flatMap { groupNames.firstIndex(of: $0) })
+            case .encoder: LinePlan.raw
+            case .sensor(let sensor): LinePlan(debounce: sensor.debounce, role: .contact(sensor.contact))
+            case .counter(let counter): LinePlan(debounce: counter.debounce, role: .counter(initialTotal: totals[line.id] ?? 0))
+            }
         }
-        plans += Array(repeating: LinePlan.raw, count: 2 * configuration.encoders.count)
-        plans += configuration.sensors.map { LinePlan(debounce: $0.debounce, role: .contact($0.contact)) }
-        plans += configuration.counters.indices.map { index in
-            LinePlan(debounce: configuration.counters[index].debounce, role: .counter(initialTotal: counterTotals.indices.contains(index) ? counterTotals[index] : 0))
-        }
-        encoders = configuration.encoders.enumerated().map { index, encoder in
-            EncoderPlan(lineA: configuration.buttons.count + 2 * index, lineB: configuration.buttons.count + 2 * index + 1, configuration: encoder.configuration)
+        encoders = roster.encoders.map { encoder in
+            EncoderPlan(lineA: encoder.lineA.index, lineB: encoder.lineB.index, configuration: encoder.settings.configuration)
         }
         encoderKeyBindings = configuration.encoders.enumerated().compactMap { index, encoder in
             if let axis = encoder.axis { return EncoderKeyBinding(encoder: index, axis: axis) }
@@ -46,12 +51,12 @@ public struct DaemonPlan: Sendable {
         actions = []
         bindings = []
         keyBindings = []
-        for (line, button) in configuration.buttons.enumerated() {
+        for (button, line) in roster.buttons {
             for keys in button.keys {
-                keyBindings.append(KeyBinding(line: line, on: keys.on, count: keys.count, keys: keys.keys, isHeld: keys.isHeld))
+                keyBindings.append(KeyBinding(line: line.index, on: keys.on, count: keys.count, keys: keys.keys, isHeld: keys.isHeld))
             }
             for action in button.actions {
-                bindings.append(ActionBinding(line: line, on: action.on, count: action.count, action: actions.count))
+                bindings.append(ActionBinding(line: line.index, on: action.on, count: action.count, action: actions.count))
                 actions.append(action.action)
             }
         }
@@ -61,9 +66,9 @@ public struct DaemonPlan: Sendable {
                 actions.append(action.action)
             }
         }
-        for (index, sensor) in configuration.sensors.enumerated() {
+        for (sensor, line) in roster.sensors {
             for action in sensor.actions {
-                contactActionBindings.append(ContactActionBinding(line: configuration.firstSensorLine + index, on: action.on, action: actions.count))
+                contactActionBindings.append(ContactActionBinding(line: line.index, on: action.on, action: actions.count))
                 actions.append(action.action)
             }
         }

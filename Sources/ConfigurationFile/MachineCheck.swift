@@ -44,18 +44,20 @@ public enum MachineCheck {
         do { _ = try configuration.mqtt?.readFiles() } catch { throw .mqtt(error) }
     }
 
-    /// Every line of the configuration (`ServiceConfiguration.lines`: buttons', then encoders'), in
-    /// that order, found by `locate`; refuses a line that cannot be found, and two owners of one line.
-    public static func locateLines<Place>(
-        _ configuration: ServiceConfiguration, locate: (ConfiguredLine) throws(GPIOError) -> Located<Place>
+    /// Every line of the configuration, in the roster's line order (`Roster.lines`), found by
+    /// `locate`; refuses a line that cannot be found, and two owners of one line.
+    package static func locateLines<Place>(
+        _ configuration: ServiceConfiguration, locate: (LineSettings) throws(GPIOError) -> Located<Place>
     ) throws(Failure) -> [Located<Place>] {
+        let roster = configuration.roster
         var owners: [String: String] = [:]
         var located: [Located<Place>] = []
-        for wanted in configuration.lines {
+        for wanted in roster.lines {
+            let label = roster.label(of: wanted.id)
             let line: Located<Place>
-            do { line = try locate(wanted) } catch { throw .line(button: wanted.owner, error) }
-            if let owner = owners.updateValue(wanted.owner, forKey: "\(line.offset)@\(line.chipName)") {
-                throw .sharedLine(file: configuration.source, first: owner, second: wanted.owner, chip: line.chipName, offset: line.offset)
+            do { line = try locate(wanted.settings) } catch { throw .line(button: label, error) }
+            if let owner = owners.updateValue(label, forKey: "\(line.offset)@\(line.chipName)") {
+                throw .sharedLine(file: configuration.source, first: owner, second: label, chip: line.chipName, offset: line.offset)
             }
             located.append(line)
         }

@@ -4,14 +4,16 @@ import MQTT
 import Sinks
 
 /// What `gpio-debounce run` runs: buttons, their groups, and actions; rotary encoders; contacts and
-/// pulse counters. Read from YAML by `ConfigurationLoader`.
+/// pulse counters. Read from YAML by `ConfigurationLoader`. Its inputs and their lines, in the run's
+/// order, are its `roster`.
 public struct ServiceConfiguration: Sendable {
+    /// Buttons (`buttons:`).
     public var buttons: [ButtonConfiguration]
-    /// Rotary encoders (`encoders:`); their lines come after the buttons' in the run's line order.
+    /// Rotary encoders (`encoders:`).
     public var encoders: [EncoderSettings] = []
-    /// Contacts (`sensors:`); their lines come after the encoders' (`lines`).
+    /// Contacts (`sensors:`).
     public var sensors: [SensorSettings] = []
-    /// Pulse counters (`counters:`); their lines come last (`lines`).
+    /// Pulse counters (`counters:`).
     public var counters: [CounterSettings] = []
     /// Group name → lockout window in nanoseconds.
     public var groups: [String: Int64]

@@ -36,13 +36,13 @@ import SystemPackage
 /// other's totals. The temporary file of a write cut off by a `kill -9` (`.counters.XXXXXX`) is removed
 /// at the next start.
 ///
-/// A run's wiring, with `ServiceConfiguration.firstCounterLine` for the counters' lines:
+/// A run's wiring, with the roster's counters and their lines (`Roster.counters`):
 ///
 ///     let directory = try stateDirOption ?? StateDirectory.defaultPath()
 ///     let store = try CounterStore(
 ///         directory: directory,
-///         counters: configuration.counters.enumerated().map { index, counter in
-///             CounterStore.Counter(name: counter.name, line: configuration.firstCounterLine + index, flushIntervalNs: counter.flushIntervalNs)
+///         counters: configuration.roster.counters.map { counter, line in
+///             CounterStore.Counter(name: counter.name, line: line.index, flushIntervalNs: counter.flushIntervalNs)
 ///         },
 ///         logger: logger)
 ///     let plan = DaemonPlan(configuration, counterTotals: store.initialTotals)

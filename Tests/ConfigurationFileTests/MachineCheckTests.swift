@@ -7,7 +7,7 @@ import Testing
 /// written two ways is one line, and the `mqtt:` section's files must be there.
 @Suite struct MachineCheckTests {
     /// A Raspberry Pi's header as a resolver would see it: offsets as they are, `GPIO<n>` is offset n.
-    static func piHeader(_ button: ConfiguredLine) throws(GPIOError) -> MachineCheck.Located<String> {
+    static func piHeader(_ button: LineSettings) throws(GPIOError) -> MachineCheck.Located<String> {
         let chip = button.chip ?? "gpiochip0"
         if let offset = Int(button.line) { return .init(place: chip, chipName: chip, offset: offset) }
         guard button.line.hasPrefix("GPIO"), let offset = Int(button.line.dropFirst(4)) else {

@@ -106,7 +106,7 @@ import Testing
     @Test func aFileWithOnlySensorsOrOnlyCountersIsAConfiguration() throws {
         let sensors = try ConfigurationLoader.load("sensors:\n  - {name: leak, line: 5, device_class: moisture}\n", file: "s.yaml")
         #expect(sensors.buttons.isEmpty && sensors.encoders.isEmpty && sensors.counters.isEmpty && sensors.sensors.count == 1)
-        #expect(sensors.lines.map(\.line) == ["5"])
+        #expect(sensors.roster.lines.map(\.settings.line) == ["5"])
         let counters = try ConfigurationLoader.load("counters:\n  - {name: gas, line: 6, unit: m³, device_class: gas}\n", file: "c.yaml")
         #expect(counters.buttons.isEmpty && counters.sensors.isEmpty && counters.counters.first?.unit == "m³")
     }
@@ -160,7 +160,7 @@ import Testing
         let sensors = (40..<60).map { "  - {name: s\($0), line: \($0)}" }.joined(separator: "\n")
         let counters = (60..<64).map { "  - {name: c\($0), line: \($0)}" }.joined(separator: "\n")
         let full = "buttons:\n\(buttons)\nsensors:\n\(sensors)\ncounters:\n\(counters)\n"
-        #expect(try ConfigurationLoader.load(full, file: "f.yaml").lines.count == 64)
+        #expect(try ConfigurationLoader.load(full, file: "f.yaml").roster.lines.count == 64)
         #expect {
             try ConfigurationLoader.load(full + "  - {name: one-more, line: 64}\n", file: "f.yaml")
         } throws: { error in
@@ -179,9 +179,10 @@ import Testing
               - {name: energy, line: 24, per_unit: 1000}
               - {name: water, line: 26}
             """, file: "p.yaml")
-        #expect(configuration.firstSensorLine == 3 && configuration.firstCounterLine == 5)
-        #expect(configuration.lines.map(\.owner) == ["bell", "volume (A)", "volume (B)", "door", "motion", "energy", "water"])
-        #expect(configuration.lines.map(\.line) == ["22", "17", "27", "23", "25", "24", "26"])
+        let roster = configuration.roster
+        #expect(roster.sensors.map(\.line.index) == [3, 4] && roster.counters.map(\.line.index) == [5, 6])
+        #expect(roster.lines.map { roster.label(of: $0.id) } == ["bell", "volume (A)", "volume (B)", "door", "motion", "energy", "water"])
+        #expect(roster.lines.map(\.settings.line) == ["22", "17", "27", "23", "25", "24", "26"])
         let plan = DaemonPlan(configuration, counterTotals: [123_456])
         #expect(plan.plans.count == 7)
         #expect(plan.plans[0].role == .button)
@@ -190,11 +191,11 @@ import Testing
         #expect(plan.plans[5] == LinePlan(debounce: configuration.counters[0].debounce, role: .counter(initialTotal: 123_456)))
         // A counter the state file does not list starts from 0.
         #expect(plan.plans[6].role == .counter(initialTotal: 0))
-        #expect(DaemonPlan(configuration, counterTotals: [7, 9]).plans[configuration.firstCounterLine + 1].role == .counter(initialTotal: 9))
+        #expect(DaemonPlan(configuration, counterTotals: [7, 9]).plans[roster.counters[1].line.index].role == .counter(initialTotal: 9))
     }
 }
 
-/// Sensors' and counters' lines are located with the buttons' (`ServiceConfiguration.lines`): one pin
+/// Sensors' and counters' lines are located with the buttons' (`Roster.lines`): one pin
 /// written two ways is refused there too.
 @Suite struct SensorMachineCheckTests {
     @Test func aCounterOnASensorsPinWrittenAnotherWayIsRefused() throws {

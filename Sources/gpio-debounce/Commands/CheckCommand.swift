@@ -89,20 +89,20 @@ struct CheckCommand: ParsableCommand {
         }
         // Offsets without `chip:` mean the 40-pin header's chip of the machine that runs them.
         // Named with why it is that chip ("gpiochip4 (the 40-pin header's chip, label pinctrl-rp1)").
-        let lines = configuration.lines
-        let header = lines.contains { $0.chip == nil && Int($0.line) != nil } ? LineLocator.headerChip() : nil
-        /// Where line `index` of `lines` is: its chip and line, as found on this machine when they were.
-        func place(_ index: Int) -> String {
-            let wanted = lines[index]
+        let roster = configuration.roster
+        let header = roster.lines.contains { $0.settings.chip == nil && Int($0.settings.line) != nil } ? LineLocator.headerChip() : nil
+        /// Where line `id` is: its chip and line, as found on this machine when they were.
+        func place(_ id: LineID) -> String {
+            let wanted = roster[id].settings
             let onHeader = wanted.chip == nil && Int(wanted.line) != nil
-            guard let line = notes.lines?[index] else {
+            guard let line = notes.lines?[id.index] else {
                 return "\(wanted.chip ?? (onHeader ? header?.description ?? HeaderChip.fallback : "the chip that has")) line \(wanted.line)"
             }
             let chip = onHeader && header?.chip == line.chipName ? header?.description ?? line.chipName : line.chipName
             return "\(chip) line \(wanted.line)\(wanted.line == String(line.offset) ? "" : " (offset \(line.offset))")"
         }
-        for (index, button) in configuration.buttons.enumerated() {
-            let place = place(index)
+        for (button, line) in roster.buttons {
+            let place = place(line)
             var gestures: [String] = []
             if let hold = button.gestures.holdNs { gestures.append("hold \(DurationSyntax.format(hold))") }
             if let interval = button.gestures.repeatIntervalNs { gestures.append("repeat every \(DurationSyntax.format(interval))") }
@@ -118,8 +118,8 @@ struct CheckCommand: ParsableCommand {
                 print(TerminalText.escaped("    on \(keys.on.rawValue)\(keys.count.map { " \($0)" } ?? ""): \(keys.isHeld ? "\(names) down until the release" : "tap \(names)")"))
             }
         }
-        for (index, encoder) in configuration.encoders.enumerated() {
-            let located = notes.lines.map { ($0[configuration.buttons.count + 2 * index], $0[configuration.buttons.count + 2 * index + 1]) }
+        for (encoder, lineA, lineB) in roster.encoders {
+            let located = notes.lines.map { ($0[lineA.index], $0[lineB.index]) }
             let place = located.map { "\($0.0.chipName) lines \($0.0.offset) (A), \($0.1.offset) (B)" }
                 ?? "\(encoder.chip.map { "\($0) " } ?? "")lines \(encoder.lineA) (A), \(encoder.lineB) (B)"
             var details = ["\(encoder.configuration.stepsPerDetent.rawValue) steps per detent"]
@@ -142,19 +142,19 @@ struct CheckCommand: ParsableCommand {
                 print("    each detent moves \(EncoderSettings.axisName(axis)) by one notch (up clockwise)")
             }
         }
-        for (index, sensor) in configuration.sensors.enumerated() {
+        for (sensor, line) in roster.sensors {
             let on = sensor.debounce.activeLevel == .activeHigh ? "on when high" : "on when low (inverted)"
             var details = ["debounce \(sensor.debounce.press)", on]
             if sensor.contact.onDelayNs > 0 { details.append("on after \(DurationSyntax.format(sensor.contact.onDelayNs))") }
             if sensor.contact.offDelayNs > 0 { details.append("off after \(DurationSyntax.format(sensor.contact.offDelayNs))") }
             if sensor.kernelDebounceNs > 0 { details.append("kernel debounce \(DurationSyntax.format(sensor.kernelDebounceNs))") }
             if let deviceClass = sensor.deviceClass { details.append("device class \(deviceClass)") }
-            print(TerminalText.escaped("  \(sensor.name): sensor on \(place(configuration.firstSensorLine + index)), bias \(sensor.bias.rawValue), \(details.joined(separator: ", "))"))
+            print(TerminalText.escaped("  \(sensor.name): sensor on \(place(line)), bias \(sensor.bias.rawValue), \(details.joined(separator: ", "))"))
             for action in sensor.actions {
                 print(TerminalText.escaped("    on \(action.on.rawValue): \(action.action.arguments.joined(separator: " "))"))
             }
         }
-        for (index, counter) in configuration.counters.enumerated() {
+        for (counter, line) in roster.counters {
             let active = counter.debounce.activeLevel == .activeLow ? "low" : "high"
             var details = ["debounce \(counter.debounce.press)", "a pulse when \(active)"]
             if counter.kernelDebounceNs > 0 { details.append("kernel debounce \(DurationSyntax.format(counter.kernelDebounceNs))") }
@@ -163,7 +163,7 @@ struct CheckCommand: ParsableCommand {
             if let deviceClass = counter.deviceClass { details.append("device class \(deviceClass)") }
             details.append("state file written at most every \(DurationSyntax.format(counter.flushIntervalNs))")
             if configuration.mqtt != nil { details.append("published at most every \(DurationSyntax.format(counter.publishIntervalNs))") }
-            print(TerminalText.escaped("  \(counter.name): counter on \(place(configuration.firstCounterLine + index)), bias \(counter.bias.rawValue), \(details.joined(separator: ", "))"))
+            print(TerminalText.escaped("  \(counter.name): counter on \(place(line)), bias \(counter.bias.rawValue), \(details.joined(separator: ", "))"))
         }
         for note in notes.messages { printToStandardError("gpio-debounce: note: \(note)") }
     }

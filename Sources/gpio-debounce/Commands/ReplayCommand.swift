@@ -122,13 +122,16 @@ private struct ConfiguredButton {
     /// sensor or counter `name`, or the only one of them.
     init(file: String, name: String?) throws {
         let configuration = try loadConfiguration(file)
-        // Every owner of one line, with its index among the run's lines and what its events call it.
-        let owners: [(name: String, line: Int, kind: Kind)] =
-            configuration.buttons.enumerated().map { ($1.name, $0, .button) }
-            + configuration.sensors.enumerated().map { ($1.name, configuration.firstSensorLine + $0, .sensor) }
-            + configuration.counters.enumerated().map { ($1.name, configuration.firstCounterLine + $0, .counter) }
+        let roster = configuration.roster
+        // Every input a trace of one line can drive (not an encoder: it has two), with its line.
+        let owners = roster.inputs.filter { input in
+            switch input.kind {
+            case .button, .sensor, .counter: true
+            case .encoder: false
+            }
+        }.map { (name: $0.name, line: $0.lines[0], kind: $0.kind) }
         let names = owners.map(\.name).joined(separator: ", ")
-        let owner: (name: String, line: Int, kind: Kind)
+        let owner: (name: String, line: LineID, kind: Roster.Input.Kind)
         if let name {
             guard let found = owners.first(where: { $0.name == name }) else {
                 throw failure("\(file) has no button, sensor or counter named \"\(name)\"; it has: \(names)", ExitStatus.usage)
@@ -141,20 +144,20 @@ private struct ConfiguredButton {
             owner = only
         }
         plan = DaemonPlan(configuration)
-        linePlan = plan.plans[owner.line]
-        bindings = plan.bindings.filter { $0.line == owner.line }.map { ActionBinding(line: 0, on: $0.on, count: $0.count, action: $0.action) }
-        contactBindings = plan.contactActionBindings.filter { $0.line == owner.line }.map { ContactActionBinding(line: 0, on: $0.on, action: $0.action) }
+        linePlan = plan.plans[owner.line.index]
+        bindings = plan.bindings.filter { $0.line == owner.line.index }.map { ActionBinding(line: 0, on: $0.on, count: $0.count, action: $0.action) }
+        contactBindings = plan.contactActionBindings.filter { $0.line == owner.line.index }.map { ContactActionBinding(line: 0, on: $0.on, action: $0.action) }
+        (isSensor, perUnit) = (false, nil)
         switch owner.kind {
-        case .button: fields = EventFields([.text("button", owner.name)])
-        case .sensor: fields = EventFields([.text("sensor", owner.name)])
-        case .counter: fields = EventFields([.text("counter", owner.name)])
+        case .button, .encoder: fields = EventFields([.text("button", owner.name)])
+        case .sensor:
+            fields = EventFields([.text("sensor", owner.name)])
+            isSensor = true
+        case .counter(let counter):
+            fields = EventFields([.text("counter", owner.name)])
+            perUnit = counter.perUnit
         }
-        isSensor = owner.kind == .sensor
-        perUnit = owner.kind == .counter ? configuration.counters[owner.line - configuration.firstCounterLine].perUnit : nil
     }
-
-    /// What a configuration's one-line owner is.
-    private enum Kind { case button, sensor, counter }
 }
 
 /// One-line summaries of what a debouncer saw.

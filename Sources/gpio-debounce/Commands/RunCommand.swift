@@ -104,27 +104,13 @@ struct RunCommand: ParsableCommand {
         defer { simulationState?.remove() }
         let counterStore = try makeCounterStore(configuration, directory: simulationState?.path, logger: logger)
         let plan = DaemonPlan(configuration, counterTotals: counterStore?.initialTotals ?? [])
-        let owners = configuration.lines.map(\.owner)
-        let (firstSensor, firstCounter) = (configuration.firstSensorLine, configuration.firstCounterLine)
-        let lineFields = places.enumerated().map { index, place in
-            if index < configuration.buttons.count { return EventFields.button(owners[index], chip: place.chip, line: place.offset) }
-            if index >= firstCounter { return EventFields.counter(owners[index], chip: place.chip, line: place.offset) }
-            if index >= firstSensor { return EventFields.sensor(owners[index], chip: place.chip, line: place.offset) }
-            return EventFields.none
-        }
-        // Each encoder's place: its chip and lines A and B.
-        let encoderPlaces = configuration.encoders.indices.map { index in
-            (chip: places[configuration.buttons.count + 2 * index].chip,
-             lines: [places[configuration.buttons.count + 2 * index].offset, places[configuration.buttons.count + 2 * index + 1].offset])
-        }
-        let encoderFields = zip(configuration.encoders, encoderPlaces).map { EventFields.encoder($0.name, chip: $1.chip, lines: $1.lines) }
-        let names = places.enumerated().map { ActionRunner.LineName(button: owners[$0], chip: $1.chip, offset: $1.offset) }
+        let roster = configuration.roster
         // One buffer for the events and what a simulation shows of their actions and keys, right after them.
         let out = OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0)
         var sinks: [any Sink] = [
             output.printer(
-                lineFields: lineFields, encoderFields: encoderFields, sensorLines: Set(firstSensor..<firstCounter),
-                perUnit: Dictionary(uniqueKeysWithValues: configuration.counters.enumerated().map { (firstCounter + $0, $1.perUnit) }), output: out)
+                lineFields: roster.lineFields(places), encoderFields: roster.encoderFields(places), sensorLines: Set(roster.sensors.map(\.line.index)),
+                perUnit: Dictionary(uniqueKeysWithValues: roster.counters.map { ($0.line.index, $0.settings.perUnit) }), output: out)
         ]
         let showsOutputs = simulate && !runActions
         if showsOutputs {
@@ -138,7 +124,7 @@ struct RunCommand: ParsableCommand {
         } else {
             sinks.append(
                 ActionRunner(
-                    actions: plan.actions, bindings: plan.bindings, names: names, encoderBindings: plan.encoderActionBindings,
+                    actions: plan.actions, bindings: plan.bindings, names: roster.actionNames(places), encoderBindings: plan.encoderActionBindings,
                     encoderNames: configuration.encoders.map(\.name), contactBindings: plan.contactActionBindings, logger: logger))
         }
         if let counterStore { sinks.append(counterStore) }
@@ -200,7 +186,7 @@ struct RunCommand: ParsableCommand {
             BouncyButton(profile: .meterPulse, seed: seed &+ 3_000 &+ UInt64(index), activeLevel: counter.debounce.activeLevel, presses: presses)
         }
         return RunAssembly.simulated(
-            SimulatedLines(buttons: buttons, encoders: encoders, contacts: sensors + counters), names: configuration.lines.map(\.line),
+            SimulatedLines(buttons: buttons, encoders: encoders, contacts: sensors + counters), names: configuration.roster.lines.map(\.settings.line),
             virtualTime: virtualTime)
     }
 
@@ -210,8 +196,8 @@ struct RunCommand: ParsableCommand {
             logger.info("offsets without chip: mean \(LineLocator.headerChip())")
         }
         let located = try checking { () throws(MachineCheck.Failure) in try MachineCheck.locateLinesOnThisMachine(configuration) }
-        let selections = zip(configuration.lines, located).map { wanted, line in
-            LineSelection(chip: line.place, offset: line.offset, bias: wanted.bias, kernelDebounceNs: wanted.kernelDebounceNs)
+        let selections = zip(configuration.roster.lines, located).map { wanted, line in
+            LineSelection(chip: line.place, offset: line.offset, bias: wanted.settings.bias, kernelDebounceNs: wanted.settings.kernelDebounceNs)
         }
         let assembly = try opening { () throws(GPIOError) in
             try RunAssembly.pins(selections, consumer: "gpio-debounce", eventBufferSize: kernelQueue.eventBufferSize)
@@ -246,8 +232,8 @@ struct RunCommand: ParsableCommand {
             if let chosen = directory ?? stateDir { path = chosen } else { path = try StateDirectory.defaultPath() }
             let store = try CounterStore(
                 directory: path,
-                counters: configuration.counters.enumerated().map { index, counter in
-                    CounterStore.Counter(name: counter.name, line: configuration.firstCounterLine + index, flushIntervalNs: counter.flushIntervalNs)
+                counters: configuration.roster.counters.map { counter, line in
+                    CounterStore.Counter(name: counter.name, line: line.index, flushIntervalNs: counter.flushIntervalNs)
                 },
                 logger: logger)
             let totals = zip(configuration.counters, store.initialTotals).map { "\($0.name) \($1)" }.joined(separator: ", ")

@@ -1,0 +1,55 @@
+extension Roster {
+    /// One input of a run: a button, an encoder, a contact or a counter, with its name, its settings
+    /// and its lines.
+    package struct Input: Sendable {
+        /// Its name in the configuration (unique among all inputs).
+        package var name: String
+        /// What it is, with its settings.
+        package var kind: Kind
+        /// Its lines, in the run's line order: one for a button, a sensor or a counter; A then B for an
+        /// encoder.
+        package var lines: [LineID]
+
+        /// The kinds of input, each with its settings. A new kind is a new case here, the lines it
+        /// watches (`lineSettings`) and its words for messages; the switches that miss it do not compile.
+        package enum Kind: Sendable {
+            case button(ButtonConfiguration)
+            case encoder(EncoderSettings)
+            case sensor(SensorSettings)
+            case counter(CounterSettings)
+        }
+    }
+}
+
+extension Roster.Input.Kind {
+    /// The lines an input of this kind watches, in order, each with its role and settings.
+    var lineSettings: [(Roster.Role, LineSettings)] {
+        switch self {
+        case .button(let button):
+            [(.single, LineSettings(chip: button.chip, line: button.line, bias: button.bias, kernelDebounceNs: button.kernelDebounceNs))]
+        case .encoder(let encoder):
+            [
+                (.encoderA, LineSettings(chip: encoder.chip, line: encoder.lineA, bias: encoder.bias)),
+                (.encoderB, LineSettings(chip: encoder.chip, line: encoder.lineB, bias: encoder.bias)),
+            ]
+        case .sensor(let sensor):
+            [(.single, LineSettings(chip: sensor.chip, line: sensor.line, bias: sensor.bias, kernelDebounceNs: sensor.kernelDebounceNs))]
+        case .counter(let counter):
+            [(.single, LineSettings(chip: counter.chip, line: counter.line, bias: counter.bias, kernelDebounceNs: counter.kernelDebounceNs))]
+        }
+    }
+
+    /// What messages call an input of this kind: `button`, `encoder`, `sensor`, `counter`.
+    package var noun: String {
+        switch self {
+        case .button: "button"
+        case .encoder: "encoder"
+        case .sensor: "sensor"
+        case .counter: "counter"
+        }
+    }
+
+    /// The configuration's top-level key that lists inputs of this kind: `buttons`, `encoders`,
+    /// `sensors`, `counters`.
+    package var section: String { noun + "s" }
+}

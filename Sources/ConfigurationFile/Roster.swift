@@ -1,0 +1,90 @@
+/// The inputs a run watches and the lines they watch: the one place that says which input owns which
+/// line, what it is called and where it is. Every consumer (the plan, the printer's fields, the
+/// actions' names, MQTT, the counter store, `check`, `replay --config`, the configuration's own checks)
+/// takes names and places from here; none computes what a line is from its position.
+///
+/// The run's order is fixed here and nowhere else: the buttons, then each encoder's lines A and B,
+/// then the sensors (contacts), then the counters, each kind in the configuration's order. A line's
+/// identity (`LineID`) is its index in that order, which is the index the loop and the pipeline use.
+package struct Roster: Sendable {
+    /// The inputs, in the run's order.
+    package private(set) var inputs: [Input] = []
+    /// The lines, in the run's line order: `lines[id.index].id == id`.
+    package private(set) var lines: [PlannedLine] = []
+
+    /// The roster of a configuration's four lists, in the run's order.
+    package init(
+        buttons: [ButtonConfiguration] = [], encoders: [EncoderSettings] = [], sensors: [SensorSettings] = [], counters: [CounterSettings] = []
+    ) {
+        for button in buttons { add(button.name, .button(button)) }
+        for encoder in encoders { add(encoder.name, .encoder(encoder)) }
+        for sensor in sensors { add(sensor.name, .sensor(sensor)) }
+        for counter in counters { add(counter.name, .counter(counter)) }
+    }
+
+    private mutating func add(_ name: String, _ kind: Input.Kind) {
+        let input = inputs.count
+        var ids: [LineID] = []
+        for (role, settings) in kind.lineSettings {
+            let id = LineID(index: lines.count)
+            lines.append(PlannedLine(id: id, settings: settings, owner: Owner(input: input, role: role)))
+            ids.append(id)
+        }
+        inputs.append(Input(name: name, kind: kind, lines: ids))
+    }
+
+    // MARK: Questions
+
+    /// Line `id`.
+    package subscript(id: LineID) -> PlannedLine { lines[id.index] }
+
+    /// The lines of input `input` (an index into `inputs`), in the run's line order.
+    package func lines(of input: Int) -> [PlannedLine] { inputs[input].lines.map { lines[$0.index] } }
+
+    /// The input that owns line `id`, and the line's role in it.
+    package func owner(of id: LineID) -> Owner { lines[id.index].owner }
+
+    /// The input that owns line `id`.
+    package func input(owning id: LineID) -> Input { inputs[lines[id.index].owner.input] }
+
+    /// What messages call line `id`: its input's name, and for an encoder's line which one
+    /// (`volume (A)`).
+    package func label(of id: LineID) -> String {
+        let owner = owner(of: id)
+        return inputs[owner.input].name + owner.role.suffix
+    }
+
+    /// The buttons, in order, each with its line.
+    package var buttons: [(settings: ButtonConfiguration, line: LineID)] {
+        inputs.compactMap { input in
+            if case .button(let settings) = input.kind { (settings, input.lines[0]) } else { nil }
+        }
+    }
+
+    /// The encoders, in order, each with its lines A and B.
+    package var encoders: [(settings: EncoderSettings, lineA: LineID, lineB: LineID)] {
+        inputs.compactMap { input in
+            if case .encoder(let settings) = input.kind { (settings, input.lines[0], input.lines[1]) } else { nil }
+        }
+    }
+
+    /// The sensors (contacts), in order, each with its line.
+    package var sensors: [(settings: SensorSettings, line: LineID)] {
+        inputs.compactMap { input in
+            if case .sensor(let settings) = input.kind { (settings, input.lines[0]) } else { nil }
+        }
+    }
+
+    /// The pulse counters, in order, each with its line.
+    package var counters: [(settings: CounterSettings, line: LineID)] {
+        inputs.compactMap { input in
+            if case .counter(let settings) = input.kind { (settings, input.lines[0]) } else { nil }
+        }
+    }
+}
+
+extension ServiceConfiguration {
+    /// The run's inputs and lines (`Roster`), made from `buttons`, `encoders`, `sensors` and `counters`
+    /// on each use (at most 64 lines: cheap); a command takes it once.
+    package var roster: Roster { Roster(buttons: buttons, encoders: encoders, sensors: sensors, counters: counters) }
+}

@@ -1,0 +1,122 @@
+import ConfigurationFile
+import Pipeline
+import Testing
+
+/// The roster: a configuration's inputs in the run's order, each line with its identity, settings and
+/// owner, and the plan built from it agreeing with it line by line.
+@Suite struct RosterTests {
+    /// Every kind, written in the file in another order than the run's.
+    static let everyKind = """
+        counters:
+          - {name: energy, line: 24, per_unit: 1000, kernel_debounce: 1ms}
+        sensors:
+          - {name: door, line: GPIO23, bias: pull-down}
+          - {name: motion, chip: gpiochip1, line: 25}
+        encoders:
+          - {name: volume, lines: [17, 27], bias: pull-up}
+        buttons:
+          - {name: bell, line: 22, kernel_debounce: 2ms}
+          - line: 5
+        """
+
+    static func roster(_ text: String = everyKind) throws -> Roster {
+        try ConfigurationLoader.load(text, file: "r.yaml").roster
+    }
+
+    /// What an input is, for comparing: its kind's word.
+    static func kinds(_ roster: Roster) -> [String] { roster.inputs.map(\.kind.noun) }
+
+    @Test func theInputsComeInTheRunsOrderWithTheirNames() throws {
+        let roster = try Self.roster()
+        #expect(roster.inputs.map(\.name) == ["bell", "button2", "volume", "door", "motion", "energy"])
+        #expect(Self.kinds(roster) == ["button", "button", "encoder", "sensor", "sensor", "counter"])
+        #expect(roster.inputs.map { $0.lines.map(\.index) } == [[0], [1], [2, 3], [4], [5], [6]])
+        #expect(roster.buttons.map(\.settings.name) == ["bell", "button2"] && roster.buttons.map(\.line.index) == [0, 1])
+        #expect(roster.encoders.map(\.settings.name) == ["volume"])
+        #expect(roster.encoders.map { [$0.lineA.index, $0.lineB.index] } == [[2, 3]])
+        #expect(roster.sensors.map(\.settings.name) == ["door", "motion"] && roster.sensors.map(\.line.index) == [4, 5])
+        #expect(roster.counters.map(\.settings.name) == ["energy"] && roster.counters.map(\.line.index) == [6])
+    }
+
+    /// The convention every consumer relies on, written out: buttons, each encoder's A then B, sensors,
+    /// counters. A change of it must change this test, not pass unnoticed.
+    @Test func theLineOrderIsButtonsThenEncodersABThenSensorsThenCounters() throws {
+        let roster = try Self.roster()
+        let owners = roster.lines.map { (roster.input(owning: $0.id).kind.noun, $0.owner.role) }
+        let expected: [(String, Roster.Role)] = [
+            ("button", .single), ("button", .single), ("encoder", .encoderA), ("encoder", .encoderB), ("sensor", .single), ("sensor", .single),
+            ("counter", .single),
+        ]
+        #expect(owners.count == expected.count)
+        for (owner, wanted) in zip(owners, expected) { #expect(owner == wanted) }
+        #expect(roster.lines.map(\.owner.input) == [0, 1, 2, 2, 3, 4, 5])
+    }
+
+    @Test func eachLineHasItsOwnersSettingsAndLabel() throws {
+        let roster = try Self.roster()
+        #expect(roster.lines.map(\.settings.line) == ["22", "5", "17", "27", "GPIO23", "25", "24"])
+        #expect(roster.lines.map(\.settings.chip) == [nil, nil, nil, nil, nil, "gpiochip1", nil])
+        #expect(roster.lines.map(\.settings.bias.rawValue) == ["pull-up", "pull-up", "pull-up", "pull-up", "pull-down", "pull-up", "pull-up"])
+        // An encoder's lines get no kernel debouncing: its decoder takes every change.
+        #expect(roster.lines.map(\.settings.kernelDebounceNs) == [2_000_000, 0, 0, 0, 0, 0, 1_000_000])
+        #expect(roster.lines.map { roster.label(of: $0.id) } == ["bell", "button2", "volume (A)", "volume (B)", "door", "motion", "energy"])
+        let encoderLines = roster.lines(of: 2)
+        #expect(encoderLines.map(\.owner) == [Roster.Owner(input: 2, role: .encoderA), Roster.Owner(input: 2, role: .encoderB)])
+        #expect(roster.owner(of: roster.sensors[1].line) == Roster.Owner(input: 4, role: .single))
+        #expect(roster.input(owning: roster.counters[0].line).name == "energy")
+    }
+
+    @Test func lineIdentitiesAreStableAndInTheRunsOrder() throws {
+        let roster = try Self.roster()
+        #expect(roster.lines.map(\.id.index) == Array(0..<7))
+        #expect(roster.lines.map(\.id) == roster.lines.map(\.id).sorted())
+        for line in roster.lines { #expect(roster[line.id].id == line.id) }
+        // Made again from the same file, the same identities.
+        #expect(try Self.roster().lines.map(\.id) == roster.lines.map(\.id))
+        // A counter added at the end leaves every other line where it was.
+        let more = try Self.roster(Self.everyKind.replacingCounters(with: "  - {name: energy, line: 24}\n  - {name: water, line: 26}\n"))
+        #expect(Array(more.lines.map(\.id).prefix(7)) == roster.lines.map(\.id))
+        #expect(more.label(of: more.counters[1].line) == "water" && more.counters[1].line.index == 7)
+    }
+
+    /// The plan takes each line's stage from the roster: a button's gestures, an encoder's raw lines,
+    /// a contact, a counter; the encoders and the contacts' actions at the roster's lines.
+    @Test func thePlanAgreesWithTheRosterLineByLine() throws {
+        let configuration = try ConfigurationLoader.load(
+            Self.everyKind.replacingOccurrences(of: "line: GPIO23, bias: pull-down}", with: "line: GPIO23, bias: pull-down, actions: [{on: on, run: [/bin/true]}]}"),
+            file: "r.yaml")
+        let roster = configuration.roster
+        let plan = DaemonPlan(configuration, counterTotals: [42])
+        #expect(plan.plans.count == roster.lines.count)
+        for line in roster.lines {
+            let role = plan.plans[line.id.index].role
+            switch roster.input(owning: line.id).kind {
+            case .button: #expect(role == .button)
+            case .encoder: #expect(plan.plans[line.id.index] == .raw)
+            case .sensor(let sensor): #expect(role == .contact(sensor.contact))
+            case .counter: #expect(role == .counter(initialTotal: 42))
+            }
+        }
+        #expect(plan.encoders.map { [$0.lineA, $0.lineB] } == roster.encoders.map { [$0.lineA.index, $0.lineB.index] })
+        #expect(plan.contactActionBindings.map(\.line) == [roster.sensors[0].line.index])
+    }
+}
+
+extension String {
+    /// This configuration with its `counters:` list replaced by `list`.
+    fileprivate func replacingCounters(with list: String) -> String {
+        let lines = split(separator: "\n", omittingEmptySubsequences: false)
+        return "counters:\n" + list + lines.drop { !$0.hasPrefix("sensors:") }.joined(separator: "\n")
+    }
+
+    /// This text with each `target` replaced by `replacement` (no Foundation).
+    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+        var result = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}
