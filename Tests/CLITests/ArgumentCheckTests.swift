@@ -39,6 +39,8 @@ import Testing
         (["generate", "--edges", "-1"], "must be at least 1"),
         (["run", "--config", "examples/buttons.yaml", "--simulate", "--num-events", "-2"], "must be at least 1"),
         (["watch", "--simulate", "-n", "-2"], "must be at least 1"),
+        // run --simulate --presses 0 starts, publishes and stops: 0 is allowed there.
+        (["run", "--config", "examples/buttons.yaml", "--simulate", "--presses", "-1"], "must be at least 0"),
     ])
     func aCountSaysWhatIsAllowed(arguments: [String], message: String) throws {
         let result = try CLITests.run(arguments)

@@ -50,7 +50,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Seed of the simulated buttons (with --simulate).")
     var seed: UInt64 = 1
 
-    @Option(help: "Presses of each simulated button, a double click counting 2 (with --simulate; default: forever).", transform: CountArgument.parse)
+    @Option(
+        help: "Presses of each simulated button, a double click counting 2 (with --simulate; default: forever; 0 starts, publishes and stops).",
+        transform: { try CountArgument.parse($0, from: 0) })
     var presses: Int?
 
     @Flag(help: .hidden)
