@@ -4,7 +4,7 @@ import GPIODBackend
 /// debian/changelog, and `scripts/package` refuses to build when the two differ (bump both with
 /// `dch -v NEW-1` and here).
 enum Version {
-    static let number = "0.4.0"
+    static let number = "0.4.1"
 
     /// What `gpio-debounce --version` prints: the version, then the libgpiod it was built with.
     static var text: String {
