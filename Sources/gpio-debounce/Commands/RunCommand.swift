@@ -106,8 +106,29 @@ struct RunCommand: ParsableCommand {
         defer { simulationState?.remove() }
         let counterStore = try makeCounterStore(configuration, directory: simulationState?.path, logger: logger)
         let plan = DaemonPlan(configuration, counterTotals: counterStore?.initialTotals ?? [])
+        var sinks = try eventSinks(configuration, plan: plan, places: places, logger: logger)
+        if let counterStore { sinks.append(counterStore) }
+        if let mqtt = mqttSettings {
+            sinks.append(try configuration.mqttSink(mqtt, places: places, counterTotals: counterStore?.initialTotals ?? [], logger: logger))
+            logger.info("mqtt: publishing to \(mqtt.url) under \(mqtt.base)\(simulate ? " as \(mqtt.clientID), a device of its own" : "") (libmosquitto \(MQTTSink.libraryVersion))")
+        }
+        let loop = try makeLoop { () throws(LineError) in
+            try assembly.loop(
+                plans: plan.plans, groups: plan.groups, encoders: plan.encoders, sinks: sinks, stop: .signals(signals),
+                limits: LoopLimits(maximumEvents: numEvents, shutdownGraceNs: shutdownGrace))
+        }
+        let stop = try runToEnd(loop)
+        if let counterStore {
+            logger.info("counters: \(counted(counterStore.writes, "write")) of \(counterStore.path)\(counterStore.failedWrites > 0 ? ", \(counted(counterStore.failedWrites, "failed write"))" : "")")
+        }
+        logger.info("stopped (\(Self.describe(stop))) after \(counted(loop.reportedEvents, "event")) and \(counted(loop.wakeups, "wakeup"))")
+    }
+
+    /// What the run's events go to: the printer, then the action runner and the virtual keyboard, or in
+    /// a simulation (without `--run-actions`) what they would do, shown after each event on the
+    /// printer's buffer (`ActionPreview`, `KeyPreview`).
+    private func eventSinks(_ configuration: ServiceConfiguration, plan: DaemonPlan, places: [RunAssembly.LinePlace], logger: Logger) throws -> [any Sink] {
         let roster = configuration.roster
-        // One buffer for the events and what a simulation shows of their actions and keys, right after them.
         let out = OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0)
         var sinks: [any Sink] = [
             output.printer(
@@ -129,24 +150,10 @@ struct RunCommand: ParsableCommand {
                     actions: plan.actions, bindings: plan.bindings, names: roster.actionNames(places), encoderBindings: plan.encoderActionBindings,
                     encoderNames: configuration.encoders.map(\.name), contactBindings: plan.contactActionBindings, logger: logger))
         }
-        if let counterStore { sinks.append(counterStore) }
         if let keyboard = try makeKeyboard(plan: plan, settings: configuration.keyboard, lineCount: places.count, preview: showsOutputs ? out : nil, logger: logger) {
             sinks.append(keyboard)
         }
-        if let mqtt = mqttSettings {
-            sinks.append(try configuration.mqttSink(mqtt, places: places, counterTotals: counterStore?.initialTotals ?? [], logger: logger))
-            logger.info("mqtt: publishing to \(mqtt.url) under \(mqtt.base)\(simulate ? " as \(mqtt.clientID), a device of its own" : "") (libmosquitto \(MQTTSink.libraryVersion))")
-        }
-        let loop = try makeLoop { () throws(LineError) in
-            try assembly.loop(
-                plans: plan.plans, groups: plan.groups, encoders: plan.encoders, sinks: sinks, stop: .signals(signals),
-                limits: LoopLimits(maximumEvents: numEvents, shutdownGraceNs: shutdownGrace))
-        }
-        let stop = try runToEnd(loop)
-        if let counterStore {
-            logger.info("counters: \(counted(counterStore.writes, "write")) of \(counterStore.path)\(counterStore.failedWrites > 0 ? ", \(counted(counterStore.failedWrites, "failed write"))" : "")")
-        }
-        logger.info("stopped (\(Self.describe(stop))) after \(counted(loop.reportedEvents, "event")) and \(counted(loop.wakeups, "wakeup"))")
+        return sinks
     }
 
     /// `--remove-discovery`: a loop with no lines and the MQTT sink clearing the discovery messages (empty
