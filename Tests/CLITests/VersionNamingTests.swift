@@ -28,6 +28,17 @@ import Testing
         #expect(named >= 2, "the README's install commands name the package")
     }
 
+    /// The quick start and "Build from source" ask for the Swift that Package.swift's tools version needs.
+    @Test func theReadmeAsksForTheSwiftThePackageNeeds() throws {
+        let manifest = try String(contentsOf: CLITests.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let tools = try #require(manifest.split(separator: "\n").first?.split(separator: ":").last?.trimmingCharacters(in: .whitespaces))
+        let readme = try String(contentsOf: CLITests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let asked = readme.components(separatedBy: "with Swift ").dropFirst().map { $0.prefix { $0.isNumber || $0 == "." } }
+        #expect(asked.count >= 2, "the quick start and the build from source name a Swift version")
+        for version in asked { #expect(version == tools, "README asks for Swift \(version); Package.swift needs \(tools)") }
+        #expect(readme.contains("with Swift \(tools) or later"))
+    }
+
     @Test func debianChangelogIsThisVersion() throws {
         let changelog = try String(contentsOf: CLITests.root.appendingPathComponent("debian/changelog"), encoding: .utf8)
         #expect(changelog.hasPrefix("gpio-debounce (\(try Self.version())-"), "\(changelog.prefix(60))")
