@@ -72,7 +72,7 @@ struct RecordCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (simulate, seed, presses, virtualTime) = (simulation.simulate, simulation.seed, simulation.presses, simulation.virtualTime)
+        let (simulate, seed, presses, virtualTime) = (simulation.simulate, simulation.chosenSeed(), simulation.presses, simulation.virtualTime)
         let signals = try signalDescriptor()
         // A real recording starts before the line is requested: every edge the kernel stamps after the
         // request is later than the initial level's time, however long the set-up below takes.
@@ -141,7 +141,8 @@ struct RecordCommand: ParsableCommand {
 
 extension RecordCommand: SimulationHelp {
     static let simulate = ArgumentHelp("Record the simulated bouncy button (or encoder) instead of a real pin (no hardware needed).")
-    static let seed = ArgumentHelp("Seed of the simulated button (with --simulate).")
+    static let seed = ArgumentHelp("Seed of the simulated button (with --simulate). (default: 1)")
     static let presses = ArgumentHelp("Presses of the simulated button, or gestures of the simulated encoder (with --simulate; default: until stopped).")
+    static let defaultSeed: UInt64? = 1
     static let fewestPresses = 1
 }

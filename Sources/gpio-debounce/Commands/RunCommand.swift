@@ -76,7 +76,7 @@ struct RunCommand: ParsableCommand {
     /// The run's choices, from its options.
     private var choices: DaemonChoices {
         let simulated = DaemonChoices.Simulation(
-            seed: simulation.seed, presses: simulation.presses, virtualTime: simulation.virtualTime, runsActions: runActions)
+            seed: simulation.chosenSeed(), presses: simulation.presses, virtualTime: simulation.virtualTime, runsActions: runActions)
         return DaemonChoices(
             simulation: simulation.simulate ? simulated : nil, eventBufferSize: kernelQueue.eventBufferSize, stateDirectory: stateDir,
             limits: LoopLimits(maximumEvents: numEvents, shutdownGraceNs: shutdownGrace), format: output.format == .json ? .json : .text,
@@ -113,9 +113,10 @@ struct RunCommand: ParsableCommand {
 extension RunCommand: SimulationHelp {
     static let simulate = ArgumentHelp(
         "Drive every line from a simulation instead of real pins (no hardware needed): a bouncy button per button, a turned knob per encoder, a door opened and closed per sensor, an S0 meter per counter, each reported as its configured line (GPIO27 as 27).")
-    static let seed = ArgumentHelp("Seed of the simulated buttons (with --simulate).")
+    static let seed = ArgumentHelp("Seed of the simulated buttons (with --simulate). (default: 1)")
     static let presses = ArgumentHelp(
         "Presses of each simulated button, a double click counting 2 (with --simulate; default: forever; 0 starts, publishes and stops).")
+    static let defaultSeed: UInt64? = 1
     static let fewestPresses = 0
 }
 
