@@ -74,13 +74,23 @@ let package = Package(
         // The one assembly of a run: an input (pins, simulated lines, a trace) with its clock, the
         // stages and the sinks, as one event loop. Every command and the library's Button use it.
         .target(name: "Assembly", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend", "TraceFormat"]),
+        // The daemon of a configuration, assembled where it can be tested: the input (the configured pins or
+        // a simulation of every input), the plan, the sinks (printer, actions or their preview, keys, the
+        // counters' store, MQTT) and the loop; and `check`'s report. A module of its own above Assembly, so
+        // that the library's `Button` (GPIODebounce, through Assembly) links no configuration, YAML or MQTT.
+        .target(
+            name: "Daemon",
+            dependencies: [
+                "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend", "EventOutput", "Sinks", "MQTT", "ConfigurationFile",
+                "Assembly", logging, system,
+            ]),
         // The library face: `Button(line: 17).events`, over real pins or the simulated button.
         .target(name: "GPIODebounce", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend", "Assembly", system]),
         .executableTarget(
             name: "gpio-debounce",
             dependencies: [
                 "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "EventOutput", "TraceFormat", "GPIODBackend", "TraceAnalysis",
-                "Sinks", "ConfigurationFile", "Assembly", logging, system,
+                "Sinks", "ConfigurationFile", "Assembly", "Daemon", logging, system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -107,6 +117,13 @@ let package = Package(
         .testTarget(name: "GPIODebounceTests", dependencies: ["GPIODebounce"]),
         .testTarget(name: "ConfigurationFileTests", dependencies: ["ConfigurationFile", "Pipeline", "EventLoop", "Simulation", "Sinks", "DebounceCore", logging]),
         .testTarget(name: "YAMLDocumentTests", dependencies: ["YAMLDocument"]),
+        // A run put together: RunAssembly's inputs, and the daemon of a configuration (Daemon) simulated in virtual time.
+        .testTarget(
+            name: "AssemblyTests",
+            dependencies: [
+                "Assembly", "Daemon", "ConfigurationFile", "Sinks", "MQTT", "EventLoop", "EventOutput", "Simulation", "Pipeline", "LinuxSys", "DebounceCore",
+                logging, system,
+            ]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "Simulation"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "EventOutput", "DebounceCore", "Simulation", "EventLoop", "Pipeline"]),
         .testTarget(name: "EventOutputTests", dependencies: ["EventOutput", "DebounceCore"]),

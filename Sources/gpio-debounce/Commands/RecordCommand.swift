@@ -45,20 +45,10 @@ struct RecordCommand: ParsableCommand {
         transform: { try DurationSyntax.parseNs($0) })
     var duration: Int64?
 
-    @Flag(help: "Record the simulated bouncy button (or encoder) instead of a real pin (no hardware needed).")
-    var simulate = false
-
-    @Option(help: "Presses of the simulated button, or gestures of the simulated encoder (with --simulate; default: until stopped).", transform: CountArgument.parse)
-    var presses: Int?
+    @OptionGroup var simulation: SimulationOptions<RecordCommand>
 
     @Option(help: ArgumentHelp("Record a rotary encoder's two lines A,B (offsets or names, e.g. 17,27): text with a line column, or VCD channels A and B.", valueName: "A,B"))
     var encoder: String?
-
-    @Option(help: "Seed of the simulated button (with --simulate).")
-    var seed: UInt64 = 1
-
-    @Flag(help: .hidden)
-    var virtualTime = false
 
     @Option(help: ArgumentHelp("With --simulate: lose this fraction of edges (0 to 1), as an overflowing kernel queue does.", valueName: "fraction"))
     var drop: Double = 0
@@ -76,12 +66,13 @@ struct RecordCommand: ParsableCommand {
             if line != nil { throw ValidationError("--encoder A,B names the lines to record: leave out the line argument.") }
             if drop > 0 { throw ValidationError("--drop applies to the simulated button, not to --encoder.") }
         }
-        if !simulate, line == nil, encoder == nil { throw ValidationError("Say which line to record, e.g. `gpio-debounce record 17 -o button.csv` (or --simulate).") }
+        if !simulation.simulate, line == nil, encoder == nil { throw ValidationError("Say which line to record, e.g. `gpio-debounce record 17 -o button.csv` (or --simulate).") }
         if let duration, duration <= 0 { throw ValidationError("--duration must be longer than 0.") }
         guard (0...1).contains(drop) else { throw ValidationError("--drop must be a fraction from 0 to 1, e.g. 0.05.") }
     }
 
     func run() throws {
+        let (simulate, seed, presses, virtualTime) = (simulation.simulate, simulation.chosenSeed(), simulation.presses, simulation.virtualTime)
         let signals = try signalDescriptor()
         // A real recording starts before the line is requested: every edge the kernel stamps after the
         // request is later than the initial level's time, however long the set-up below takes.
@@ -146,4 +137,12 @@ struct RecordCommand: ParsableCommand {
         }
         try target.commit()
     }
+}
+
+extension RecordCommand: SimulationHelp {
+    static let simulate = ArgumentHelp("Record the simulated bouncy button (or encoder) instead of a real pin (no hardware needed).")
+    static let seed = ArgumentHelp("Seed of the simulated button (with --simulate). (default: 1)")
+    static let presses = ArgumentHelp("Presses of the simulated button, or gestures of the simulated encoder (with --simulate; default: until stopped).")
+    static let defaultSeed: UInt64? = 1
+    static let fewestPresses = 1
 }

@@ -50,11 +50,7 @@ struct WatchCommand: ParsableCommand {
     @Option(help: "Consumer name shown to other programs (gpioinfo) for the requested lines.")
     var consumer: String = "gpio-debounce"
 
-    @Flag(help: "Watch simulated bouncy buttons instead of real pins (no hardware needed): one per line named, reported as that line (GPIO27 as 27), or line 0.")
-    var simulate = false
-
-    @Option(help: "Seed of the simulated button (with --simulate).")
-    var seed: UInt64?
+    @OptionGroup var simulation: SimulationOptions<WatchCommand>
 
     @Option(help: ArgumentHelp("Watch a rotary encoder on lines A,B (offsets or names, e.g. 17,27 or GPIO17,GPIO27): one rotate event per detent, clockwise when A leads.", valueName: "A,B"))
     var encoder: String?
@@ -73,7 +69,7 @@ struct WatchCommand: ParsableCommand {
                 throw ValidationError("--encoder takes two different lines, A then B, e.g. --encoder 17,27.")
             }
         }
-        if encoder == nil, !simulate, lines.isEmpty { throw ValidationError("Say which line to watch, e.g. `gpio-debounce watch 17` (or --simulate).") }
+        if encoder == nil, !simulation.simulate, lines.isEmpty { throw ValidationError("Say which line to watch, e.g. `gpio-debounce watch 17` (or --simulate).") }
         if lines.count > 64 { throw ValidationError("At most 64 lines per watch.") }
         try LineArgument.requireDistinct(lines)
     }
@@ -81,7 +77,7 @@ struct WatchCommand: ParsableCommand {
     func run() throws {
         if let encoder { return try watchEncoder(Self.encoderLines(encoder)) }
         let signals = try signalDescriptor()
-        let assembly = try simulate ? simulatedLines() : opening { () throws(GPIOError) in
+        let assembly = try simulation.simulate ? simulatedLines() : opening { () throws(GPIOError) in
             try RunAssembly.pins(
                 chip: chip, lines: lines, bias: bias.value, kernelDebounceNs: kernelDebounceNs, consumer: consumer,
                 eventBufferSize: kernelQueue.eventBufferSize)
@@ -105,9 +101,10 @@ struct WatchCommand: ParsableCommand {
     /// `--encoder A,B`: the encoder's two lines, raw, through its decoder; one event per detent.
     private func watchEncoder(_ names: [String]) throws {
         let signals = try signalDescriptor()
-        let assembly = try simulate
+        let assembly = try simulation.simulate
             ? RunAssembly.simulated(
-                SimulatedLines(encoder: BouncyEncoder(seed: seed ?? UInt64(truncatingIfNeeded: MonotonicClock.nowNs))), names: names, virtualTime: false)
+                SimulatedLines(encoder: BouncyEncoder(seed: simulation.chosenSeed(), gestures: simulation.presses)), names: names,
+                virtualTime: simulation.virtualTime)
             : opening { () throws(GPIOError) in
                 try RunAssembly.pins(
                     chip: chip, lines: names, bias: bias.value, kernelDebounceNs: kernelDebounceNs, consumer: consumer,
@@ -139,12 +136,15 @@ struct WatchCommand: ParsableCommand {
         try encoderParts(text).map(LineArgument.parse)
     }
 
-    /// `--simulate`: a simulated bouncy button for each line named (line 0 if none is), in real time.
+    /// `--simulate`: a simulated bouncy button for each line named (line 0 if none is), pressed until
+    /// stopped (or `--presses` times), in real time (or virtual).
     private func simulatedLines() -> RunAssembly {
-        let seed = self.seed ?? UInt64(truncatingIfNeeded: MonotonicClock.nowNs)
+        let seed = simulation.chosenSeed()
         let named = lines.isEmpty ? ["0"] : lines
-        let buttons = named.indices.map { BouncyButton(seed: seed &+ UInt64($0), activeLevel: debounce.configuration.activeLevel, presses: nil) }
-        return RunAssembly.simulated(SimulatedLines(buttons: buttons), names: named, virtualTime: false)
+        let buttons = named.indices.map {
+            BouncyButton(seed: seed &+ UInt64($0), activeLevel: debounce.configuration.activeLevel, presses: simulation.presses)
+        }
+        return RunAssembly.simulated(SimulatedLines(buttons: buttons), names: named, virtualTime: simulation.virtualTime)
     }
 }
 
@@ -159,4 +159,14 @@ struct BiasArgument: ExpressibleByArgument, CustomStringConvertible {
     }
     var description: String { value.rawValue }
     static var allValueStrings: [String] { Bias.allCases.map(\.rawValue) }
+}
+
+extension WatchCommand: SimulationHelp {
+    static let simulate = ArgumentHelp(
+        "Watch simulated bouncy buttons instead of real pins (no hardware needed): one per line named, reported as that line (GPIO27 as 27), or line 0.")
+    static let seed = ArgumentHelp("Seed of the simulated button (with --simulate).")
+    /// Hidden: a watch runs until stopped; for tests, the simulated buttons' presses (or the encoder's gestures).
+    static let presses = ArgumentHelp("Presses of each simulated button, or gestures of the simulated encoder (with --simulate; default: until stopped).", visibility: .hidden)
+    static let defaultSeed: UInt64? = nil
+    static let fewestPresses = 1
 }

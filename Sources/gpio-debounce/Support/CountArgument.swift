@@ -8,6 +8,9 @@ enum CountArgument {
     /// `text` as a count from 1, or a `ValidationError` saying what is allowed.
     static func parse(_ text: String) throws -> Int { try parse(text, from: 1) }
 
+    /// `text` as a count from 0 (`run --presses 0`), or a `ValidationError` saying what is allowed.
+    static func parseFromZero(_ text: String) throws -> Int { try parse(text, from: 0) }
+
     /// `text` as a count from `minimum` (0 or 1), or a `ValidationError` saying what is allowed.
     static func parse(_ text: String, from minimum: Int) throws -> Int {
         let allowed = "a whole number from \(minimum) to \(Int.max)"

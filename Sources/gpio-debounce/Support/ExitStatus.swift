@@ -5,6 +5,7 @@ import Musl
 #endif
 import ArgumentParser
 import ConfigurationFile
+import Daemon
 import EventLoop
 import EventOutput
 import GPIODBackend
@@ -90,6 +91,23 @@ extension ExitStatus {
     }
 }
 
+extension ExitStatus {
+    /// The exit code for a daemon that cannot be assembled (`DaemonAssembly`): its layer's, and 64 for
+    /// MQTT in virtual time, 65 for an MQTT sink that cannot be made, 74 for a line that cannot be read
+    /// as the loop starts.
+    static func of(_ failure: DaemonFailure) -> ExitCode {
+        switch failure {
+        case .machine(let failure): of(failure)
+        case .lines(let error): of(error)
+        case .counterState(let error): of(error)
+        case .keyboard(let error): of(error)
+        case .mqtt: badData
+        case .mqttNeedsRealTime: usage
+        case .start: ioError
+        }
+    }
+}
+
 /// Prints `gpio-debounce: error: MESSAGE` to standard error and returns the exit code to throw.
 func failure(_ message: String, _ code: ExitCode) -> ExitCode {
     printToStandardError("gpio-debounce: error: \(message)")
@@ -145,6 +163,11 @@ func opening<T>(_ body: () throws(GPIOError) -> T) throws -> T {
 /// Checks a configuration on this machine (`MachineCheck`), or fails with the message and exit code.
 @discardableResult
 func checking<T>(_ body: () throws(MachineCheck.Failure) -> T) throws -> T {
+    do { return try body() } catch { throw failure(error.description, ExitStatus.of(error)) }
+}
+
+/// Assembles the daemon (`DaemonAssembly`), or fails with the message and exit code.
+func assembling<T>(_ body: () throws(DaemonFailure) -> T) throws -> T {
     do { return try body() } catch { throw failure(error.description, ExitStatus.of(error)) }
 }
 

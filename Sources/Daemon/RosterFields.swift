@@ -7,7 +7,7 @@ extension Roster {
     /// What the printer writes with each line's events, in the roster's line order, from the input
     /// that owns the line and the line's place (`places`, in the same order). An encoder's lines have
     /// none: its rotations have fields of their own (`encoderFields`).
-    func lineFields(_ places: [RunAssembly.LinePlace]) -> [EventFields] {
+    package func lineFields(_ places: [RunAssembly.LinePlace]) -> [EventFields] {
         lines.map { line in
             let (input, place) = (input(owning: line.id), places[line.id.index])
             return switch input.kind {
@@ -20,7 +20,7 @@ extension Roster {
     }
 
     /// What the printer writes with each encoder's rotations: its name, its chip and its lines A and B.
-    func encoderFields(_ places: [RunAssembly.LinePlace]) -> [EventFields] {
+    package func encoderFields(_ places: [RunAssembly.LinePlace]) -> [EventFields] {
         encoders.map { encoder, lineA, lineB in
             EventFields.encoder(encoder.name, chip: places[lineA.index].chip, lines: [places[lineA.index].offset, places[lineB.index].offset])
         }
@@ -28,7 +28,7 @@ extension Roster {
 
     /// What the actions' environment calls each line, in the roster's line order: its label
     /// (`volume (A)` for an encoder's), chip and offset.
-    func actionNames(_ places: [RunAssembly.LinePlace]) -> [ActionRunner.LineName] {
+    package func actionNames(_ places: [RunAssembly.LinePlace]) -> [ActionRunner.LineName] {
         lines.map { line in ActionRunner.LineName(button: label(of: line.id), chip: places[line.id.index].chip, offset: places[line.id.index].offset) }
     }
 }

@@ -7,10 +7,12 @@ extension ServiceConfiguration {
     /// The MQTT sink of this configuration (its `mqtt:` section): every button, encoder, sensor and
     /// counter as MQTT knows them, each at its line's place (`places`, in the roster's line order; `nil` when no
     /// line is open, as for `--remove-discovery`), the counters starting from `counterTotals`. A sink
-    /// that cannot be made (the password or CA file) exits 65 with its message.
-    func mqttSink(
-        _ mqtt: MQTTSettings, places: [RunAssembly.LinePlace]?, counterTotals: [Int64] = [], mode: MQTTSink.Mode = .run, logger: Logger
-    ) throws -> MQTTSink {
+    /// that cannot be made throws what is wrong with the password or CA file. `softwareVersion` is the
+    /// program's version, as the device announces it.
+    package func mqttSink(
+        _ mqtt: MQTTSettings, places: [RunAssembly.LinePlace]?, counterTotals: [Int64] = [], mode: MQTTSink.Mode = .run, softwareVersion: String,
+        logger: Logger
+    ) throws(MQTTError) -> MQTTSink {
         func place(_ line: LineID) -> RunAssembly.LinePlace { places?[line.index] ?? RunAssembly.LinePlace(chip: "", offset: 0) }
         let roster = self.roster
         let buttons = roster.buttons.map { button, line in
@@ -32,12 +34,8 @@ extension ServiceConfiguration {
                 deviceClass: counter.deviceClass, startTotal: counterTotals.indices.contains(index) ? counterTotals[index] : 0,
                 publishIntervalNs: counter.publishIntervalNs)
         }
-        do {
-            return try MQTTSink(
-                settings: mqtt, buttons: buttons, encoders: encoders, sensors: sensors, counters: counters, softwareVersion: Version.number, mode: mode,
-                logger: logger)
-        } catch {
-            throw failure(error.description, ExitStatus.badData)
-        }
+        return try MQTTSink(
+            settings: mqtt, buttons: buttons, encoders: encoders, sensors: sensors, counters: counters, softwareVersion: softwareVersion, mode: mode,
+            logger: logger)
     }
 }

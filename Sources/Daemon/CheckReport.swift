@@ -1,0 +1,99 @@
+import ConfigurationFile
+import GPIODBackend
+
+/// What `check` says of a configuration: a summary line (what it sets up), the `mqtt:` section's
+/// line, then each input with where its lines are, its settings, actions and keys; and the notes of the
+/// check on this machine (what was not refused there, and why). A value built from the configuration
+/// and what was found on this machine (`MachineFindings`), apart from its printing.
+package struct CheckReport: Sendable, Hashable {
+    /// What the check on this machine found (`MachineCheck`): each line's chip and offset, in the
+    /// roster's line order (`nil` when they were not resolved here), and the notes it left.
+    package struct MachineFindings: Sendable, Hashable {
+        package struct Line: Sendable, Hashable {
+            /// The kernel's name of the line's chip (`gpiochip0`).
+            package var chipName: String
+            package var offset: Int
+
+            package init(chipName: String, offset: Int) {
+                self.chipName = chipName
+                self.offset = offset
+            }
+        }
+
+        package var lines: [Line]?
+        package var notes: [String]
+
+        package init(lines: [Line]?, notes: [String] = []) {
+            self.lines = lines
+            self.notes = notes
+        }
+
+        /// The lines `MachineCheck` found, with `notes`.
+        package init<Place>(located: [MachineCheck.Located<Place>]?, notes: [String] = []) {
+            self.init(lines: located?.map { Line(chipName: $0.chipName, offset: $0.offset) }, notes: notes)
+        }
+    }
+
+    /// The report's lines, for standard output, in order; as written, not yet escaped for a terminal.
+    package var lines: [String]
+    /// Notes for standard error: the machine check's, in its order.
+    package var notes: [String]
+
+    /// The report of `configuration`, read from `file`, with what was found on this machine.
+    /// `headerChip` says which chip offsets without `chip:` mean (the 40-pin header's: asked only when
+    /// a line is such an offset).
+    package init(
+        _ configuration: ServiceConfiguration, file: String, machine: MachineFindings, headerChip: () -> HeaderChipChoice = LineLocator.headerChip
+    ) {
+        let roster = configuration.roster
+        let header = roster.lines.contains { $0.settings.chip == nil && Int($0.settings.line) != nil } ? headerChip() : nil
+        let places = Places(roster: roster, found: machine.lines, header: header)
+        lines = [Self.summary(configuration, file: file)]
+        if let mqtt = configuration.mqtt {
+            let discovery = switch mqtt.discovery {
+            case .off: "no discovery"
+            case .prefix(let prefix): "Home Assistant discovery under \(prefix)/"
+            }
+            lines.append("  mqtt: \(mqtt.url) as \(mqtt.clientID), topics under \(mqtt.base)/, QoS \(mqtt.qos), \(discovery), queue \(mqtt.queueLimit)")
+        }
+        lines += Self.buttons(roster, places: places)
+        lines += Self.encoders(roster, found: machine.lines)
+        lines += Self.sensors(roster, places: places)
+        lines += Self.counters(roster, places: places, publishes: configuration.mqtt != nil)
+        notes = machine.notes
+    }
+
+    /// `FILE: OK: 2 button(s), 1 encoder(s), 0 group(s), 3 action(s), 2 key binding(s) on the keyboard "…"`.
+    static func summary(_ configuration: ServiceConfiguration, file: String) -> String {
+        let keyCount = configuration.buttons.reduce(0) { $0 + $1.keys.count } + configuration.encoders.count { $0.keys != nil || $0.axis != nil }
+        let autorepeat = configuration.keyboard.autorepeat ? " (kernel autorepeat)" : ""
+        let keyboard = keyCount == 0 ? "" : ", \(keyCount) key binding(s) on the keyboard \"\(configuration.keyboard.name)\"\(autorepeat)"
+        let encoders = configuration.encoders.isEmpty ? "" : "\(configuration.encoders.count) encoder(s), "
+        let sensors = configuration.sensors.isEmpty ? "" : "\(configuration.sensors.count) sensor(s), "
+        let counters = configuration.counters.isEmpty ? "" : "\(configuration.counters.count) counter(s), "
+        let buttonActions: Int = configuration.buttons.reduce(0) { $0 + $1.actions.count }
+        let encoderActions: Int = configuration.encoders.reduce(0) { $0 + $1.actions.count }
+        let sensorActions: Int = configuration.sensors.reduce(0) { $0 + $1.actions.count }
+        let actions = buttonActions + encoderActions + sensorActions
+        return "\(file): OK: \(configuration.buttons.count) button(s), \(encoders)\(sensors)\(counters)\(configuration.groups.count) group(s), \(actions) action(s)\(keyboard)"
+    }
+
+    /// Where each line is, as the report says it: its chip and line, as found on this machine when
+    /// they were. Offsets without `chip:` mean the 40-pin header's chip of the machine that runs them,
+    /// named with why it is that chip ("gpiochip4 (the 40-pin header's chip, label pinctrl-rp1)").
+    struct Places {
+        let roster: Roster
+        let found: [MachineFindings.Line]?
+        let header: HeaderChipChoice?
+
+        func callAsFunction(_ id: LineID) -> String {
+            let wanted = roster[id].settings
+            let onHeader = wanted.chip == nil && Int(wanted.line) != nil
+            guard let line = found?[id.index] else {
+                return "\(wanted.chip ?? (onHeader ? header?.description ?? HeaderChip.fallback : "the chip that has")) line \(wanted.line)"
+            }
+            let chip = onHeader && header?.chip == line.chipName ? header?.description ?? line.chipName : line.chipName
+            return "\(chip) line \(wanted.line)\(wanted.line == String(line.offset) ? "" : " (offset \(line.offset))")"
+        }
+    }
+}

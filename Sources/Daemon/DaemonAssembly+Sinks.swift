@@ -1,0 +1,105 @@
+import Assembly
+import ConfigurationFile
+import DebounceCore
+import EventLoop
+import EventOutput
+import LinuxSys
+import Logging
+import Sinks
+
+extension DaemonAssembly {
+    /// What the run's events go to: the printer, then the action runner and the virtual keyboard, or in
+    /// a simulation without `runsActions` what they would do, shown after each event on the printer's
+    /// output (`ActionPreview`, `KeyPreview`).
+    static func eventSinks(
+        _ configuration: ServiceConfiguration, plan: DaemonPlan, places: [RunAssembly.LinePlace], choices: DaemonChoices, logger: Logger
+    ) throws(DaemonFailure) -> [any Sink] {
+        let roster = configuration.roster
+        let out = OutputBuffer(fileDescriptor: choices.output, flushThreshold: 0)
+        var sinks: [any Sink] = [
+            EventPrinter(
+                writer: EventWriter(format: choices.format, output: out), lineFields: roster.lineFields(places), encoderFields: roster.encoderFields(places),
+                sensorLines: Set(roster.sensors.map(\.line.index)),
+                perUnit: Dictionary(uniqueKeysWithValues: roster.counters.map { ($0.line.index, $0.settings.perUnit) }))
+        ]
+        if choices.showsOutputs {
+            sinks.append(
+                ActionPreview(
+                    actions: plan.actions, bindings: plan.bindings, contactBindings: plan.contactActionBindings, encoderBindings: plan.encoderActionBindings,
+                    lineCount: places.count, format: choices.format, output: out))
+            if !plan.actions.isEmpty || !plan.keyBindings.isEmpty || !plan.encoderKeyBindings.isEmpty {
+                logger.notice("a simulation shows the actions and keys it would start, and runs none (--run-actions runs them)")
+            }
+        } else {
+            sinks.append(
+                ActionRunner(
+                    actions: plan.actions, bindings: plan.bindings, names: roster.actionNames(places), encoderBindings: plan.encoderActionBindings,
+                    encoderNames: configuration.encoders.map(\.name), contactBindings: plan.contactActionBindings, logger: logger))
+        }
+        if let keyboard = try keyboard(plan: plan, settings: configuration.keyboard, lineCount: places.count, choices: choices, preview: out, logger: logger) {
+            sinks.append(keyboard)
+        }
+        return sinks
+    }
+
+    /// The virtual keyboard's sink, if any button or encoder has keys: the device exists from here until
+    /// the run ends. In a simulation that shows its outputs, the keys' preview on `preview` (after their
+    /// events) instead, and in a simulation on a machine without `/dev/uinput` too.
+    static func keyboard(
+        plan: DaemonPlan, settings: KeyboardSettings, lineCount: Int, choices: DaemonChoices, preview: OutputBuffer, logger: Logger
+    ) throws(DaemonFailure) -> (any Sink)? {
+        guard !plan.keyBindings.isEmpty || !plan.encoderKeyBindings.isEmpty else { return nil }
+        let keys = KeyMapping.keys(of: plan.keyBindings, encoders: plan.encoderKeyBindings)
+        let mapping = KeyMapping(bindings: plan.keyBindings, encoderBindings: plan.encoderKeyBindings, lineCount: lineCount, encoderCount: plan.encoders.count)
+        if choices.showsOutputs { return KeyPreview(mapping: mapping, format: choices.format, output: preview) }
+        let device: UInputDevice
+        do {
+            device = try UInputDevice(
+                name: settings.name, keys: keys, relativeAxes: KeyMapping.relativeAxes(of: plan.encoderKeyBindings), autorepeat: settings.autorepeat)
+        } catch {
+            if choices.simulation != nil, case .missing(let path) = error {
+                logger.notice("no \(path): showing the keys instead of typing them")
+                return KeyPreview(mapping: mapping, format: choices.format, output: OutputBuffer(fileDescriptor: choices.output, flushThreshold: 0))
+            }
+            throw .keyboard(error)
+        }
+        logger.info("keyboard \"\(settings.name)\" with \(counted(keys.count, "key")) is \(device.eventNode ?? "ready")")
+        return KeyboardSink(mapping: mapping, device: device, logger: logger)
+    }
+
+    /// A simulation's own state directory (`SimulationStateDirectory`), when it has counters and no
+    /// chosen state directory: the totals of real meters are never read or written by a simulation.
+    static func simulationStateDirectory(
+        _ configuration: ServiceConfiguration, choices: DaemonChoices, logger: Logger
+    ) throws(DaemonFailure) -> SimulationStateDirectory? {
+        guard choices.simulation != nil, choices.stateDirectory == nil, !configuration.counters.isEmpty else { return nil }
+        do {
+            let directory = try SimulationStateDirectory()
+            logger.info("counters: a simulation counts from 0 in \(directory.path), removed at the stop (--state-dir DIR keeps its totals)")
+            return directory
+        } catch {
+            throw .counterState(error)
+        }
+    }
+
+    /// The store of the counters' totals, if the configuration has counters: locks the state directory
+    /// (`directory`, else `StateDirectory.defaultPath()`) and reads the totals kept there.
+    static func counterStore(_ configuration: ServiceConfiguration, directory: String?, logger: Logger) throws(DaemonFailure) -> CounterStore? {
+        guard !configuration.counters.isEmpty else { return nil }
+        do throws(CounterStateError) {
+            let path: String
+            if let directory { path = directory } else { path = try StateDirectory.defaultPath() }
+            let store = try CounterStore(
+                directory: path,
+                counters: configuration.roster.counters.map { counter, line in
+                    CounterStore.Counter(name: counter.name, line: line.index, flushIntervalNs: counter.flushIntervalNs)
+                },
+                logger: logger)
+            let totals = zip(configuration.counters, store.initialTotals).map { "\($0.name) \($1)" }.joined(separator: ", ")
+            logger.info("counters: kept in \(store.path) (\(totals))")
+            return store
+        } catch {
+            throw .counterState(error)
+        }
+    }
+}

@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Assembly
+import ConfigurationFile
+import DebounceCore
+import EventLoop
+import Logging
+import MQTT
+import Sinks
+
+/// The daemon (`gpio-debounce run`) put together from a configuration and the run's choices: the input
+/// (the configured pins, or a simulation of every input), the plan of every line (`DaemonPlan`), the
+/// sinks (the event printer; the action runner and the virtual keyboard, or a simulation's previews of
+/// them; the counters' store; the MQTT sink) and the `EventLoop` that runs them.
+///
+/// ```swift
+/// let daemon = try DaemonAssembly(configuration, choices: choices, stop: .signals(signals), logger: logger)
+/// let stop = try daemon.loop.run()
+/// daemon.logSummary(of: stop)
+/// ```
+///
+/// It owns what the run needs until it is released: the loop (with its lines and sinks) and a
+/// simulation's temporary state directory, which is removed then.
+package final class DaemonAssembly {
+    /// The run's loop, ready to run: its lines requested and their initial levels read.
+    package let loop: EventLoop
+    /// The sinks, in the order the loop hands them each output.
+    package let sinks: [any Sink]
+    /// The plan the loop runs: every line's stages, the actions and keys with what starts them.
+    package let plan: DaemonPlan
+    /// Each line's place (chip and offset, `simulated` for a simulation), in the roster's line order.
+    package let places: [RunAssembly.LinePlace]
+    /// The counters' store, when the configuration has counters.
+    package let counterStore: CounterStore?
+    /// What the MQTT sink publishes with: the configuration's `mqtt:` section, or for a simulation its
+    /// own identity (`MQTTSettings.simulation`); `nil` without MQTT.
+    package let mqtt: MQTTSettings?
+    /// A simulation's own state directory, when it has counters and no `stateDirectory` was chosen.
+    package let simulationState: SimulationStateDirectory?
+    private let logger: Logger
+
+    /// Assembles the daemon of `configuration` as `choices` say, stopped from outside by `stop`;
+    /// messages of the start (what is watched, where the counters are kept) go to `logger`. Checks the
+    /// configuration's MQTT files and lines on this machine first (`MachineCheck`), as `check` does.
+    package init(_ configuration: ServiceConfiguration, choices: DaemonChoices, stop: RunAssembly.StopControl, logger: Logger) throws(DaemonFailure) {
+        self.logger = logger
+        do { try MachineCheck.readMQTTFiles(configuration) } catch { throw .machine(error) }
+        mqtt = Self.mqttSettings(configuration, choices: choices)
+        if configuration.mqtt != nil, choices.simulation?.virtualTime == true { throw .mqttNeedsRealTime }
+        let input = try Self.input(configuration, choices: choices, logger: logger)
+        places = input.places.compactMap { $0 }
+        let simulationState = try Self.simulationStateDirectory(configuration, choices: choices, logger: logger)
+        self.simulationState = simulationState
+        do throws(DaemonFailure) {
+            let counterStore = try Self.counterStore(configuration, directory: simulationState?.path ?? choices.stateDirectory, logger: logger)
+            self.counterStore = counterStore
+            let totals = counterStore?.initialTotals ?? []
+            plan = DaemonPlan(configuration, counterTotals: totals)
+            var sinks = try Self.eventSinks(configuration, plan: plan, places: places, choices: choices, logger: logger)
+            if let counterStore { sinks.append(counterStore) }
+            if let mqtt {
+                do throws(MQTTError) {
+                    sinks.append(try configuration.mqttSink(mqtt, places: places, counterTotals: totals, softwareVersion: choices.softwareVersion, logger: logger))
+                } catch {
+                    throw DaemonFailure.mqtt(error)
+                }
+                let identity = choices.simulation == nil ? "" : " as \(mqtt.clientID), a device of its own"
+                logger.info("mqtt: publishing to \(mqtt.url) under \(mqtt.base)\(identity) (libmosquitto \(MQTTSink.libraryVersion))")
+            }
+            self.sinks = sinks
+            do throws(LineError) {
+                loop = try input.loop(
+                    plans: plan.plans, groups: plan.groups, encoders: plan.encoders, sinks: sinks, stop: stop, limits: choices.limits)
+            } catch {
+                throw DaemonFailure.start(error)
+            }
+        } catch {
+            simulationState?.remove()
+            throw error
+        }
+    }
+
+    deinit {
+        simulationState?.remove()
+    }
+
+    /// What the MQTT sink of `configuration` publishes with under `choices`: a simulation publishes
+    /// under an identity of its own, never the live daemon's (`MQTTSettings.simulation`).
+    package static func mqttSettings(_ configuration: ServiceConfiguration, choices: DaemonChoices) -> MQTTSettings? {
+        choices.simulation == nil ? configuration.mqtt : configuration.mqtt?.simulation
+    }
+
+    /// Logs the end of the run: the counters' writes, why the loop stopped (`stop`), and its events and wakeups.
+    package func logSummary(of stop: StopReason) {
+        if let counterStore {
+            let failed = counterStore.failedWrites > 0 ? ", \(counted(counterStore.failedWrites, "failed write"))" : ""
+            logger.info("counters: \(counted(counterStore.writes, "write")) of \(counterStore.path)\(failed)")
+        }
+        logger.info("stopped (\(Self.describe(stop))) after \(counted(loop.reportedEvents, "event")) and \(counted(loop.wakeups, "wakeup"))")
+    }
+
+    /// Why a run stopped, for the summary: `SIGTERM`, `--num-events reached`.
+    package static func describe(_ stop: StopReason) -> String {
+        switch stop {
+        case .endOfInput: "the simulated buttons ran out of presses"
+        case .eventLimit: "--num-events reached"
+        case .idleTimeout: "idle timeout"
+        case .duration: "duration reached"
+        case .interrupted(let signal?): signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
+        case .interrupted(nil): "stopped"
+        }
+    }
+}
