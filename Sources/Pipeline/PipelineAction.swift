@@ -1,7 +1,7 @@
 import DebounceCore
 
 /// What the pipeline asks of the loop before a step (`ButtonPipeline.advance(toNs:into:)`,
-/// `ButtonPipeline.stop(atNs:into:)`) can go on, as a state machine returns its actions: the pipeline
+/// `ButtonPipeline.stop(atNs:)`) can go on, as a state machine returns its actions: the pipeline
 /// does no I/O, so it names the I/O it needs and the loop does it.
 public enum PipelineAction: Sendable {
     /// The step is done.
@@ -18,7 +18,7 @@ public struct LevelRequest: Sendable {
     enum Step: Sendable {
         /// The decisions due by this time, in nanoseconds (`advance(toNs:into:)`).
         case advance(toNs: Int64)
-        /// A stopping run's last look at its raw lines, at this time in nanoseconds (`stop(atNs:into:)`).
+        /// A stopping run's last look at its raw lines, at this time in nanoseconds (`stop(atNs:)`).
         case stop(atNs: Int64)
     }
 
