@@ -55,6 +55,7 @@ extension ButtonPipeline {
     /// The lines whose levels `advance(toNs: timeNs)` needs, or `nil` when it needs none: every line
     /// that may have lost edges and has a debouncer decision due by `timeNs` or has settled (raw: has
     /// been quiet for `rawSettleNs`).
+    @usableFromInline
     mutating func levelRequest(toNs timeNs: Int64) -> LevelRequest? {
         var request = takeRequest(for: .advance(toNs: timeNs))
         for index in lines.indices where needsLevel(line: index, toNs: timeNs, settledOnly: false) { request.append(index) }

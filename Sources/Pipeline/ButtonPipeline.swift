@@ -51,7 +51,7 @@ public struct ButtonPipeline: Sendable {
     /// return at once when nothing is due, whatever the number of lines.
     var earliestDueNs = Int64.max
     /// How many lines have `lossSuspected` set.
-    var suspectedLineCount = 0
+    @usableFromInline var suspectedLineCount = 0
     /// Whether `receive` reports each raw edge (`PipelineOutput.edge`): off when no sink wants them.
     let reportsEdges: Bool
     /// The storage of the latest `LevelRequest`, kept for the next one, so that asking for levels does
@@ -194,6 +194,10 @@ public struct ButtonPipeline: Sendable {
     /// Makes every decision due by `timeNs` (all edges up to `timeNs` must have been received), or,
     /// when lines that may have lost edges need their levels read first, decides nothing yet and
     /// returns `PipelineAction.readLevels`: the loop reads them and calls `resume(_:into:)`.
+    ///
+    /// Inlinable, so that the loop sees `.done` returned whenever no loss is suspected, and neither
+    /// builds nor destroys an action on that path (every edge of a replay takes it).
+    @inlinable
     public mutating func advance(toNs timeNs: Int64, into outputs: inout [PipelineOutput]) -> PipelineAction {
         if suspectedLineCount > 0, let request = levelRequest(toNs: timeNs) { return .readLevels(request) }
         decide(toNs: timeNs, into: &outputs)
@@ -222,31 +226,47 @@ public struct ButtonPipeline: Sendable {
 
     /// Makes every decision due by `timeNs`. Only the lines with something due by then are visited:
     /// debouncers first, then those lines' stages (and encoders' decoders), in line order.
+    @usableFromInline
     mutating func decide(toNs timeNs: Int64, into outputs: inout [PipelineOutput]) {
         guard earliestDueNs <= timeNs else { return }
+        for index in dueNs.indices where dueNs[index] <= timeNs { decideDebouncer(line: index, toNs: timeNs, into: &outputs) }
         for index in dueNs.indices where dueNs[index] <= timeNs {
-            switch lines[index].follower {
-            case .raw, .encoder: break
-            case .presses(let follower): Self.advance(line: index, by: &presses[follower], toNs: timeNs, groups: &groups, into: &outputs)
-            case .gestures(let follower): Self.advance(line: index, by: &gestures[follower], toNs: timeNs, groups: &groups, into: &outputs)
-            case .contact(let follower): Self.advance(line: index, by: &contacts[follower], toNs: timeNs, groups: &groups, into: &outputs)
-            case .counter(let follower): Self.advance(line: index, by: &counters[follower], toNs: timeNs, groups: &groups, into: &outputs)
-            }
-        }
-        for index in dueNs.indices where dueNs[index] <= timeNs {
-            switch lines[index].follower {
-            case .raw: break
-            case .encoder(let line):
-                // Line A carries its decoder's deadline (an observation gathered at one instant).
-                if line.side == .a {
-                    for detent in encoders[line.encoder].decoder.advance(toNs: timeNs) { outputs.append(.rotation(encoder: line.encoder, detent)) }
-                }
-            case .presses(let follower): presses[follower].advanceStage(toNs: timeNs, line: index, into: &outputs)
-            case .gestures(let follower): gestures[follower].advanceStage(toNs: timeNs, line: index, into: &outputs)
-            case .contact(let follower): contacts[follower].advanceStage(toNs: timeNs, line: index, into: &outputs)
-            case .counter(let follower): counters[follower].advanceStage(toNs: timeNs, line: index, into: &outputs)
-            }
+            decideStage(line: index, toNs: timeNs, into: &outputs)
             renewDue(line: index)
+        }
+    }
+
+    // `decide`'s steps for one line are functions of their own, not inlined into its loops: there, the
+    // optimizer would make every follower array unique before each loop, whatever the kinds of the
+    // lines visited, and an empty array (a kind the run does not have) shares the storage of all empty
+    // arrays, so it would be copied again at every decision.
+
+    /// The debouncer's decisions of `line` due by `timeNs`, into its stage.
+    @inline(never)
+    private mutating func decideDebouncer(line index: Int, toNs timeNs: Int64, into outputs: inout [PipelineOutput]) {
+        switch lines[index].follower {
+        case .raw, .encoder: break
+        case .presses(let follower): Self.advance(line: index, by: &presses[follower], toNs: timeNs, groups: &groups, into: &outputs)
+        case .gestures(let follower): Self.advance(line: index, by: &gestures[follower], toNs: timeNs, groups: &groups, into: &outputs)
+        case .contact(let follower): Self.advance(line: index, by: &contacts[follower], toNs: timeNs, groups: &groups, into: &outputs)
+        case .counter(let follower): Self.advance(line: index, by: &counters[follower], toNs: timeNs, groups: &groups, into: &outputs)
+        }
+    }
+
+    /// The decisions of `line`'s stage due by `timeNs` (an encoder's line A: its decoder's).
+    @inline(never)
+    private mutating func decideStage(line index: Int, toNs timeNs: Int64, into outputs: inout [PipelineOutput]) {
+        switch lines[index].follower {
+        case .raw: break
+        case .encoder(let line):
+            // Line A carries its decoder's deadline (an observation gathered at one instant).
+            if line.side == .a {
+                for detent in encoders[line.encoder].decoder.advance(toNs: timeNs) { outputs.append(.rotation(encoder: line.encoder, detent)) }
+            }
+        case .presses(let follower): presses[follower].advanceStage(toNs: timeNs, line: index, into: &outputs)
+        case .gestures(let follower): gestures[follower].advanceStage(toNs: timeNs, line: index, into: &outputs)
+        case .contact(let follower): contacts[follower].advanceStage(toNs: timeNs, line: index, into: &outputs)
+        case .counter(let follower): counters[follower].advanceStage(toNs: timeNs, line: index, into: &outputs)
         }
     }
 
