@@ -271,8 +271,9 @@ public final class EventLoop {
     private func beginShutdown(_ reason: StopReason, atNs nowNs: Int64, _ state: inout RunState) throws(LoopError) {
         guard state.stop == nil else { return }
         state.stop = reason
-        for line in 0..<state.pipeline.lineCount where state.pipeline.needsLevelAtStop(line: line) {
-            state.pipeline.correctAfterAdvance(line: line, level: try readLevel(line), atNs: nowNs, into: &state.outputs)
+        if case .readLevels(var request) = state.pipeline.stop(atNs: nowNs) {
+            try request.read { line throws(LoopError) in try readLevel(line) }
+            state.pipeline.resume(request, into: &state.outputs)
         }
         try dispatch(&state, nowNs: nowNs)
         state.graceEndNs = nowNs.adding(durationNs: limits.shutdownGraceNs)
@@ -345,18 +346,11 @@ public final class EventLoop {
             state.lastActivityNs = max(state.lastActivityNs, lineEdge.edge.timeNs)
             state.pipeline.receive(lineEdge, into: &state.outputs)
         }
-        // The lines are gone through only when one may have lost edges (most wakeups, none has).
-        let lossSuspected = state.pipeline.isLossSuspected
-        if lossSuspected {
-            for line in 0..<state.pipeline.lineCount where state.pipeline.needsLevelBeforeAdvance(line: line, toNs: timeNs) {
-                state.pipeline.correctBeforeAdvance(line: line, level: try readLevel(line), into: &state.outputs)
-            }
-        }
-        state.pipeline.advance(toNs: timeNs, into: &state.outputs)
-        if lossSuspected {
-            for line in 0..<state.pipeline.lineCount where state.pipeline.needsLevelAfterAdvance(line: line, atNs: timeNs) {
-                state.pipeline.correctAfterAdvance(line: line, level: try readLevel(line), atNs: timeNs, into: &state.outputs)
-            }
+        // Only when a line may have lost edges (most wakeups, none has) does the pipeline ask for
+        // levels first: they are read, and the answer makes the step.
+        if case .readLevels(var request) = state.pipeline.advance(toNs: timeNs, into: &state.outputs) {
+            try request.read { line throws(LoopError) in try readLevel(line) }
+            state.pipeline.resume(request, into: &state.outputs)
         }
         return try dispatch(&state, nowNs: timeNs)
     }

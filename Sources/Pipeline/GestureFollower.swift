@@ -1,0 +1,30 @@
+import DebounceCore
+
+/// A button with gestures (hold, repeat, clicks, throttle) or a group: its debouncer's events go
+/// through its `GestureRecognizer`, and through its group's `GroupLockout` if it has one.
+struct GestureFollower: DebouncedFollower {
+    var debouncer: Debouncer
+    var recognizer: GestureRecognizer
+    /// Index of the line's lockout in the pipeline's groups, if it belongs to one.
+    let group: Int?
+
+    var stageDeadlineNs: Int64? { recognizer.nextDeadlineNs }
+
+    mutating func follow(_ event: ButtonEvent, line: Int, groups: inout [GroupLockout], into outputs: inout [PipelineOutput]) {
+        let gestures: GestureOutput
+        if let group {
+            gestures = recognizer.receive(event, group: &groups[group])
+        } else {
+            gestures = recognizer.receive(event)
+        }
+        for gesture in gestures { outputs.append(.event(line: line, gesture)) }
+    }
+
+    mutating func advanceStage(toNs timeNs: Int64, line: Int, into outputs: inout [PipelineOutput]) {
+        for gesture in recognizer.advance(toNs: timeNs) { outputs.append(.event(line: line, gesture)) }
+    }
+
+    mutating func finishStage(line: Int, into outputs: inout [PipelineOutput]) {
+        for gesture in recognizer.finish() { outputs.append(.event(line: line, gesture)) }
+    }
+}

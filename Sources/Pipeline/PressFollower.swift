@@ -1,0 +1,34 @@
+import DebounceCore
+
+/// A button with no gesture on and in no group (`GestureConfiguration.isPassthrough`, no
+/// `LinePlan.group`): a `GestureRecognizer` would report each press and release unchanged, so none is
+/// run. What it would still do is here: a press is reported only while released and a release only
+/// while pressed (the release of a button held down at the start is not reported), and a release
+/// carries how long the press was held.
+struct PressFollower: DebouncedFollower {
+    var debouncer: Debouncer
+    /// Whether the latest reported event was a press.
+    var reportedPressed = false
+    /// The onset of the latest reported press, in nanoseconds, for the release's `heldNs`.
+    var pressOnsetNs: Int64 = 0
+
+    var stageDeadlineNs: Int64? { nil }
+
+    mutating func follow(_ event: ButtonEvent, line: Int, groups: inout [GroupLockout], into outputs: inout [PipelineOutput]) {
+        // The debouncer's times are already in order: only the press/release alternation is left.
+        let isPress = event.kind == .press
+        guard isPress || event.kind == .release, isPress != reportedPressed else { return }
+        reportedPressed = isPress
+        var reported = event
+        if isPress {
+            pressOnsetNs = event.onsetNs
+        } else {
+            reported.heldNs = event.onsetNs.durationNs(since: pressOnsetNs)
+        }
+        outputs.append(.event(line: line, reported))
+    }
+
+    func advanceStage(toNs timeNs: Int64, line: Int, into outputs: inout [PipelineOutput]) {}
+
+    func finishStage(line: Int, into outputs: inout [PipelineOutput]) {}
+}
