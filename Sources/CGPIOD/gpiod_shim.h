@@ -254,7 +254,8 @@ static inline int gdb_request_fd(gdb_request *request, unsigned int index) {
 }
 
 /* Reads up to `max` (at most GDB_EVENT_BATCH) queued events from file descriptor `index` into
- * `events`; blocks if none is queued, so poll first. Returns the count, or -1.
+ * `events`. Returns the count, or -1 (errno EAGAIN when none is queued on a non-blocking descriptor,
+ * as GPIODLines makes them; a blocking one waits).
  * (v1: gpiod_line_event_read_multiple; v2: gpiod_line_request_read_edge_events.) */
 static inline int gdb_request_read_events(gdb_request *request, unsigned int index, gdb_edge_event *events,
                                           unsigned int max) {

@@ -192,7 +192,12 @@ package final class GPIODLines: EdgeSource {
             for (line, offset) in zip(entry.lines, entry.offsets) { lineAt[offset] = line }
             lineOfOffset += lineAt
             for descriptor in 0..<Int(gdb_request_fd_count(handle)) {
-                descriptors.append(FileDescriptor(rawValue: gdb_request_fd(handle, UInt32(descriptor))))
+                let raw = gdb_request_fd(handle, UInt32(descriptor))
+                // Non-blocking (fcntl(2)), so that a wakeup reads the kernel's whole queue (`read`) and
+                // the read after the last event returns EAGAIN instead of waiting.
+                let flags = fcntl(raw, F_GETFL)
+                if flags >= 0 { _ = fcntl(raw, F_SETFL, flags | O_NONBLOCK) }
+                descriptors.append(FileDescriptor(rawValue: raw))
                 let line = entry.lines[min(descriptor, entry.lines.count - 1)]
                 descriptorOwners.append(DescriptorOwner(request: requestIndex, descriptor: descriptor, line: line))
             }
@@ -278,12 +283,21 @@ package final class GPIODLines: EdgeSource {
         }
     }
 
-    /// Reads the queued events of one descriptor, with the evidence of lost events.
+    /// Reads every queued event of one descriptor (`GDB_EVENT_BATCH` at a time, until a read returns
+    /// fewer), with the evidence of lost events. All of the queue, not one batch: the loop then
+    /// decides by its clock, and a deadline decided on part of a queue that a held-up reader left to
+    /// grow (up to 1024 events on libgpiod 2) would report a change whose reversal is still queued.
     @inline(__always)
     private func read(_ owner: DescriptorOwner, into batch: inout EdgeBatch) throws(LineError) {
+        while try readBatch(owner, into: &batch) == events.count {}
+    }
+
+    /// One read of up to `GDB_EVENT_BATCH` events; returns how many it read (0 when none was queued).
+    @inline(__always)
+    private func readBatch(_ owner: DescriptorOwner, into batch: inout EdgeBatch) throws(LineError) -> Int {
         let count = gdb_request_read_events(requestHandles[owner.request], UInt32(owner.descriptor), events.baseAddress, UInt32(events.count))
         guard count >= 0 else {
-            if errno == EINTR || errno == EAGAIN { return }
+            if errno == EINTR || errno == EAGAIN { return 0 }
             throw error(reading: "edge events", chip: requests[owner.request].chipName)
         }
         let base = offsetBase[owner.request], end = offsetBase[owner.request + 1]
@@ -313,6 +327,7 @@ package final class GPIODLines: EdgeSource {
             // have been dropped.
             batch.losses.append((line: owner.line, count: nil))
         }
+        return Int(count)
     }
 
     /// The error for a failed read: the chip vanished (`ENODEV`), or a plain system error.
