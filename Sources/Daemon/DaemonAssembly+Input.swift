@@ -14,26 +14,40 @@ extension DaemonAssembly {
 
     /// A simulated bouncy button for each configured button (making the gestures the button
     /// recognizes), a simulated encoder for each encoder, a door's reed contact opened and closed for
-    /// each sensor and an S0 meter's pulses for each counter (each seeded from the simulation's seed),
-    /// reported as their configured lines.
+    /// each sensor and an S0 meter's pulses for each counter, laid out in the roster's line order and
+    /// reported as their configured lines. Each input's seed is the simulation's seed plus its kind's
+    /// offset (buttons 0, encoders 1000, sensors 2000, counters 3000) plus its index among its kind, so
+    /// an input plays the same presses whatever else the configuration lists.
     static func simulated(_ configuration: ServiceConfiguration, _ simulation: DaemonChoices.Simulation) -> RunAssembly {
-        let (seed, presses) = (simulation.seed, simulation.presses)
-        let buttons = configuration.buttons.enumerated().map { index, button in
-            let clickCounts = button.actions.compactMap(\.count) + button.keys.compactMap(\.count)
-            return BouncyButton(
-                seed: seed &+ UInt64(index), activeLevel: button.debounce.activeLevel, presses: presses,
-                gestures: SimulatedGestures(button.gestures, debounce: button.debounce, clickCounts: clickCounts))
-        }
-        let encoders = configuration.encoders.indices.map { BouncyEncoder(seed: seed &+ 1_000 &+ UInt64($0), gestures: presses) }
-        let sensors = configuration.sensors.enumerated().map { index, sensor in
-            BouncyButton(profile: .reedContact, seed: seed &+ 2_000 &+ UInt64(index), activeLevel: sensor.debounce.activeLevel, presses: presses)
-        }
-        let counters = configuration.counters.enumerated().map { index, counter in
-            BouncyButton(profile: .meterPulse, seed: seed &+ 3_000 &+ UInt64(index), activeLevel: counter.debounce.activeLevel, presses: presses)
+        let roster = configuration.roster
+        var inputs: [SimulatedInput] = []
+        var ofKind: [String: UInt64] = [:]
+        for input in roster.inputs {
+            let index = ofKind[input.kind.noun, default: 0]
+            ofKind[input.kind.noun] = index + 1
+            inputs.append(simulated(input.kind, index: index, simulation))
         }
         return RunAssembly.simulated(
-            SimulatedLines(buttons: buttons, encoders: encoders, contacts: sensors + counters), names: configuration.roster.lines.map(\.settings.line),
-            virtualTime: simulation.virtualTime)
+            SimulatedLines(inputs: inputs), names: roster.lines.map(\.settings.line), virtualTime: simulation.virtualTime)
+    }
+
+    /// The simulation of one configured input, the `index`-th of its kind.
+    private static func simulated(_ kind: Roster.Input.Kind, index: UInt64, _ simulation: DaemonChoices.Simulation) -> SimulatedInput {
+        let (seed, presses) = (simulation.seed, simulation.presses)
+        switch kind {
+        case .button(let button):
+            let clickCounts = button.actions.compactMap(\.count) + button.keys.compactMap(\.count)
+            return .contact(
+                BouncyButton(
+                    seed: seed &+ index, activeLevel: button.debounce.activeLevel, presses: presses,
+                    gestures: SimulatedGestures(button.gestures, debounce: button.debounce, clickCounts: clickCounts)))
+        case .encoder:
+            return .encoder(BouncyEncoder(seed: seed &+ 1_000 &+ index, gestures: presses))
+        case .sensor(let sensor):
+            return .contact(BouncyButton(profile: .reedContact, seed: seed &+ 2_000 &+ index, activeLevel: sensor.debounce.activeLevel, presses: presses))
+        case .counter(let counter):
+            return .contact(BouncyButton(profile: .meterPulse, seed: seed &+ 3_000 &+ index, activeLevel: counter.debounce.activeLevel, presses: presses))
+        }
     }
 
     /// The configured lines, found on this machine (`MachineCheck`, as `check` finds them) and requested.

@@ -56,20 +56,23 @@ extension SimulatedLines {
 }
 
 extension SimulatedLines {
-    /// Simulated bouncy buttons, one line each, then simulated bouncy encoders, two lines each (A, B):
-    /// the line order of a configuration's `ServiceConfiguration.lines`.
-    /// `contacts` are more simulated contacts (a configuration's sensors, then its meters' pulse
-    /// outputs), one line each, after the encoders' lines.
-    public convenience init(buttons: [BouncyButton], encoders: [BouncyEncoder], contacts: [BouncyButton] = [], startNs: Int64 = 0) {
-        var levels = buttons.map(\.initialLevel)
-        var scripts: [any IteratorProtocol<Edge>] = buttons
-        for encoder in encoders {
-            let merged = MergedScript(encoder, lineCount: 2)
-            levels += BouncyEncoder.initialLevels
-            scripts += [MergedScript.Line(script: merged, line: 0), MergedScript.Line(script: merged, line: 1)]
+    /// Simulated inputs, each on as many lines as it watches (a button or contact one, an encoder two:
+    /// A, B), in the order given: line `i` of the simulation is the `i`-th line of that list, so a
+    /// caller that lists its inputs in its own line order (a configuration's roster) gets its lines back.
+    public convenience init(inputs: [SimulatedInput], startNs: Int64 = 0) {
+        var levels: [Level] = []
+        var scripts: [any IteratorProtocol<Edge>] = []
+        for input in inputs {
+            switch input {
+            case .contact(let button):
+                levels.append(button.initialLevel)
+                scripts.append(button)
+            case .encoder(let encoder):
+                let merged = MergedScript(encoder, lineCount: 2)
+                levels += BouncyEncoder.initialLevels
+                scripts += [MergedScript.Line(script: merged, line: 0), MergedScript.Line(script: merged, line: 1)]
+            }
         }
-        levels += contacts.map(\.initialLevel)
-        scripts += contacts
         self.init(initialLevels: levels, scripts: scripts, startNs: startNs)
     }
 }
