@@ -54,14 +54,9 @@ public struct KeyActionConfiguration: Sendable, Hashable {
 /// One button: where it is, how it is debounced, which gestures it reports, and what runs on them.
 public struct ButtonConfiguration: Sendable {
     public var name: String
-    /// The chip as the user wrote it (path, name, number or label), or nil for the default.
-    public var chip: String?
-    /// The line: an offset or a name.
-    public var line: String
-    public var bias: Bias
+    /// Its line: chip, line, bias and kernel debouncing.
+    package var lineSettings: LineSettings
     public var debounce: DebounceConfiguration
-    /// Kernel debouncing (libgpiod 2), in nanoseconds; 0 for none.
-    public var kernelDebounceNs: Int64
     public var gestures: GestureConfiguration
     /// The group this button belongs to, if any.
     public var group: String?
