@@ -1,6 +1,5 @@
 import DebounceCore
-import GPIODBackend
-import Sinks
+import Settings
 import YAMLDocument
 
 /// `encoders:`, the rotary encoders of a configuration:

@@ -1,6 +1,5 @@
 import DebounceCore
-import Sinks
-import GPIODBackend
+import Settings
 import YAMLDocument
 
 /// `sensors:` and `counters:`, the contacts and meters of a configuration:
@@ -182,7 +181,7 @@ extension ConfigurationReader {
 
     /// " (did you mean door?)": the nearest of `candidates`, or "" if none is near.
     static func suggestion(for text: String, among candidates: [String]) -> String {
-        guard let nearest = LineLocator.suggestions(for: text, among: candidates).first else { return "" }
+        guard let nearest = NearestNames.suggestions(for: text, among: candidates).first else { return "" }
         return " (did you mean \(nearest)?)"
     }
 

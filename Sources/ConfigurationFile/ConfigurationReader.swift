@@ -4,8 +4,7 @@ import Glibc
 import Musl
 #endif
 import DebounceCore
-import GPIODBackend
-import Sinks
+import Settings
 import YAMLDocument
 
 /// One reading of one file: the YAML tree, then every section, with the checks that span inputs
@@ -43,7 +42,7 @@ struct ConfigurationReader {
         guard names.contains(where: ConfigurationLoader.topLevelKeys.contains) else {
             var reason = "its top-level mapping has none of the keys \(ConfigurationLoader.topLevelKeys.joined(separator: ", "))"
             for keyNode in mapping.keys {
-                guard let name = keyNode.string, let near = LineLocator.suggestions(for: name, among: ConfigurationLoader.topLevelKeys).first else { continue }
+                guard let name = keyNode.string, let near = NearestNames.suggestions(for: name, among: ConfigurationLoader.topLevelKeys).first else { continue }
                 reason += " (the key on line \(keyNode.mark.line) looks like a misspelt `\(near)`)"
                 break
             }

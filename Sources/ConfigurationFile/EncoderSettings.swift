@@ -1,6 +1,5 @@
 import DebounceCore
-import GPIODBackend
-import Sinks
+import Settings
 
 /// One rotary encoder of a configuration (`encoders:`): where its two lines are, how it counts, and
 /// the keys it taps. Its push button, if any, is an ordinary entry of `buttons:`.

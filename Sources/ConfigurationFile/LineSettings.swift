@@ -1,4 +1,4 @@
-import GPIODBackend
+import Settings
 
 /// Where one line of a run is and how it is requested, whatever input it serves: the chip and line as
 /// the configuration wrote them, the bias and the kernel's debouncing. Every input kind holds its

@@ -1,6 +1,5 @@
 import DebounceCore
-import GPIODBackend
-import Sinks
+import Settings
 
 /// One contact of a configuration (`sensors:`): a door or window reed switch, a PIR's output, a leak
 /// sensor. Its state is `on` or `off` (no gestures), reported once at the start and then at every

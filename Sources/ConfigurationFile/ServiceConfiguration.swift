@@ -1,7 +1,5 @@
 import DebounceCore
-import GPIODBackend
-import MQTT
-import Sinks
+import Settings
 
 /// What `gpio-debounce run` runs: buttons, their groups, and actions; rotary encoders; contacts and
 /// pulse counters. Read from YAML by `ConfigurationLoader`. Its inputs and their lines, in the run's
@@ -35,6 +33,10 @@ public struct KeyboardSettings: Sendable, Hashable {
     /// Whether the kernel repeats a held key by itself (`EV_REP`); off by default, since a button's own
     /// `repeat:` gesture can send repeats instead.
     public var autorepeat = false
+
+    /// The longest `name`, in bytes: the kernel's `UINPUT_MAX_NAME_SIZE` (80) less its NUL, as
+    /// `UInputDevice.maximumNameBytes` (LinuxSys) reads it from the header.
+    package static let maximumNameBytes = 79
 
     public init() {}
 }

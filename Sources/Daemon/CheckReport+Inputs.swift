@@ -1,6 +1,7 @@
 import ConfigurationFile
 import DebounceCore
 import EventOutput
+import Settings
 import Sinks
 
 extension CheckReport {

@@ -9,6 +9,7 @@ import DebounceCore
 import EventLoop
 import Logging
 import MQTT
+import Settings
 import Sinks
 
 /// The daemon (`gpio-debounce run`) put together from a configuration and the run's choices: the input

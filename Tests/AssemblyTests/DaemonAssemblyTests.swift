@@ -4,6 +4,7 @@ import Daemon
 import EventLoop
 import EventOutput
 import MQTT
+import Settings
 import Sinks
 import Testing
 

@@ -1,5 +1,5 @@
 import ConfigurationFile
-import GPIODBackend
+import Settings
 import Testing
 
 /// Bias names are libgpiod 2's gpiomon's, with libgpiod 1.6's `disable` accepted for `disabled`.

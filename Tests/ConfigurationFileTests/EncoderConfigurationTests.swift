@@ -4,6 +4,7 @@ import EventLoop
 import LinuxSys
 import Logging
 import Pipeline
+import Settings
 import Simulation
 import Sinks
 import Testing

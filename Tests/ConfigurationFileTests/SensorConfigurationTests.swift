@@ -1,7 +1,7 @@
 import ConfigurationFile
 import DebounceCore
-import GPIODBackend
 import Pipeline
+import Settings
 import Sinks
 import Testing
 
@@ -190,23 +190,6 @@ import Testing
         // A counter the state file does not list starts from 0.
         #expect(plan.plans[6].role == .counter(initialTotal: 0))
         #expect(DaemonPlan(configuration, counterTotals: [7, 9]).plans[roster.counters[1].line.index].role == .counter(initialTotal: 9))
-    }
-}
-
-/// Sensors' and counters' lines are located with the buttons' (`Roster.lines`): one pin
-/// written two ways is refused there too.
-@Suite struct SensorMachineCheckTests {
-    @Test func aCounterOnASensorsPinWrittenAnotherWayIsRefused() throws {
-        let configuration = try ConfigurationLoader.load("sensors: [{name: door, line: 23}]\ncounters: [{name: energy, line: GPIO23}]", file: "m.yaml")
-        #expect {
-            try MachineCheck.locateLines(configuration, locate: MachineCheckTests.piHeader)
-        } throws: { error in
-            guard let failure = error as? MachineCheck.Failure, case .sharedLine("m.yaml", "door", "energy", "gpiochip0", 23) = failure else { return false }
-            return true
-        }
-        let fine = try ConfigurationLoader.load(
-            "buttons: [{name: bell, line: 22}]\nsensors: [{name: door, line: GPIO23}]\ncounters: [{name: energy, line: 24}]", file: "m.yaml")
-        #expect(try MachineCheck.locateLines(fine, locate: MachineCheckTests.piHeader).map(\.offset) == [22, 23, 24])
     }
 }
 

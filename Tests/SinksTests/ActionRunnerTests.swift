@@ -4,6 +4,7 @@ import Foundation
 import LinuxSys
 import Logging
 import Pipeline
+import Settings
 import Simulation
 import Sinks
 import Testing

@@ -3,6 +3,7 @@ import EventLoop
 import Foundation
 import Logging
 import Pipeline
+import Settings
 import Simulation
 import Sinks
 import Testing

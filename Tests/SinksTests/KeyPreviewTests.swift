@@ -2,6 +2,7 @@ import DebounceCore
 import EventOutput
 import Foundation
 import Pipeline
+import Settings
 import Sinks
 import SystemPackage
 import Testing

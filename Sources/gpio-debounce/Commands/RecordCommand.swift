@@ -5,6 +5,7 @@ import EventLoop
 import EventOutput
 import LinuxSys
 import Pipeline
+import Settings
 import Sinks
 import GPIODBackend
 import Simulation

@@ -3,6 +3,7 @@ import Assembly
 import ConfigurationFile
 import EventLoop
 import Pipeline
+import Settings
 import Sinks
 import DebounceCore
 import EventOutput

@@ -6,6 +6,7 @@ import EventOutput
 import GPIODBackend
 import LinuxSys
 import Pipeline
+import Settings
 import Simulation
 import Sinks
 import SystemPackage
