@@ -14,7 +14,7 @@ let package = Package(
         .library(name: "TraceFormat", targets: ["TraceFormat"]),
         .library(name: "EventOutput", targets: ["EventOutput"]),
         .library(name: "ConfigurationFile", targets: ["ConfigurationFile"]),
-        .library(name: "Sinks", targets: ["Sinks"]),
+        .library(name: "CounterState", targets: ["CounterState"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -57,10 +57,22 @@ let package = Package(
         .target(name: "TraceFormat", dependencies: ["DebounceCore", "EventOutput", "Pipeline", "EventLoop", system]),
         // Trace analysis: bursts, statistics, the smallest working windows, and SVG pictures.
         .target(name: "TraceAnalysis", dependencies: ["DebounceCore", "Pipeline", "TraceFormat"]),
-        // Sinks: the event printer, the trace recorder, the action runner, the counters' store. A library
-        // product only so that the Fuzz package can reach the counter state file's parser, the one public
-        // part (CounterStateFile, CounterStateError); the rest of the module is `package`.
-        .target(name: "Sinks", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "EventOutput", "TraceFormat", "Settings", logging, system]),
+        // What a run writes out as it goes: each event as text or JSON (EventPrinter: watch, run, demo,
+        // replay), the raw edges as a trace (TraceRecorder: record), and a line's raw and debounced
+        // signals side by side as a VCD (SignalComparisonSink: `replay --format vcd`).
+        .target(name: "Recording", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "EventOutput", "TraceFormat", system]),
+        // Actions: the sink that runs their commands, each in a process group of its own, with their
+        // policies and timeouts (ActionRunner), and the one that shows what they would run (ActionPreview).
+        .target(name: "Actions", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "EventOutput", "Settings", logging, system]),
+        // The virtual keyboard: events to key reports (KeyMapping, pure), the sink that sends them to a
+        // uinput device (KeyboardSink), and the one that shows them (KeyPreview).
+        .target(name: "Keys", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "EventOutput", "Settings", logging, system]),
+        // The counters' totals across runs: the sink that keeps them (CounterStore), their state file
+        // (CounterStateFile: a pure parser and formatter) and its directory (StateDirectory,
+        // SimulationStateDirectory). A library product only so that the Fuzz package can reach the state
+        // file's parser, the one public part (CounterStateFile, CounterTotal, CounterStateError); the
+        // rest of the module is `package`.
+        .target(name: "CounterState", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", logging, system]),
         // libmosquitto's declarations (Debian's libmosquitto-dev), plus epoll; the library itself is
         // opened at run time (MQTT's MosquittoLibrary), only by a run that publishes.
         .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
@@ -90,8 +102,8 @@ let package = Package(
         .target(
             name: "Daemon",
             dependencies: [
-                "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend", "EventOutput", "Settings", "Sinks", "MQTT",
-                "ConfigurationFile", "Assembly", logging, system,
+                "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend", "EventOutput", "Settings", "Recording", "Actions",
+                "Keys", "CounterState", "MQTT", "ConfigurationFile", "Assembly", logging, system,
             ]),
         // The library face: `Button(line: 17).events`, over real pins or the simulated button.
         .target(name: "GPIODebounce", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend", "Settings", "Assembly", system]),
@@ -99,7 +111,7 @@ let package = Package(
             name: "gpio-debounce",
             dependencies: [
                 "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "EventOutput", "TraceFormat", "GPIODBackend", "TraceAnalysis",
-                "Settings", "Sinks", "MQTT", "ConfigurationFile", "Assembly", "Daemon", logging, system,
+                "Settings", "Recording", "Actions", "Keys", "CounterState", "MQTT", "ConfigurationFile", "Assembly", "Daemon", logging, system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -121,20 +133,23 @@ let package = Package(
         .testTarget(name: "LinuxSysTests", dependencies: ["LinuxSys"]),
         // The values the configuration hands down: the key names.
         .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
-        // Sinks on the event loop (real child processes for actions).
-        .testTarget(name: "SinksTests", dependencies: ["Sinks", "Settings", "EventLoop", "Pipeline", "Simulation", "LinuxSys", "DebounceCore", logging]),
+        // The action runner on the event loop, with real child processes.
+        .testTarget(name: "ActionsTests", dependencies: ["Actions", "Settings", "EventLoop", "Pipeline", "Simulation", "LinuxSys", "DebounceCore", logging]),
+        // The keys a preview shows.
+        .testTarget(name: "KeysTests", dependencies: ["Keys", "Settings", "EventOutput", "Pipeline", "DebounceCore", system]),
+        // The counters' store and its state file, on the event loop.
+        .testTarget(name: "CounterStateTests", dependencies: ["CounterState", "EventLoop", "Pipeline", "Simulation", "DebounceCore", logging, system]),
         .testTarget(name: "GPIODBackendTests", dependencies: ["GPIODBackend"]),
         // The library face as a user's program sees it: `import GPIODebounce` alone.
         .testTarget(name: "GPIODebounceTests", dependencies: ["GPIODebounce"]),
-        .testTarget(name: "ConfigurationFileTests", dependencies: ["ConfigurationFile", "Settings", "Pipeline", "EventLoop", "Simulation", "Sinks", "LinuxSys", "DebounceCore", logging]),
+        .testTarget(name: "ConfigurationFileTests", dependencies: ["ConfigurationFile", "Settings", "Actions", "Keys", "Pipeline", "EventLoop", "Simulation", "LinuxSys", "DebounceCore", logging]),
         .testTarget(name: "YAMLDocumentTests", dependencies: ["YAMLDocument"]),
         // A run put together: RunAssembly's inputs, and the daemon of a configuration (Daemon) simulated in virtual time.
         .testTarget(
             name: "AssemblyTests",
             dependencies: [
-                "Assembly", "Daemon", "ConfigurationFile", "Settings", "Sinks", "MQTT", "GPIODBackend", "EventLoop", "EventOutput", "Simulation", "Pipeline",
-                "LinuxSys", "DebounceCore",
-                logging, system,
+                "Assembly", "Daemon", "ConfigurationFile", "Settings", "Recording", "Actions", "Keys", "CounterState", "MQTT", "GPIODBackend",
+                "EventLoop", "EventOutput", "Simulation", "Pipeline", "LinuxSys", "DebounceCore", logging, system,
             ]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "Simulation"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "EventOutput", "DebounceCore", "Simulation", "EventLoop", "Pipeline"]),

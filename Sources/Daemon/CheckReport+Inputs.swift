@@ -2,7 +2,6 @@ import ConfigurationFile
 import DebounceCore
 import EventOutput
 import Settings
-import Sinks
 
 extension CheckReport {
     /// Each button: its place, bias, debouncing and gestures, then its actions and keys.

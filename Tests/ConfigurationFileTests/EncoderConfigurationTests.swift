@@ -1,12 +1,12 @@
 import ConfigurationFile
 import DebounceCore
 import EventLoop
+import Keys
 import LinuxSys
 import Logging
 import Pipeline
 import Settings
 import Simulation
-import Sinks
 import Testing
 
 /// `encoders:` in a configuration: reading, refusals, the plan's line order, and the keys a detent taps.

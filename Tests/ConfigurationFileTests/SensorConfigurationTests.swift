@@ -2,7 +2,6 @@ import ConfigurationFile
 import DebounceCore
 import Pipeline
 import Settings
-import Sinks
 import Testing
 
 /// `sensors:` and `counters:` in a configuration: reading every key, the defaults, refusals, and the

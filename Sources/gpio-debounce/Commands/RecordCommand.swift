@@ -5,8 +5,8 @@ import EventLoop
 import EventOutput
 import LinuxSys
 import Pipeline
+import Recording
 import Settings
-import Sinks
 import GPIODBackend
 import Simulation
 import SystemPackage

@@ -1,10 +1,11 @@
+import Actions
 import ArgumentParser
 import Assembly
 import ConfigurationFile
 import EventLoop
 import Pipeline
+import Recording
 import Settings
-import Sinks
 import DebounceCore
 import EventOutput
 import SystemPackage

@@ -8,7 +8,6 @@ import LinuxSys
 import Pipeline
 import Settings
 import Simulation
-import Sinks
 import SystemPackage
 
 /// `gpio-debounce watch`: debounced events from real pins (or the simulated button), as they happen.

@@ -1,9 +1,9 @@
 import DebounceCore
 import EventOutput
 import Foundation
+import Keys
 import Pipeline
 import Settings
-import Sinks
 import SystemPackage
 import Testing
 

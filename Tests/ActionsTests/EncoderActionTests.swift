@@ -1,3 +1,4 @@
+import Actions
 import DebounceCore
 import EventLoop
 import Foundation
@@ -5,7 +6,6 @@ import Logging
 import Pipeline
 import Settings
 import Simulation
-import Sinks
 import Testing
 
 /// An encoder's actions: the detent's fields in the environment, and a fast flick coalesced into two

@@ -1,3 +1,4 @@
+import Actions
 import DebounceCore
 import EventLoop
 import Foundation
@@ -6,7 +7,6 @@ import Logging
 import Pipeline
 import Settings
 import Simulation
-import Sinks
 import Testing
 
 /// The action runner on the event loop, in real time: its commands are real processes, their timeouts
