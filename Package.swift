@@ -14,7 +14,7 @@ let package = Package(
         .library(name: "TraceFormat", targets: ["TraceFormat"]),
         .library(name: "EventOutput", targets: ["EventOutput"]),
         .library(name: "ConfigurationFile", targets: ["ConfigurationFile"]),
-        .library(name: "Sinks", targets: ["Sinks"]),
+        .library(name: "CounterState", targets: ["CounterState"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -27,6 +27,11 @@ let package = Package(
         // libm: Double's rounding calls round, rint, trunc, ceil and floor, which a program that links
         // only this product would otherwise lack.
         .target(name: "DebounceCore", linkerSettings: [.linkedLibrary("m")]),
+        // Pure values the configuration is read into and the modules it configures take: a line's bias,
+        // actions and their policies, the bindings of buttons', encoders' and contacts' events to actions
+        // and keys, key codes and their names (KeyNames.swift, scripts/generate-key-names), the MQTT
+        // broker's settings (MQTTSettings), and the nearest names to a misspelt one. Standard library only.
+        .target(name: "Settings", dependencies: ["DebounceCore"]),
         // Pure: the stages every mode runs (edges → debouncer → gestures and groups → outputs).
         .target(name: "Pipeline", dependencies: ["DebounceCore"]),
         // The C boundary: owned descriptors, the one ppoll, signalfd, eventfd, process groups.
@@ -40,7 +45,7 @@ let package = Package(
         // libgpiod 1.6 or 2.x through one small header-only shim.
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
         // Real pins: chips, line lookup, line requests as an edge source.
-        .target(name: "GPIODBackend", dependencies: ["CGPIOD", "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", system]),
+        .target(name: "GPIODBackend", dependencies: ["CGPIOD", "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Settings", system]),
         // What writes events and bytes to a descriptor: OutputBuffer, ByteWriter, EventWriter and the
         // fields every event of a line carries, JSON and terminal text. A library product of its own:
         // TraceFormat's public writers take an OutputBuffer, and a program that writes events (the
@@ -52,15 +57,27 @@ let package = Package(
         .target(name: "TraceFormat", dependencies: ["DebounceCore", "EventOutput", "Pipeline", "EventLoop", system]),
         // Trace analysis: bursts, statistics, the smallest working windows, and SVG pictures.
         .target(name: "TraceAnalysis", dependencies: ["DebounceCore", "Pipeline", "TraceFormat"]),
-        // Sinks: the event printer, the trace recorder, the action runner, the counters' store. A library
-        // product only so that the Fuzz package can reach the counter state file's parser, the one public
-        // part (CounterStateFile, CounterStateError); the rest of the module is `package`.
-        .target(name: "Sinks", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "EventOutput", "TraceFormat", logging, system]),
+        // What a run writes out as it goes: each event as text or JSON (EventPrinter: watch, run, demo,
+        // replay), the raw edges as a trace (TraceRecorder: record), and a line's raw and debounced
+        // signals side by side as a VCD (SignalComparisonSink: `replay --format vcd`).
+        .target(name: "Recording", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "EventOutput", "TraceFormat", system]),
+        // Actions: the sink that runs their commands, each in a process group of its own, with their
+        // policies and timeouts (ActionRunner), and the one that shows what they would run (ActionPreview).
+        .target(name: "Actions", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "EventOutput", "Settings", logging, system]),
+        // The virtual keyboard: events to key reports (KeyMapping, pure), the sink that sends them to a
+        // uinput device (KeyboardSink), and the one that shows them (KeyPreview).
+        .target(name: "Keys", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "EventOutput", "Settings", logging, system]),
+        // The counters' totals across runs: the sink that keeps them (CounterStore), their state file
+        // (CounterStateFile: a pure parser and formatter) and its directory (StateDirectory,
+        // SimulationStateDirectory). A library product only so that the Fuzz package can reach the state
+        // file's parser, the one public part (CounterStateFile, CounterTotal, CounterStateError); the
+        // rest of the module is `package`.
+        .target(name: "CounterState", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", logging, system]),
         // libmosquitto's declarations (Debian's libmosquitto-dev), plus epoll; the library itself is
         // opened at run time (MQTT's MosquittoLibrary), only by a run that publishes.
         .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // The MQTT sink: events, states, availability and Home Assistant discovery, on the event loop.
-        .target(name: "MQTT", dependencies: ["CMosquitto", "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "EventOutput", logging, system]),
+        .target(name: "MQTT", dependencies: ["CMosquitto", "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "EventOutput", "Settings", logging, system]),
         // libyaml, the YAML 1.1 parser (Debian's libyaml-dev), plus its nesting check.
         // No pkgConfig: yaml-0.1.pc's -L names the system's library folder, which SwiftPM would put
         // ahead of libgpiod.pc's, so that a build against a libgpiod 2 of its own (scripts/test-libgpiod2)
@@ -69,28 +86,32 @@ let package = Package(
         .systemLibrary(name: "CYAML", providers: [.apt(["libyaml-dev"])]),
         // YAML text to a tree of nodes with their positions, through libyaml's events. Standard library only.
         .target(name: "YAMLDocument", dependencies: ["CYAML"]),
-        // The daemon's configuration: YAML loading and checking, and the plan it makes for the loop.
-        .target(name: "ConfigurationFile", dependencies: ["DebounceCore", "Pipeline", "Sinks", "GPIODBackend", "MQTT", "YAMLDocument"]),
+        // The daemon's configuration: YAML loading and checking, its roster of inputs and lines, and the
+        // plan it makes for the loop. Values only: it opens no chip, runs no sink (so that the
+        // configuration's fuzzer links neither libgpiod nor the sinks).
+        .target(name: "ConfigurationFile", dependencies: ["DebounceCore", "Pipeline", "Settings", "YAMLDocument"]),
         // The one assembly of a run: an input (pins, simulated lines, a trace) with its clock, the
         // stages and the sinks, as one event loop. Every command and the library's Button use it.
-        .target(name: "Assembly", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend", "TraceFormat"]),
+        .target(name: "Assembly", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend", "Settings", "TraceFormat"]),
         // The daemon of a configuration, assembled where it can be tested: the input (the configured pins or
         // a simulation of every input), the plan, the sinks (printer, actions or their preview, keys, the
-        // counters' store, MQTT) and the loop; and `check`'s report. A module of its own above Assembly, so
-        // that the library's `Button` (GPIODebounce, through Assembly) links no configuration, YAML or MQTT.
+        // counters' store, MQTT) and the loop; `check`'s report; and `MachineCheck`, what `run` and `check`
+        // check on this machine (the configured lines on its chips, the MQTT password and CA files). A module
+        // of its own above Assembly, so that the library's `Button` (GPIODebounce, through Assembly) links no
+        // configuration, YAML or MQTT.
         .target(
             name: "Daemon",
             dependencies: [
-                "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend", "EventOutput", "Sinks", "MQTT", "ConfigurationFile",
-                "Assembly", logging, system,
+                "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend", "EventOutput", "Settings", "Recording", "Actions",
+                "Keys", "CounterState", "MQTT", "ConfigurationFile", "Assembly", logging, system,
             ]),
         // The library face: `Button(line: 17).events`, over real pins or the simulated button.
-        .target(name: "GPIODebounce", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend", "Assembly", system]),
+        .target(name: "GPIODebounce", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend", "Settings", "Assembly", system]),
         .executableTarget(
             name: "gpio-debounce",
             dependencies: [
                 "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "EventOutput", "TraceFormat", "GPIODBackend", "TraceAnalysis",
-                "Sinks", "ConfigurationFile", "Assembly", "Daemon", logging, system,
+                "Settings", "Recording", "Actions", "Keys", "CounterState", "MQTT", "ConfigurationFile", "Assembly", "Daemon", logging, system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -110,19 +131,25 @@ let package = Package(
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "Pipeline", "Simulation", "LinuxSys", "DebounceCore"]),
         // The system calls on this machine: processors, the virtual keyboard's errors.
         .testTarget(name: "LinuxSysTests", dependencies: ["LinuxSys"]),
-        // Sinks on the event loop (real child processes for actions), and the key names.
-        .testTarget(name: "SinksTests", dependencies: ["Sinks", "EventLoop", "Pipeline", "Simulation", "LinuxSys", "DebounceCore", logging]),
+        // The values the configuration hands down: the key names.
+        .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
+        // The action runner on the event loop, with real child processes.
+        .testTarget(name: "ActionsTests", dependencies: ["Actions", "Settings", "EventLoop", "Pipeline", "Simulation", "LinuxSys", "DebounceCore", logging]),
+        // The keys a preview shows.
+        .testTarget(name: "KeysTests", dependencies: ["Keys", "Settings", "EventOutput", "Pipeline", "DebounceCore", system]),
+        // The counters' store and its state file, on the event loop.
+        .testTarget(name: "CounterStateTests", dependencies: ["CounterState", "EventLoop", "Pipeline", "Simulation", "DebounceCore", logging, system]),
         .testTarget(name: "GPIODBackendTests", dependencies: ["GPIODBackend"]),
         // The library face as a user's program sees it: `import GPIODebounce` alone.
         .testTarget(name: "GPIODebounceTests", dependencies: ["GPIODebounce"]),
-        .testTarget(name: "ConfigurationFileTests", dependencies: ["ConfigurationFile", "Pipeline", "EventLoop", "Simulation", "Sinks", "DebounceCore", logging]),
+        .testTarget(name: "ConfigurationFileTests", dependencies: ["ConfigurationFile", "Settings", "Actions", "Keys", "Pipeline", "EventLoop", "Simulation", "LinuxSys", "DebounceCore", logging]),
         .testTarget(name: "YAMLDocumentTests", dependencies: ["YAMLDocument"]),
         // A run put together: RunAssembly's inputs, and the daemon of a configuration (Daemon) simulated in virtual time.
         .testTarget(
             name: "AssemblyTests",
             dependencies: [
-                "Assembly", "Daemon", "ConfigurationFile", "Sinks", "MQTT", "EventLoop", "EventOutput", "Simulation", "Pipeline", "LinuxSys", "DebounceCore",
-                logging, system,
+                "Assembly", "Daemon", "ConfigurationFile", "Settings", "Recording", "Actions", "Keys", "CounterState", "MQTT", "GPIODBackend",
+                "EventLoop", "EventOutput", "Simulation", "Pipeline", "LinuxSys", "DebounceCore", logging, system,
             ]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "Simulation"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "EventOutput", "DebounceCore", "Simulation", "EventLoop", "Pipeline"]),
@@ -131,7 +158,8 @@ let package = Package(
         .testTarget(
             name: "MQTTTests",
             dependencies: [
-                "MQTT", "ConfigurationFile", "YAMLDocument", "Simulation", "EventLoop", "Pipeline", "LinuxSys", "DebounceCore", "EventOutput", logging, system,
+                "MQTT", "ConfigurationFile", "Settings", "YAMLDocument", "Simulation", "EventLoop", "Pipeline", "LinuxSys", "DebounceCore", "EventOutput", logging,
+                system,
             ]
         ),
     ],

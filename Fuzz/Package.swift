@@ -32,7 +32,7 @@ let package = Package(
         // Strategies: DebounceStrategy(parsing:).
         .executableTarget(name: "fuzz-strategy", dependencies: ["FuzzSupport"]),
         // The counters' state file: CounterStateFile.parse, and format back.
-        .executableTarget(name: "fuzz-counters", dependencies: ["FuzzSupport", .product(name: "Sinks", package: "gpio-debounce")]),
+        .executableTarget(name: "fuzz-counters", dependencies: ["FuzzSupport", .product(name: "CounterState", package: "gpio-debounce")]),
         // The daemon's YAML configuration: ConfigurationLoader.load.
         .executableTarget(
             name: "fuzz-config",

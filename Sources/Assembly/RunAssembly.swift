@@ -3,6 +3,7 @@ import EventLoop
 import GPIODBackend
 import LinuxSys
 import Pipeline
+import Settings
 import Simulation
 import TraceFormat
 

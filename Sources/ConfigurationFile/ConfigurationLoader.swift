@@ -4,8 +4,6 @@ import Glibc
 import Musl
 #endif
 import DebounceCore
-import GPIODBackend
-import Sinks
 
 /// Reads a YAML configuration into a `ServiceConfiguration`, checking every key and value and naming
 /// the file, line, column and key of any mistake, with what is allowed.

@@ -1,6 +1,5 @@
 import DebounceCore
-import GPIODBackend
-import Sinks
+import Settings
 import YAMLDocument
 
 /// `encoders:`, the rotary encoders of a configuration:
@@ -36,15 +35,17 @@ extension ConfigurationReader {
 
     private func readEncoder(_ node: YAMLNode, key: String, index: Int, defaults: Defaults) throws(ConfigurationError) -> EncoderSettings {
         let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.encoderKeys)
-        let name = try fields["name"].map { node throws(ConfigurationError) in try reader.name(node, key: "\(key).name", what: "an encoder's name") } ?? "encoder\(index + 1)"
+        let name = try inputName(fields, key: key, noun: "encoder", index: index)
         guard let linesNode = fields["lines"], case .sequence(let lines) = linesNode, lines.count == 2 else {
             throw reader.error(fields["lines"] ?? node, "\(key).lines", "an encoder needs `lines: [A, B]`: its two lines (offsets like 17 or names like GPIO17), A first (clockwise, A leads)")
         }
         let lineA = try reader.line(lines[0], key: "\(key).lines[0]")
         let lineB = try reader.line(lines[1], key: "\(key).lines[1]")
         guard lineA != lineB else { throw reader.error(lines[1], "\(key).lines[1]", "A and B must be two different lines") }
-        let chip = try fields["chip"].map { node throws(ConfigurationError) in try reader.chip(node, key: "\(key).chip") } ?? defaults.chip
-        let bias = try fields["bias"].map { node throws(ConfigurationError) in try reader.bias(node, key: "\(key).bias") } ?? defaults.bias ?? .pullUp
+        // One chip and bias for both lines; no kernel debouncing (the decoder takes every change itself).
+        let settingsA = try lineSettings(line: lineA, fields: fields, key: key, defaults: defaults, withKernelDebounce: false)
+        var settingsB = settingsA
+        settingsB.line = lineB
 
         var configuration = EncoderConfiguration()
         if let node = fields["steps_per_detent"] {
@@ -92,8 +93,7 @@ extension ConfigurationReader {
                 node, key: "\(key).actions", owner: name, what: "an encoder's", defaultPolicy: .coalesce)
             actions = triggered.map { EncoderActionConfiguration(on: $0.on, action: $0.action) }
         }
-        return EncoderSettings(
-            name: name, chip: chip, lineA: lineA, lineB: lineB, bias: bias, configuration: configuration, keys: keys, axis: axis, actions: actions)
+        return EncoderSettings(name: name, lineA: settingsA, lineB: settingsB, configuration: configuration, keys: keys, axis: axis, actions: actions)
     }
 
     /// `acceleration: {threshold: 10/s, factor: 4}`: from 10 detents per second, each counts 4.

@@ -1,6 +1,5 @@
 import DebounceCore
-import GPIODBackend
-import Sinks
+import Settings
 import YAMLDocument
 
 /// The keyboard parts of a configuration: `keyboard:` at the top, `key:` on a button (held while it is
@@ -15,8 +14,8 @@ extension ConfigurationReader {
         var settings = KeyboardSettings()
         if let name = fields["name"] {
             let text = try reader.name(name, key: "keyboard.name", what: "the keyboard's name")
-            guard text.utf8.count <= KeyboardSink.maximumNameBytes else {
-                throw reader.error(name, "keyboard.name", "the kernel keeps at most \(KeyboardSink.maximumNameBytes) bytes of a device's name; this one has \(text.utf8.count)")
+            guard text.utf8.count <= KeyboardSettings.maximumNameBytes else {
+                throw reader.error(name, "keyboard.name", "the kernel keeps at most \(KeyboardSettings.maximumNameBytes) bytes of a device's name; this one has \(text.utf8.count)")
             }
             settings.name = text
         }
@@ -71,7 +70,7 @@ extension ConfigurationReader {
         let upper = name.uppercased()
         var candidates = [upper, "KEY_" + upper, "BTN_" + upper].filter { KeyCode.code(named: $0) != nil }
         if candidates.isEmpty {
-            candidates = LineLocator.suggestions(for: name, among: KeyCode.allNames)
+            candidates = NearestNames.suggestions(for: name, among: KeyCode.allNames)
         }
         guard let nearest = candidates.first else { return "" }
         return " (did you mean \(nearest)?)"

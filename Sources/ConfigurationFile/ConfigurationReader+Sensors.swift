@@ -1,6 +1,5 @@
 import DebounceCore
-import Sinks
-import GPIODBackend
+import Settings
 import YAMLDocument
 
 /// `sensors:` and `counters:`, the contacts and meters of a configuration:
@@ -57,7 +56,8 @@ extension ConfigurationReader {
 
     private func readSensor(_ node: YAMLNode, key: String, index: Int, defaults: Defaults) throws(ConfigurationError) -> SensorSettings {
         let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.sensorKeys)
-        let (name, line, chip, bias, kernelDebounceNs) = try lineEntry(fields, node: node, key: key, what: "sensor", index: index, example: 23, defaults: defaults)
+        let name = try inputName(fields, key: key, noun: "sensor", index: index)
+        let lineSettings = try lineSettings(fields, node: node, key: key, noun: "sensor", example: 23, defaults: defaults)
         let strategy = try fields["debounce"].map { node throws(ConfigurationError) in try reader.strategy(node, key: "\(key).debounce") } ?? Self.defaultSensorStrategy
         let inverted = try fields["inverted"].map { node throws(ConfigurationError) in
             try reader.choice(node, key: "\(key).inverted", allowed: ["true", "false"]) == "true"
@@ -80,9 +80,9 @@ extension ConfigurationReader {
             deviceClass = text
         }
         var sensor = SensorSettings(
-            name: name, chip: chip, line: line, bias: bias,
+            name: name, lineSettings: lineSettings,
             debounce: DebounceConfiguration(press: strategy, release: strategy, activeLevel: inverted ? .activeLow : .activeHigh),
-            kernelDebounceNs: kernelDebounceNs, contact: contact, deviceClass: deviceClass)
+            contact: contact, deviceClass: deviceClass)
         if let node = fields["actions"] {
             let triggered: [(on: ContactTrigger, action: Action)] = try triggeredActions(node, key: "\(key).actions", owner: name, what: "a sensor's")
             sensor.actions = triggered.map { ContactActionConfiguration(on: $0.on, action: $0.action) }
@@ -101,7 +101,8 @@ extension ConfigurationReader {
 
     private func readCounter(_ node: YAMLNode, key: String, index: Int, defaults: Defaults) throws(ConfigurationError) -> CounterSettings {
         let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.counterKeys)
-        let (name, line, chip, bias, kernelDebounceNs) = try lineEntry(fields, node: node, key: key, what: "counter", index: index, example: 24, defaults: defaults)
+        let name = try inputName(fields, key: key, noun: "counter", index: index)
+        let lineSettings = try lineSettings(fields, node: node, key: key, noun: "counter", example: 24, defaults: defaults)
         let active = try fields["active"].map { node throws(ConfigurationError) in try reader.choice(node, key: "\(key).active", allowed: ["low", "high"]) } ?? defaults.active ?? "low"
         let strategy = try fields["debounce"].map { node throws(ConfigurationError) in try reader.strategy(node, key: "\(key).debounce") }
             ?? defaults.debounce ?? DebounceConfiguration.defaultStrategy
@@ -139,10 +140,8 @@ extension ConfigurationReader {
                 node, key: "\(key).publish_interval", what: "a publish interval (how often at most the value goes to MQTT)", minimum: Self.minimumCounterIntervalNs)
         } ?? CounterSettings.defaultIntervalNs
         return CounterSettings(
-            name: name, chip: chip, line: line, bias: bias,
-            debounce: DebounceConfiguration(both: strategy, activeLevel: active == "low" ? .activeLow : .activeHigh),
-            kernelDebounceNs: kernelDebounceNs, perUnit: perUnit, unit: unit, deviceClass: deviceClass,
-            flushIntervalNs: flushIntervalNs, publishIntervalNs: publishIntervalNs)
+            name: name, lineSettings: lineSettings, debounce: DebounceConfiguration(both: strategy, activeLevel: active == "low" ? .activeLow : .activeHigh),
+            perUnit: perUnit, unit: unit, deviceClass: deviceClass, flushIntervalNs: flushIntervalNs, publishIntervalNs: publishIntervalNs)
     }
 
     /// `per_unit:`: a plain decimal number (`1000`, `0.5`), more than 0 and at most `maximumPulsesPerUnit`.
@@ -180,26 +179,9 @@ extension ConfigurationReader {
         return entries
     }
 
-    /// What every sensor and counter has, as a button does: its name (`sensor1`... when none is
-    /// written), its line (`example` in the message when it is missing), chip, bias and kernel
-    /// debouncing, with the `defaults:` section's values.
-    private func lineEntry(
-        _ fields: [String: YAMLNode], node: YAMLNode, key: String, what: String, index: Int, example: Int, defaults: Defaults
-    ) throws(ConfigurationError) -> (name: String, line: String, chip: String?, bias: Bias, kernelDebounceNs: Int64) {
-        let name = try fields["name"].map { node throws(ConfigurationError) in try reader.name(node, key: "\(key).name", what: "a \(what)'s name") } ?? "\(what)\(index + 1)"
-        guard let lineNode = fields["line"] else { throw reader.error(node, key, "a \(what) needs `line:` (an offset like \(example), or a name like GPIO\(example))") }
-        let line = try reader.line(lineNode, key: "\(key).line")
-        let chip = try fields["chip"].map { node throws(ConfigurationError) in try reader.chip(node, key: "\(key).chip") } ?? defaults.chip
-        let bias = try fields["bias"].map { node throws(ConfigurationError) in try reader.bias(node, key: "\(key).bias") } ?? defaults.bias ?? .pullUp
-        let kernelDebounceNs = try fields["kernel_debounce"].map { node throws(ConfigurationError) in
-            try reader.kernelDebounce(node, key: "\(key).kernel_debounce")
-        } ?? defaults.kernelDebounceNs ?? 0
-        return (name, line, chip, bias, kernelDebounceNs)
-    }
-
     /// " (did you mean door?)": the nearest of `candidates`, or "" if none is near.
     static func suggestion(for text: String, among candidates: [String]) -> String {
-        guard let nearest = LineLocator.suggestions(for: text, among: candidates).first else { return "" }
+        guard let nearest = NearestNames.suggestions(for: text, among: candidates).first else { return "" }
         return " (did you mean \(nearest)?)"
     }
 

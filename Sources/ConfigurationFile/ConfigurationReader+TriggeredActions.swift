@@ -1,4 +1,4 @@
-import Sinks
+import Settings
 import YAMLDocument
 
 /// The `actions:` of an encoder or a sensor: commands started by one of a few triggers (`on: cw`,

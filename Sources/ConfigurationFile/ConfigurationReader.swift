@@ -4,8 +4,7 @@ import Glibc
 import Musl
 #endif
 import DebounceCore
-import GPIODBackend
-import Sinks
+import Settings
 import YAMLDocument
 
 /// One reading of one file: the YAML tree, then every section, with the checks that span inputs
@@ -43,7 +42,7 @@ struct ConfigurationReader {
         guard names.contains(where: ConfigurationLoader.topLevelKeys.contains) else {
             var reason = "its top-level mapping has none of the keys \(ConfigurationLoader.topLevelKeys.joined(separator: ", "))"
             for keyNode in mapping.keys {
-                guard let name = keyNode.string, let near = LineLocator.suggestions(for: name, among: ConfigurationLoader.topLevelKeys).first else { continue }
+                guard let name = keyNode.string, let near = NearestNames.suggestions(for: name, among: ConfigurationLoader.topLevelKeys).first else { continue }
                 reason += " (the key on line \(keyNode.mark.line) looks like a misspelt `\(near)`)"
                 break
             }
@@ -210,9 +209,8 @@ struct ConfigurationReader {
     private func readButton(_ node: YAMLNode, index: Int, defaults: Defaults, groups: [String: Int64]) throws(ConfigurationError) -> ButtonConfiguration {
         let key = "buttons[\(index)]"
         let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.buttonKeys)
-        let name = try fields["name"].map { node throws(ConfigurationError) in try reader.name(node, key: "\(key).name", what: "a button's name") } ?? "button\(index + 1)"
-        guard let lineNode = fields["line"] else { throw reader.error(node, key, "a button needs `line:` (an offset like 17, or a name like GPIO17)") }
-        let line = try reader.line(lineNode, key: "\(key).line")
+        let name = try inputName(fields, key: key, noun: "button", index: index)
+        let lineSettings = try lineSettings(fields, node: node, key: key, noun: "button", example: 17, defaults: defaults)
 
         let both = try fields["debounce"].map { node throws(ConfigurationError) in try reader.strategy(node, key: "\(key).debounce") } ?? defaults.debounce
         let press = try fields["press"].map { node throws(ConfigurationError) in try reader.strategy(node, key: "\(key).press") } ?? defaults.press
@@ -222,9 +220,6 @@ struct ConfigurationReader {
             press: press ?? both ?? DebounceConfiguration.defaultStrategy,
             release: release ?? both ?? DebounceConfiguration.defaultStrategy,
             activeLevel: active == "low" ? .activeLow : .activeHigh)
-        let bias = try fields["bias"].map { node throws(ConfigurationError) in try reader.bias(node, key: "\(key).bias") } ?? defaults.bias ?? .pullUp
-        let chip = try fields["chip"].map { node throws(ConfigurationError) in try reader.chip(node, key: "\(key).chip") } ?? defaults.chip
-        let kernelDebounceNs = try fields["kernel_debounce"].map { node throws(ConfigurationError) in try reader.kernelDebounce(node, key: "\(key).kernel_debounce") } ?? defaults.kernelDebounceNs ?? 0
 
         var gestures = GestureConfiguration()
         if let node = fields["hold"] { gestures.holdNs = try reader.duration(node, key: "\(key).hold", what: "a hold") }
@@ -280,9 +275,7 @@ struct ConfigurationReader {
                 }
             }
         }
-        return ButtonConfiguration(
-            name: name, chip: chip, line: line, bias: bias, debounce: debounce, kernelDebounceNs: kernelDebounceNs,
-            gestures: gestures, group: group, actions: actions, keys: keys)
+        return ButtonConfiguration(name: name, lineSettings: lineSettings, debounce: debounce, gestures: gestures, group: group, actions: actions, keys: keys)
     }
 
     /// An action's `on:` and `count:`, checked against the button's gestures.

@@ -1,6 +1,6 @@
 import DebounceCore
 import Pipeline
-import Sinks
+import Settings
 
 /// What a configuration asks the event loop to run: the pipeline's plan for each line (buttons, the
 /// encoders' raw lines, contacts, counters: in the roster's line order, `Roster.lines`), the groups'

@@ -1,17 +1,14 @@
 import DebounceCore
-import GPIODBackend
-import Sinks
+import Settings
 
 /// One rotary encoder of a configuration (`encoders:`): where its two lines are, how it counts, and
 /// the keys it taps. Its push button, if any, is an ordinary entry of `buttons:`.
 public struct EncoderSettings: Sendable {
     public var name: String
-    /// The chip as the user wrote it (path, name, number or label), or nil for the default.
-    public var chip: String?
-    /// Lines A and B: offsets or names. Clockwise, A leads.
-    public var lineA: String
-    public var lineB: String
-    public var bias: Bias
+    /// Lines A and B (clockwise, A leads), on one chip with one bias and no kernel debouncing (the
+    /// decoder takes every change itself).
+    package var lineA: LineSettings
+    package var lineB: LineSettings
     /// Steps per detent, direction, range, acceleration.
     public var configuration: EncoderConfiguration
     /// The keys a detent taps (`keys: {cw: KEY_VOLUMEUP, ccw: KEY_VOLUMEDOWN}`), or nil.

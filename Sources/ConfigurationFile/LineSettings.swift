@@ -1,7 +1,9 @@
-import GPIODBackend
+import Settings
 
 /// Where one line of a run is and how it is requested, whatever input it serves: the chip and line as
-/// the configuration wrote them, the bias and the kernel's debouncing. Each of a run's lines has one
+/// the configuration wrote them, the bias and the kernel's debouncing. Every input kind holds its
+/// line's (`lineSettings`; an encoder one for each of its lines A and B), read by one reader of the
+/// shared keys (`ConfigurationReader.lineSettings`), and each of a run's lines has one
 /// (`Roster.PlannedLine.settings`).
 package struct LineSettings: Sendable, Hashable {
     /// The chip as the user wrote it (path, name, number or label), or nil for the default: the 40-pin

@@ -1,4 +1,4 @@
-import MQTT
+import Settings
 import YAMLDocument
 
 extension ConfigurationLoader {

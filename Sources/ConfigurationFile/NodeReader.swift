@@ -4,8 +4,7 @@ import Glibc
 import Musl
 #endif
 import DebounceCore
-import GPIODBackend
-import Sinks
+import Settings
 import YAMLDocument
 
 /// Typed access to YAML nodes, with errors that point at the node and say what is allowed.

@@ -3,9 +3,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import DebounceCore
-import GPIODBackend
-import Sinks
 
 /// How `run:` programs are found: as `posix_spawnp` finds them (a name with a slash is a path, relative
 /// to the working directory; a bare name is looked up in each directory of `PATH` in turn, an empty entry

@@ -25,17 +25,10 @@ extension Roster.Input.Kind {
     /// The lines an input of this kind watches, in order, each with its role and settings.
     var lineSettings: [(Roster.Role, LineSettings)] {
         switch self {
-        case .button(let button):
-            [(.single, LineSettings(chip: button.chip, line: button.line, bias: button.bias, kernelDebounceNs: button.kernelDebounceNs))]
-        case .encoder(let encoder):
-            [
-                (.encoderA, LineSettings(chip: encoder.chip, line: encoder.lineA, bias: encoder.bias)),
-                (.encoderB, LineSettings(chip: encoder.chip, line: encoder.lineB, bias: encoder.bias)),
-            ]
-        case .sensor(let sensor):
-            [(.single, LineSettings(chip: sensor.chip, line: sensor.line, bias: sensor.bias, kernelDebounceNs: sensor.kernelDebounceNs))]
-        case .counter(let counter):
-            [(.single, LineSettings(chip: counter.chip, line: counter.line, bias: counter.bias, kernelDebounceNs: counter.kernelDebounceNs))]
+        case .button(let button): [(.single, button.lineSettings)]
+        case .encoder(let encoder): [(.encoderA, encoder.lineA), (.encoderB, encoder.lineB)]
+        case .sensor(let sensor): [(.single, sensor.lineSettings)]
+        case .counter(let counter): [(.single, counter.lineSettings)]
         }
     }
 

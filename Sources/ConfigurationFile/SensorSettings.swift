@@ -1,21 +1,15 @@
 import DebounceCore
-import GPIODBackend
-import Sinks
+import Settings
 
 /// One contact of a configuration (`sensors:`): a door or window reed switch, a PIR's output, a leak
 /// sensor. Its state is `on` or `off` (no gestures), reported once at the start and then at every
 /// change that lasted its delay (`ContactConfiguration`).
 public struct SensorSettings: Sendable {
     public var name: String
-    /// The chip as the user wrote it (path, name, number or label), or nil for the default.
-    public var chip: String?
-    /// The line: an offset or a name.
-    public var line: String
-    public var bias: Bias
+    /// Its line: chip, line, bias and kernel debouncing.
+    package var lineSettings: LineSettings
     /// How the line is debounced. Its active level is "on": high unless `inverted: true`.
     public var debounce: DebounceConfiguration
-    /// Kernel debouncing (libgpiod 2), in nanoseconds; 0 for none.
-    public var kernelDebounceNs: Int64
     /// `on_delay` and `off_delay`, in nanoseconds.
     public var contact: ContactConfiguration
     /// Home Assistant's binary-sensor device class (`door`, `window`, `motion`...), or nil for none.
@@ -23,16 +17,13 @@ public struct SensorSettings: Sendable {
     /// Commands its changes run (`actions:` with `on: on`, `off` or `change`).
     public var actions: [ContactActionConfiguration] = []
 
-    public init(
-        name: String, chip: String?, line: String, bias: Bias, debounce: DebounceConfiguration, kernelDebounceNs: Int64 = 0,
-        contact: ContactConfiguration = ContactConfiguration(), deviceClass: String? = nil
+    package init(
+        name: String, lineSettings: LineSettings, debounce: DebounceConfiguration, contact: ContactConfiguration = ContactConfiguration(),
+        deviceClass: String? = nil
     ) {
         self.name = name
-        self.chip = chip
-        self.line = line
-        self.bias = bias
+        self.lineSettings = lineSettings
         self.debounce = debounce
-        self.kernelDebounceNs = kernelDebounceNs
         self.contact = contact
         self.deviceClass = deviceClass
     }
@@ -48,15 +39,10 @@ public struct ContactActionConfiguration: Sendable {
 /// or gas meter. Each debounced press is one pulse; the total is kept across runs in a state file.
 public struct CounterSettings: Sendable {
     public var name: String
-    /// The chip as the user wrote it (path, name, number or label), or nil for the default.
-    public var chip: String?
-    /// The line: an offset or a name.
-    public var line: String
-    public var bias: Bias
+    /// Its line: chip, line, bias and kernel debouncing.
+    package var lineSettings: LineSettings
     /// How the line is debounced; a press (the line at its active level, low unless `active: high`) is a pulse.
     public var debounce: DebounceConfiguration
-    /// Kernel debouncing (libgpiod 2), in nanoseconds; 0 for none.
-    public var kernelDebounceNs: Int64
     /// Pulses per unit (1000 for a meter of 1000 imp/kWh): the value is the total over this.
     public var perUnit: Double
     /// The value's unit (`kWh`, `m³`, `L`), or nil for none.
@@ -72,16 +58,13 @@ public struct CounterSettings: Sendable {
     /// The default `flush:` and `publish_interval:`: 5 s.
     public static let defaultIntervalNs: Int64 = 5_000_000_000
 
-    public init(
-        name: String, chip: String?, line: String, bias: Bias, debounce: DebounceConfiguration, kernelDebounceNs: Int64 = 0, perUnit: Double = 1,
-        unit: String? = nil, deviceClass: String? = nil, flushIntervalNs: Int64 = defaultIntervalNs, publishIntervalNs: Int64 = defaultIntervalNs
+    package init(
+        name: String, lineSettings: LineSettings, debounce: DebounceConfiguration, perUnit: Double = 1, unit: String? = nil, deviceClass: String? = nil,
+        flushIntervalNs: Int64 = defaultIntervalNs, publishIntervalNs: Int64 = defaultIntervalNs
     ) {
         self.name = name
-        self.chip = chip
-        self.line = line
-        self.bias = bias
+        self.lineSettings = lineSettings
         self.debounce = debounce
-        self.kernelDebounceNs = kernelDebounceNs
         self.perUnit = perUnit
         self.unit = unit
         self.deviceClass = deviceClass

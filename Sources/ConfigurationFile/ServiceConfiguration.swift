@@ -1,7 +1,5 @@
 import DebounceCore
-import GPIODBackend
-import MQTT
-import Sinks
+import Settings
 
 /// What `gpio-debounce run` runs: buttons, their groups, and actions; rotary encoders; contacts and
 /// pulse counters. Read from YAML by `ConfigurationLoader`. Its inputs and their lines, in the run's
@@ -36,6 +34,10 @@ public struct KeyboardSettings: Sendable, Hashable {
     /// `repeat:` gesture can send repeats instead.
     public var autorepeat = false
 
+    /// The longest `name`, in bytes: the kernel's `UINPUT_MAX_NAME_SIZE` (80) less its NUL, as
+    /// `UInputDevice.maximumNameBytes` (LinuxSys) reads it from the header.
+    package static let maximumNameBytes = 79
+
     public init() {}
 }
 
@@ -54,14 +56,9 @@ public struct KeyActionConfiguration: Sendable, Hashable {
 /// One button: where it is, how it is debounced, which gestures it reports, and what runs on them.
 public struct ButtonConfiguration: Sendable {
     public var name: String
-    /// The chip as the user wrote it (path, name, number or label), or nil for the default.
-    public var chip: String?
-    /// The line: an offset or a name.
-    public var line: String
-    public var bias: Bias
+    /// Its line: chip, line, bias and kernel debouncing.
+    package var lineSettings: LineSettings
     public var debounce: DebounceConfiguration
-    /// Kernel debouncing (libgpiod 2), in nanoseconds; 0 for none.
-    public var kernelDebounceNs: Int64
     public var gestures: GestureConfiguration
     /// The group this button belongs to, if any.
     public var group: String?

@@ -1,7 +1,7 @@
 import ConfigurationFile
 import DebounceCore
 import EventOutput
-import Sinks
+import Settings
 
 extension CheckReport {
     /// Each button: its place, bias, debouncing and gestures, then its actions and keys.
@@ -15,7 +15,7 @@ extension CheckReport {
             if let throttle = button.gestures.throttleNs { gestures.append("throttle \(DurationSyntax.format(throttle))") }
             if let group = button.group { gestures.append("group \(group)") }
             let described = gestures.isEmpty ? "" : "; " + gestures.joined(separator: ", ")
-            lines.append("  \(button.name): \(places(line)), bias \(button.bias.rawValue), press \(button.debounce.press), release \(button.debounce.release)\(described)")
+            lines.append("  \(button.name): \(places(line)), bias \(button.lineSettings.bias.rawValue), press \(button.debounce.press), release \(button.debounce.release)\(described)")
             for action in button.actions {
                 lines.append("    on \(action.on.rawValue)\(action.count.map { " \($0)" } ?? ""): \(action.action.arguments.joined(separator: " "))")
             }
@@ -34,7 +34,7 @@ extension CheckReport {
         for (encoder, lineA, lineB) in roster.encoders {
             let located = found.map { ($0[lineA.index], $0[lineB.index]) }
             let place = located.map { "\($0.0.chipName) lines \($0.0.offset) (A), \($0.1.offset) (B)" }
-                ?? "\(encoder.chip.map { "\($0) " } ?? "")lines \(encoder.lineA) (A), \(encoder.lineB) (B)"
+                ?? "\(encoder.lineA.chip.map { "\($0) " } ?? "")lines \(encoder.lineA.line) (A), \(encoder.lineB.line) (B)"
             let configuration = encoder.configuration
             var details = ["\(configuration.stepsPerDetent.rawValue) steps per detent"]
             if configuration.reverse { details.append("reversed") }
@@ -46,7 +46,7 @@ extension CheckReport {
             if let acceleration = configuration.acceleration {
                 details.append("×\(acceleration.factor) from \(EventWriter.decimal(acceleration.thresholdPerSecond))/s")
             }
-            lines.append("  \(encoder.name): encoder on \(place), bias \(encoder.bias.rawValue), \(details.joined(separator: ", "))")
+            lines.append("  \(encoder.name): encoder on \(place), bias \(encoder.lineA.bias.rawValue), \(details.joined(separator: ", "))")
             if let keys = encoder.keys {
                 lines.append("    each detent taps \(keyNames(keys.clockwise)) (cw) or \(keyNames(keys.counterClockwise)) (ccw)")
             }
@@ -69,9 +69,9 @@ extension CheckReport {
             var details = ["debounce \(sensor.debounce.press)", on]
             if sensor.contact.onDelayNs > 0 { details.append("on after \(DurationSyntax.format(sensor.contact.onDelayNs))") }
             if sensor.contact.offDelayNs > 0 { details.append("off after \(DurationSyntax.format(sensor.contact.offDelayNs))") }
-            if sensor.kernelDebounceNs > 0 { details.append("kernel debounce \(DurationSyntax.format(sensor.kernelDebounceNs))") }
+            if sensor.lineSettings.kernelDebounceNs > 0 { details.append("kernel debounce \(DurationSyntax.format(sensor.lineSettings.kernelDebounceNs))") }
             if let deviceClass = sensor.deviceClass { details.append("device class \(deviceClass)") }
-            lines.append("  \(sensor.name): sensor on \(places(line)), bias \(sensor.bias.rawValue), \(details.joined(separator: ", "))")
+            lines.append("  \(sensor.name): sensor on \(places(line)), bias \(sensor.lineSettings.bias.rawValue), \(details.joined(separator: ", "))")
             for action in sensor.actions {
                 lines.append("    on \(action.on.rawValue): \(action.action.arguments.joined(separator: " "))")
             }
@@ -85,13 +85,13 @@ extension CheckReport {
         roster.counters.map { counter, line in
             let active = counter.debounce.activeLevel == .activeLow ? "low" : "high"
             var details = ["debounce \(counter.debounce.press)", "a pulse when \(active)"]
-            if counter.kernelDebounceNs > 0 { details.append("kernel debounce \(DurationSyntax.format(counter.kernelDebounceNs))") }
+            if counter.lineSettings.kernelDebounceNs > 0 { details.append("kernel debounce \(DurationSyntax.format(counter.lineSettings.kernelDebounceNs))") }
             let perUnit = counter.perUnit == counter.perUnit.rounded() ? String(Int64(counter.perUnit)) : "\(counter.perUnit)"
             details.append("\(perUnit) pulse(s) per \(counter.unit ?? "unit")")
             if let deviceClass = counter.deviceClass { details.append("device class \(deviceClass)") }
             details.append("state file written at most every \(DurationSyntax.format(counter.flushIntervalNs))")
             if publishes { details.append("published at most every \(DurationSyntax.format(counter.publishIntervalNs))") }
-            return "  \(counter.name): counter on \(places(line)), bias \(counter.bias.rawValue), \(details.joined(separator: ", "))"
+            return "  \(counter.name): counter on \(places(line)), bias \(counter.lineSettings.bias.rawValue), \(details.joined(separator: ", "))"
         }
     }
 

@@ -52,7 +52,7 @@ extension DaemonAssembly {
 
     /// The configured lines, found on this machine (`MachineCheck`, as `check` finds them) and requested.
     static func configuredPins(_ configuration: ServiceConfiguration, eventBufferSize: Int?, logger: Logger) throws(DaemonFailure) -> RunAssembly {
-        if configuration.buttons.contains(where: { $0.chip == nil && Int($0.line) != nil }) {
+        if configuration.buttons.contains(where: { $0.lineSettings.chip == nil && Int($0.lineSettings.line) != nil }) {
             logger.info("offsets without chip: mean \(LineLocator.headerChip())")
         }
         let located: [MachineCheck.Located<GPIOChip>]

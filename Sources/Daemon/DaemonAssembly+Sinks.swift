@@ -1,11 +1,14 @@
+import Actions
 import Assembly
 import ConfigurationFile
+import CounterState
 import DebounceCore
 import EventLoop
 import EventOutput
+import Keys
 import LinuxSys
 import Logging
-import Sinks
+import Recording
 
 extension DaemonAssembly {
     /// What the run's events go to: the printer, then the action runner and the virtual keyboard, or in

@@ -5,11 +5,12 @@ import Musl
 #endif
 import Assembly
 import ConfigurationFile
+import CounterState
 import DebounceCore
 import EventLoop
 import Logging
 import MQTT
-import Sinks
+import Settings
 
 /// The daemon (`gpio-debounce run`) put together from a configuration and the run's choices: the input
 /// (the configured pins, or a simulation of every input), the plan of every line (`DaemonPlan`), the

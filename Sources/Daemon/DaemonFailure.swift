@@ -1,9 +1,9 @@
 import ConfigurationFile
+import CounterState
 import EventLoop
 import GPIODBackend
 import LinuxSys
 import MQTT
-import Sinks
 
 /// Why the daemon cannot be assembled: each case is a layer's error, which says what to fix; the
 /// CLI's exit codes map each of them (`ExitStatus.of(_: DaemonFailure)`).

@@ -2,6 +2,7 @@ import Assembly
 import ConfigurationFile
 import Logging
 import MQTT
+import Settings
 
 extension ServiceConfiguration {
     /// The MQTT sink of this configuration (its `mqtt:` section): every button, encoder, sensor and

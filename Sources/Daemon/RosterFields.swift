@@ -1,7 +1,7 @@
+import Actions
 import Assembly
 import ConfigurationFile
 import EventOutput
-import Sinks
 
 extension Roster {
     /// What the printer writes with each line's events, in the roster's line order, from the input

@@ -1,3 +1,5 @@
+import Settings
+
 /// Finds the chip and offsets for what a user typed: `17`, `GPIO17`, with or without `--chip`.
 package enum LineLocator {
     /// Resolves `lines` (offsets or line names) on `chipSpec`, or, without one, on the chip where the
@@ -60,28 +62,8 @@ package enum LineLocator {
         throw .unknownLineName(name, chip: nil, suggestions: suggestions(for: name, among: summaries.flatMap(\.lineNames).filter { !$0.isEmpty }))
     }
 
-    /// Up to three names close to `name`: the same ignoring case and punctuation, or within two edits.
+    /// Up to three names close to `name` (`NearestNames.suggestions`).
     package static func suggestions(for name: String, among candidates: [String]) -> [String] {
-        func folded(_ text: String) -> [Character] { text.lowercased().filter { $0.isLetter || $0.isNumber } }
-        let target = folded(name)
-        let scored = Set(candidates).compactMap { candidate -> (Int, String)? in
-            let distance = editDistance(folded(candidate), target)
-            return distance <= max(2, target.count / 4) ? (distance, candidate) : nil
-        }
-        return scored.sorted { $0 < $1 }.prefix(3).map(\.1)
-    }
-
-    /// Levenshtein distance.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        var previous = Array(0...b.count)
-        for (i, ca) in a.enumerated() {
-            var current = [i + 1] + Array(repeating: 0, count: b.count)
-            for (j, cb) in b.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        NearestNames.suggestions(for: name, among: candidates)
     }
 }

@@ -1,3 +1,5 @@
+import Settings
+
 /// Home Assistant's MQTT discovery messages for a set of buttons and rotary encoders: pure, no I/O.
 ///
 /// One device (this daemon: `identifiers`, `name`, `model`, `sw_version`) holds, per button:

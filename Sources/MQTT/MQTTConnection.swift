@@ -6,6 +6,7 @@ import Musl
 import CMosquitto
 import LinuxSys
 import Logging
+import Settings
 import SystemPackage
 
 /// The connection to the broker, kept up on the event loop's clock: look the host name up off the

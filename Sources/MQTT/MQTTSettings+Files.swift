@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import Settings
 
 extension MQTTSettings {
     /// Reads what the settings name outside the configuration: the password (`PasswordSource.read()`;

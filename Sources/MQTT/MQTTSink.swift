@@ -4,6 +4,7 @@ import EventOutput
 import LinuxSys
 import Logging
 import Pipeline
+import Settings
 import SystemPackage
 
 /// The sink that makes the daemon an MQTT device, on the event loop: it never blocks (see

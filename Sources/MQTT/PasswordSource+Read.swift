@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import Settings
 
 extension MQTTSettings.PasswordSource {
     /// The password: the first line of the file (at most 64 KiB read; a final `\n` or `\r\n` is not

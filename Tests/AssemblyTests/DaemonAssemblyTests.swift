@@ -1,10 +1,14 @@
+import Actions
 import Assembly
 import ConfigurationFile
+import CounterState
 import Daemon
 import EventLoop
 import EventOutput
+import Keys
 import MQTT
-import Sinks
+import Recording
+import Settings
 import Testing
 
 /// The daemon of a configuration with every kind of input, assembled as `run --simulate` assembles it

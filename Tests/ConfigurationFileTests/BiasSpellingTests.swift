@@ -1,5 +1,5 @@
 import ConfigurationFile
-import GPIODBackend
+import Settings
 import Testing
 
 /// Bias names are libgpiod 2's gpiomon's, with libgpiod 1.6's `disable` accepted for `disabled`.
@@ -8,9 +8,9 @@ import Testing
     func bothGpiomonsNamesAreRead(text: String, bias: Bias) throws {
         #expect(Bias(spelling: text) == bias)
         let configuration = try ConfigurationLoader.load("buttons:\n  - {line: 17, bias: \(text)}\n", file: "b.yaml")
-        #expect(configuration.buttons[0].bias == bias)
+        #expect(configuration.buttons[0].lineSettings.bias == bias)
         let defaults = try ConfigurationLoader.load("defaults: {bias: \(text)}\nbuttons:\n  - {line: 17}\n", file: "b.yaml")
-        #expect(defaults.buttons[0].bias == bias)
+        #expect(defaults.buttons[0].lineSettings.bias == bias)
     }
 
     @Test func otherNamesAreRefusedWithLibgpiod2sList() {

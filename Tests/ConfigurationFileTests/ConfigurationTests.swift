@@ -41,7 +41,7 @@ import Testing
         #expect(lights.gestures.clickWindowNs == 400_000_000 && lights.gestures.clickPolicy == .exclusive && lights.gestures.maxClickCount == 3)
         #expect(lights.actions[0].count == 2 && lights.actions[0].action.arguments == ["/usr/bin/true", "a b"])
         #expect(lights.actions[0].action.policy == .parallel(2) && lights.actions[0].action.timeoutNs == 5_000_000_000)
-        #expect(shutdown.line == "GPIO3" && shutdown.chip == "gpiochip0" && shutdown.bias == .asIs)
+        #expect(shutdown.lineSettings == LineSettings(chip: "gpiochip0", line: "GPIO3", bias: .asIs))
         #expect(shutdown.debounce.activeLevel == .activeHigh && shutdown.gestures.holdNs == 3_000_000_000)
         #expect(shutdown.group == "screens" && configuration.groups["screens"] == 500_000_000)
         #expect(shutdown.actions[0].action.arguments == ["/bin/sh", "-c", "systemctl poweroff"])

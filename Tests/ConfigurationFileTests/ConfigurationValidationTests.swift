@@ -410,7 +410,7 @@ import Testing
                   - {on: click, count: 1, run: [/bin/true], timeout: 1ms, policy: parallel, limit: 1}
             """, file: "b.yaml", programs: .environment)
         let button = configuration.buttons[0]
-        #expect(button.gestures.holdNs == 1_000_000 && button.gestures.repeatIntervalNs == 10_000_000 && button.kernelDebounceNs == 1_000)
+        #expect(button.gestures.holdNs == 1_000_000 && button.gestures.repeatIntervalNs == 10_000_000 && button.lineSettings.kernelDebounceNs == 1_000)
         #expect(configuration.groups["g"] == 1_000_000)
     }
 }

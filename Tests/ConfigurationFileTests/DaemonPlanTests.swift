@@ -1,7 +1,7 @@
+import Actions
 import ConfigurationFile
 import EventLoop
 import Pipeline
-import Sinks
 import DebounceCore
 import Foundation
 import Simulation

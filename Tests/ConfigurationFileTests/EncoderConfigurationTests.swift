@@ -1,11 +1,12 @@
 import ConfigurationFile
 import DebounceCore
 import EventLoop
+import Keys
 import LinuxSys
 import Logging
 import Pipeline
+import Settings
 import Simulation
-import Sinks
 import Testing
 
 /// `encoders:` in a configuration: reading, refusals, the plan's line order, and the keys a detent taps.
@@ -27,7 +28,7 @@ import Testing
     @Test func anEncoderIsReadWithEveryKey() throws {
         let configuration = try ConfigurationLoader.load(Self.volume, file: "v.yaml")
         let encoder = try #require(configuration.encoders.first)
-        #expect(encoder.name == "volume" && encoder.lineA == "GPIO17" && encoder.lineB == "GPIO27")
+        #expect(encoder.name == "volume" && encoder.lineA.line == "GPIO17" && encoder.lineB.line == "GPIO27")
         #expect(encoder.configuration.stepsPerDetent == .two)
         #expect(encoder.configuration.reverse)
         #expect(encoder.configuration.range == 0...100 && !encoder.configuration.wraps)
@@ -39,6 +40,14 @@ import Testing
         let plan = DaemonPlan(configuration)
         #expect(plan.plans.count == 3 && plan.plans[1] == .raw && plan.plans[2] == .raw)
         #expect(plan.encoders == [EncoderPlan(lineA: 1, lineB: 2, configuration: encoder.configuration)])
+    }
+
+    @Test func anEncodersLinesShareItsChipAndBiasAndAreNotDebouncedByTheKernel() throws {
+        let configuration = try ConfigurationLoader.load(
+            "defaults: {chip: gpiochip0, bias: pull-down, kernel_debounce: 2ms}\nencoders: [{name: knob, lines: [GPIO17, 27], bias: disabled}]\n", file: "k.yaml")
+        let encoder = try #require(configuration.encoders.first)
+        #expect(encoder.lineA == LineSettings(chip: "gpiochip0", line: "GPIO17", bias: .disabled, kernelDebounceNs: 0))
+        #expect(encoder.lineB == LineSettings(chip: "gpiochip0", line: "27", bias: .disabled, kernelDebounceNs: 0))
     }
 
     @Test func encodersAloneAreAConfiguration() throws {

@@ -1,4 +1,5 @@
 import ConfigurationFile
+import LinuxSys
 import Testing
 
 /// `key:` on buttons and actions, and `keyboard:`: names checked against linux/input-event-codes.h with
@@ -42,6 +43,12 @@ import Testing
         let configuration = try ConfigurationLoader.load("buttons: [{line: 1, key: KEY_A}]", file: "k.yaml")
         #expect(configuration.keyboard.name == "gpio-debounce")
         #expect(!configuration.keyboard.autorepeat)
+    }
+
+    /// The configuration's limit on the keyboard's name (`badKeyboardSettingsAreRefused`) is the
+    /// kernel's, which the uinput device reads from the header.
+    @Test func theKeyboardsNameLimitIsTheKernels() {
+        #expect(KeyboardSettings.maximumNameBytes == UInputDevice.maximumNameBytes)
     }
 
     @Test(arguments: [

@@ -1,11 +1,12 @@
 import ConfigurationFile
 import DebounceCore
 import EventLoop
+import Keys
 import LinuxSys
 import Logging
 import Pipeline
+import Settings
 import Simulation
-import Sinks
 import Testing
 
 /// Keys from configurations, in virtual time: a raw timeline per button in, the key reports the virtual

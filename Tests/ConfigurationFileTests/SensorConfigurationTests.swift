@@ -1,8 +1,7 @@
 import ConfigurationFile
 import DebounceCore
-import GPIODBackend
 import Pipeline
-import Sinks
+import Settings
 import Testing
 
 /// `sensors:` and `counters:` in a configuration: reading every key, the defaults, refusals, and the
@@ -44,10 +43,9 @@ import Testing
         let configuration = try ConfigurationLoader.load(Self.doorAndMeter, file: "d.yaml")
         let sensor = try #require(configuration.sensors.first)
         #expect(configuration.sensors.count == 1)
-        #expect(sensor.name == "front-door" && sensor.line == "GPIO23" && sensor.chip == "gpiochip4")
-        #expect(sensor.bias == .pullDown)
+        #expect(sensor.name == "front-door")
+        #expect(sensor.lineSettings == LineSettings(chip: "gpiochip4", line: "GPIO23", bias: .pullDown, kernelDebounceNs: 5_000_000))
         #expect(sensor.debounce == DebounceConfiguration(both: .eager(lockoutNs: 30_000_000, glitchNs: 0), activeLevel: .activeLow))
-        #expect(sensor.kernelDebounceNs == 5_000_000)
         #expect(sensor.contact == ContactConfiguration(onDelayNs: 2_000_000_000, offDelayNs: 500_000_000))
         #expect(sensor.deviceClass == "door")
     }
@@ -56,10 +54,9 @@ import Testing
         let configuration = try ConfigurationLoader.load(Self.doorAndMeter, file: "d.yaml")
         let counter = try #require(configuration.counters.first)
         #expect(configuration.counters.count == 1)
-        #expect(counter.name == "energy" && counter.line == "24" && counter.chip == "0")
-        #expect(counter.bias == .disabled)
+        #expect(counter.name == "energy")
+        #expect(counter.lineSettings == LineSettings(chip: "0", line: "24", bias: .disabled, kernelDebounceNs: 1_000_000))
         #expect(counter.debounce == DebounceConfiguration(both: .defer(windowNs: 15_000_000), activeLevel: .activeHigh))
-        #expect(counter.kernelDebounceNs == 1_000_000)
         #expect(counter.perUnit == 1000 && counter.unit == "kWh" && counter.deviceClass == "energy")
         #expect(counter.flushIntervalNs == 30_000_000_000 && counter.publishIntervalNs == 60_000_000_000)
     }
@@ -71,13 +68,13 @@ import Testing
             """, file: "d.yaml")
         let sensor = try #require(configuration.sensors.first)
         #expect(configuration.sensors.map(\.name) == ["sensor1", "sensor2"])
-        #expect(sensor.chip == nil && sensor.bias == .pullUp && sensor.kernelDebounceNs == 0)
+        #expect(sensor.lineSettings == LineSettings(chip: nil, line: "23", bias: .pullUp, kernelDebounceNs: 0))
         // "On" is the line high, debounced 50 ms both ways; no delays, no device class.
         #expect(sensor.debounce == DebounceConfiguration(both: .defer(windowNs: 50_000_000), activeLevel: .activeHigh))
         #expect(sensor.contact == ContactConfiguration())
         #expect(sensor.deviceClass == nil)
         let counter = try #require(configuration.counters.first)
-        #expect(counter.name == "counter1" && counter.chip == nil && counter.bias == .pullUp)
+        #expect(counter.name == "counter1" && counter.lineSettings == LineSettings(chip: nil, line: "24", bias: .pullUp))
         #expect(counter.debounce == DebounceConfiguration(both: DebounceConfiguration.defaultStrategy, activeLevel: .activeLow))
         #expect(counter.perUnit == 1 && counter.unit == nil && counter.deviceClass == nil)
         #expect(counter.flushIntervalNs == 5_000_000_000 && counter.publishIntervalNs == 5_000_000_000)
@@ -90,10 +87,10 @@ import Testing
             counters: [{name: water, line: 24, per_unit: 0.5}]
             """, file: "d.yaml")
         let sensor = try #require(configuration.sensors.first)
-        #expect(sensor.chip == "gpiochip0" && sensor.bias == .pullDown && sensor.kernelDebounceNs == 2_000_000)
+        #expect(sensor.lineSettings == LineSettings(chip: "gpiochip0", line: "23", bias: .pullDown, kernelDebounceNs: 2_000_000))
         #expect(sensor.debounce == DebounceConfiguration(both: .defer(windowNs: 50_000_000), activeLevel: .activeHigh))
         let counter = try #require(configuration.counters.first)
-        #expect(counter.chip == "gpiochip0" && counter.bias == .pullDown && counter.kernelDebounceNs == 2_000_000)
+        #expect(counter.lineSettings == LineSettings(chip: "gpiochip0", line: "24", bias: .pullDown, kernelDebounceNs: 2_000_000))
         #expect(counter.debounce == DebounceConfiguration(both: .defer(windowNs: 25_000_000), activeLevel: .activeHigh))
         #expect(counter.perUnit == 0.5)
     }
@@ -192,23 +189,6 @@ import Testing
         // A counter the state file does not list starts from 0.
         #expect(plan.plans[6].role == .counter(initialTotal: 0))
         #expect(DaemonPlan(configuration, counterTotals: [7, 9]).plans[roster.counters[1].line.index].role == .counter(initialTotal: 9))
-    }
-}
-
-/// Sensors' and counters' lines are located with the buttons' (`Roster.lines`): one pin
-/// written two ways is refused there too.
-@Suite struct SensorMachineCheckTests {
-    @Test func aCounterOnASensorsPinWrittenAnotherWayIsRefused() throws {
-        let configuration = try ConfigurationLoader.load("sensors: [{name: door, line: 23}]\ncounters: [{name: energy, line: GPIO23}]", file: "m.yaml")
-        #expect {
-            try MachineCheck.locateLines(configuration, locate: MachineCheckTests.piHeader)
-        } throws: { error in
-            guard let failure = error as? MachineCheck.Failure, case .sharedLine("m.yaml", "door", "energy", "gpiochip0", 23) = failure else { return false }
-            return true
-        }
-        let fine = try ConfigurationLoader.load(
-            "buttons: [{name: bell, line: 22}]\nsensors: [{name: door, line: GPIO23}]\ncounters: [{name: energy, line: 24}]", file: "m.yaml")
-        #expect(try MachineCheck.locateLines(fine, locate: MachineCheckTests.piHeader).map(\.offset) == [22, 23, 24])
     }
 }
 

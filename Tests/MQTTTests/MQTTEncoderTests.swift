@@ -2,6 +2,7 @@ import DebounceCore
 import EventOutput
 import Foundation
 @testable import MQTT
+import Settings
 import Testing
 
 /// Rotary encoders over MQTT without a broker: topics, the detent's payload, Home Assistant's

@@ -3,6 +3,7 @@ import DebounceCore
 import EventOutput
 import Foundation
 @testable import MQTT
+import Settings
 import Testing
 import YAMLDocument
 

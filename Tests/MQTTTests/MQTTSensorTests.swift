@@ -1,6 +1,7 @@
 import DebounceCore
 import EventOutput
 @testable import MQTT
+import Settings
 import Testing
 
 /// Contacts and pulse counters over MQTT without a broker: topics, the counter's state payload, the

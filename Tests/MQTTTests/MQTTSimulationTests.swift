@@ -1,4 +1,5 @@
 @testable import MQTT
+import Settings
 import Testing
 
 /// A simulation (`run --simulate`) publishes under an identity of its own: nothing it sends reaches a

@@ -5,6 +5,7 @@ import Foundation
 import Logging
 @testable import MQTT
 import Pipeline
+import Settings
 import Simulation
 import Testing
 

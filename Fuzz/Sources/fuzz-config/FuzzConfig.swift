@@ -16,12 +16,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     return 0
 }
 
-/// A configuration's button count, or the error's message.
+/// A configuration's input counts (buttons, encoders, sensors, counters), or the error's message.
 func outcome(_ load: () throws(ConfigurationError) -> ServiceConfiguration) -> String {
     do {
         let configuration = try load()
-        Fuzz.require(!configuration.buttons.isEmpty, "a configuration without buttons")
-        return "\(configuration.buttons.count) buttons"
+        let counts = [configuration.buttons.count, configuration.encoders.count, configuration.sensors.count, configuration.counters.count]
+        Fuzz.require(counts.contains { $0 > 0 }, "a configuration without inputs")
+        return "\(counts) inputs"
     } catch {
         Fuzz.require(!error.description.isEmpty, "an error without a message")
         return error.description

@@ -1,5 +1,5 @@
+import CounterState
 import FuzzSupport
-import Sinks
 
 /// The counters' state file: `CounterStateFile.parse` gives totals or a `CounterStateError` with a
 /// message and, for a line's error, a line the input has. Accepted totals have valid, distinct names

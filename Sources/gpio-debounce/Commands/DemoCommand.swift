@@ -5,7 +5,7 @@ import EventLoop
 import EventOutput
 import LinuxSys
 import Pipeline
-import Sinks
+import Recording
 import Simulation
 import SystemPackage
 

@@ -5,7 +5,8 @@ import EventLoop
 import EventOutput
 import LinuxSys
 import Pipeline
-import Sinks
+import Recording
+import Settings
 import GPIODBackend
 import Simulation
 import SystemPackage

@@ -4,7 +4,7 @@ import DebounceCore
 import EventLoop
 import EventOutput
 import Pipeline
-import Sinks
+import Recording
 import TraceFormat
 
 /// `replay --encoder A,B`: a recorded trace of an encoder's two lines through its decoder, in virtual

@@ -1,9 +1,11 @@
+import Actions
 import ArgumentParser
 import Assembly
 import ConfigurationFile
 import EventLoop
 import Pipeline
-import Sinks
+import Recording
+import Settings
 import DebounceCore
 import EventOutput
 import SystemPackage

@@ -6,8 +6,8 @@ import EventOutput
 import GPIODBackend
 import LinuxSys
 import Pipeline
+import Settings
 import Simulation
-import Sinks
 import SystemPackage
 
 /// `gpio-debounce watch`: debounced events from real pins (or the simulated button), as they happen.

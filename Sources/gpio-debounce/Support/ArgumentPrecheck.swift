@@ -1,5 +1,5 @@
 import ArgumentParser
-import GPIODBackend
+import Settings
 
 /// What the command line needs before swift-argument-parser reads it, in one place: a misspelt
 /// command gets a suggestion, and a negative duration reaches the option that would refuse it.
@@ -47,13 +47,13 @@ enum ArgumentPrecheck {
     }
 
     /// Why the first argument is not a command, or nil if it is one (or an option, or absent):
-    /// `unknown command 'wacth'; did you mean 'watch'?` (close names as `LineLocator.suggestions`
+    /// `unknown command 'wacth'; did you mean 'watch'?` (close names as `NearestNames.suggestions`
     /// finds line names), or with no close name the list of commands. The parser itself would say
     /// "2 unexpected arguments".
     static func unknownCommand(_ arguments: [String], commands: [String]) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-"), !commands.contains(first) else { return nil }
         let quoted = "'\(first)'"
-        let close = LineLocator.suggestions(for: first, among: commands)
+        let close = NearestNames.suggestions(for: first, among: commands)
         if !close.isEmpty {
             return "unknown command \(quoted); did you mean \(close.map { "'\($0)'" }.joined(separator: " or "))?"
         }

@@ -1,6 +1,6 @@
 import Assembly
-import Sinks
 import EventOutput
+import Recording
 import TraceFormat
 
 extension OutputOptions {

@@ -5,13 +5,13 @@ import Musl
 #endif
 import ArgumentParser
 import ConfigurationFile
+import CounterState
 import Daemon
 import EventLoop
 import EventOutput
 import GPIODBackend
 import LinuxSys
 import MQTT
-import Sinks
 import SystemPackage
 
 /// Every exit code of the CLI, in one place (the values of BSD's sysexits.h, as the README's table says).

@@ -1,4 +1,5 @@
 import ConfigurationFile
+import Daemon
 import GPIODBackend
 import MQTT
 import Testing
@@ -72,5 +73,22 @@ import Testing
         }
         let fine = try ConfigurationLoader.load("buttons: [{name: mute, line: 22}]\nencoders: [{name: volume, lines: [GPIO17, GPIO27]}]", file: "e.yaml")
         #expect(try MachineCheck.locateLines(fine, locate: MachineCheckTests.piHeader).map(\.offset) == [22, 17, 27])
+    }
+}
+
+/// Sensors' and counters' lines are located with the buttons' (`Roster.lines`): one pin
+/// written two ways is refused there too.
+@Suite struct SensorMachineCheckTests {
+    @Test func aCounterOnASensorsPinWrittenAnotherWayIsRefused() throws {
+        let configuration = try ConfigurationLoader.load("sensors: [{name: door, line: 23}]\ncounters: [{name: energy, line: GPIO23}]", file: "m.yaml")
+        #expect {
+            try MachineCheck.locateLines(configuration, locate: MachineCheckTests.piHeader)
+        } throws: { error in
+            guard let failure = error as? MachineCheck.Failure, case .sharedLine("m.yaml", "door", "energy", "gpiochip0", 23) = failure else { return false }
+            return true
+        }
+        let fine = try ConfigurationLoader.load(
+            "buttons: [{name: bell, line: 22}]\nsensors: [{name: door, line: GPIO23}]\ncounters: [{name: energy, line: 24}]", file: "m.yaml")
+        #expect(try MachineCheck.locateLines(fine, locate: MachineCheckTests.piHeader).map(\.offset) == [22, 23, 24])
     }
 }

@@ -1,8 +1,9 @@
 import DebounceCore
 import EventOutput
 import Foundation
+import Keys
 import Pipeline
-import Sinks
+import Settings
 import SystemPackage
 import Testing
 

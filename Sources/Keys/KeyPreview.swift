@@ -3,6 +3,7 @@ import EventLoop
 import EventOutput
 import LinuxSys
 import Pipeline
+import Settings
 import SystemPackage
 
 /// The sink that shows which keys a run would type on the virtual keyboard, without one: for trying a

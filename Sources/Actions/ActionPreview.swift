@@ -1,6 +1,7 @@
 import DebounceCore
 import EventLoop
 import Pipeline
+import Settings
 import SystemPackage
 import EventOutput
 

@@ -5,7 +5,7 @@ import DebounceCore
 public enum ContactTrigger: String, Sendable, Hashable, CaseIterable {
     case on, off, change
 
-    func matches(_ change: ContactEvent) -> Bool {
+    package func matches(_ change: ContactEvent) -> Bool {
         switch self {
         case .change: true
         case .on: change.isOn

@@ -1,10 +1,11 @@
+import Actions
 import DebounceCore
 import EventLoop
 import Foundation
 import Logging
 import Pipeline
+import Settings
 import Simulation
-import Sinks
 import Testing
 
 /// An encoder's actions: the detent's fields in the environment, and a fast flick coalesced into two

@@ -1,11 +1,12 @@
+import Actions
 import DebounceCore
 import EventLoop
 import Foundation
 import LinuxSys
 import Logging
 import Pipeline
+import Settings
 import Simulation
-import Sinks
 import Testing
 
 /// The action runner on the event loop, in real time: its commands are real processes, their timeouts

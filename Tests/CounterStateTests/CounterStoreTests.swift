@@ -3,13 +3,13 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import CounterState
 import DebounceCore
 import EventLoop
 import Foundation
 import Logging
 import Pipeline
 import Simulation
-import Sinks
 import Synchronization
 import SystemPackage
 import Testing

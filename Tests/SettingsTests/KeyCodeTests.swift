@@ -1,4 +1,4 @@
-import Sinks
+import Settings
 import Testing
 
 /// The key names of `linux/input-event-codes.h` (`KeyCode`).

@@ -1,30 +1,7 @@
 import DebounceCore
 import LinuxSys
 import Pipeline
-
-/// Keys for one kind of event of one line: a single key or a combination (`[KEY_LEFTCTRL, KEY_C]`).
-///
-/// Held keys go down at the event and come up at the button's release: a button's own `key:` (held from
-/// its press) and a `hold` action's keys. Other keys are tapped: down, then up, as two reports. A
-/// combination goes down in its order and comes up in reverse.
-public struct KeyBinding: Sendable, Hashable {
-    package var line: Int
-    package var on: ButtonEvent.Kind
-    /// For clicks: only this count (nil: any).
-    package var count: Int?
-    /// Key codes (`linux/input-event-codes.h`), in the order they go down; at least one.
-    package var keys: [UInt16]
-    /// Whether the keys stay down until the button's release (else they are tapped).
-    package var isHeld: Bool
-
-    package init(line: Int, on: ButtonEvent.Kind, count: Int? = nil, keys: [UInt16], isHeld: Bool) {
-        self.line = line
-        self.on = on
-        self.count = count
-        self.keys = keys
-        self.isHeld = isHeld && on != .release
-    }
-}
+import Settings
 
 /// The pure part of the keyboard: debounced events in, key reports out (each report a list of key
 /// changes the device sends followed by one `SYN_REPORT`). No I/O and no clock: it keeps which keys
@@ -136,25 +113,5 @@ package struct KeyMapping: Sendable {
             }
         }
         return changes
-    }
-}
-
-/// What a rotary encoder sends on the virtual keyboard, per detent: a key tap (`keys: {cw: KEY_VOLUMEUP,
-/// ccw: KEY_VOLUMEDOWN}`), or a step of a relative axis (`axis: REL_WHEEL`), in a configuration's `encoders:`.
-public struct EncoderKeyBinding: Sendable, Hashable {
-    /// The encoder's index (`PipelineOutput.rotation`).
-    public var encoder: Int
-    /// Key codes a clockwise detent taps (a combination goes down in this order), and a counter-clockwise one.
-    public var clockwise: [UInt16]
-    public var counterClockwise: [UInt16]
-    /// A relative axis (`REL_WHEEL` 8, `REL_DIAL` 7, `REL_HWHEEL` 6) instead of keys: +1 per clockwise
-    /// detent, -1 per counter-clockwise one (times the acceleration factor).
-    public var axis: UInt16?
-
-    public init(encoder: Int, clockwise: [UInt16] = [], counterClockwise: [UInt16] = [], axis: UInt16? = nil) {
-        self.encoder = encoder
-        self.clockwise = clockwise
-        self.counterClockwise = counterClockwise
-        self.axis = axis
     }
 }

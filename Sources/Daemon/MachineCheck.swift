@@ -1,3 +1,4 @@
+import ConfigurationFile
 import GPIODBackend
 import MQTT
 

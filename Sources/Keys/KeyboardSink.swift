@@ -18,9 +18,6 @@ extension UInputDevice: KeyReporter {}
 /// Writes to uinput never block (the kernel takes a report at once). When the run ends, every key still
 /// down comes up before the device is removed, so that no key stays pressed.
 package final class KeyboardSink: Sink {
-    /// The longest name the kernel keeps for the device, in bytes.
-    package static let maximumNameBytes = UInputDevice.maximumNameBytes
-
     private var mapping: KeyMapping
     private let device: any KeyReporter
     private let logger: Logger

@@ -9,56 +9,8 @@ import EventOutput
 import LinuxSys
 import Logging
 import Pipeline
+import Settings
 import SystemPackage
-
-/// What to do when an action's command is still running as the next event for it comes.
-package enum ActionPolicy: Sendable, Hashable {
-    /// Run it after the running one ends (at most `ActionRunner.maximumQueued` waiting; beyond, dropped).
-    case queue
-    /// Ignore the new event.
-    case drop
-    /// Run it at once, with at most this many running together (beyond, dropped).
-    case parallel(Int)
-    /// Run it after the running one ends, once, with the latest event that came meanwhile (earlier
-    /// ones are replaced): a fast flick of an encoder runs the command twice, not fifty times, and the
-    /// second run sees the final position.
-    case coalesce
-}
-
-/// A command to run on an event.
-public struct Action: Sendable, Hashable {
-    /// A name for logs.
-    package var name: String
-    /// The argument vector: no shell unless it is `["/bin/sh", "-c", ...]` (the `shell:` key).
-    package var arguments: [String]
-    package var policy: ActionPolicy
-    /// Kill the command's process group (SIGTERM, then SIGKILL `ActionRunner.killGraceNs` later) if it
-    /// runs longer, in nanoseconds of the loop's clock.
-    package var timeoutNs: Int64?
-
-    package init(name: String, arguments: [String], policy: ActionPolicy = .queue, timeoutNs: Int64? = nil) {
-        self.name = name
-        self.arguments = arguments
-        self.policy = policy
-        self.timeoutNs = timeoutNs
-    }
-}
-
-/// Which action an event of a line starts: events of kind `on` (and, for clicks, `count`, if set).
-public struct ActionBinding: Sendable, Hashable {
-    package var line: Int
-    package var on: ButtonEvent.Kind
-    package var count: Int?
-    /// Index into the runner's actions.
-    package var action: Int
-
-    package init(line: Int, on: ButtonEvent.Kind, count: Int? = nil, action: Int) {
-        self.line = line
-        self.on = on
-        self.count = count
-        self.action = action
-    }
-}
 
 /// The sink that runs actions' commands, never blocking the event loop.
 ///
@@ -321,33 +273,5 @@ package final class ActionRunner: Sink {
                 running[index].deadlineNs = nowNs.adding(durationNs: Self.killGraceNs)
             }
         }
-    }
-}
-
-/// Which detents of an encoder start an action: `on: cw`, `on: ccw` or `on: rotate` (either way).
-public enum EncoderTrigger: String, Sendable, Hashable, CaseIterable {
-    case cw, ccw, rotate
-
-    func matches(_ direction: EncoderEvent.Direction) -> Bool {
-        switch self {
-        case .rotate: true
-        case .cw: direction == .clockwise
-        case .ccw: direction == .counterClockwise
-        }
-    }
-}
-
-/// Which action a detent of an encoder starts.
-public struct EncoderActionBinding: Sendable, Hashable {
-    /// The encoder's index (`PipelineOutput.rotation`).
-    public var encoder: Int
-    public var on: EncoderTrigger
-    /// Index into the runner's actions.
-    public var action: Int
-
-    public init(encoder: Int, on: EncoderTrigger, action: Int) {
-        self.encoder = encoder
-        self.on = on
-        self.action = action
     }
 }
