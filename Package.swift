@@ -8,13 +8,19 @@ let package = Package(
     name: "gpio-debounce",
     products: [
         .executable(name: "gpio-debounce", targets: ["gpio-debounce"]),
+        // The API: the library (`import GPIODebounce`: Button, ButtonSet, and the core's events and
+        // strategies) and the pure core on its own (edges in, events out).
         .library(name: "GPIODebounce", targets: ["GPIODebounce"]),
         .library(name: "DebounceCore", targets: ["DebounceCore"]),
-        .library(name: "Simulation", targets: ["Simulation"]),
-        .library(name: "TraceFormat", targets: ["TraceFormat"]),
-        .library(name: "EventOutput", targets: ["EventOutput"]),
-        .library(name: "ConfigurationFile", targets: ["ConfigurationFile"]),
-        .library(name: "CounterState", targets: ["CounterState"]),
+        // Not API: underscored products, as swift-nio's `_NIO…`, only for this repository's own Fuzz and
+        // Benchmarks packages (packages of their own, which can reach nothing but public declarations).
+        // In these modules `public` marks exactly what those packages call; everything else is `package`
+        // (docs/architecture.md, "Access").
+        .library(name: "_Simulation", targets: ["Simulation"]),
+        .library(name: "_TraceFormat", targets: ["TraceFormat"]),
+        .library(name: "_EventOutput", targets: ["EventOutput"]),
+        .library(name: "_ConfigurationFile", targets: ["ConfigurationFile"]),
+        .library(name: "_CounterState", targets: ["CounterState"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -17,9 +17,9 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "DebounceCore", package: "gpio-debounce"),
-                .product(name: "Simulation", package: "gpio-debounce"),
-                .product(name: "TraceFormat", package: "gpio-debounce"),
-                .product(name: "EventOutput", package: "gpio-debounce"),
+                .product(name: "_Simulation", package: "gpio-debounce"),
+                .product(name: "_TraceFormat", package: "gpio-debounce"),
+                .product(name: "_EventOutput", package: "gpio-debounce"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Benchmarks/DebounceBenchmarks",

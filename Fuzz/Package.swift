@@ -18,7 +18,7 @@ let package = Package(
         .target(
             name: "FuzzSupport",
             dependencies: [
-                .product(name: "TraceFormat", package: "gpio-debounce"),
+                .product(name: "_TraceFormat", package: "gpio-debounce"),
                 .product(name: "DebounceCore", package: "gpio-debounce"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -32,11 +32,11 @@ let package = Package(
         // Strategies: DebounceStrategy(parsing:).
         .executableTarget(name: "fuzz-strategy", dependencies: ["FuzzSupport"]),
         // The counters' state file: CounterStateFile.parse, and format back.
-        .executableTarget(name: "fuzz-counters", dependencies: ["FuzzSupport", .product(name: "CounterState", package: "gpio-debounce")]),
+        .executableTarget(name: "fuzz-counters", dependencies: ["FuzzSupport", .product(name: "_CounterState", package: "gpio-debounce")]),
         // The daemon's YAML configuration: ConfigurationLoader.load.
         .executableTarget(
             name: "fuzz-config",
-            dependencies: ["FuzzSupport", .product(name: "ConfigurationFile", package: "gpio-debounce")]
+            dependencies: ["FuzzSupport", .product(name: "_ConfigurationFile", package: "gpio-debounce")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -3,14 +3,14 @@
 /// Messages quote the file's own text only in short, escaped excerpts (`ConfigurationLoader.quoted`),
 /// and a file that is not recognisably a configuration is named by line number only, never quoted.
 public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
-    public var file: String
-    public var line: Int?
-    public var column: Int?
+    package var file: String
+    package var line: Int?
+    package var column: Int?
     /// The key path, e.g. `buttons[0].hold`.
-    public var key: String
-    public var message: String
+    package var key: String
+    package var message: String
 
-    public init(file: String, line: Int?, column: Int?, key: String, message: String) {
+    package init(file: String, line: Int?, column: Int?, key: String, message: String) {
         self.file = file
         self.line = line
         self.column = column

@@ -36,29 +36,29 @@ public enum ConfigurationLoader {
     // MARK: Limits (the README lists them)
 
     /// The largest configuration file read: 1 MiB. A real one is a few kilobytes.
-    public static let maximumBytes = 1 << 20
+    package static let maximumBytes = 1 << 20
     /// The most buttons: one line request holds at most 64 lines (as `watch` allows).
-    public static let maximumButtons = 64
+    package static let maximumButtons = 64
     /// The largest `min:` or `max:` of an encoder's position, either sign.
-    public static let maximumEncoderPosition = 1_000_000_000
+    package static let maximumEncoderPosition = 1_000_000_000
     /// The shortest hold, click window, throttle, repeat delay, action timeout and group lockout.
-    public static let minimumDurationNs: Int64 = 1_000_000
+    package static let minimumDurationNs: Int64 = 1_000_000
     /// The shortest repeat interval: each repeat is an event that may start an action, so at most 100 a second.
-    public static let minimumRepeatIntervalNs: Int64 = 10_000_000
+    package static let minimumRepeatIntervalNs: Int64 = 10_000_000
     /// The longest duration anywhere: one hour (`DurationSyntax.maximumNs`).
-    public static let maximumDurationNs = DurationSyntax.maximumNs
+    package static let maximumDurationNs = DurationSyntax.maximumNs
     /// The highest line offset (the kernel counts a chip's lines in 16 bits).
-    public static let maximumOffset = 65_535
+    package static let maximumOffset = 65_535
     /// The longest line name or chip label, in bytes (the kernel's `GPIO_MAX_NAME_SIZE` is 32 with the NUL).
-    public static let maximumKernelNameBytes = 31
+    package static let maximumKernelNameBytes = 31
     /// The longest button or group name, in characters.
-    public static let maximumNameCharacters = 64
+    package static let maximumNameCharacters = 64
     /// The longest argument or shell command, in bytes (the kernel's `MAX_ARG_STRLEN` is 128 KiB with the NUL).
-    public static let maximumArgumentBytes = 131_071
+    package static let maximumArgumentBytes = 131_071
     /// The highest click count and `clicks.max`.
-    public static let maximumClickCount = 9
+    package static let maximumClickCount = 9
     /// The highest `limit` of `policy: parallel`.
-    public static let maximumParallelLimit = 64
+    package static let maximumParallelLimit = 64
 
     /// Parses `text` (the contents of `file`). With `programs`, every `run:` program (and `/bin/sh` for
     /// `shell:`) must be found and executable as `posix_spawnp` would find it; without, they are not looked up.

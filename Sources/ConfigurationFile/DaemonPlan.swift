@@ -5,27 +5,27 @@ import Settings
 /// What a configuration asks the event loop to run: the pipeline's plan for each line (buttons, the
 /// encoders' raw lines, contacts, counters: in the roster's line order, `Roster.lines`), the groups'
 /// lockouts, and the actions with the events that start them. Pure: building it opens nothing.
-public struct DaemonPlan: Sendable {
+package struct DaemonPlan: Sendable {
     /// One plan per line, in the roster's line order (the loop's): `plans[id.index]` is line `id`'s.
-    public var plans: [LinePlan]
+    package var plans: [LinePlan]
     /// The groups, in the order `LinePlan.group` indexes (sorted by name).
-    public var groups: [GroupLockout]
-    public var actions: [Action]
-    public var bindings: [ActionBinding]
+    package var groups: [GroupLockout]
+    package var actions: [Action]
+    package var bindings: [ActionBinding]
     /// What each button's keys are bound to; empty when no button has keys (then no keyboard is made).
-    public var keyBindings: [KeyBinding]
+    package var keyBindings: [KeyBinding]
     /// The encoders, in the configuration's order, each decoding its two raw lines (`Roster.encoders`).
-    public var encoders: [EncoderPlan]
+    package var encoders: [EncoderPlan]
     /// The keys each encoder's detents tap.
-    public var encoderKeyBindings: [EncoderKeyBinding]
+    package var encoderKeyBindings: [EncoderKeyBinding]
     /// The actions each encoder's detents start (into `actions`).
-    public var encoderActionBindings: [EncoderActionBinding] = []
+    package var encoderActionBindings: [EncoderActionBinding] = []
     /// The actions each contact's changes start (into `actions`), by the contact's line.
-    public var contactActionBindings: [ContactActionBinding] = []
+    package var contactActionBindings: [ContactActionBinding] = []
 
     /// The plan of `configuration`, its counters starting from `counterTotals[i]` pulses (the totals a
     /// state file kept; 0 for a counter it does not list).
-    public init(_ configuration: ServiceConfiguration, counterTotals: [Int64] = []) {
+    package init(_ configuration: ServiceConfiguration, counterTotals: [Int64] = []) {
         let roster = configuration.roster
         let groupNames = configuration.groups.keys.sorted()
         groups = groupNames.map { GroupLockout(windowNs: configuration.groups[$0] ?? 0) }

@@ -3,31 +3,31 @@ import Settings
 
 /// One rotary encoder of a configuration (`encoders:`): where its two lines are, how it counts, and
 /// the keys it taps. Its push button, if any, is an ordinary entry of `buttons:`.
-public struct EncoderSettings: Sendable {
-    public var name: String
+package struct EncoderSettings: Sendable {
+    package var name: String
     /// Lines A and B (clockwise, A leads), on one chip with one bias and no kernel debouncing (the
     /// decoder takes every change itself).
     package var lineA: LineSettings
     package var lineB: LineSettings
     /// Steps per detent, direction, range, acceleration.
-    public var configuration: EncoderConfiguration
+    package var configuration: EncoderConfiguration
     /// The keys a detent taps (`keys: {cw: KEY_VOLUMEUP, ccw: KEY_VOLUMEDOWN}`), or nil.
-    public var keys: (clockwise: [UInt16], counterClockwise: [UInt16])?
+    package var keys: (clockwise: [UInt16], counterClockwise: [UInt16])?
     /// The relative axis a detent moves on the virtual keyboard (`axis: REL_WHEEL`): its code, or nil.
-    public var axis: UInt16?
+    package var axis: UInt16?
 
     /// The name of relative axis `code` as a configuration writes it (`REL_WHEEL`).
-    public static func axisName(_ code: UInt16) -> String {
+    package static func axisName(_ code: UInt16) -> String {
         ConfigurationReader.relativeAxes.first { $0.code == code }?.name ?? "axis \(code)"
     }
     /// Commands its detents run (`actions:` with `on: cw`, `ccw` or `rotate`).
-    public var actions: [EncoderActionConfiguration] = []
+    package var actions: [EncoderActionConfiguration] = []
 }
 
 /// A command an encoder's detents run: `on: cw`, `on: ccw` or `on: rotate` (either way). Its policy is
 /// `coalesce` unless the file says otherwise: a fast flick runs it twice, the second time with the
 /// final position, not once per detent.
-public struct EncoderActionConfiguration: Sendable {
-    public var on: EncoderTrigger
-    public var action: Action
+package struct EncoderActionConfiguration: Sendable {
+    package var on: EncoderTrigger
+    package var action: Action
 }

@@ -2,16 +2,16 @@
 /// an offset, a plain whole number from 0 to `ConfigurationLoader.maximumOffset`, or a line name of at
 /// most `ConfigurationLoader.maximumKernelNameBytes` bytes (the kernel's limit), like `GPIO17`.
 /// One check for both places, so that the command line refuses what the file refuses.
-public enum LineSpelling {
+package enum LineSpelling {
     /// What every refusal ends with: which lines are allowed.
-    public static let allowed =
+    package static let allowed =
         "a line is an offset from 0 to \(ConfigurationLoader.maximumOffset) (below the chip's line count) or a line name like GPIO17"
 
     /// `text` as the line it names: an offset without leading zeros (`"17"`), or the name as written.
     /// Throws the reason it names no line, ending with `allowed`: leading zeros (YAML may read them as
     /// octal), an offset past the maximum, a sign, a number in another notation (`0x11`, `17abc`,
     /// `1e3`), a name longer than the kernel's limit, or nothing at all.
-    public static func line(_ text: String) throws(Refusal) -> String {
+    package static func line(_ text: String) throws(Refusal) -> String {
         guard !text.isEmpty else { throw Refusal("a line cannot be empty: \(allowed)") }
         let digits = text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
         if digits {
@@ -42,8 +42,8 @@ public enum LineSpelling {
     }
 
     /// Why a text names no line: a sentence for the user, ending with what is allowed.
-    public struct Refusal: Error, CustomStringConvertible {
-        public let description: String
+    package struct Refusal: Error, CustomStringConvertible {
+        package let description: String
         init(_ description: String) { self.description = description }
     }
 }

@@ -5,7 +5,7 @@ extension ConfigurationLoader {
     /// The keys of the `mqtt:` section (other tools write configurations with these names).
     static let mqttKeys = ["url", "client_id", "username", "password_file", "password_env", "ca_file", "base", "qos", "discovery", "queue"]
     /// The most events and states kept while the broker is unreachable.
-    public static let maximumMQTTQueue = 1_000_000
+    package static let maximumMQTTQueue = 1_000_000
 }
 
 extension ConfigurationReader {

@@ -9,23 +9,23 @@ import Musl
 /// meaning the working directory).
 public struct ProgramLookup: Sendable {
     /// The search path for bare names.
-    public var searchPath: String
+    package var searchPath: String
     /// Where `/` is for the lookup ("" for the real root): for tests, a directory standing in for it.
-    public var root: String
+    package var root: String
 
-    public init(searchPath: String, root: String = "") {
+    package init(searchPath: String, root: String = "") {
         self.searchPath = searchPath
         self.root = root
     }
 
     /// This process's `PATH`, or glibc's default (`/bin:/usr/bin`) when it is unset: where the daemon's
     /// actions will be looked up.
-    public static var environment: ProgramLookup {
+    package static var environment: ProgramLookup {
         ProgramLookup(searchPath: getenv("PATH").map { String(cString: $0) } ?? "/bin:/usr/bin")
     }
 
     /// Why `program` cannot be started, or nil if it can.
-    public func problem(with program: String) -> String? {
+    package func problem(with program: String) -> String? {
         let shown = ConfigurationLoader.quoted(program, limit: 80)
         if program.contains("/") {
             let relative = program.hasPrefix("/") ? "" : " (relative to the working directory: write an absolute path)"

@@ -4,18 +4,18 @@ import Settings
 /// One contact of a configuration (`sensors:`): a door or window reed switch, a PIR's output, a leak
 /// sensor. Its state is `on` or `off` (no gestures), reported once at the start and then at every
 /// change that lasted its delay (`ContactConfiguration`).
-public struct SensorSettings: Sendable {
-    public var name: String
+package struct SensorSettings: Sendable {
+    package var name: String
     /// Its line: chip, line, bias and kernel debouncing.
     package var lineSettings: LineSettings
     /// How the line is debounced. Its active level is "on": high unless `inverted: true`.
-    public var debounce: DebounceConfiguration
+    package var debounce: DebounceConfiguration
     /// `on_delay` and `off_delay`, in nanoseconds.
-    public var contact: ContactConfiguration
+    package var contact: ContactConfiguration
     /// Home Assistant's binary-sensor device class (`door`, `window`, `motion`...), or nil for none.
-    public var deviceClass: String?
+    package var deviceClass: String?
     /// Commands its changes run (`actions:` with `on: on`, `off` or `change`).
-    public var actions: [ContactActionConfiguration] = []
+    package var actions: [ContactActionConfiguration] = []
 
     package init(
         name: String, lineSettings: LineSettings, debounce: DebounceConfiguration, contact: ContactConfiguration = ContactConfiguration(),
@@ -30,33 +30,33 @@ public struct SensorSettings: Sendable {
 }
 
 /// A command a contact's changes run: `on: on` (a door opened), `on: off`, or `on: change`.
-public struct ContactActionConfiguration: Sendable {
-    public var on: ContactTrigger
-    public var action: Action
+package struct ContactActionConfiguration: Sendable {
+    package var on: ContactTrigger
+    package var action: Action
 }
 
 /// One pulse counter of a configuration (`counters:`): the pulse output of an electricity (S0), water
 /// or gas meter. Each debounced press is one pulse; the total is kept across runs in a state file.
-public struct CounterSettings: Sendable {
-    public var name: String
+package struct CounterSettings: Sendable {
+    package var name: String
     /// Its line: chip, line, bias and kernel debouncing.
     package var lineSettings: LineSettings
     /// How the line is debounced; a press (the line at its active level, low unless `active: high`) is a pulse.
-    public var debounce: DebounceConfiguration
+    package var debounce: DebounceConfiguration
     /// Pulses per unit (1000 for a meter of 1000 imp/kWh): the value is the total over this.
-    public var perUnit: Double
+    package var perUnit: Double
     /// The value's unit (`kWh`, `m³`, `L`), or nil for none.
-    public var unit: String?
+    package var unit: String?
     /// Home Assistant's sensor device class (`energy`, `water`, `gas`), or nil for none.
-    public var deviceClass: String?
+    package var deviceClass: String?
     /// The state file is written at most this often while pulses come, in nanoseconds (and at every
     /// clean stop): a `kill -9` or a power cut loses at most this long's pulses.
-    public var flushIntervalNs: Int64
+    package var flushIntervalNs: Int64
     /// MQTT: at most one state message per this many nanoseconds (the latest value retained).
-    public var publishIntervalNs: Int64
+    package var publishIntervalNs: Int64
 
     /// The default `flush:` and `publish_interval:`: 5 s.
-    public static let defaultIntervalNs: Int64 = 5_000_000_000
+    package static let defaultIntervalNs: Int64 = 5_000_000_000
 
     package init(
         name: String, lineSettings: LineSettings, debounce: DebounceConfiguration, perUnit: Double = 1, unit: String? = nil, deviceClass: String? = nil,

@@ -6,72 +6,78 @@ import Settings
 /// order, are its `roster`.
 public struct ServiceConfiguration: Sendable {
     /// Buttons (`buttons:`).
-    public var buttons: [ButtonConfiguration]
+    package var buttons: [ButtonConfiguration]
     /// Rotary encoders (`encoders:`).
-    public var encoders: [EncoderSettings] = []
+    package var encoders: [EncoderSettings] = []
     /// Contacts (`sensors:`).
-    public var sensors: [SensorSettings] = []
+    package var sensors: [SensorSettings] = []
     /// Pulse counters (`counters:`).
-    public var counters: [CounterSettings] = []
+    package var counters: [CounterSettings] = []
     /// Group name → lockout window in nanoseconds.
-    public var groups: [String: Int64]
+    package var groups: [String: Int64]
     /// The file it was read from, for messages.
-    public var source: String
+    package var source: String
     /// The virtual keyboard's settings (`keyboard:`); a keyboard is made only if some button has keys.
-    public var keyboard = KeyboardSettings()
+    package var keyboard = KeyboardSettings()
     /// The MQTT broker and topics (`mqtt:`); nil: no MQTT.
-    public var mqtt: MQTTSettings?
+    package var mqtt: MQTTSettings?
     /// Keys written in an old spelling, each where it was and how it is written now: warnings for
     /// `check` and `run` to print, not errors (the file loads as if written in the new spelling).
-    public var deprecations: [ConfigurationError] = []
+    package var deprecations: [ConfigurationError] = []
+}
+
+extension ServiceConfiguration {
+    /// How many inputs of each kind it lists: buttons, encoders, sensors, counters. Public for the
+    /// `_ConfigurationFile` product's one user, the configuration's fuzzer (Fuzz/).
+    public var inputCounts: [Int] { [buttons.count, encoders.count, sensors.count, counters.count] }
 }
 
 /// The virtual keyboard's settings (`keyboard:` at the top of a configuration).
-public struct KeyboardSettings: Sendable, Hashable {
+package struct KeyboardSettings: Sendable, Hashable {
     /// The name the device gets (what `evtest` and desktops show).
-    public var name = "gpio-debounce"
+    package var name = "gpio-debounce"
     /// Whether the kernel repeats a held key by itself (`EV_REP`); off by default, since a button's own
     /// `repeat:` gesture can send repeats instead.
-    public var autorepeat = false
+    package var autorepeat = false
 
     /// The longest `name`, in bytes: the kernel's `UINPUT_MAX_NAME_SIZE` (80) less its NUL, as
     /// `UInputDevice.maximumNameBytes` (LinuxSys) reads it from the header.
     package static let maximumNameBytes = 79
 
-    public init() {}
+    package init() {}
 }
 
 /// Keys to send on one kind of event of a button: the button's `key:` (held from press to release), or
 /// an action's `key:` in place of `run:` (tapped, except `on: hold`: held until the release).
-public struct KeyActionConfiguration: Sendable, Hashable {
-    public var on: ButtonEvent.Kind
+package struct KeyActionConfiguration: Sendable, Hashable {
+    package var on: ButtonEvent.Kind
     /// For clicks: only this count (nil: any).
-    public var count: Int?
+    package var count: Int?
     /// Key codes, in the order they go down.
-    public var keys: [UInt16]
+    package var keys: [UInt16]
     /// Down until the button's release (the button's own `key:`, and `on: hold`), else tapped.
-    public var isHeld: Bool
+    package var isHeld: Bool
 }
 
 /// One button: where it is, how it is debounced, which gestures it reports, and what runs on them.
-public struct ButtonConfiguration: Sendable {
-    public var name: String
+package struct ButtonConfiguration: Sendable {
+    package var name: String
     /// Its line: chip, line, bias and kernel debouncing.
     package var lineSettings: LineSettings
-    public var debounce: DebounceConfiguration
-    public var gestures: GestureConfiguration
+    package var debounce: DebounceConfiguration
+    package var gestures: GestureConfiguration
     /// The group this button belongs to, if any.
-    public var group: String?
-    public var actions: [ActionConfiguration]
+    package var group: String?
+    package var actions: [ActionConfiguration]
     /// Keys the button sends: its own `key:` (as `on: press`) and its actions with `key:`.
-    public var keys: [KeyActionConfiguration] = []
+    package var keys: [KeyActionConfiguration] = []
 }
 
 /// A command to run on one kind of event of a button.
-public struct ActionConfiguration: Sendable {
+package struct ActionConfiguration: Sendable {
     /// The event kind that triggers it.
-    public var on: ButtonEvent.Kind
+    package var on: ButtonEvent.Kind
     /// For clicks: only this count (nil: any).
-    public var count: Int?
-    public var action: Action
+    package var count: Int?
+    package var action: Action
 }

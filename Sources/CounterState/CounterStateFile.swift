@@ -26,7 +26,7 @@ public struct CounterTotal: Sendable, Hashable {
 /// edited on Windows). Pure: `parse` and `format` do no I/O (`CounterStore` reads and writes the file).
 ///
 /// Public, not package, for one reason: the parser's libFuzzer target (Fuzz/, a package of its own)
-/// can only reach public declarations of the `CounterState` product; the rest of the module stays `package`.
+/// can only reach public declarations of the `_CounterState` product; the rest of the module stays `package`.
 public enum CounterStateFile {
     /// The line that says what the file is, and in which version of the format.
     public static let formatLine = "format 1"

@@ -6,15 +6,15 @@ import MQTT
 /// section names can be read, and each button's line resolves on this machine's chips to a line no
 /// other button has (`line: 17` and `line: GPIO17` are one pin on a Raspberry Pi). `run` and `check`
 /// call these same functions, so that `check` refuses what `run` would.
-public enum MachineCheck {
+package enum MachineCheck {
     /// One button's line as found on this machine: `place` is what the caller keeps (`run`: the open
     /// chip), `chipName` the kernel's name of its chip, `offset` the line's offset on it.
-    public struct Located<Place> {
-        public var place: Place
-        public var chipName: String
-        public var offset: Int
+    package struct Located<Place> {
+        package var place: Place
+        package var chipName: String
+        package var offset: Int
 
-        public init(place: Place, chipName: String, offset: Int) {
+        package init(place: Place, chipName: String, offset: Int) {
             self.place = place
             self.chipName = chipName
             self.offset = offset
@@ -22,7 +22,7 @@ public enum MachineCheck {
     }
 
     /// Why a configuration cannot run on this machine.
-    public enum Failure: Error, CustomStringConvertible {
+    package enum Failure: Error, CustomStringConvertible {
         /// The `mqtt:` section's password or CA file cannot be read (`MQTTSettings.readFiles()`).
         case mqtt(MQTTError)
         /// A button's chip or line cannot be found or opened.
@@ -30,7 +30,7 @@ public enum MachineCheck {
         /// Two owners (buttons, encoders' lines, sensors, counters) resolve to the same line of the same chip.
         case sharedLine(file: String, first: String, second: String, chip: String, offset: Int)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .mqtt(let error): error.description
             case .line(_, let error): error.description
@@ -41,7 +41,7 @@ public enum MachineCheck {
     }
 
     /// Reads the password and checks the CA file of the `mqtt:` section, if any.
-    public static func readMQTTFiles(_ configuration: ServiceConfiguration) throws(Failure) {
+    package static func readMQTTFiles(_ configuration: ServiceConfiguration) throws(Failure) {
         do { _ = try configuration.mqtt?.readFiles() } catch { throw .mqtt(error) }
     }
 
@@ -68,7 +68,7 @@ public enum MachineCheck {
     /// Every button's line on this machine's chips, found as `run` opens them (`LineLocator.locate`):
     /// the chips are opened, not the lines, so this works while another program holds them. A chip
     /// is opened once however many buttons it serves.
-    public static func locateLinesOnThisMachine(_ configuration: ServiceConfiguration) throws(Failure) -> [Located<GPIOChip>] {
+    package static func locateLinesOnThisMachine(_ configuration: ServiceConfiguration) throws(Failure) -> [Located<GPIOChip>] {
         var chips: [String: GPIOChip] = [:]
         return try locateLines(configuration) { wanted throws(GPIOError) in
             let (chip, offsets) = try LineLocator.locate(chip: wanted.chip, lines: [wanted.line])

@@ -5,7 +5,7 @@ import CMosquitto
 /// Most of these are not fatal to the daemon: the sink logs them and tries again with backoff, since a
 /// broker that is down or unreachable now may be back later. A refused password or certificate will
 /// not heal by itself, but retrying costs nothing and the message says what to fix.
-public enum MQTTError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum MQTTError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The password file cannot be read (`errno` text; `code` is the `errno`, 0 for an empty file), or is empty.
     case passwordFile(path: String, reason: String, code: Int32 = 0)
     /// The password's environment variable is not set or empty.
@@ -24,7 +24,7 @@ public enum MQTTError: Error, Sendable, Hashable, CustomStringConvertible {
     /// libmosquitto itself failed (out of memory, an invalid argument): `call` and its error's text.
     case library(call: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .passwordFile(let path, let reason, _):
             "cannot read the MQTT password file \(path): \(reason) (check password_file; it holds the password on its first line)"

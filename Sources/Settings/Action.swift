@@ -13,7 +13,7 @@ package enum ActionPolicy: Sendable, Hashable {
 }
 
 /// A command to run on an event.
-public struct Action: Sendable, Hashable {
+package struct Action: Sendable, Hashable {
     /// A name for logs.
     package var name: String
     /// The argument vector: no shell unless it is `["/bin/sh", "-c", ...]` (the `shell:` key).

@@ -1,7 +1,7 @@
 import DebounceCore
 
 /// Which action an event of a line starts: events of kind `on` (and, for clicks, `count`, if set).
-public struct ActionBinding: Sendable, Hashable {
+package struct ActionBinding: Sendable, Hashable {
     package var line: Int
     package var on: ButtonEvent.Kind
     package var count: Int?

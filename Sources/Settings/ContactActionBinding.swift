@@ -2,7 +2,7 @@ import DebounceCore
 
 /// Which changes of a contact (`sensors:`) start an action: `on: on` (the state turned on: a door
 /// opened, motion seen), `on: off`, or `on: change` (either way). The state at the start is no change.
-public enum ContactTrigger: String, Sendable, Hashable, CaseIterable {
+package enum ContactTrigger: String, Sendable, Hashable, CaseIterable {
     case on, off, change
 
     package func matches(_ change: ContactEvent) -> Bool {
@@ -15,14 +15,14 @@ public enum ContactTrigger: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Which action a change of a contact's reported state starts.
-public struct ContactActionBinding: Sendable, Hashable {
+package struct ContactActionBinding: Sendable, Hashable {
     /// The contact's line index in the run (`PipelineOutput.contact(line:)`).
-    public var line: Int
-    public var on: ContactTrigger
+    package var line: Int
+    package var on: ContactTrigger
     /// Index into the runner's actions.
-    public var action: Int
+    package var action: Int
 
-    public init(line: Int, on: ContactTrigger, action: Int) {
+    package init(line: Int, on: ContactTrigger, action: Int) {
         self.line = line
         self.on = on
         self.action = action

@@ -1,7 +1,7 @@
 import DebounceCore
 
 /// Which detents of an encoder start an action: `on: cw`, `on: ccw` or `on: rotate` (either way).
-public enum EncoderTrigger: String, Sendable, Hashable, CaseIterable {
+package enum EncoderTrigger: String, Sendable, Hashable, CaseIterable {
     case cw, ccw, rotate
 
     package func matches(_ direction: EncoderEvent.Direction) -> Bool {
@@ -14,14 +14,14 @@ public enum EncoderTrigger: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Which action a detent of an encoder starts.
-public struct EncoderActionBinding: Sendable, Hashable {
+package struct EncoderActionBinding: Sendable, Hashable {
     /// The encoder's index (`PipelineOutput.rotation`).
-    public var encoder: Int
-    public var on: EncoderTrigger
+    package var encoder: Int
+    package var on: EncoderTrigger
     /// Index into the runner's actions.
-    public var action: Int
+    package var action: Int
 
-    public init(encoder: Int, on: EncoderTrigger, action: Int) {
+    package init(encoder: Int, on: EncoderTrigger, action: Int) {
         self.encoder = encoder
         self.on = on
         self.action = action

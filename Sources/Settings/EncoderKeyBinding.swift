@@ -1,16 +1,16 @@
 /// What a rotary encoder sends on the virtual keyboard, per detent: a key tap (`keys: {cw: KEY_VOLUMEUP,
 /// ccw: KEY_VOLUMEDOWN}`), or a step of a relative axis (`axis: REL_WHEEL`), in a configuration's `encoders:`.
-public struct EncoderKeyBinding: Sendable, Hashable {
+package struct EncoderKeyBinding: Sendable, Hashable {
     /// The encoder's index (`PipelineOutput.rotation`).
-    public var encoder: Int
+    package var encoder: Int
     /// Key codes a clockwise detent taps (a combination goes down in this order), and a counter-clockwise one.
-    public var clockwise: [UInt16]
-    public var counterClockwise: [UInt16]
+    package var clockwise: [UInt16]
+    package var counterClockwise: [UInt16]
     /// A relative axis (`REL_WHEEL` 8, `REL_DIAL` 7, `REL_HWHEEL` 6) instead of keys: +1 per clockwise
     /// detent, -1 per counter-clockwise one (times the acceleration factor).
-    public var axis: UInt16?
+    package var axis: UInt16?
 
-    public init(encoder: Int, clockwise: [UInt16] = [], counterClockwise: [UInt16] = [], axis: UInt16? = nil) {
+    package init(encoder: Int, clockwise: [UInt16] = [], counterClockwise: [UInt16] = [], axis: UInt16? = nil) {
         self.encoder = encoder
         self.clockwise = clockwise
         self.counterClockwise = counterClockwise

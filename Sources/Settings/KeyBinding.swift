@@ -5,7 +5,7 @@ import DebounceCore
 /// Held keys go down at the event and come up at the button's release: a button's own `key:` (held from
 /// its press) and a `hold` action's keys. Other keys are tapped: down, then up, as two reports. A
 /// combination goes down in its order and comes up in reverse.
-public struct KeyBinding: Sendable, Hashable {
+package struct KeyBinding: Sendable, Hashable {
     package var line: Int
     package var on: ButtonEvent.Kind
     /// For clicks: only this count (nil: any).

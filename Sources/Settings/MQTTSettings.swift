@@ -1,7 +1,7 @@
 /// What the `mqtt:` section of a configuration says: where the broker is, who we are, where we publish.
 /// Pure: building or reading it opens nothing; the password is read from its file or environment
 /// variable only when the client connects (`PasswordSource.read()`).
-public struct MQTTSettings: Sendable, Hashable {
+package struct MQTTSettings: Sendable, Hashable {
     /// Plain TCP (`mqtt://`) or TLS (`mqtts://`).
     package enum Transport: String, Sendable, Hashable {
         case mqtt, mqtts

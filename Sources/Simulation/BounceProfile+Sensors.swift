@@ -13,11 +13,11 @@ extension BurstShape {
 extension BounceProfile {
     /// A door or window's reed contact opened and closed by a person (`BurstShape.reed` both ways):
     /// the door stays open ("pressed": on) 1 to 6 s, closed 2 to 8 s.
-    public static let reedContact = BounceProfile(
+    package static let reedContact = BounceProfile(
         press: .reed, release: .reed, holdNs: 1_000_000_000...6_000_000_000, pauseNs: 2_000_000_000...8_000_000_000)
 
     /// An S0 output of an electricity meter (`BurstShape.optocoupler` both ways): pulses of 30 to 90 ms
     /// (the S0 standard's at least 30 ms), about 2 pulses a second (a meter of 1000 imp/kWh at about 7 kW).
-    public static let meterPulse = BounceProfile(
+    package static let meterPulse = BounceProfile(
         press: .optocoupler, release: .optocoupler, holdNs: 30_000_000...90_000_000, pauseNs: 300_000_000...700_000_000)
 }

@@ -9,25 +9,25 @@ import Musl
 /// Burst lengths are log-normal around `medianNs`, so most are short and a few are long, as
 /// measured on real switches (Ganssle, "A Guide to Debouncing": 18 switches averaged 1.6 ms of
 /// bounce, worst 6.2 ms; a few switches bounce for tens of milliseconds).
-public struct BurstShape: Sendable, Hashable {
+package struct BurstShape: Sendable, Hashable {
     /// The chance (0...1) that the transition is one clean edge.
-    public var cleanProbability: Double
+    package var cleanProbability: Double
     /// The median burst length, first edge to last, in nanoseconds.
-    public var medianNs: Int64
+    package var medianNs: Int64
     /// The spread of the log-normal burst length (its σ); 0 makes every burst `medianNs` long.
-    public var spread: Double
+    package var spread: Double
     /// Normal bursts are cut at this length, in nanoseconds.
-    public var maximumNs: Int64
+    package var maximumNs: Int64
     /// The chance (0...1) that a burst is a rare long one instead, of a length in `longBurstNs`.
-    public var longBurstProbability: Double
+    package var longBurstProbability: Double
     /// The range of the rare long bursts, in nanoseconds.
-    public var longBurstNs: ClosedRange<Int64>
+    package var longBurstNs: ClosedRange<Int64>
     /// Bounce pulses per millisecond of burst: a burst of length D has about `D × pulsesPerMs` pulses.
-    public var pulsesPerMs: ClosedRange<Double>
+    package var pulsesPerMs: ClosedRange<Double>
     /// The shortest pulse, in nanoseconds (real pulses go well under a microsecond).
-    public var shortestPulseNs: Int64
+    package var shortestPulseNs: Int64
 
-    public init(
+    package init(
         cleanProbability: Double, medianNs: Int64, spread: Double, maximumNs: Int64,
         longBurstProbability: Double, longBurstNs: ClosedRange<Int64>, pulsesPerMs: ClosedRange<Double>,
         shortestPulseNs: Int64
@@ -60,19 +60,19 @@ public struct BurstShape: Sendable, Hashable {
 /// How a simulated button behaves: its bounce, how people press it, and the noise around it.
 public struct BounceProfile: Sendable, Hashable {
     /// The contact closing (the press).
-    public var press: BurstShape
+    package var press: BurstShape
     /// The contact opening (the release): usually cleaner.
-    public var release: BurstShape
+    package var release: BurstShape
     /// How long a press is held, first edge to the first edge of the release, in nanoseconds.
-    public var holdNs: ClosedRange<Int64>
+    package var holdNs: ClosedRange<Int64>
     /// The pause between one release and the next press, in nanoseconds.
-    public var pauseNs: ClosedRange<Int64>
+    package var pauseNs: ClosedRange<Int64>
     /// Electrical spikes (EMI) per second of quiet line: pulses of `spikeWidthNs` that are no press.
-    public var spikesPerSecond: Double
+    package var spikesPerSecond: Double
     /// The width of an EMI spike, in nanoseconds.
-    public var spikeWidthNs: ClosedRange<Int64>
+    package var spikeWidthNs: ClosedRange<Int64>
 
-    public init(
+    package init(
         press: BurstShape, release: BurstShape, holdNs: ClosedRange<Int64>, pauseNs: ClosedRange<Int64>,
         spikesPerSecond: Double = 0, spikeWidthNs: ClosedRange<Int64> = 50...2_000
     ) {
@@ -101,7 +101,7 @@ public struct BounceProfile: Sendable, Hashable {
         pauseNs: 300_000_000...1_500_000_000)
 
     /// `typical` with a noisy environment: 2 EMI spikes per second of 50 ns to 2 µs.
-    public static let noisy: BounceProfile = {
+    package static let noisy: BounceProfile = {
         var profile = BounceProfile.typical
         profile.spikesPerSecond = 2
         return profile

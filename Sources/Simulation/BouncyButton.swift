@@ -1,15 +1,15 @@
 import DebounceCore
 
 /// One physical transition of a simulated button: the ground truth a debouncer should recover.
-public struct PhysicalTransition: Sendable, Hashable {
+package struct PhysicalTransition: Sendable, Hashable {
     /// `true` for the contact closing (a press), `false` for it opening.
-    public var pressed: Bool
+    package var pressed: Bool
     /// The first edge of the burst, in nanoseconds.
-    public var firstEdgeNs: Int64
+    package var firstEdgeNs: Int64
     /// The last edge of the burst, in nanoseconds: from here on the level is stable.
-    public var lastEdgeNs: Int64
+    package var lastEdgeNs: Int64
     /// How many edges the burst has (1 for a clean transition).
-    public var edgeCount: Int
+    package var edgeCount: Int
 }
 
 /// A seeded, reproducible button that a simulated person presses: an endless (or `presses`-long)
@@ -25,20 +25,20 @@ public struct BouncyButton: Sequence, IteratorProtocol, Sendable {
         /// Every edge of the cycle, in time order: EMI spikes in the pause, the press burst,
         /// spikes while held, the release burst.
         public var edges: [Edge]
-        public var press: PhysicalTransition
-        public var release: PhysicalTransition
+        package var press: PhysicalTransition
+        package var release: PhysicalTransition
         /// EMI spikes in this cycle (each two edges, none of them a press).
-        public var spikes: Int
+        package var spikes: Int
     }
 
-    public let profile: BounceProfile
-    public let activeLevel: ActiveLevel
+    package let profile: BounceProfile
+    package let activeLevel: ActiveLevel
     /// The level the line has before the first edge: released.
     public var initialLevel: Level { activeLevel.level(pressed: false) }
     /// How many cycles are left; `nil` for endless. A double click is two.
-    public private(set) var remainingPresses: Int?
+    package private(set) var remainingPresses: Int?
     /// The gestures played, if any (else presses and pauses are as `profile` says).
-    public var gestures: SimulatedGestures? { player?.gestures }
+    package var gestures: SimulatedGestures? { player?.gestures }
 
     private var random: SplitMix64
     private var cursorNs: Int64

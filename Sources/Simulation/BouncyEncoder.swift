@@ -2,12 +2,12 @@ import DebounceCore
 import Pipeline
 
 /// One detent a simulated person turned a `BouncyEncoder` by: the ground truth a decoder should recover.
-public struct PhysicalDetent: Sendable, Hashable {
+package struct PhysicalDetent: Sendable, Hashable {
     /// `true` clockwise (A leads), `false` counter-clockwise.
-    public var clockwise: Bool
+    package var clockwise: Bool
     /// When the detent's first transition began, and when its last one settled, in nanoseconds.
-    public var firstEdgeNs: Int64
-    public var lastEdgeNs: Int64
+    package var firstEdgeNs: Int64
+    package var lastEdgeNs: Int64
 }
 
 /// A seeded, reproducible rotary encoder (a KY-040 or EC11 with 4 transitions per detent) that a
@@ -25,12 +25,12 @@ public struct BouncyEncoder: Sequence, IteratorProtocol, Sendable {
 
     /// Detents turned so far (the generator's ground truth), oldest first, with `recordsDetents`;
     /// cleared by `takeDetents()`. Always empty without `recordsDetents`.
-    public private(set) var detents: [PhysicalDetent] = []
+    package private(set) var detents: [PhysicalDetent] = []
     /// Whether `detents` keeps the detents turned. Off for an encoder played for a long time (`run`,
     /// `watch`): kept, they take about 24 bytes each, about 250 bytes a gesture.
-    public let recordsDetents: Bool
+    package let recordsDetents: Bool
     /// How many more gestures (runs, flicks, jiggles) to play; `nil` for endless.
-    public private(set) var remainingGestures: Int?
+    package private(set) var remainingGestures: Int?
 
     private var random: SplitMix64
     private var cursorNs: Int64
@@ -48,7 +48,7 @@ public struct BouncyEncoder: Sequence, IteratorProtocol, Sendable {
     }
 
     /// Both lines read 1 at rest.
-    public static let initialLevels: [Level] = [.high, .high]
+    package static let initialLevels: [Level] = [.high, .high]
 
     /// The next edge of either line, in time order, or `nil` once `gestures` are played.
     public mutating func next() -> LineEdge? {
@@ -63,7 +63,7 @@ public struct BouncyEncoder: Sequence, IteratorProtocol, Sendable {
 
     /// The detents turned since the last call (for tests comparing a decoder with the truth); always
     /// empty without `recordsDetents`.
-    public mutating func takeDetents() -> [PhysicalDetent] {
+    package mutating func takeDetents() -> [PhysicalDetent] {
         defer { detents.removeAll() }
         return detents
     }

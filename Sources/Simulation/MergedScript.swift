@@ -40,7 +40,7 @@ final class MergedScript<Script: IteratorProtocol<LineEdge>> {
 extension SimulatedLines {
     /// Lines that read `initialLevels` at the start and then follow one script for all of them (each
     /// edge with its line, in time order), such as a `BouncyEncoder`'s.
-    public convenience init<Script: IteratorProtocol<LineEdge>>(
+    package convenience init<Script: IteratorProtocol<LineEdge>>(
         initialLevels: [Level], script: Script, startNs: Int64 = 0, dropProbability: Double = 0, seed: UInt64 = 0
     ) {
         let merged = MergedScript(script, lineCount: initialLevels.count)
@@ -50,7 +50,7 @@ extension SimulatedLines {
     }
 
     /// A simulated bouncy encoder on lines 0 (A) and 1 (B).
-    public convenience init(encoder: BouncyEncoder, startNs: Int64 = 0, dropProbability: Double = 0, seed: UInt64 = 0) {
+    package convenience init(encoder: BouncyEncoder, startNs: Int64 = 0, dropProbability: Double = 0, seed: UInt64 = 0) {
         self.init(initialLevels: BouncyEncoder.initialLevels, script: encoder, startNs: startNs, dropProbability: dropProbability, seed: seed)
     }
 }
@@ -59,7 +59,7 @@ extension SimulatedLines {
     /// Simulated inputs, each on as many lines as it watches (a button or contact one, an encoder two:
     /// A, B), in the order given: line `i` of the simulation is the `i`-th line of that list, so a
     /// caller that lists its inputs in its own line order (a configuration's roster) gets its lines back.
-    public convenience init(inputs: [SimulatedInput], startNs: Int64 = 0) {
+    package convenience init(inputs: [SimulatedInput], startNs: Int64 = 0) {
         var levels: [Level] = []
         var scripts: [any IteratorProtocol<Edge>] = []
         for input in inputs {

@@ -8,7 +8,7 @@ import DebounceCore
 /// lasts from the first edge of its burst to the first edge of its release's burst.
 public struct SimulatedGestures: Sendable, Hashable {
     /// One gesture: what a person does between two longer pauses.
-    public enum Gesture: Sendable, Hashable {
+    package enum Gesture: Sendable, Hashable {
         /// `count` short presses, each within the click window of the one before (1: a single click,
         /// or a short press on a button without clicks).
         case clicks(Int)
@@ -18,7 +18,7 @@ public struct SimulatedGestures: Sendable, Hashable {
         case `repeat`
 
         /// How many presses the gesture takes.
-        public var presses: Int {
+        package var presses: Int {
             if case .clicks(let count) = self { return count }
             return 1
         }
@@ -26,7 +26,7 @@ public struct SimulatedGestures: Sendable, Hashable {
 
     /// Every gesture the configuration recognizes, each once, in the order of a first round: a
     /// single click, the multi-clicks up to the highest count, a hold, a repeat.
-    public let gestures: [Gesture]
+    package let gestures: [Gesture]
     /// The pause before a gesture (from its release to the next gesture's first press): past the click
     /// window, so that one gesture's clicks never run into the next's.
     let pauseNs: ClosedRange<Int64>
@@ -48,7 +48,7 @@ public struct SimulatedGestures: Sendable, Hashable {
     ///
     /// Clicks go up to the highest of 3 and `clickCounts` (the counts the button's actions name), but
     /// never past the configuration's `maxClickCount`.
-    public init?(_ configuration: GestureConfiguration, debounce: DebounceConfiguration, clickCounts: [Int] = [], profile: BounceProfile = .typical) {
+    package init?(_ configuration: GestureConfiguration, debounce: DebounceConfiguration, clickCounts: [Int] = [], profile: BounceProfile = .typical) {
         let holdNs = configuration.holdNs.map { Swift.max($0, 0) }
         let repeatDelayNs = configuration.repeatDelayNs.map { Swift.max($0, 0) }
         let windowNs = configuration.clickWindowNs.map { Swift.max($0, 0) }

@@ -10,11 +10,11 @@ import Pipeline
 /// `dropProbability` loses edges as an overflowing kernel event queue does: a lost edge still changes
 /// the line's true level (what `readLevel(line:)` returns) but is never delivered; like libgpiod 2's
 /// sequence numbers, the line says how many it lost, so the loop reads the level again.
-public final class SimulatedLines: EdgeSource {
+package final class SimulatedLines: EdgeSource {
     /// Edges lost (never delivered), per line.
-    public private(set) var droppedEdges: [Int]
+    package private(set) var droppedEdges: [Int]
     /// Edges delivered, per line.
-    public private(set) var deliveredEdges: [Int]
+    package private(set) var deliveredEdges: [Int]
 
     private var scripts: [any IteratorProtocol<Edge>]
     private var upcoming: [Edge?]
@@ -25,7 +25,7 @@ public final class SimulatedLines: EdgeSource {
 
     /// Lines that read `initialLevels[i]` at the start and then follow `scripts[i]`, whose times are
     /// counted from `startNs` on the loop's clock.
-    public init(
+    package init(
         initialLevels: [Level], scripts: [any IteratorProtocol<Edge>], startNs: Int64 = 0, dropProbability: Double = 0, seed: UInt64 = 0
     ) {
         precondition(initialLevels.count == scripts.count, "one initial level per script")
@@ -41,19 +41,19 @@ public final class SimulatedLines: EdgeSource {
     }
 
     /// One line playing a fixed script of edges.
-    public convenience init(initialLevel: Level, script: [Edge], startNs: Int64 = 0, dropProbability: Double = 0, seed: UInt64 = 0) {
+    package convenience init(initialLevel: Level, script: [Edge], startNs: Int64 = 0, dropProbability: Double = 0, seed: UInt64 = 0) {
         self.init(initialLevels: [initialLevel], scripts: [script.makeIterator()], startNs: startNs, dropProbability: dropProbability, seed: seed)
     }
 
     /// Simulated bouncy buttons, one per line.
-    public convenience init(buttons: [BouncyButton], startNs: Int64 = 0, dropProbability: Double = 0, seed: UInt64 = 0) {
+    package convenience init(buttons: [BouncyButton], startNs: Int64 = 0, dropProbability: Double = 0, seed: UInt64 = 0) {
         self.init(initialLevels: buttons.map(\.initialLevel), scripts: buttons, startNs: startNs, dropProbability: dropProbability, seed: seed)
     }
 
-    public var lineCount: Int { scripts.count }
+    package var lineCount: Int { scripts.count }
 
     /// When the next scripted edge of any line is due (lost or not), on the loop's clock.
-    public var nextDueNs: Int64? {
+    package var nextDueNs: Int64? {
         var earliest: Int64?
         for edge in upcoming {
             if let edge { earliest = min(earliest ?? edge.timeNs, edge.timeNs) }
@@ -62,15 +62,15 @@ public final class SimulatedLines: EdgeSource {
     }
 
     /// Whether every script has ended.
-    public var isExhausted: Bool { upcoming.allSatisfy { $0 == nil } }
+    package var isExhausted: Bool { upcoming.allSatisfy { $0 == nil } }
 
     /// The level the line really has now, lost edges included.
-    public func readLevel(line: Int) -> Level { trueLevels[line] }
+    package func readLevel(line: Int) -> Level { trueLevels[line] }
 
-    public func lostEvents(line: Int) -> Int? { droppedEdges[line] }
+    package func lostEvents(line: Int) -> Int? { droppedEdges[line] }
 
     /// Every edge due by `timeNs`, in time order across lines; lost edges are counted per line.
-    public func deliverDue(byNs timeNs: Int64, into batch: inout EdgeBatch) {
+    package func deliverDue(byNs timeNs: Int64, into batch: inout EdgeBatch) {
         while true {
             var next: Int?
             for index in upcoming.indices {

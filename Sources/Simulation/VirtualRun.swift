@@ -4,36 +4,36 @@ import Pipeline
 
 /// A whole run of simulated lines in virtual time, through the same `EventLoop` and pipeline as every
 /// other mode, with every output kept: for tests, and for tools that want the events of a script at once.
-public struct VirtualRun {
+package struct VirtualRun {
     /// Every output of the pipeline, in the order the sinks got them.
-    public var outputs: [PipelineOutput]
-    public var stop: StopReason
+    package var outputs: [PipelineOutput]
+    package var stop: StopReason
     /// The loop after the run: its pipeline's statistics, its wakeups, its source.
-    public var loop: EventLoop
+    package var loop: EventLoop
 
     /// Every encoder's detents, with the encoder's index.
-    public var rotations: [(encoder: Int, event: EncoderEvent)] {
+    package var rotations: [(encoder: Int, event: EncoderEvent)] {
         outputs.compactMap { if case .rotation(let encoder, let event) = $0 { (encoder, event) } else { nil } }
     }
 
     /// Every contact's reported changes, with their lines.
-    public var contacts: [(line: Int, change: ContactEvent)] {
+    package var contacts: [(line: Int, change: ContactEvent)] {
         outputs.compactMap { if case .contact(let line, let change) = $0 { (line, change) } else { nil } }
     }
 
     /// Every counter's pulses, with their lines.
-    public var counts: [(line: Int, pulse: PulseCount)] {
+    package var counts: [(line: Int, pulse: PulseCount)] {
         outputs.compactMap { if case .count(let line, let pulse) = $0 { (line, pulse) } else { nil } }
     }
 
     /// The debounced events (and gestures), with their lines.
-    public var events: [(line: Int, event: ButtonEvent)] {
+    package var events: [(line: Int, event: ButtonEvent)] {
         outputs.compactMap { if case .event(let line, let event) = $0 { (line, event) } else { nil } }
     }
 
     /// Plays `lines` through `plans` (one for every line, or one each), `groups` and `encoders`, with `sinks`
     /// after the collector, until the scripts end (or a limit stops the run).
-    public static func play(
+    package static func play(
         _ lines: SimulatedLines, plans: [LinePlan], groups: [GroupLockout] = [], encoders: [EncoderPlan] = [], sinks: [any Sink] = [],
         limits: LoopLimits = LoopLimits()
     ) throws -> VirtualRun {

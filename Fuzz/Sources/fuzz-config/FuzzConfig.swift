@@ -20,7 +20,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 func outcome(_ load: () throws(ConfigurationError) -> ServiceConfiguration) -> String {
     do {
         let configuration = try load()
-        let counts = [configuration.buttons.count, configuration.encoders.count, configuration.sensors.count, configuration.counters.count]
+        let counts = configuration.inputCounts
         Fuzz.require(counts.contains { $0 > 0 }, "a configuration without inputs")
         return "\(counts) inputs"
     } catch {
