@@ -13,7 +13,7 @@ import TraceFormat
 /// `EventLoop`.
 ///
 /// ```swift
-/// let run = try RunAssembly.pins(chip: nil, lines: ["17"], bias: .pullUp)   // or .simulated / .trace
+/// let run = try RunAssembly.pins(on: .read(), chip: nil, lines: ["17"], bias: .pullUp)   // or .simulated / .trace
 /// let loop = try run.loop(plans: [plan], sinks: [printer], stop: .signals(signals))
 /// _ = try loop.run()
 /// ```
@@ -50,11 +50,13 @@ package struct RunAssembly {
     package let places: [LinePlace?]
 
     /// Real pins: `lines` (offsets or names) on `chip` (nil: the header's chip, or wherever the named
-    /// lines are), all with one bias. Throws what `LineLocator` and `GPIODLines` throw.
+    /// lines are), found among `chips` (`ChipInventory.read()`), all with one bias. Throws what
+    /// `ChipInventory.locate` and `GPIODLines` throw.
     package static func pins(
-        chip: String?, lines: [String], bias: Bias, kernelDebounceNs: Int64 = 0, consumer: String = "gpio-debounce", eventBufferSize: Int? = nil
+        on chips: ChipInventory, chip: String?, lines: [String], bias: Bias, kernelDebounceNs: Int64 = 0, consumer: String = "gpio-debounce",
+        eventBufferSize: Int? = nil
     ) throws(GPIOError) -> RunAssembly {
-        let (gpioChip, offsets) = try LineLocator.locate(chip: chip, lines: lines)
+        let (gpioChip, offsets) = try chips.locate(chip: chip, lines: lines)
         let selections = offsets.map { LineSelection(chip: gpioChip, offset: $0, bias: bias, kernelDebounceNs: kernelDebounceNs) }
         return try pins(selections, consumer: consumer, eventBufferSize: eventBufferSize)
     }

@@ -93,14 +93,14 @@ static inline int gdb_chip_info(struct gpiod_chip *chip, char *name, size_t name
 #endif
 }
 
-/* A line's name, consumer (empty when unused), whether it is used, and whether it is an output.
- * (v1: gpiod_chip_get_line + gpiod_line_update + getters; v2: gpiod_chip_get_line_info + getters.) */
+/* A line's name, consumer (empty when unused), whether it is used, and whether it is an output: one
+ * line-info ioctl. (v1: gpiod_chip_get_line, which reads the line's info every time it is called
+ * (gpiod_line_update), + getters; v2: gpiod_chip_get_line_info + getters.) */
 static inline int gdb_line_info(struct gpiod_chip *chip, unsigned int offset, char *name, size_t name_size,
                                 char *consumer, size_t consumer_size, int *used, int *output) {
 #if GDB_LIBGPIOD_MAJOR == 1
     struct gpiod_line *line = gpiod_chip_get_line(chip, offset);
     if (!line) return -1;
-    if (gpiod_line_update(line) < 0) return -1;
     gdb_copy(name, name_size, gpiod_line_name(line));
     gdb_copy(consumer, consumer_size, gpiod_line_consumer(line));
     *used = gpiod_line_is_used(line) ? 1 : 0;
@@ -115,18 +115,6 @@ static inline int gdb_line_info(struct gpiod_chip *chip, unsigned int offset, ch
     *output = gpiod_line_info_get_direction(info) == GPIOD_LINE_DIRECTION_OUTPUT ? 1 : 0;
     gpiod_line_info_free(info);
     return 0;
-#endif
-}
-
-/* The offset of the line named `name` on this chip, or -1 with errno ENOENT.
- * (v1: gpiod_chip_find_line; v2: gpiod_chip_get_line_offset_from_name.) */
-static inline int gdb_chip_find_line(struct gpiod_chip *chip, const char *name) {
-#if GDB_LIBGPIOD_MAJOR == 1
-    struct gpiod_line *line = gpiod_chip_find_line(chip, name);
-    if (!line) return -1;
-    return (int)gpiod_line_offset(line);
-#else
-    return gpiod_chip_get_line_offset_from_name(chip, name);
 #endif
 }
 

@@ -40,11 +40,9 @@ package struct CheckReport: Sendable, Hashable {
     package var notes: [String]
 
     /// The report of `configuration`, read from `file`, with what was found on this machine.
-    /// `headerChip` says which chip offsets without `chip:` mean (the 40-pin header's: asked only when
-    /// a line is such an offset).
-    package init(
-        _ configuration: ServiceConfiguration, file: String, machine: MachineFindings, headerChip: () -> HeaderChipChoice = LineLocator.headerChip
-    ) {
+    /// `headerChip` says which chip offsets without `chip:` mean (the 40-pin header's, `ChipInventory.header`:
+    /// asked only when a line is such an offset).
+    package init(_ configuration: ServiceConfiguration, file: String, machine: MachineFindings, headerChip: () -> HeaderChipChoice) {
         let roster = configuration.roster
         let header = roster.lines.contains { $0.settings.chip == nil && Int($0.settings.line) != nil } ? headerChip() : nil
         let places = Places(roster: roster, found: machine.lines, header: header)

@@ -50,13 +50,15 @@ extension DaemonAssembly {
         }
     }
 
-    /// The configured lines, found on this machine (`MachineCheck`, as `check` finds them) and requested.
+    /// The configured lines, found on this machine's chips (read once, `ChipInventory`; `MachineCheck`,
+    /// as `check` finds them) and requested.
     static func configuredPins(_ configuration: ServiceConfiguration, eventBufferSize: Int?, logger: Logger) throws(DaemonFailure) -> RunAssembly {
+        let chips = ChipInventory.read()
         if configuration.buttons.contains(where: { $0.lineSettings.chip == nil && Int($0.lineSettings.line) != nil }) {
-            logger.info("offsets without chip: mean \(LineLocator.headerChip())")
+            logger.info("offsets without chip: mean \(chips.header)")
         }
         let located: [MachineCheck.Located<GPIOChip>]
-        do { located = try MachineCheck.locateLinesOnThisMachine(configuration) } catch { throw .machine(error) }
+        do { located = try MachineCheck.locateLinesOnThisMachine(configuration, chips: chips) } catch { throw .machine(error) }
         let selections = zip(configuration.roster.lines, located).map { wanted, line in
             LineSelection(chip: line.place, offset: line.offset, bias: wanted.settings.bias, kernelDebounceNs: wanted.settings.kernelDebounceNs)
         }

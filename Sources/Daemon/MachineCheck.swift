@@ -65,16 +65,13 @@ package enum MachineCheck {
         return located
     }
 
-    /// Every button's line on this machine's chips, found as `run` opens them (`LineLocator.locate`):
-    /// the chips are opened, not the lines, so this works while another program holds them. A chip
-    /// is opened once however many buttons it serves.
-    package static func locateLinesOnThisMachine(_ configuration: ServiceConfiguration) throws(Failure) -> [Located<GPIOChip>] {
-        var chips: [String: GPIOChip] = [:]
-        return try locateLines(configuration) { wanted throws(GPIOError) in
-            let (chip, offsets) = try LineLocator.locate(chip: wanted.chip, lines: [wanted.line])
-            let shared = chips[chip.path] ?? chip
-            chips[chip.path] = shared
-            return Located(place: shared, chipName: shared.name, offset: offsets[0])
+    /// Every line of the configuration on this machine's chips, found in `chips` (read once:
+    /// `ChipInventory.read()`) as `run` opens them: the chips are opened, not the lines, so this works
+    /// while another program holds them. The lines of one chip share its one open chip.
+    package static func locateLinesOnThisMachine(_ configuration: ServiceConfiguration, chips: ChipInventory) throws(Failure) -> [Located<GPIOChip>] {
+        try locateLines(configuration) { wanted throws(GPIOError) in
+            let (chip, offsets) = try chips.locate(chip: wanted.chip, lines: [wanted.line])
+            return Located(place: chip, chipName: chip.name, offset: offsets[0])
         }
     }
 }

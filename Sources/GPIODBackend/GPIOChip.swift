@@ -16,6 +16,14 @@ package struct LineInfo: Sendable, Hashable {
     package var consumer: String
     package var isUsed: Bool
     package var isOutput: Bool
+
+    package init(offset: Int, name: String, consumer: String = "", isUsed: Bool = false, isOutput: Bool = false) {
+        self.offset = offset
+        self.name = name
+        self.consumer = consumer
+        self.isUsed = isUsed
+        self.isOutput = isOutput
+    }
 }
 
 /// An open GPIO chip (`struct gpiod_chip`), closed when this object goes away.
@@ -55,18 +63,6 @@ public final class GPIOChip {
 
     deinit { gdb_chip_close(handle) }
 
-    /// Opens the chip a user named: a path (`/dev/gpiochip0`), a name (`gpiochip0`), a number (`0`)
-    /// or a label (`pinctrl-bcm2711`), as gpiomon's `--chip` accepts.
-    package static func open(_ spec: String) throws(GPIOError) -> GPIOChip {
-        if spec.hasPrefix("/") { return try GPIOChip(path: spec) }
-        if !spec.isEmpty, spec.allSatisfy(\.isASCII), spec.allSatisfy(\.isNumber) { return try GPIOChip(path: "/dev/gpiochip\(spec)") }
-        if spec.hasPrefix("gpiochip") { return try GPIOChip(path: "/dev/\(spec)") }
-        for path in availablePaths() {
-            if let chip = try? GPIOChip(path: path), chip.label == spec { return chip }
-        }
-        throw .noSuchChip(spec, available: availableNames())
-    }
-
     /// Paths of the GPIO chips in /dev, in number order. Symbolic links are left out: a chip is listed
     /// once under its kernel name (Raspberry Pi OS links `/dev/gpiochip4` to `gpiochip0` on a Pi 5).
     package static func availablePaths() -> [String] {
@@ -102,22 +98,5 @@ public final class GPIOChip {
         }
         func text(_ buffer: [CChar]) -> String { String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         return LineInfo(offset: offset, name: text(nameBuffer), consumer: text(consumerBuffer), isUsed: used != 0, isOutput: output != 0)
-    }
-
-    /// The offset of the line named `name` (`gdb_chip_find_line`), or `nil`.
-    package func offset(ofLineNamed name: String) -> Int? {
-        let offset = gdb_chip_find_line(handle, name)
-        return offset >= 0 ? Int(offset) : nil
-    }
-
-    /// The chip's name, label and every line's name by offset (empty when unnamed or unreadable), for
-    /// `HeaderChip`.
-    package func summary() -> ChipSummary {
-        ChipSummary(name: name, label: label, lineNames: (0..<lineCount).map { (try? lineInfo(offset: $0).name) ?? "" })
-    }
-
-    /// Every line's name, for suggestions.
-    package func lineNames() -> [String] {
-        (0..<lineCount).compactMap { try? lineInfo(offset: $0).name }.filter { !$0.isEmpty }
     }
 }

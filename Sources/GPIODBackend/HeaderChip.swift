@@ -1,19 +1,3 @@
-/// What the header rule looks at on one chip: its kernel name, its driver's label and its lines' names.
-package struct ChipSummary: Sendable, Hashable {
-    /// The kernel's name, e.g. `gpiochip4`.
-    package var name: String
-    /// The driver's label, e.g. `pinctrl-rp1`.
-    package var label: String
-    /// The names of the lines by offset (empty for an unnamed line).
-    package var lineNames: [String]
-
-    package init(name: String, label: String, lineNames: [String]) {
-        self.name = name
-        self.label = label
-        self.lineNames = lineNames
-    }
-}
-
 /// The chip that offsets alone (`watch 17`, `line: 17` without `chip:`, `Button(line: 17)`) mean, and why.
 package struct HeaderChipChoice: Sendable, Hashable, CustomStringConvertible {
     /// Why this chip.
@@ -72,7 +56,7 @@ package enum HeaderChip {
 
     /// The header's chip among `chips` (in the kernel's number order): the first with a header label,
     /// else the first whose line 17 is named `GPIO17`, else `gpiochip0` (also when there are no chips).
-    package static func choose(among chips: [ChipSummary]) -> HeaderChipChoice {
+    package static func choose(among chips: [ChipDescription]) -> HeaderChipChoice {
         if let chip = chips.first(where: { labels.contains($0.label) }) {
             return HeaderChipChoice(chip: chip.name, evidence: .label(chip.label))
         }
@@ -84,7 +68,7 @@ package enum HeaderChip {
 
     /// The chip with a line named `name`, the header's chip (`choose(among:)`) first, then the others in
     /// order: on a Pi 5 a name the header shares with another chip means the header's line. `nil` if none.
-    package static func holder(of name: String, among chips: [ChipSummary]) -> ChipSummary? {
+    package static func holder(of name: String, among chips: [ChipDescription]) -> ChipDescription? {
         let header = choose(among: chips).chip
         let ordered = chips.filter { $0.name == header } + chips.filter { $0.name != header }
         return ordered.first { $0.lineNames.contains(name) }

@@ -24,8 +24,9 @@ import SystemPackage
 public struct Button: Sendable {
     /// Where the edges come from.
     public enum Source: Sendable {
-        /// A real line: the chip (path, name, number or label; nil for gpiochip0 or wherever the named
-        /// line is), the line (offset or name), the bias, and kernel debouncing (ns, libgpiod 2).
+        /// A real line: the chip (path, name, number or label; nil for the 40-pin header's chip, or
+        /// wherever the named line is), the line (offset or name), the bias, and kernel debouncing (ns,
+        /// libgpiod 2).
         case gpio(chip: String?, line: String, bias: Bias, kernelDebounceNs: Int64)
         /// A simulated bouncy button: seeded, pressed `presses` times (nil: forever), in real or virtual time.
         case simulated(seed: UInt64, presses: Int?, virtualTime: Bool)

@@ -73,25 +73,27 @@ public struct ButtonSet: Sendable {
     }
 
     /// Real lines (each found as `Button(line:)` says: its chip, else the header's chip or wherever
-    /// the named line is), or simulated bouncy buttons.
+    /// the named line is, all in one reading of the chips, `ChipInventory`), or simulated bouncy buttons.
     private static func input(of buttons: [Button]) throws -> RunAssembly {
-        let simulatedCount = buttons.count { if case .simulated = $0.source { true } else { false } }
-        guard simulatedCount == 0 || simulatedCount == buttons.count else { throw ButtonSetError.mixedSources }
-        var selections: [LineSelection] = []
         var simulated: [BouncyButton] = []
         var virtualTime = true
         for button in buttons {
-            switch button.source {
-            case .gpio(let chip, let line, let bias, let kernelDebounceNs):
-                let (gpioChip, offsets) = try LineLocator.locate(chip: chip, lines: [line])
-                selections.append(LineSelection(chip: gpioChip, offset: offsets[0], bias: bias, kernelDebounceNs: kernelDebounceNs))
-            case .simulated(let seed, let presses, let virtual):
-                simulated.append(BouncyButton(seed: seed, activeLevel: button.debounce.activeLevel, presses: presses))
-                virtualTime = virtualTime && virtual
-            }
+            guard case .simulated(let seed, let presses, let virtual) = button.source else { continue }
+            simulated.append(BouncyButton(seed: seed, activeLevel: button.debounce.activeLevel, presses: presses))
+            virtualTime = virtualTime && virtual
         }
-        if simulated.isEmpty { return try RunAssembly.pins(selections) }
-        return RunAssembly.simulated(SimulatedLines(buttons: simulated), names: simulated.indices.map(String.init), virtualTime: virtualTime)
+        if !simulated.isEmpty {
+            guard simulated.count == buttons.count else { throw ButtonSetError.mixedSources }
+            return RunAssembly.simulated(SimulatedLines(buttons: simulated), names: simulated.indices.map(String.init), virtualTime: virtualTime)
+        }
+        guard !buttons.isEmpty else { return try RunAssembly.pins([]) }
+        let chips = ChipInventory.read()
+        var selections: [LineSelection] = []
+        for case .gpio(let chip, let line, let bias, let kernelDebounceNs) in buttons.map(\.source) {
+            let (gpioChip, offsets) = try chips.locate(chip: chip, lines: [line])
+            selections.append(LineSelection(chip: gpioChip, offset: offsets[0], bias: bias, kernelDebounceNs: kernelDebounceNs))
+        }
+        return try RunAssembly.pins(selections)
     }
 }
 

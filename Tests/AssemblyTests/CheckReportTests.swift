@@ -29,7 +29,7 @@ import Testing
           - {name: energy, line: 24, per_unit: 1000, unit: kWh, flush: 10s}
         """
 
-    /// A Raspberry Pi 5's header chip, as `LineLocator.headerChip()` names it there.
+    /// A Raspberry Pi 5's header chip, as `ChipInventory.header` names it there.
     static let pi5 = HeaderChipChoice(chip: "gpiochip4", evidence: .label("pinctrl-rp1"))
 
     static func report(found: [CheckReport.MachineFindings.Line]?, notes: [String] = []) throws -> CheckReport {

@@ -9,6 +9,11 @@
 #   n-ioctls  under `strace -f -e trace=ioctl`, list, watch (offset, name), record, run and
 #       --kernel-debounce 1ms make no v1 GPIO ioctl and (but list) a GPIO_V2_GET_LINE_IOCTL, on the
 #       v2 build; on the v1 build the same trace must show the v1 requests (the check can fail).
+#   r-one-scan  under `strace -f -e trace=openat,ioctl`, the start of `run` with 8 buttons without
+#       chip: on pi5-old (six offsets, two names), `check` of that file and the library's
+#       Button(line: 17) open each chip once and read each line's info at most once: at most as many
+#       line-info ioctls as the chips have lines (libgpiod 1.6 adds two per requested line: its request
+#       reads the line's info before and after).
 
 # The swift-button example built against the same libgpiod as $BIN (vm/kernel-tests.sh builds it).
 KT_BUTTON=${KT_BUTTON:-$(dirname "$BIN")/button-lights}
@@ -162,4 +167,69 @@ t_n_ioctls() {
     check_eq "watch 17 --kernel-debounce 1ms exit status" "$W_RC" 0
     check_presses "$TMP/kdebounce.out" 1 17
     check_ioctls kdebounce 1
+}
+
+# scan_counts TAG -> sets OPENS, LINEINFOS, CHIPINFOS from $TMP/TAG.strace and logs them: the chips'
+# device files opened, and the line-info (v1 or v2 uAPI, not the watch) and chip-info ioctls
+scan_counts() {
+    local trace=$TMP/$1.strace
+    OPENS=$(grep -cE 'open(at)?\(.*"/dev/gpiochip[0-9]+"' "$trace")
+    LINEINFOS=$(grep -cE '\bGPIO(_V2)?_GET_LINEINFO_IOCTL\b|0xc048b402|0xc100b405' "$trace")
+    CHIPINFOS=$(grep -cE '\bGPIO_GET_CHIPINFO_IOCTL\b|0x8044b401' "$trace")
+    log "$1: $OPENS opens of /dev/gpiochip*, $LINEINFOS line-info ioctls, $CHIPINFOS chip-info ioctls"
+    log "$1 ioctls: $(grep -oE 'ioctl\([0-9]+, [A-Za-z0-9_]+' "$trace" | sed 's/.*, //' | sort | uniq -c | tr -s ' \n' ' ')"
+}
+# stop_traced: SIGTERM to the program that strace ($W_PID) runs, then its exit status in W_RC
+stop_traced() {
+    local child
+    child=$(<"/proc/$W_PID/task/$W_PID/children")
+    [[ -n $child ]] || { err "strace ($W_PID) runs no program"; return 1; }
+    kill -TERM $child
+    wait_exit "$W_PID" 20
+}
+# check_one_scan TAG CHIPS LINES REQUESTED: at most CHIPS opens and one scan of LINES lines (on v1 and
+# REQUESTED lines requested, two more line-info ioctls per requested line: libgpiod 1.6's
+# gpiod_chip_get_line, and its request, read the line's info)
+check_one_scan() {
+    local tag=$1 chips=$2 lines=$3 most=$3
+    [[ $LABEL == v1 ]] && most=$((lines + 2 * $4))
+    scan_counts "$tag"
+    if ((OPENS >= 1 && OPENS <= chips)); then log "ok: $tag opens each chip once ($OPENS)"; else err "$tag: $OPENS opens of /dev/gpiochip*, want 1 to $chips"; fi
+    if ((LINEINFOS <= most)); then
+        log "ok: $tag reads the lines' info once ($LINEINFOS <= $most)"
+    else
+        err "$tag: $LINEINFOS line-info ioctls, more than one scan of the chips' $lines lines ($most on $LABEL)"
+    fi
+}
+t_r_one_scan() {
+    use_board pi5-old || return
+    local chips=0 lines=0 c offset
+    for c in "$GPIOSIM_CONFIGFS"/board-*; do chips=$((chips + 1)) lines=$((lines + $(<"$c/bank0/num_lines"))); done
+    log "pi5-old: $chips chips, $lines lines"
+    {
+        echo "buttons:"
+        for offset in 5 6 12 13 16 17; do echo "  - {name: b$offset, line: $offset, bias: as-is}"; done
+        for offset in 22 27; do echo "  - {name: b$offset, line: GPIO$offset, bias: as-is}"; done
+    } >"$TMP/eight.yaml"
+    strace -f -qq -o "$TMP/scan-check.strace" -e trace=openat,open,ioctl "$BIN" check --config "$TMP/eight.yaml" >"$TMP/scan-check.out" 2>&1
+    check_eq "check exit status" "$?" 0
+    check_match "check finds GPIO27 on the header's chip" "$(<"$TMP/scan-check.out")" "b27: $CHIPNAME line GPIO27 \(offset 27\)"
+    check_one_scan scan-check "$chips" "$lines" 0
+    W_ERR=$TMP/scan-run.err
+    strace -f -qq -o "$TMP/scan-run.strace" -e trace=openat,open,ioctl "$BIN" run --config "$TMP/eight.yaml" --format json >"$TMP/scan-run.out" 2>"$W_ERR" &
+    W_PID=$!
+    BG+=("$W_PID")
+    wait_lines "$W_ERR" 'watching 8 buttons' 1 20 || { show "$W_ERR"; return; }
+    wait_used 27 || return
+    stop_traced || return
+    check_eq "run exit status after SIGTERM" "$W_RC" 0
+    check_one_scan scan-run "$chips" "$lines" 8
+    [[ -x $KT_BUTTON ]] || { err "no $KT_BUTTON (the swift-button example; vm/kernel-tests.sh builds it)"; return; }
+    W_ERR=$TMP/scan-button.err
+    strace -f -qq -o "$TMP/scan-button.strace" -e trace=openat,open,ioctl "$KT_BUTTON" 17 >"$TMP/scan-button.out" 2>"$W_ERR" &
+    W_PID=$!
+    BG+=("$W_PID")
+    wait_used 17 || return
+    stop_traced || return
+    check_one_scan scan-button "$chips" "$lines" 1
 }

@@ -964,6 +964,7 @@ run_test m-pi4 t_m_pi4
 run_test m-pi5-old t_m_pi5_old
 run_test m-pi5-new t_m_pi5_new
 run_test n-ioctls t_n_ioctls
+run_test r-one-scan t_r_one_scan
 run_test a-clean t_a_clean
 run_test b-bouncy-defer t_b_bouncy_defer
 run_test b-bouncy-eager t_b_bouncy_eager

@@ -68,20 +68,21 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let configuration = try loadConfiguration(config)
-        let report = CheckReport(configuration, file: config, machine: try checkOnThisMachine(configuration))
+        let chips = ChipInventory.read()
+        let report = CheckReport(configuration, file: config, machine: try checkOnThisMachine(configuration, chips: chips), headerChip: { chips.header })
         for line in report.lines { print(TerminalText.escaped(line)) }
         for note in report.notes { printToStandardError("gpio-debounce: note: \(note)") }
     }
 
-    /// What `run` checks on this machine (`MachineCheck`), refused as `run` refuses it, except what
+    /// What `run` checks on this machine's `chips` (`MachineCheck`), refused as `run` refuses it, except what
     /// depends on who runs it, which becomes a note: `check` may run as another user than the service
     /// (a password file or chip it may not read) and without the service's environment
     /// (`password_env`). A machine without GPIO chips is not where the configuration runs (it is
     /// being written or reviewed elsewhere): its lines are not resolved, and the files it names for
     /// the service's machine (MQTT password and CA files) are noted, not refused.
-    private func checkOnThisMachine(_ configuration: ServiceConfiguration) throws -> CheckReport.MachineFindings {
+    private func checkOnThisMachine(_ configuration: ServiceConfiguration, chips: ChipInventory) throws -> CheckReport.MachineFindings {
         var messages: [String] = []
-        let hasChips = !GPIOChip.availablePaths().isEmpty
+        let hasChips = !chips.isEmpty
         do {
             try MachineCheck.readMQTTFiles(configuration)
         } catch {
@@ -98,7 +99,7 @@ struct CheckCommand: ParsableCommand {
             return CheckReport.MachineFindings(lines: nil, notes: messages)
         }
         do {
-            return CheckReport.MachineFindings(located: try MachineCheck.locateLinesOnThisMachine(configuration), notes: messages)
+            return CheckReport.MachineFindings(located: try MachineCheck.locateLinesOnThisMachine(configuration, chips: chips), notes: messages)
         } catch {
             guard Self.dependsOnUser(error) else { throw failure("\(error.description) (on this machine's chips)", ExitStatus.of(error)) }
             messages.append("line names and chips were not resolved: \(error.description)")

@@ -93,7 +93,8 @@ struct RecordCommand: ParsableCommand {
         } else {
             assembly = try opening { () throws(GPIOError) in
                 try RunAssembly.pins(
-                    chip: chip, lines: lineNames, bias: bias.value, consumer: "gpio-debounce record", eventBufferSize: kernelQueue.eventBufferSize)
+                    on: ChipInventory.read(), chip: chip, lines: lineNames, bias: bias.value, consumer: "gpio-debounce record",
+                    eventBufferSize: kernelQueue.eventBufferSize)
             }
             let places = assembly.places.compactMap { $0 }
             name = places.isEmpty

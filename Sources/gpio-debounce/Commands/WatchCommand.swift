@@ -79,7 +79,7 @@ struct WatchCommand: ParsableCommand {
         let signals = try signalDescriptor()
         let assembly = try simulation.simulate ? simulatedLines() : opening { () throws(GPIOError) in
             try RunAssembly.pins(
-                chip: chip, lines: lines, bias: bias.value, kernelDebounceNs: kernelDebounceNs, consumer: consumer,
+                on: ChipInventory.read(), chip: chip, lines: lines, bias: bias.value, kernelDebounceNs: kernelDebounceNs, consumer: consumer,
                 eventBufferSize: kernelQueue.eventBufferSize)
         }
         let places = assembly.places.compactMap { $0 }
@@ -107,7 +107,7 @@ struct WatchCommand: ParsableCommand {
                 virtualTime: simulation.virtualTime)
             : opening { () throws(GPIOError) in
                 try RunAssembly.pins(
-                    chip: chip, lines: names, bias: bias.value, kernelDebounceNs: kernelDebounceNs, consumer: consumer,
+                    on: ChipInventory.read(), chip: chip, lines: names, bias: bias.value, kernelDebounceNs: kernelDebounceNs, consumer: consumer,
                     eventBufferSize: kernelQueue.eventBufferSize)
             }
         let places = assembly.places.compactMap { $0 }
