@@ -27,7 +27,7 @@ package struct LineInfo: Sendable, Hashable {
 }
 
 /// An open GPIO chip (`struct gpiod_chip`), closed when this object goes away.
-public final class GPIOChip {
+package final class GPIOChip {
     /// The device path, e.g. `/dev/gpiochip0`.
     package let path: String
     /// The kernel's name, e.g. `gpiochip0`.
