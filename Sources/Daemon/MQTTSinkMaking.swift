@@ -17,7 +17,7 @@ extension ServiceConfiguration {
         func place(_ line: LineID) -> RunAssembly.LinePlace { places?[line.index] ?? RunAssembly.LinePlace(chip: "", offset: 0) }
         let roster = self.roster
         let buttons = roster.buttons.map { button, line in
-            MQTTButton(name: button.name, chip: place(line).chip, line: place(line).offset, configuration: button.gestures)
+            MQTTButton(name: button.name, chip: place(line).chip, line: place(line).offset, lineIndex: line.index, configuration: button.gestures)
         }
         let encoders = roster.encoders.map { encoder, lineA, lineB in
             let (a, b) = (place(lineA), place(lineB))

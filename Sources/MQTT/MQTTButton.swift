@@ -10,19 +10,22 @@ package struct MQTTButton: Sendable, Hashable {
     package var chip: String
     /// The line's offset on the chip.
     package var line: Int
+    /// Its line in the run (the index of the pipeline's outputs: the roster's `LineID`).
+    package var lineIndex: Int
     /// The gestures its events can be, in discovery order.
     package var gestures: [MQTTGesture]
 
-    package init(name: String, chip: String, line: Int, gestures: [MQTTGesture]) {
+    package init(name: String, chip: String, line: Int, lineIndex: Int, gestures: [MQTTGesture]) {
         self.name = name
         self.chip = chip
         self.line = line
+        self.lineIndex = lineIndex
         self.gestures = gestures
     }
 
     /// A button whose gestures follow its `GestureConfiguration`: press and release always; hold and
     /// long release, repeat when configured; clicks 1 to `maxClickCount` (or to `unlimitedClicksShown` without a maximum).
-    package init(name: String, chip: String, line: Int, configuration: GestureConfiguration) {
+    package init(name: String, chip: String, line: Int, lineIndex: Int, configuration: GestureConfiguration) {
         var gestures: [MQTTGesture] = [.press, .release]
         if configuration.holdNs != nil { gestures += [.hold, .longRelease] }
         if configuration.repeatDelayNs != nil || configuration.repeatIntervalNs != nil { gestures.append(.repeat) }
@@ -30,7 +33,7 @@ package struct MQTTButton: Sendable, Hashable {
             let highest = configuration.maxClickCount.flatMap { $0 >= 1 ? $0 : nil } ?? Self.unlimitedClicksShown
             for count in 1...highest { gestures.append(.click(count)) }
         }
-        self.init(name: name, chip: chip, line: line, gestures: gestures)
+        self.init(name: name, chip: chip, line: line, lineIndex: lineIndex, gestures: gestures)
     }
 
     /// The fields after an event's standard ones in its JSON, the same as `run --format json` prints:

@@ -74,6 +74,8 @@ package final class MQTTSink: Sink {
     private let buttons: [MQTTButton]
     /// Each button's fields in its events' JSON, formatted once.
     private let eventFields: [EventFields]
+    /// The index in `buttons` of each button's run line.
+    private let buttonByLine: [Int: Int]
     private let encoders: [MQTTEncoder]
     /// Each encoder's fields in its detents' JSON, formatted once.
     private let encoderFields: [EventFields]
@@ -99,8 +101,8 @@ package final class MQTTSink: Sink {
     private var offlineMid: Int32?
     private var finished = false
 
-    /// A sink publishing for `buttons` (in the loop's line order), `encoders` (in the order of the
-    /// run's encoders), `sensors` and `counters` (each knowing its run line, `lineIndex`) to the
+    /// A sink publishing for `buttons`, `sensors` and `counters` (each knowing its run line,
+    /// `lineIndex`) and `encoders` (in the order of the run's encoders, `EncoderPlan`'s) to the
     /// broker of `settings`, with `softwareVersion` on the Home Assistant device. Reads the password
     /// and checks the CA file now: throws what must be fixed in the configuration. Connects at the
     /// loop's first wakeup.
@@ -117,6 +119,7 @@ package final class MQTTSink: Sink {
         self.encoderFields = encoders.map(\.eventFields)
         self.sensors = sensors
         self.sensorFields = sensors.map(\.eventFields)
+        self.buttonByLine = Dictionary(buttons.enumerated().map { ($1.lineIndex, $0) }, uniquingKeysWith: { first, _ in first })
         self.sensorByLine = Dictionary(sensors.enumerated().map { ($1.lineIndex, $0) }, uniquingKeysWith: { first, _ in first })
         self.counters = counters
         self.counterByLine = Dictionary(counters.enumerated().map { ($1.lineIndex, $0) }, uniquingKeysWith: { first, _ in first })
@@ -175,9 +178,9 @@ package final class MQTTSink: Sink {
     /// totals go out first (retained), so Home Assistant's entities show them before the first change.
     package func start(linesPressed: [Bool?], atNs nowNs: Int64) {
         guard mode == .run else { return }
-        for (line, pressed) in linesPressed.enumerated() where buttons.indices.contains(line) {
-            guard let pressed else { continue }
-            enqueue(OutboundMessage(topic: settings.stateTopic(button: buttons[line].name), text: pressed ? "pressed" : "released", retain: true))
+        for button in buttons {
+            guard linesPressed.indices.contains(button.lineIndex), let pressed = linesPressed[button.lineIndex] else { continue }
+            enqueue(OutboundMessage(topic: settings.stateTopic(button: button.name), text: pressed ? "pressed" : "released", retain: true))
         }
         for encoder in encoders {
             guard let position = encoder.startPosition else { continue }
@@ -210,9 +213,9 @@ package final class MQTTSink: Sink {
             return
         default: break
         }
-        guard case .event(let line, let event) = output, buttons.indices.contains(line) else { return }
-        let button = buttons[line]
-        enqueue(OutboundMessage(topic: settings.eventTopic(button: button.name), payload: EventWriter.jsonObject(event, fields: eventFields[line]), retain: false))
+        guard case .event(let line, let event) = output, let index = buttonByLine[line] else { return }
+        let button = buttons[index]
+        enqueue(OutboundMessage(topic: settings.eventTopic(button: button.name), payload: EventWriter.jsonObject(event, fields: eventFields[index]), retain: false))
         switch event.kind {
         case .press: enqueue(OutboundMessage(topic: settings.stateTopic(button: button.name), text: "pressed", retain: true))
         case .release: enqueue(OutboundMessage(topic: settings.stateTopic(button: button.name), text: "released", retain: true))

@@ -9,7 +9,7 @@ import Testing
 /// discovery of the encoder's entities, and the queue under a fast flick.
 @Suite struct MQTTEncoderTests {
     static let settings = MQTTSettings(host: "h", clientID: "hall-pi", base: "home/hall", hostname: "pi")
-    static let button = MQTTButton(name: "lights", chip: "gpiochip0", line: 17, gestures: [.press, .release])
+    static let button = MQTTButton(name: "lights", chip: "gpiochip0", line: 17, lineIndex: 0, gestures: [.press, .release])
     static let encoder = MQTTEncoder(name: "vol ume", chip: "gpiochip0", lines: [22, 23])
 
     @Test func topicsAreUnderTheBaseAndTheEncodersName() {

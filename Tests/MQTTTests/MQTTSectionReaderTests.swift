@@ -76,7 +76,7 @@ import YAMLDocument
 
     /// The MQTT payload of an event is byte for byte what `--format json` prints for `run`.
     @Test func eventPayloadIsTheJSONFormatsSchema() throws {
-        let button = MQTTButton(name: "la\"mp", chip: "gpiochip0", line: 17, gestures: [.press])
+        let button = MQTTButton(name: "la\"mp", chip: "gpiochip0", line: 17, lineIndex: 0, gestures: [.press])
         var descriptors: [Int32] = [0, 0]
         #expect(pipe(&descriptors) == 0)
         let output = OutputBuffer(fileDescriptor: .init(rawValue: descriptors[1]), flushThreshold: 0)

@@ -67,6 +67,26 @@ import Testing
         return Int64(payload[payload.index(payload.startIndex, offsetBy: 9)..<end])
     }
 
+    /// A button whose line is not the run's first (a contact's comes before it, as a roster may lay
+    /// them out): its state and events are published under its own name, found by its run line.
+    @Test func aButtonOnALaterLineThanAContactPublishesItsOwnStates() throws {
+        let broker = try Broker()
+        let subscriber = try Subscriber(broker, topics: ["test/pi/#"], name: "button-after-contact")
+        let bell = MQTTButton(name: "bell", chip: "simulated", line: 1, lineIndex: 1, gestures: [.press, .release])
+        let sink = try MQTTSink(settings: Base.settings(broker), buttons: [bell], sensors: [Self.door], softwareVersion: "t", logger: Base.logger)
+        let plans = [Self.plans[0], LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 5 * Self.ms)))]
+        let contact = [Edge(level: .low, timeNs: 200 * Self.ms)]
+        let press = [Edge(level: .low, timeNs: 300 * Self.ms), Edge(level: .high, timeNs: 400 * Self.ms)]
+        let lines = SimulatedLines(initialLevels: [.high, .high], scripts: [contact.makeIterator(), press.makeIterator()])
+        let loop = try EventLoop(clock: .realTime(), source: lines, plans: plans, sinks: [sink], limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
+        _ = try loop.run()
+        #expect(sink.disconnectedCleanly)
+        subscriber.wait { _ in Self.live(subscriber, "bell/state").count >= 3 && Self.live(subscriber, "door/state").count >= 2 }
+        #expect(Self.live(subscriber, "bell/state") == ["released", "pressed", "released"])
+        #expect(Self.live(subscriber, "bell/event").count == 2)
+        #expect(Self.live(subscriber, "door/state") == ["off", "on"])
+    }
+
     @Test func statesAreRetainedAtTheStartAndAtEachChange() throws {
         let broker = try Broker()
         let subscriber = try Subscriber(broker, topics: ["test/pi/#"], name: "contacts")

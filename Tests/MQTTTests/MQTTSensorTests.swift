@@ -64,7 +64,7 @@ import Testing
 
     /// Contacts and counters come after the buttons' and encoders' entities, on the same device.
     @Test func sensorsAndCountersFollowTheButtonsAndEncoders() {
-        let button = MQTTButton(name: "lights", chip: "gpiochip0", line: 17, gestures: [.press])
+        let button = MQTTButton(name: "lights", chip: "gpiochip0", line: 17, lineIndex: 0, gestures: [.press])
         let encoder = MQTTEncoder(name: "volume", chip: "gpiochip0", lines: [22, 23])
         let discovery = HomeAssistantDiscovery(
             settings: Self.settings, buttons: [button], encoders: [encoder], sensors: [Self.door], counters: [Self.energy], softwareVersion: "0.4.0")

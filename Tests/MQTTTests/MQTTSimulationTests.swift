@@ -6,7 +6,7 @@ import Testing
 /// live installation's topics, device or entities, and the broker never throws the live daemon off.
 @Suite struct MQTTSimulationTests {
     static let live = MQTTSettings(host: "h", clientID: "hall-pi", base: "home/hall", hostname: "pi")
-    static let button = MQTTButton(name: "lights", chip: "gpiochip0", line: 17, gestures: [.press, .release])
+    static let button = MQTTButton(name: "lights", chip: "gpiochip0", line: 17, lineIndex: 0, gestures: [.press, .release])
 
     @Test func aSimulationHasItsOwnClientIdentifierAndBaseTopic() {
         let simulation = Self.live.simulation

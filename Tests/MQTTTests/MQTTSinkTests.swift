@@ -31,8 +31,8 @@ import Testing
     }
 
     static let buttons = [
-        MQTTButton(name: "lights", chip: "simulated", line: 0, configuration: GestureConfiguration(clickWindowNs: 30 * ms, clickPolicy: .immediate)),
-        MQTTButton(name: "power", chip: "simulated", line: 1, configuration: GestureConfiguration(holdNs: 500 * ms)),
+        MQTTButton(name: "lights", chip: "simulated", line: 0, lineIndex: 0, configuration: GestureConfiguration(clickWindowNs: 30 * ms, clickPolicy: .immediate)),
+        MQTTButton(name: "power", chip: "simulated", line: 1, lineIndex: 1, configuration: GestureConfiguration(holdNs: 500 * ms)),
     ]
 
     /// An encoder announced beside the buttons (its detents: `MQTTEncoderSinkTests`).
