@@ -42,7 +42,9 @@ import SystemPackage
 /// after reconnecting. Handed-over messages stay in libmosquitto until the broker acknowledges them
 /// (QoS 1: PUBACK), and are sent again after a reconnect if the connection dropped before that; at
 /// most `OutboundQueue.window` are in flight at once. At shutdown the sink is busy until every queued
-/// message is acknowledged and `offline` is sent, or the loop's grace period ends.
+/// message is acknowledged and `offline` is sent, or the loop's grace period ends. After every
+/// reconnect the latest state of each entity is published again (retained), so that a broker that
+/// restarted without persistence shows the true states at once, not only after the next change.
 package final class MQTTSink: Sink {
     /// What the sink publishes.
     package enum Mode: Sendable, Hashable {
@@ -90,6 +92,13 @@ package final class MQTTSink: Sink {
     /// Each counter's state throttle (`counters`' order): the latest pulse waiting for its interval.
     private var counterThrottles: [PublishThrottle<PulseCount>]
     private let discovery: HomeAssistantDiscovery
+    /// The latest retained message of each state topic (buttons' and contacts' states, counters'
+    /// totals, encoders' positions), in the order the topics first came: published again after every
+    /// reconnect, because a broker restarted without persistence has forgotten them (a retained
+    /// message it still has is only replaced by the same).
+    private var retainedStates: [OutboundMessage] = []
+    /// The index in `retainedStates` of each topic.
+    private var retainedIndex: [String: Int] = [:]
     private let connection: MQTTConnection
     private let logger: Logger
     private var queue: OutboundQueue
@@ -312,8 +321,23 @@ package final class MQTTSink: Sink {
 
     // MARK: Messages
 
+    /// Queues the latest state of every topic again, after a reconnect.
+    private func republishStates() {
+        guard !retainedStates.isEmpty, !shuttingDown else { return }
+        logger.info("mqtt: connected again: publishing \(counted(retainedStates.count, "retained state")) again, in case the broker lost them")
+        for message in retainedStates { enqueue(message) }
+    }
+
     /// Queues `message`; with `latestOnly`, replacing the one waiting on its topic (`OutboundQueue.appendLatest`).
     private func enqueue(_ message: OutboundMessage, latestOnly: Bool = false) {
+        if message.retain {
+            if let index = retainedIndex[message.topic] {
+                retainedStates[index] = message
+            } else {
+                retainedIndex[message.topic] = retainedStates.count
+                retainedStates.append(message)
+            }
+        }
         guard (latestOnly ? queue.appendLatest(message) : queue.append(message)) > 0 else { return }
         // Logged at the first drop and then every hundredth, so a long outage does not flood the log.
         if queue.dropped == 1 || queue.dropped - droppedLogged >= 100 {
@@ -331,6 +355,7 @@ package final class MQTTSink: Sink {
             if mode == .run {
                 _ = publishControl(OutboundMessage(topic: settings.availabilityTopic, text: "online", retain: true))
                 publishDiscovery(discovery.messages)
+                if connection.connects > 1 { republishStates() }
             } else {
                 publishDiscovery(discovery.removal)
             }

@@ -43,6 +43,39 @@ import Testing
         print("mqtt restart: \(expected.count) events, \(received.count - firstArrivals.count) repeated, \(sink.statistics.connects) connects, run \(String(format: "%.1f", elapsed)) s")
     }
 
+    /// The broker is killed and restarted without its persistence file (it has forgotten every
+    /// retained message): once the sink is connected again, every entity's state is retained again,
+    /// the button's, the contact's and the counter's, though none of them changed after the restart.
+    @Test func aBrokerRestartedWithoutItsRetainedStatesGetsThemAgain() throws {
+        let broker = try Broker()
+        let ms = Base.ms
+        let bell = MQTTButton(name: "bell", chip: "simulated", line: 2, lineIndex: 2, gestures: [.press, .release])
+        let sink = try MQTTSink(
+            settings: Base.settings(broker), buttons: [bell], sensors: [MQTTSensorSinkTests.door], counters: [MQTTSensorSinkTests.meter(intervalMs: 100)],
+            softwareVersion: "t", logger: Base.logger)
+        let chaos = Thread {
+            Thread.sleep(forTimeInterval: 1.0)
+            broker.stop(signal: SIGKILL)
+            try? FileManager.default.removeItem(atPath: broker.path("mosquitto.db"))
+            Thread.sleep(forTimeInterval: 0.5)
+            try? broker.start()
+        }
+        chaos.start()
+        // The contact goes on at 200 ms, the meter pulses at 300 ms, the bell is pressed at 400 ms;
+        // then nothing changes until a 1 ms glitch on the meter's line at 4 s, which makes no pulse.
+        let contact = [Edge(level: .low, timeNs: 200 * ms)]
+        let meter = [Edge(level: .low, timeNs: 300 * ms), Edge(level: .high, timeNs: 320 * ms), Edge(level: .low, timeNs: 4_000 * ms), Edge(level: .high, timeNs: 4_001 * ms)]
+        let press = [Edge(level: .low, timeNs: 400 * ms), Edge(level: .high, timeNs: 500 * ms)]
+        let lines = SimulatedLines(initialLevels: [.high, .high, .high], scripts: [contact.makeIterator(), meter.makeIterator(), press.makeIterator()])
+        let plans = MQTTSensorSinkTests.plans + [LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 5 * ms)))]
+        let loop = try EventLoop(clock: .realTime(), source: lines, plans: plans, sinks: [sink], limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
+        _ = try loop.run()
+        #expect(sink.statistics.connects >= 2)
+        #expect(try MQTTSensorSinkTests.retained(broker, "door/state") == "1 on")
+        #expect(try MQTTSensorSinkTests.retained(broker, "bell/state") == "1 released")
+        #expect(MQTTSensorSinkTests.total(try MQTTSensorSinkTests.retained(broker, "meter/state").dropFirst(2).description) == 101)
+    }
+
     /// A full queue drops the oldest: with the broker gone for the whole run and room for 5, the
     /// last 5 events and states are what arrives once it is back.
     @Test func fullQueueDropsTheOldestAndCountsThem() throws {
