@@ -52,7 +52,7 @@ extension DoctorReport {
                 ? "another gpio-debounce holds it: stop it (sudo systemctl stop gpio-debounce, or end the watch or run that has it)"
                 : info.consumer.isEmpty
                     ? "find what holds it (a driver or device-tree overlay claiming the pin: check /boot/firmware/config.txt) and free it"
-                    : "stop \(holder) (e.g. pgrep -a \(info.consumer.split(separator: " ").first ?? ""); a driver or overlay of that name is removed from config.txt)"
+                    : "stop \(holder) (pgrep -a \(info.consumer.split(separator: " ").first ?? "") finds a program; a driver or overlay of that name is removed from config.txt)"
             return .blocker("line", "\(place)\(lineName) is in use by \(holder)", toDo: toDo, .gpio(.lineBusy(chip: chip.name, offset: offset, consumer: info.consumer)))
         }
         let bias = settings.bias

@@ -935,6 +935,8 @@ YAML
 # m, n: the chip layouts of Raspberry Pi kernels, and the uAPI the v2 build speaks
 # shellcheck source=vm/tests/board-tests.sh
 source "$here/board-tests.sh"
+# shellcheck source=vm/tests/doctor-tests.sh
+source "$here/doctor-tests.sh"
 
 # The layouts first: on Linux 6.1 each d-chip-removed test leaves its chip's number taken (the
 # removed chip stays referenced), and then a layout keeps the kernel's order but not its numbers.
@@ -991,6 +993,7 @@ run_test o-encoder t_o_encoder
 run_test o-encoder-burst t_o_encoder_burst
 run_test p-contact-counter t_p_contact_counter
 run_test q-check-password t_q_check_password
+run_test s-doctor t_s_doctor
 
 if [[ -s $TMP/storm-lost ]]; then
     if grep -qv '^0$' "$TMP/storm-lost"; then
