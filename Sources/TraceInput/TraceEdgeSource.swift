@@ -1,32 +1,39 @@
 import DebounceCore
 import EventLoop
 import Pipeline
+import TraceFormat
 
-/// A recorded trace of several lines (a rotary encoder's A and B) as one `EdgeSource`, for a run in
-/// virtual time (`RunAssembly.trace(lines:)`): as `TraceEdgeSource` for one line, each edge is due at
-/// its own timestamp, edges with one timestamp arrive in one batch (one observation), and the trace
-/// is read one edge ahead (bounded memory, any length).
+/// A recorded trace of `lineCount` lines (one button's line, or an encoder's A and B) as the run's
+/// `EdgeSource`, for a run in virtual time (`RunAssembly.trace`): each edge is due at its own
+/// timestamp, so the loop wakes at every edge and at every stage's deadline in between, exactly as it
+/// does for live lines; edges with one timestamp arrive in one batch (one observation). The trace is
+/// read one edge ahead (bounded memory, any length).
 ///
 /// Every line's initial level is read first: a trace must give each line's before any edge
-/// (`TraceError.noInitialLevel` otherwise). At the end of the trace the run ends (`endsAtLastEdge`).
-/// A trace that cannot be read on ends the run at the last good edge with `LineError.inputUnreadable`;
-/// `failure` then holds the `TraceError`.
-package final class TraceLinesEdgeSource: EdgeSource {
+/// (`TraceError.noInitialLevel` otherwise). At the end of the trace the run ends (`endsAtLastEdge`):
+/// decisions still pending are made as if time ran on, and nothing is timed past the last edge (a
+/// trace does not say how long a button stayed down). A trace that cannot be read on (a malformed
+/// line, a failed read) ends the run at the last good edge with `LineError.inputUnreadable`; `failure`
+/// then holds the `TraceError`.
+package final class TraceEdgeSource: EdgeSource {
     package let lineCount: Int
     /// The first initial level's timestamp, in nanoseconds: where the run's virtual clock starts.
     package let startNs: Int64
+    // Unchecked for exclusive access: only the loop's thread touches the source, one call at a time
+    // (no dynamic exclusivity check on each edge).
     /// Edges delivered so far (not the initial levels).
     @exclusivity(unchecked) package private(set) var deliveredEdges = 0
     /// Why the trace could not be read to its end, if it could not.
     @exclusivity(unchecked) package private(set) var failure: TraceError?
 
     private let trace: any TraceLinesSource
-    /// Each line's level after its latest delivered edge.
-    // Unchecked: only the loop's thread touches them, one call at a time.
-    @exclusivity(unchecked) private var levels: [Level]
+    /// Each line's level after its latest delivered edge, in memory of the source's own (allocated in
+    /// `init`, freed in `deinit`): written on every edge without an array's uniqueness check.
+    private let levels: UnsafeMutableBufferPointer<Level>
+    /// The latest delivered edge's time (or the first initial level's), in nanoseconds.
     @exclusivity(unchecked) private var latestNs: Int64
-    /// The next edge, read ahead; `nil` at the end or at a failure.
-    @exclusivity(unchecked) private var upcoming: LineEdge?
+    /// The next record, read ahead; `nil` at the end or at a failure.
+    @exclusivity(unchecked) private var upcoming: (line: Int, edge: Edge)?
 
     /// Reads every line's initial level and the first edge after them. Throws `TraceError.noData`
     /// for a trace without a record, `.noInitialLevel` for a line whose initial level does not come
@@ -44,9 +51,14 @@ package final class TraceLinesEdgeSource: EdgeSource {
         self.trace = trace
         self.lineCount = trace.lineCount
         self.startNs = first.edge.timeNs
-        self.levels = initial.map { $0 ?? .high }
+        self.levels = .allocate(capacity: initial.count)
+        _ = levels.initialize(from: initial.map { $0 ?? .high })
         self.latestNs = first.edge.timeNs
         readAhead()
+    }
+
+    deinit {
+        levels.deallocate()
     }
 
     package var endsAtLastEdge: Bool { true }
@@ -62,7 +74,7 @@ package final class TraceLinesEdgeSource: EdgeSource {
     package func deliverDue(byNs timeNs: Int64, into batch: inout EdgeBatch) throws(LineError) {
         if upcoming == nil, let failure { throw .inputUnreadable(reason: failure.description) }
         while let record = upcoming, record.edge.timeNs <= timeNs {
-            batch.edges.append(record)
+            batch.edges.append(LineEdge(line: record.line, edge: record.edge))
             levels[record.line] = record.edge.level
             latestNs = max(latestNs, record.edge.timeNs)
             deliveredEdges += 1
