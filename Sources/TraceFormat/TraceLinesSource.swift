@@ -14,6 +14,19 @@ package protocol TraceLinesSource: AnyObject {
     /// The next record, an edge of line `line` (`0..<lineCount`; each line's first is its initial
     /// level), or `nil` at the end.
     func nextLineEdge() throws(TraceError) -> (line: Int, edge: Edge)?
+    /// Reads the next records into `records`, from its start, and returns how many (0 at the end): the
+    /// next one, then as many more as fit that are already read in, never waiting for input for them (a
+    /// trace written into a pipe as it happens is followed record by record). Throws only before the
+    /// first record, what `nextLineEdge()` throws. By default, one record a call.
+    func readRecords(into records: UnsafeMutableBufferPointer<(line: Int, edge: Edge)>) throws(TraceError) -> Int
+}
+
+extension TraceLinesSource {
+    package func readRecords(into records: UnsafeMutableBufferPointer<(line: Int, edge: Edge)>) throws(TraceError) -> Int {
+        guard !records.isEmpty, let record = try nextLineEdge() else { return 0 }
+        records[0] = record
+        return 1
+    }
 }
 
 /// The text format's lines `t_ns,line,level` (and `t_ns,level`, line 0), read for the lines asked for;
@@ -54,6 +67,18 @@ package final class TraceLinesReader: TraceLinesSource {
             if index >= 0 { return (index, edge) }
         }
         return nil
+    }
+
+    /// The next record (which may wait for input), then the plain `t_ns,level` lines (line 0) already
+    /// in the reader's buffer, parsed in one loop: a replay's whole reading, for most of its records.
+    package func readRecords(into records: UnsafeMutableBufferPointer<(line: Int, edge: Edge)>) throws(TraceError) -> Int {
+        guard !records.isEmpty, let first = try nextLineEdge() else { return 0 }
+        records[0] = first
+        let lineZero = indexOfLine[0]
+        if lineZero >= 0 { return reader.readBuffered(into: records, from: 1, line: lineZero) }
+        // Line 0 not asked for: its plain lines are skipped.
+        while reader.nextBuffered() != nil {}
+        return 1
     }
 }
 

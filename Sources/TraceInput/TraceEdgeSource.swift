@@ -7,7 +7,9 @@ import TraceFormat
 /// `EdgeSource`, for a run in virtual time (`RunAssembly.trace`): each edge is due at its own
 /// timestamp, so the loop wakes at every edge and at every stage's deadline in between, exactly as it
 /// does for live lines; edges with one timestamp arrive in one batch (one observation). The trace is
-/// read one edge ahead (bounded memory, any length).
+/// read ahead by at most `readAheadRecords` records, and only by those already read in
+/// (`TraceLinesSource.readRecords`): bounded memory, any length, and a trace written into a pipe as it
+/// happens is followed record by record.
 ///
 /// Every line's initial level is read first: a trace must give each line's before any edge
 /// (`TraceError.noInitialLevel` otherwise). At the end of the trace the run ends (`endsAtLastEdge`):
@@ -26,16 +28,23 @@ package final class TraceEdgeSource: EdgeSource {
     /// Why the trace could not be read to its end, if it could not.
     @exclusivity(unchecked) package private(set) var failure: TraceError?
 
+    /// The most records read ahead of the loop.
+    package static let readAheadRecords = 256
+
     private let trace: any TraceLinesSource
     /// Each line's level after its latest delivered edge, in memory of the source's own (allocated in
-    /// `init`, freed in `deinit`): written on every edge without an array's uniqueness check.
+    /// `init`, freed in `deinit`, as is `readAhead`): written on every edge without an array's
+    /// uniqueness check.
     private let levels: UnsafeMutableBufferPointer<Level>
+    /// Records read and not delivered yet: `readAhead[nextRecord..<readCount]`. Empty only at the end
+    /// or at a failure.
+    private let readAhead: UnsafeMutableBufferPointer<(line: Int, edge: Edge)>
+    @exclusivity(unchecked) private var nextRecord = 0
+    @exclusivity(unchecked) private var readCount = 0
     /// The latest delivered edge's time (or the first initial level's), in nanoseconds.
     @exclusivity(unchecked) private var latestNs: Int64
-    /// The next record, read ahead; `nil` at the end or at a failure.
-    @exclusivity(unchecked) private var upcoming: (line: Int, edge: Edge)?
 
-    /// Reads every line's initial level and the first edge after them. Throws `TraceError.noData`
+    /// Reads every line's initial level and the first edges after them. Throws `TraceError.noData`
     /// for a trace without a record, `.noInitialLevel` for a line whose initial level does not come
     /// before the other lines' edges, and what reading throws.
     package init(trace: any TraceLinesSource) throws(TraceError) {
@@ -53,40 +62,49 @@ package final class TraceEdgeSource: EdgeSource {
         self.startNs = first.edge.timeNs
         self.levels = .allocate(capacity: initial.count)
         _ = levels.initialize(from: initial.map { $0 ?? .high })
+        self.readAhead = .allocate(capacity: Self.readAheadRecords)
         self.latestNs = first.edge.timeNs
-        readAhead()
+        readOn()
     }
 
     deinit {
         levels.deallocate()
+        readAhead.deallocate()
     }
 
     package var endsAtLastEdge: Bool { true }
 
     /// The next edge's time; at a failure, the latest edge's (due at once, to report it).
-    package var nextDueNs: Int64? { upcoming?.edge.timeNs ?? (failure == nil ? nil : latestNs) }
+    package var nextDueNs: Int64? {
+        nextRecord < readCount ? readAhead[nextRecord].edge.timeNs : (failure == nil ? nil : latestNs)
+    }
 
-    package var isExhausted: Bool { upcoming == nil && failure == nil }
+    package var isExhausted: Bool { nextRecord == readCount && failure == nil }
 
     package func readLevel(line: Int) -> Level { levels[line] }
 
     /// Throws at a failure once every edge before it was delivered (and so went through the stages).
     package func deliverDue(byNs timeNs: Int64, into batch: inout EdgeBatch) throws(LineError) {
-        if upcoming == nil, let failure { throw .inputUnreadable(reason: failure.description) }
-        while let record = upcoming, record.edge.timeNs <= timeNs {
+        if nextRecord == readCount, let failure { throw .inputUnreadable(reason: failure.description) }
+        while nextRecord < readCount {
+            let record = readAhead[nextRecord]
+            guard record.edge.timeNs <= timeNs else { return }
             batch.edges.append(LineEdge(line: record.line, edge: record.edge))
             levels[record.line] = record.edge.level
             latestNs = max(latestNs, record.edge.timeNs)
             deliveredEdges += 1
-            readAhead()
+            nextRecord += 1
+            if nextRecord == readCount { readOn() }
         }
     }
 
-    private func readAhead() {
+    /// Reads the next records once every one read before was delivered.
+    private func readOn() {
+        nextRecord = 0
         do {
-            upcoming = try trace.nextLineEdge()
+            readCount = try trace.readRecords(into: readAhead)
         } catch {
-            upcoming = nil
+            readCount = 0
             failure = error
         }
     }
