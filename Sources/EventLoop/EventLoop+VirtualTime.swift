@@ -24,10 +24,13 @@ extension EventLoop {
             clock.jump(toNs: dueNs)
             state.wakeups += 1
             instants += 1
-            state.batch.removeAll()
+            // The batch keeps this wakeup's edges (the loop empties it once, after the wakeup): each
+            // instant processes the edges it appended, and nothing is removed edge by edge.
+            state.batch.losses.removeAllFromEnd()
+            let firstEdge = state.batch.edges.count
             do throws(LineError) { try source.deliverDue(byNs: dueNs, into: &state.batch) } catch { throw LoopError.line(error) }
             let eventsBefore = state.reportedEvents
-            if try process(&state, upToNs: dueNs) { return true }
+            if try process(&state, upToNs: dueNs, edgesFrom: firstEdge) { return true }
             if state.reportedEvents != eventsBefore { othersNs = otherDeadline(state, startNs: startNs) }
         }
         return false

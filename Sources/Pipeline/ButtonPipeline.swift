@@ -49,7 +49,7 @@ public struct ButtonPipeline: Sendable {
     var dueNs: [Int64]
     /// The earliest of `dueNs`, kept with it: what `nextDeadlineNs` says, and what lets `advance`
     /// return at once when nothing is due, whatever the number of lines.
-    var earliestDueNs = Int64.max
+    @usableFromInline var earliestDueNs = Int64.max
     /// How many lines have `lossSuspected` set.
     @usableFromInline var suspectedLineCount = 0
     /// Whether `receive` reports each raw edge (`PipelineOutput.edge`): off when no sink wants them.
@@ -196,11 +196,12 @@ public struct ButtonPipeline: Sendable {
     /// returns `PipelineAction.readLevels`: the loop reads them and calls `resume(_:into:)`.
     ///
     /// Inlinable, so that the loop sees `.done` returned whenever no loss is suspected, and neither
-    /// builds nor destroys an action on that path (every edge of a replay takes it).
+    /// builds nor destroys an action on that path (every edge of a replay takes it), nor calls
+    /// `decide` when nothing is due.
     @inlinable
     public mutating func advance(toNs timeNs: Int64, into outputs: inout [PipelineOutput]) -> PipelineAction {
         if suspectedLineCount > 0, let request = levelRequest(toNs: timeNs) { return .readLevels(request) }
-        decide(toNs: timeNs, into: &outputs)
+        if earliestDueNs <= timeNs { decide(toNs: timeNs, into: &outputs) }
         return .done
     }
 
