@@ -137,7 +137,11 @@ public struct Debouncer: Sendable {
 
     // MARK: - Transitions
 
+    // `decide(before:)`, `renewDeadlines()` and `apply(_:atNs:)` run on every edge: inlined into
+    // `receive`, without a call of their own each.
+
     /// Makes the decisions due strictly before `timeNs`.
+    @inline(__always)
     private mutating func decide(before timeNs: Int64) -> ButtonEvent? {
         var event: ButtonEvent?
         while case .pending(let deadlineNs, _, _) = state, deadlineNs < timeNs {
@@ -175,6 +179,7 @@ public struct Debouncer: Sendable {
     }
 
     /// Sets `nextDeadlineNs` and `nextEventDeadlineNs` from the state just set.
+    @inline(__always)
     private mutating func renewDeadlines() {
         if case .pending(let deadlineNs, _, _) = state {
             nextDeadlineNs = deadlineNs
@@ -186,6 +191,7 @@ public struct Debouncer: Sendable {
     }
 
     /// Applies an edge to `level` at `timeNs`, after the decisions due before it were made.
+    @inline(__always)
     private mutating func apply(_ level: Level, atNs timeNs: Int64) {
         if level == rawLevel {
             statistics.duplicateEdges += 1
