@@ -338,6 +338,7 @@ public final class EventLoop {
     /// batch or delivered before): losses, edges (from `edgesFrom` on: the ones before went through
     /// already), the level reads they call for, the decisions due; then hands the outputs to the sinks.
     /// Returns whether the event limit was reached.
+    @inline(__always)
     func process(_ state: inout RunState, upToNs timeNs: Int64, edgesFrom firstEdge: Int = 0) throws(LoopError) -> Bool {
         for loss in state.batch.losses {
             state.outputs.append(.loss(line: loss.line, count: loss.count, atNs: timeNs))

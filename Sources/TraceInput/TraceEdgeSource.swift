@@ -74,10 +74,9 @@ package final class TraceEdgeSource: EdgeSource {
 
     package var endsAtLastEdge: Bool { true }
 
-    /// The next edge's time; at a failure, the latest edge's (due at once, to report it).
-    package var nextDueNs: Int64? {
-        nextRecord < readCount ? readAhead[nextRecord].edge.timeNs : (failure == nil ? nil : latestNs)
-    }
+    /// The next edge's time; at a failure, the latest edge's (due at once, to report it). Stored,
+    /// renewed whenever it changes: the loop asks for it before every edge.
+    @exclusivity(unchecked) package private(set) var nextDueNs: Int64?
 
     package var isExhausted: Bool { nextRecord == readCount && failure == nil }
 
@@ -94,7 +93,11 @@ package final class TraceEdgeSource: EdgeSource {
             latestNs = max(latestNs, record.edge.timeNs)
             deliveredEdges += 1
             nextRecord += 1
-            if nextRecord == readCount { readOn() }
+            if nextRecord == readCount {
+                readOn()
+            } else {
+                nextDueNs = readAhead[nextRecord].edge.timeNs
+            }
         }
     }
 
@@ -107,5 +110,6 @@ package final class TraceEdgeSource: EdgeSource {
             readCount = 0
             failure = error
         }
+        nextDueNs = readCount > 0 ? readAhead[0].edge.timeNs : (failure == nil ? nil : latestNs)
     }
 }
