@@ -41,13 +41,11 @@ enum PlainTraceLine {
     /// How many of `word`'s bytes, from its first (lowest), are ASCII digits before the first that is not: 0 to 8.
     @inline(__always)
     static func leadingDigits(_ word: UInt64) -> Int {
-        // A digit is 0x30 to 0x39: XORed with 0x30, its high nibble is 0 and its low nibble at most 9,
-        // which adding 6 does not carry into bit 4. Each byte of `notDigit` is nonzero for a byte that
-        // is not a digit (no carry crosses bytes: each low nibble plus 6 is at most 0x15).
-        let offset = word ^ 0x3030_3030_3030_3030
-        let highNibbles = offset & 0xF0F0_F0F0_F0F0_F0F0
-        let pastNine = ((offset & 0x0F0F_0F0F_0F0F_0F0F) &+ 0x0606_0606_0606_0606) & 0x1010_1010_1010_1010
-        let notDigit = highNibbles | pastNine
+        // A digit (0x30 to 0x39) neither borrows when 0x30 is taken from it nor carries when 0x46 is
+        // added, and both results keep its top bit clear; any other byte sets the top bit of one of
+        // them. A borrow or carry from a byte that is not a digit only reaches the bytes above it, so
+        // the lowest byte with a top bit set is the first that is not a digit.
+        let notDigit = ((word &- 0x3030_3030_3030_3030) | (word &+ 0x4646_4646_4646_4646)) & 0x8080_8080_8080_8080
         return notDigit.trailingZeroBitCount >> 3
     }
 

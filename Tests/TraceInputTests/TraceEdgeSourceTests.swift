@@ -125,6 +125,24 @@ import TraceInput
         guard case .line(.inputUnreadable)? = run.error else { Issue.record("\(String(describing: run.error))"); return }
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func aTraceBeingWrittenIsFollowedWithoutWaitingForMoreThanTheNextRecord() throws {
+        // 100 records in a pipe whose writer is still open: fewer than the source reads ahead, so a
+        // source that waited to fill its read-ahead would never return.
+        let (readEnd, writeEnd) = try FileDescriptor.pipe()
+        defer { try? writeEnd.close() }
+        let text = "0,1\n" + (1...99).map { "\($0 * 1_000_000),\($0 % 2)\n" }.joined()
+        _ = try Array(text.utf8).withUnsafeBytes { try writeEnd.writeAll($0) }
+        let reader = TraceReader(fileDescriptor: readEnd, sourceName: "<pipe>", ownsFileDescriptor: true)
+        let source = try TraceEdgeSource(trace: TraceLinesReader(reader: reader))
+        var batch = EdgeBatch()
+        try source.deliverDue(byNs: 50_000_000, into: &batch)
+        #expect(batch.edges.count == 50)
+        #expect(source.deliveredEdges == 50)
+        #expect(source.nextDueNs == 51_000_000)
+        #expect(source.readLevel(line: 0) == .low)
+    }
+
     @Test func aTraceWithoutARecordHasNoData() throws {
         #expect(throws: TraceError.noData(source: "t.csv")) { try TraceEdgeSource(trace: Self.textTrace("# nothing\nt_ns,level\n")) }
     }
