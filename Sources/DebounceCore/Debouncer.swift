@@ -158,6 +158,7 @@ public struct Debouncer: Sendable {
     }
 
     /// The decision due at `deadlineNs`: report the raw level if it differs, else settle.
+    @inline(__always)
     private mutating func decide(at deadlineNs: Int64) -> ButtonEvent? {
         guard case .pending(_, _, let onsetNs) = state else { return nil }
         let rawPressed = configuration.activeLevel.isPressed(rawLevel)

@@ -68,13 +68,8 @@ public struct EdgeBatch: Sendable {
 extension Array {
     /// Empties the array and keeps its storage, removing from the end: a few instructions per element
     /// and none when empty, where `removeAll(keepingCapacity: true)` costs some 60 through the generic
-    /// `replaceSubrange` even for one. For the loop's short arrays, emptied at every wakeup; a long one
-    /// (a virtual-time wakeup's edges) is emptied at once.
+    /// `replaceSubrange` even for one. For the loop's short arrays, emptied at every wakeup.
     mutating func removeAllFromEnd() {
-        if count > 8 {
-            removeAll(keepingCapacity: true)
-            return
-        }
         while !isEmpty { removeLast() }
     }
 }

@@ -18,14 +18,15 @@ extension EventLoop {
         // come, so an old value is safe.
         var othersNs = otherDeadline(state, startNs: startNs)
         var instants = 0
+        // The batch keeps these instants' edges, each instant processing the ones it appended; they
+        // are removed at once at the end, not edge by edge.
+        defer { if !state.batch.edges.isEmpty { state.batch.edges.removeAll(keepingCapacity: true) } }
         while instants < Self.virtualEdgesPerWakeup, let dueNs = source.nextDueNs, dueNs <= othersNs,
             state.stop == nil, dueNs <= state.pipeline.nextDeadlineNs ?? .max
         {
             clock.jump(toNs: dueNs)
             state.wakeups += 1
             instants += 1
-            // The batch keeps this wakeup's edges (the loop empties it once, after the wakeup): each
-            // instant processes the edges it appended, and nothing is removed edge by edge.
             state.batch.losses.removeAllFromEnd()
             let firstEdge = state.batch.edges.count
             do throws(LineError) { try source.deliverDue(byNs: dueNs, into: &state.batch) } catch { throw LoopError.line(error) }
