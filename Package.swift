@@ -58,9 +58,12 @@ let package = Package(
         // Benchmarks package) needs EventWriter, so these few types are public API; the rest of the
         // module (EventFieldTable, JSONText, TerminalText) is `package`.
         .target(name: "EventOutput", dependencies: ["DebounceCore", "LinuxSys", system]),
-        // Trace formats: streaming readers (text, VCD) and writers, the writers into EventOutput's buffer;
-        // a trace as an edge source (TraceEdgeSource) for a run in virtual time.
-        .target(name: "TraceFormat", dependencies: ["DebounceCore", "EventOutput", "Pipeline", "EventLoop", system]),
+        // Trace formats: streaming readers (text, VCD) and writers, the writers into EventOutput's buffer.
+        // Formats only: no loop and no stages (a trace as a run's input is TraceInput).
+        .target(name: "TraceFormat", dependencies: ["DebounceCore", "EventOutput", system]),
+        // A recorded trace of one or more lines as an edge source (TraceEdgeSource), for a run in virtual
+        // time: the input beside real pins (GPIODBackend) and simulated lines (Simulation).
+        .target(name: "TraceInput", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "TraceFormat"]),
         // Trace analysis: bursts, statistics, the smallest working windows, and SVG pictures.
         .target(name: "TraceAnalysis", dependencies: ["DebounceCore", "Pipeline", "TraceFormat"]),
         // What a run writes out as it goes: each event as text or JSON (EventPrinter: watch, run, demo,
@@ -98,7 +101,7 @@ let package = Package(
         .target(name: "ConfigurationFile", dependencies: ["DebounceCore", "Pipeline", "Settings", "YAMLDocument"]),
         // The one assembly of a run: an input (pins, simulated lines, a trace) with its clock, the
         // stages and the sinks, as one event loop. Every command and the library's Button use it.
-        .target(name: "Assembly", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend", "Settings", "TraceFormat"]),
+        .target(name: "Assembly", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend", "Settings", "TraceInput"]),
         // The daemon of a configuration, assembled where it can be tested: the input (the configured pins or
         // a simulation of every input), the plan, the sinks (printer, actions or their preview, keys, the
         // counters' store, MQTT) and the loop; `check`'s report; and `MachineCheck`, what `run` and `check`
@@ -116,7 +119,7 @@ let package = Package(
         .executableTarget(
             name: "gpio-debounce",
             dependencies: [
-                "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "EventOutput", "TraceFormat", "GPIODBackend", "TraceAnalysis",
+                "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "EventOutput", "TraceFormat", "TraceInput", "GPIODBackend", "TraceAnalysis",
                 "Settings", "Recording", "Actions", "Keys", "CounterState", "MQTT", "ConfigurationFile", "Assembly", "Daemon", logging, system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -158,7 +161,9 @@ let package = Package(
                 "EventLoop", "EventOutput", "Simulation", "Pipeline", "LinuxSys", "DebounceCore", logging, system,
             ]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "Simulation"]),
-        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "EventOutput", "DebounceCore", "Simulation", "EventLoop", "Pipeline"]),
+        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "EventOutput", "DebounceCore", "Simulation"]),
+        // A trace as a run's input: its lines' initial levels, its edges through the loop, a bad line's end.
+        .testTarget(name: "TraceInputTests", dependencies: ["TraceInput", "TraceFormat", "EventLoop", "Pipeline", "Simulation", "DebounceCore"]),
         .testTarget(name: "EventOutputTests", dependencies: ["EventOutput", "DebounceCore"]),
         .testTarget(name: "CLITests", dependencies: ["gpio-debounce", "LinuxSys"]),
         .testTarget(

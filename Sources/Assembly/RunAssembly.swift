@@ -5,7 +5,7 @@ import LinuxSys
 import Pipeline
 import Settings
 import Simulation
-import TraceFormat
+import TraceInput
 
 /// The one way a run is put together, for every command (`watch`, `record`, `run`, `replay`, `demo`)
 /// and the library's `Button`: an input (real pins, simulated lines or a recorded trace) with the clock
@@ -75,15 +75,9 @@ package struct RunAssembly {
         return RunAssembly(source: lines, clock: virtualTime ? .virtual() : .realTime(), places: places)
     }
 
-    /// A recorded trace of one line (`TraceEdgeSource`, which has read its initial level), in virtual
-    /// time from that level's timestamp.
+    /// A recorded trace (`TraceEdgeSource`, one line or several, which has read every line's initial
+    /// level), in virtual time from the first initial level's timestamp.
     package static func trace(_ source: TraceEdgeSource) -> RunAssembly {
-        RunAssembly(source: source, clock: .virtual(startNs: source.startNs), places: [nil])
-    }
-
-    /// A recorded trace of several lines (`TraceLinesEdgeSource`, an encoder's A and B, which has read
-    /// every line's initial level), in virtual time from the first initial level's timestamp.
-    package static func trace(lines source: TraceLinesEdgeSource) -> RunAssembly {
         RunAssembly(source: source, clock: .virtual(startNs: source.startNs), places: Array(repeating: nil, count: source.lineCount))
     }
 

@@ -49,11 +49,9 @@ public struct Debouncer: Sendable {
 
     /// The time of the latest edge, in nanoseconds: windows are measured from it.
     private var lastEdgeNs: Int64
-    /// Every change is an assignment (after the reported state and raw level are set), which renews
-    /// the two deadlines.
-    private var state: State = .settled {
-        didSet { renewDeadlines() }
-    }
+    /// Changed only through `enter(_:)` (after the reported state and raw level are set), which
+    /// renews the two deadlines.
+    private var state: State = .settled
 
     private enum State: Sendable {
         /// Nothing is pending: the raw level equals the reported state, has held it for the window of
@@ -137,7 +135,11 @@ public struct Debouncer: Sendable {
 
     // MARK: - Transitions
 
+    // `decide(before:)`, `enter(_:)` and `apply(_:atNs:)` run on every edge: inlined into `receive`,
+    // without a call of their own each.
+
     /// Makes the decisions due strictly before `timeNs`.
+    @inline(__always)
     private mutating func decide(before timeNs: Int64) -> ButtonEvent? {
         var event: ButtonEvent?
         while case .pending(let deadlineNs, _, _) = state, deadlineNs < timeNs {
@@ -156,11 +158,12 @@ public struct Debouncer: Sendable {
     }
 
     /// The decision due at `deadlineNs`: report the raw level if it differs, else settle.
+    @inline(__always)
     private mutating func decide(at deadlineNs: Int64) -> ButtonEvent? {
         guard case .pending(_, _, let onsetNs) = state else { return nil }
         let rawPressed = configuration.activeLevel.isPressed(rawLevel)
         guard rawPressed != isPressed else {
-            state = .settled
+            enter(.settled)
             return nil
         }
         let rule = configuration.strategy(leaving: isPressed)
@@ -170,11 +173,19 @@ public struct Debouncer: Sendable {
         // An eager report locks out both directions; the way back must also have held for its window.
         let lockoutEndNs: Int64? = rule.lockoutNs > 0 ? deadlineNs.adding(durationNs: rule.lockoutNs) : nil
         let nextNs = max(lockoutEndNs ?? .min, lastEdgeNs.adding(durationNs: configuration.strategy(leaving: isPressed).stabilityNs))
-        state = nextNs > deadlineNs ? .pending(deadlineNs: nextNs, lockoutEndNs: lockoutEndNs, onsetNs: nil) : .settled
+        enter(nextNs > deadlineNs ? .pending(deadlineNs: nextNs, lockoutEndNs: lockoutEndNs, onsetNs: nil) : .settled)
         return event
     }
 
+    /// The one way the state changes: sets it, then `nextDeadlineNs` and `nextEventDeadlineNs` from it.
+    @inline(__always)
+    private mutating func enter(_ newState: State) {
+        state = newState
+        renewDeadlines()
+    }
+
     /// Sets `nextDeadlineNs` and `nextEventDeadlineNs` from the state just set.
+    @inline(__always)
     private mutating func renewDeadlines() {
         if case .pending(let deadlineNs, _, _) = state {
             nextDeadlineNs = deadlineNs
@@ -186,6 +197,7 @@ public struct Debouncer: Sendable {
     }
 
     /// Applies an edge to `level` at `timeNs`, after the decisions due before it were made.
+    @inline(__always)
     private mutating func apply(_ level: Level, atNs timeNs: Int64) {
         if level == rawLevel {
             statistics.duplicateEdges += 1
@@ -197,13 +209,14 @@ public struct Debouncer: Sendable {
         let movedAway = configuration.activeLevel.isPressed(level) != isPressed
         switch state {
         case .settled:
-            state = .pending(deadlineNs: windowEndNs, lockoutEndNs: nil, onsetNs: timeNs)
+            enter(.pending(deadlineNs: windowEndNs, lockoutEndNs: nil, onsetNs: timeNs))
         case .pending(_, let lockoutEndNs, let onsetNs):
-            state = .pending(
-                deadlineNs: max(lockoutEndNs ?? .min, windowEndNs),
-                lockoutEndNs: lockoutEndNs,
-                onsetNs: onsetNs ?? (movedAway ? timeNs : nil)
-            )
+            enter(
+                .pending(
+                    deadlineNs: max(lockoutEndNs ?? .min, windowEndNs),
+                    lockoutEndNs: lockoutEndNs,
+                    onsetNs: onsetNs ?? (movedAway ? timeNs : nil)
+                ))
         }
     }
 

@@ -18,16 +18,20 @@ extension EventLoop {
         // come, so an old value is safe.
         var othersNs = otherDeadline(state, startNs: startNs)
         var instants = 0
+        // The batch keeps these instants' edges, each instant processing the ones it appended; they
+        // are removed at once at the end, not edge by edge.
+        defer { if !state.batch.edges.isEmpty { state.batch.edges.removeAll(keepingCapacity: true) } }
         while instants < Self.virtualEdgesPerWakeup, let dueNs = source.nextDueNs, dueNs <= othersNs,
             state.stop == nil, dueNs <= state.pipeline.nextDeadlineNs ?? .max
         {
             clock.jump(toNs: dueNs)
             state.wakeups += 1
             instants += 1
-            state.batch.removeAll()
+            state.batch.losses.removeAllFromEnd()
+            let firstEdge = state.batch.edges.count
             do throws(LineError) { try source.deliverDue(byNs: dueNs, into: &state.batch) } catch { throw LoopError.line(error) }
             let eventsBefore = state.reportedEvents
-            if try process(&state, upToNs: dueNs) { return true }
+            if try process(&state, upToNs: dueNs, edgesFrom: firstEdge) { return true }
             if state.reportedEvents != eventsBefore { othersNs = otherDeadline(state, startNs: startNs) }
         }
         return false

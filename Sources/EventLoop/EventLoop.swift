@@ -335,14 +335,17 @@ public final class EventLoop {
     }
 
     /// Runs what `batch` holds through the pipeline up to `timeNs` (every edge up to it must be in the
-    /// batch or delivered before): losses, edges, the level reads they call for, the decisions due; then
-    /// hands the outputs to the sinks. Returns whether the event limit was reached.
-    func process(_ state: inout RunState, upToNs timeNs: Int64) throws(LoopError) -> Bool {
+    /// batch or delivered before): losses, edges (from `edgesFrom` on: the ones before went through
+    /// already), the level reads they call for, the decisions due; then hands the outputs to the sinks.
+    /// Returns whether the event limit was reached.
+    @inline(__always)
+    func process(_ state: inout RunState, upToNs timeNs: Int64, edgesFrom firstEdge: Int = 0) throws(LoopError) -> Bool {
         for loss in state.batch.losses {
             state.outputs.append(.loss(line: loss.line, count: loss.count, atNs: timeNs))
             state.pipeline.suspectLoss(line: loss.line)
         }
-        for lineEdge in state.batch.edges {
+        for index in firstEdge..<state.batch.edges.count {
+            let lineEdge = state.batch.edges[index]
             state.lastActivityNs = max(state.lastActivityNs, lineEdge.edge.timeNs)
             state.pipeline.receive(lineEdge, into: &state.outputs)
         }
@@ -352,6 +355,8 @@ public final class EventLoop {
             try request.read { line throws(LoopError) in try readLevel(line) }
             state.pipeline.resume(request, into: &state.outputs)
         }
+        // Most edges decide nothing: no call to hand nothing over.
+        if state.outputs.isEmpty { return false }
         return try dispatch(&state, nowNs: timeNs)
     }
 

@@ -49,7 +49,7 @@ public struct ButtonPipeline: Sendable {
     var dueNs: [Int64]
     /// The earliest of `dueNs`, kept with it: what `nextDeadlineNs` says, and what lets `advance`
     /// return at once when nothing is due, whatever the number of lines.
-    var earliestDueNs = Int64.max
+    @usableFromInline var earliestDueNs = Int64.max
     /// How many lines have `lossSuspected` set.
     @usableFromInline var suspectedLineCount = 0
     /// Whether `receive` reports each raw edge (`PipelineOutput.edge`): off when no sink wants them.
@@ -169,26 +169,37 @@ public struct ButtonPipeline: Sendable {
     /// (then the level is read before and after it).
     public var nextDeadlineNs: Int64? { earliestDueNs == .max ? nil : earliestDueNs }
 
-    /// Applies one raw edge: it goes to the sinks, then through the line's follower.
+    /// Applies one raw edge: it goes to the sinks, then through the line's follower. A debounced
+    /// line's due time is renewed from its follower while it is at hand.
     public mutating func receive(_ lineEdge: LineEdge, into outputs: inout [PipelineOutput]) {
         if reportsEdges { outputs.append(.edge(lineEdge)) }
         let index = lineEdge.line
         let edge = lineEdge.edge
+        let lossSuspected = lines[index].lossSuspected
+        let due: Int64
         switch lines[index].follower {
         case .raw(var raw):
             raw.level = edge.level
             raw.lastEdgeNs = max(raw.lastEdgeNs, edge.timeNs)
             lines[index].follower = .raw(raw)
+            renewDue(line: index)
+            return
         case .encoder(var line):
             line.lastEdgeNs = max(line.lastEdgeNs, edge.timeNs)
             lines[index].follower = .encoder(line)
             decode(edge, line: index, of: line, into: &outputs)
-        case .presses(let follower): Self.receive(edge, line: index, by: &presses[follower], groups: &groups, into: &outputs)
-        case .gestures(let follower): Self.receive(edge, line: index, by: &gestures[follower], groups: &groups, into: &outputs)
-        case .contact(let follower): Self.receive(edge, line: index, by: &contacts[follower], groups: &groups, into: &outputs)
-        case .counter(let follower): Self.receive(edge, line: index, by: &counters[follower], groups: &groups, into: &outputs)
+            renewDue(line: index)
+            return
+        case .presses(let follower):
+            due = Self.receive(edge, line: index, by: &presses[follower], lossSuspected: lossSuspected, groups: &groups, into: &outputs)
+        case .gestures(let follower):
+            due = Self.receive(edge, line: index, by: &gestures[follower], lossSuspected: lossSuspected, groups: &groups, into: &outputs)
+        case .contact(let follower):
+            due = Self.receive(edge, line: index, by: &contacts[follower], lossSuspected: lossSuspected, groups: &groups, into: &outputs)
+        case .counter(let follower):
+            due = Self.receive(edge, line: index, by: &counters[follower], lossSuspected: lossSuspected, groups: &groups, into: &outputs)
         }
-        renewDue(line: index)
+        setDue(line: index, due)
     }
 
     /// Makes every decision due by `timeNs` (all edges up to `timeNs` must have been received), or,
@@ -196,11 +207,12 @@ public struct ButtonPipeline: Sendable {
     /// returns `PipelineAction.readLevels`: the loop reads them and calls `resume(_:into:)`.
     ///
     /// Inlinable, so that the loop sees `.done` returned whenever no loss is suspected, and neither
-    /// builds nor destroys an action on that path (every edge of a replay takes it).
+    /// builds nor destroys an action on that path (every edge of a replay takes it), nor calls
+    /// `decide` when nothing is due.
     @inlinable
     public mutating func advance(toNs timeNs: Int64, into outputs: inout [PipelineOutput]) -> PipelineAction {
         if suspectedLineCount > 0, let request = levelRequest(toNs: timeNs) { return .readLevels(request) }
-        decide(toNs: timeNs, into: &outputs)
+        if earliestDueNs <= timeNs { decide(toNs: timeNs, into: &outputs) }
         return .done
     }
 
@@ -305,6 +317,13 @@ public struct ButtonPipeline: Sendable {
         case .contact(let follower): due = Self.dueNs(of: contacts, follower, lossSuspected: line.lossSuspected)
         case .counter(let follower): due = Self.dueNs(of: counters, follower, lossSuspected: line.lossSuspected)
         }
+        setDue(line: index, due)
+    }
+
+    /// Sets when `line` next has something due, and the earliest due time of all lines (looking at
+    /// every line only when the earliest one moved later).
+    @inline(__always)
+    private mutating func setDue(line index: Int, _ due: Int64) {
         let previous = dueNs[index]
         guard due != previous else { return }
         dueNs[index] = due
@@ -317,11 +336,17 @@ public struct ButtonPipeline: Sendable {
 
     // What every debounced follower does, whatever its kind: each takes the follower in place.
 
+    /// The edge through the follower; returns when the line is next due (as `renewDue` works it out).
     @inline(__always)
     private static func receive<Follower: DebouncedFollower>(
-        _ edge: Edge, line: Int, by follower: inout Follower, groups: inout [GroupLockout], into outputs: inout [PipelineOutput]
-    ) {
+        _ edge: Edge, line: Int, by follower: inout Follower, lossSuspected: Bool, groups: inout [GroupLockout],
+        into outputs: inout [PipelineOutput]
+    ) -> Int64 {
         if let event = follower.debouncer.receive(edge) { follower.follow(event, line: line, groups: &groups, into: &outputs) }
+        var due = Int64.max
+        if let decisionNs = lossSuspected ? follower.debouncer.nextDeadlineNs : follower.debouncer.nextEventDeadlineNs { due = decisionNs }
+        if let stageNs = follower.stageDeadlineNs { due = min(due, stageNs) }
+        return due
     }
 
     @inline(__always)

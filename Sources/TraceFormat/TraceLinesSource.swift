@@ -1,5 +1,4 @@
 import DebounceCore
-import Pipeline
 
 /// A recorded trace of several lines (a rotary encoder's A and B) read one change at a time, whatever
 /// its format (`TraceLinesReader` for the text format's line column, `VCDReader` with several
@@ -12,12 +11,27 @@ package protocol TraceLinesSource: AnyObject {
     var lineCount: Int { get }
     /// How line `index` is named in messages: `line 1`, `channel 'D1'`.
     func lineName(_ index: Int) -> String
-    /// The next record (the first one of each line is its initial level), or `nil` at the end.
-    func nextLineEdge() throws(TraceError) -> LineEdge?
+    /// The next record, an edge of line `line` (`0..<lineCount`; each line's first is its initial
+    /// level), or `nil` at the end.
+    func nextLineEdge() throws(TraceError) -> (line: Int, edge: Edge)?
+    /// Reads the next records into `records`, from its start, and returns how many (0 at the end): the
+    /// next one, then as many more as fit that are already read in, never waiting for input for them (a
+    /// trace written into a pipe as it happens is followed record by record). Throws only before the
+    /// first record, what `nextLineEdge()` throws. By default, one record a call.
+    func readRecords(into records: UnsafeMutableBufferPointer<(line: Int, edge: Edge)>) throws(TraceError) -> Int
+}
+
+extension TraceLinesSource {
+    package func readRecords(into records: UnsafeMutableBufferPointer<(line: Int, edge: Edge)>) throws(TraceError) -> Int {
+        guard !records.isEmpty, let record = try nextLineEdge() else { return 0 }
+        records[0] = record
+        return 1
+    }
 }
 
 /// The text format's lines `t_ns,line,level` (and `t_ns,level`, line 0), read for the lines asked for;
-/// records of other lines are skipped. Each line's first data line is its initial level.
+/// records of other lines are skipped. Each line's first data line is its initial level. Over a reader
+/// that refuses the line column, it reads the one line of a `t_ns,level` trace.
 package final class TraceLinesReader: TraceLinesSource {
     package var sourceName: String { reader.sourceName }
     package var lineCount: Int { lines.count }
@@ -29,9 +43,9 @@ package final class TraceLinesReader: TraceLinesSource {
     private let indexOfLine: [Int]
 
     /// Reads `lines` (line numbers `0...TraceReader.maximumLine`, different) from `reader`, which must
-    /// read the line column.
-    package init(reader: TraceReader, lines: [Int]) {
-        precondition(reader.readsLineColumn, "a reader of several lines reads the line column")
+    /// read the line column unless `lines` is line 0 alone (a `t_ns,level` trace).
+    package init(reader: TraceReader, lines: [Int] = [0]) {
+        precondition(reader.readsLineColumn || lines == [0], "a reader of several lines reads the line column")
         precondition(Set(lines).count == lines.count && lines.allSatisfy { (0...TraceReader.maximumLine).contains($0) })
         self.reader = reader
         self.lines = lines
@@ -47,12 +61,24 @@ package final class TraceLinesReader: TraceLinesSource {
 
     package func lineName(_ index: Int) -> String { "line \(lines[index])" }
 
-    package func nextLineEdge() throws(TraceError) -> LineEdge? {
+    package func nextLineEdge() throws(TraceError) -> (line: Int, edge: Edge)? {
         while let edge = try reader.next() {
             let index = indexOfLine[reader.lastRecordLine]
-            if index >= 0 { return LineEdge(line: index, edge: edge) }
+            if index >= 0 { return (index, edge) }
         }
         return nil
+    }
+
+    /// The next record (which may wait for input), then the plain `t_ns,level` lines (line 0) already
+    /// in the reader's buffer, parsed in one loop: a replay's whole reading, for most of its records.
+    package func readRecords(into records: UnsafeMutableBufferPointer<(line: Int, edge: Edge)>) throws(TraceError) -> Int {
+        guard !records.isEmpty, let first = try nextLineEdge() else { return 0 }
+        records[0] = first
+        let lineZero = indexOfLine[0]
+        if lineZero >= 0 { return reader.readBuffered(into: records, from: 1, line: lineZero) }
+        // Line 0 not asked for: its plain lines are skipped.
+        while reader.nextBuffered() != nil {}
+        return 1
     }
 }
 
@@ -63,7 +89,7 @@ extension VCDReader: TraceLinesSource {
         "channel '\(index < chosenChannels.count ? chosenChannels[index].fullName : requestedChannels[index])'"
     }
 
-    package func nextLineEdge() throws(TraceError) -> LineEdge? {
-        try nextChange().map { LineEdge(line: $0.channel, edge: $0.edge) }
+    package func nextLineEdge() throws(TraceError) -> (line: Int, edge: Edge)? {
+        try nextChange().map { ($0.channel, $0.edge) }
     }
 }

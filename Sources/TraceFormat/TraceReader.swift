@@ -90,6 +90,7 @@ public final class TraceReader {
 
     /// The next data line as an edge (the first one is the initial level), or `nil` at the end.
     public func next() throws(TraceError) -> Edge? {
+        if let edge = nextBuffered() { return edge }
         while true {
             let base = buffer.baseAddress!
             if let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), end - start) {
@@ -119,6 +120,42 @@ public final class TraceReader {
             }
             try refill()
         }
+    }
+
+    /// The next line when it is a plain `t_ns,level` line already in the buffer (`PlainTraceLine`, nearly
+    /// every line of a trace), read in place without looking for its end first; `nil` for anything else,
+    /// which `next()` then reads. Never reads input, never fails.
+    @inline(__always)
+    func nextBuffered() -> Edge? {
+        guard end - start >= PlainTraceLine.minimumBytes, let (edge, length) = PlainTraceLine.parse(buffer.baseAddress! + start) else { return nil }
+        start += length
+        lineNumber += 1
+        lastRecordLine = 0
+        sawData = true
+        skippedLines = 0
+        return edge
+    }
+
+    /// Reads plain lines already in the buffer (as `nextBuffered()` does, one after another) into
+    /// `records[index...]`, each as a record of `line`, until `records` is full or the next line is not
+    /// plain; returns the index after the last record read. The reading state is kept in locals and
+    /// written back once: a replay's loop over nearly all of its lines.
+    func readBuffered(into records: UnsafeMutableBufferPointer<(line: Int, edge: Edge)>, from index: Int, line: Int) -> Int {
+        let base = UnsafeRawPointer(buffer.baseAddress!)
+        var position = start
+        var count = index
+        while count < records.count, end - position >= PlainTraceLine.minimumBytes, let (edge, length) = PlainTraceLine.parse(base + position) {
+            records[count] = (line, edge)
+            count += 1
+            position += length
+        }
+        guard count > index else { return count }
+        start = position
+        lineNumber += count - index
+        lastRecordLine = 0
+        sawData = true
+        skippedLines = 0
+        return count
     }
 
     /// Counts a line that held no data, and stops an endless run of them.

@@ -1,14 +1,11 @@
 import DebounceCore
-import EventLoop
 import Foundation
-import Pipeline
-import Simulation
 import SystemPackage
 import Testing
 import TraceFormat
 
-/// Traces of several lines (an encoder's A and B): the text format's line column, a VCD's channels,
-/// and a trace of the simulated encoder replayed through the decoder to the detents it was turned by.
+/// Traces of several lines (an encoder's A and B): the text format's line column and a VCD's channels.
+/// (Their replay through the loop is in TraceInputTests.)
 @Suite struct TraceLinesTests {
     /// One detent clockwise (A leads), then one counter-clockwise, with line 2 (not asked for) between.
     static let text = """
@@ -27,8 +24,8 @@ import TraceFormat
         13000,0,1
         """
 
-    static func records(_ source: some TraceLinesSource) throws -> [LineEdge] {
-        var records: [LineEdge] = []
+    static func records(_ source: some TraceLinesSource) throws -> [(line: Int, edge: Edge)] {
+        var records: [(line: Int, edge: Edge)] = []
         while let record = try source.nextLineEdge() { records.append(record) }
         return records
     }
@@ -51,7 +48,7 @@ import TraceFormat
     }
 
     /// `records` as `(line, level, t)` triples, for short expectations.
-    static func triples(_ records: [LineEdge]) -> [String] {
+    static func triples(_ records: [(line: Int, edge: Edge)]) -> [String] {
         records.map { "\($0.line),\($0.edge.level == .high ? 1 : 0),\($0.edge.timeNs)" }
     }
 
@@ -94,6 +91,23 @@ import TraceFormat
                 guard case .malformedLine(_, _, let problem, _) = error as? TraceError else { Issue.record("\(error)"); continue }
                 #expect(problem == TraceReader.lineColumnRefused)
             }
+        }
+    }
+
+    @Test func overAReaderWithoutTheLineColumnItReadsTheOneLineOfATextTrace() throws {
+        let path = try temporaryFile("t_ns,level\n0,1\n5,0\n9,1\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let oneLine = TraceLinesReader(reader: try TraceReader.open(path))
+        #expect(oneLine.lineCount == 1)
+        #expect(Self.triples(try Self.records(oneLine)) == ["0,1,0", "0,0,5", "0,1,9"])
+        let refusing = try temporaryFile("0,1\n5,1,0\n")
+        defer { try? FileManager.default.removeItem(atPath: refusing) }
+        do {
+            _ = try Self.records(TraceLinesReader(reader: try TraceReader.open(refusing)))
+            Issue.record("a line column was read")
+        } catch {
+            guard case .malformedLine(_, 2, let problem, _) = error as? TraceError else { Issue.record("\(error)"); return }
+            #expect(problem == TraceReader.lineColumnRefused)
         }
     }
 
@@ -144,88 +158,6 @@ import TraceFormat
             Issue.record("read")
         } catch {
             #expect(VCD.isMalformed(error, line: 5, "the VCD has 1 1-bit channel (D0), and 2 are needed"))
-        }
-    }
-
-    // MARK: The edge source
-
-    /// A sink keeping the rotations.
-    final class Rotations: Sink {
-        var events: [EncoderEvent] = []
-        func consume(_ output: PipelineOutput, nowNs: Int64) {
-            if case .rotation(_, let event) = output { events.append(event) }
-        }
-    }
-
-    /// `trace` through the encoder's decoder in virtual time, as `replay --encoder` runs it.
-    static func replay(_ trace: some TraceLinesSource) throws -> (events: [EncoderEvent], source: TraceLinesEdgeSource, error: LoopError?) {
-        let source = try TraceLinesEdgeSource(trace: trace)
-        let sink = Rotations()
-        let loop = try EventLoop(
-            clock: .virtual(startNs: source.startNs), source: source, plans: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1)], sinks: [sink])
-        do {
-            _ = try loop.run()
-            return (sink.events, source, nil)
-        } catch {
-            return (sink.events, source, error)
-        }
-    }
-
-    @Test func oneDetentEachWayIsReplayedToOneRotationEachWay() throws {
-        // The text trace in ns, the VCD in us: the same times.
-        for trace in [try Self.textReader(Self.text, lines: [0, 1]), try Self.vcdReader(Self.vcd, channels: ["D0", "D1"])] as [any TraceLinesSource] {
-            let run = try Self.replay(trace)
-            #expect(run.error == nil)
-            #expect(run.events.map(\.direction) == [.clockwise, .counterClockwise])
-            #expect(run.events.map(\.position) == [1, 0])
-            #expect(run.events.map(\.timeNs) == [4000, 13000])
-        }
-    }
-
-    @Test func aBadLineEndsTheRunAtTheLastGoodEdgeWithTheDetentsBeforeIt() throws {
-        let text = Self.text.replacingOccurrences(of: "11000,0,0", with: "11000,0,0,0")
-        let run = try Self.replay(Self.textReader(text, lines: [0, 1]))
-        #expect(run.events.map(\.direction) == [.clockwise])
-        guard case .malformedLine(_, let line, _, _)? = run.source.failure else { Issue.record("\(String(describing: run.source.failure))"); return }
-        #expect(line == 11)
-        #expect(run.error != nil)
-    }
-
-    @Test func eachLinesInitialLevelMustComeBeforeTheOtherLinesEdges() throws {
-        #expect(throws: TraceError.noInitialLevel(source: "t.csv", line: "line 1")) {
-            try TraceLinesEdgeSource(trace: Self.textReader("0,0,1\n5,0,0\n6,1,1\n", lines: [0, 1]))
-        }
-        #expect(throws: TraceError.noInitialLevel(source: "t.csv", line: "line 1")) {
-            try TraceLinesEdgeSource(trace: Self.textReader("0,0,1\n", lines: [0, 1]))
-        }
-        #expect(throws: TraceError.noData(source: "t.csv")) { try TraceLinesEdgeSource(trace: Self.textReader("# nothing\n", lines: [0, 1])) }
-    }
-
-    /// The simulated encoder's edges as a text trace with the line column, and as a two-channel VCD
-    /// (in ns), with both lines' initial levels first.
-    static func recordings(of encoder: BouncyEncoder) -> (text: String, vcd: String) {
-        var text = "t_ns,line,level\n0,0,1\n0,1,1\n"
-        var vcd = "$timescale 1 ns $end\n$var wire 1 a A $end\n$var wire 1 b B $end\n$enddefinitions $end\n#0 1a 1b\n"
-        var encoder = encoder
-        while let record = encoder.next() {
-            let level = record.edge.level == .high ? 1 : 0
-            text += "\(record.edge.timeNs),\(record.line),\(level)\n"
-            vcd += "#\(record.edge.timeNs) \(level)\(record.line == 0 ? "a" : "b")\n"
-        }
-        return (text, vcd)
-    }
-
-    @Test(arguments: [1, 2, 3, 4] as [UInt64])
-    func aRecordingOfTheSimulatedEncoderReplaysToTheDetentsItWasTurnedBy(seed: UInt64) throws {
-        var truth = BouncyEncoder(seed: seed, gestures: 30, recordsDetents: true)
-        while truth.next() != nil {}
-        let turned = truth.takeDetents().map { $0.clockwise ? EncoderEvent.Direction.clockwise : .counterClockwise }
-        #expect(turned.count > 10)
-        let recordings = Self.recordings(of: BouncyEncoder(seed: seed, gestures: 30))
-        for trace in [try Self.textReader(recordings.text, lines: [0, 1]), try Self.vcdReader(recordings.vcd, channels: ["A", "B"])] as [any TraceLinesSource] {
-            let run = try Self.replay(trace)
-            #expect(run.error == nil)
-            #expect(run.events.map(\.direction) == turned)
         }
     }
 }

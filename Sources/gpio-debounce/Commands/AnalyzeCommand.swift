@@ -56,7 +56,7 @@ struct AnalyzeCommand: ParsableCommand {
         // SIGINT or SIGTERM while the trace is read ends the command with nothing written, exit 0; once
         // the report is printed, the picture is still written whole.
         let stop = try StopRequest()
-        let source = try TraceInput.open(file, channel: channel)
+        let source = try TraceFile.open(file, channel: channel)
         guard let read = try Self.readEdges(source, stop: stop) else {
             if let signal = try stop.stopSignal() { printToStandardError("gpio-debounce analyze: stopped by \(StopRequest.name(signal)) while reading \(source.sourceName): nothing analyzed") }
             return
@@ -98,7 +98,7 @@ struct AnalyzeCommand: ParsableCommand {
             }
             return (first, store)
         } catch let error as TraceError {
-            throw failure(error.description, TraceInput.exitStatus(of: error))
+            throw failure(error.description, TraceFile.exitStatus(of: error))
         }
     }
 

@@ -6,6 +6,7 @@ import EventOutput
 import Pipeline
 import Recording
 import TraceFormat
+import TraceInput
 
 /// `replay --encoder A,B`: a recorded trace of an encoder's two lines through its decoder, in virtual
 /// time; one rotate event per detent, as `watch --encoder` prints them.
@@ -28,10 +29,10 @@ extension ReplayCommand {
     }
 
     func replayEncoder(_ lines: [String]) throws {
-        let trace = try TraceInput.open(file, lines: lines)
-        let source: TraceLinesEdgeSource
-        do { source = try TraceLinesEdgeSource(trace: trace) } catch { throw failure(error.description, TraceInput.exitStatus(of: error)) }
-        let assembly = RunAssembly.trace(lines: source)
+        let trace = try TraceFile.open(file, lines: lines)
+        let source: TraceEdgeSource
+        do { source = try TraceEdgeSource(trace: trace) } catch { throw failure(error.description, TraceFile.exitStatus(of: error)) }
+        let assembly = RunAssembly.trace(source)
         let output = OutputBuffer(fileDescriptor: .standardOutput)
         let printer = EventPrinter(
             writer: EventWriter(format: format == .json ? .json : .text, output: output), lineFields: [.none, .none], encoderFields: [.none])
@@ -39,7 +40,7 @@ extension ReplayCommand {
         let loop = try makeLoop { () throws(LineError) in
             try assembly.loop(plans: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1, configuration: configuration)], sinks: [printer], stop: .none)
         }
-        try TraceInput.run(loop, output: output) { source.failure }
+        try TraceFile.run(loop, output: output) { source.failure }
         if format == .text {
             printToStandardError(Summary.detents(loop.pipeline.decoder(encoder: 0)))
         }

@@ -9,7 +9,7 @@ import Settings
 import DebounceCore
 import EventOutput
 import SystemPackage
-import TraceFormat
+import TraceInput
 
 /// `gpio-debounce replay [FILE|-]`: a recorded trace through the same pipeline as a live line, in
 /// virtual time: with the command line's debounce options, or a configuration file's button.
@@ -71,9 +71,9 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         if let encoder { return try replayEncoder(WatchCommand.encoderParts(encoder)) }
         let stages = try config.map { try ConfiguredButton(file: $0, name: button) }
-        let trace = try TraceInput.open(file, channel: channel)
+        let trace = try TraceFile.openLine(file, channel: channel)
         let source: TraceEdgeSource
-        do { source = try TraceEdgeSource(trace: trace) } catch { throw failure(error.description, TraceInput.exitStatus(of: error)) }
+        do { source = try TraceEdgeSource(trace: trace) } catch { throw failure(error.description, TraceFile.exitStatus(of: error)) }
         let assembly = RunAssembly.trace(source)
         let output = OutputBuffer(fileDescriptor: .standardOutput)
         let initialLevel = source.readLevel(line: 0)
@@ -99,7 +99,7 @@ struct ReplayCommand: ParsableCommand {
         let loop = try makeLoop { () throws(LineError) in
             try assembly.loop(plans: [plan], groups: stages?.plan.groups ?? [], sinks: sinks, stop: .none)
         }
-        try TraceInput.run(loop, output: output) { source.failure }
+        try TraceFile.run(loop, output: output) { source.failure }
         if format == .text, let statistics = loop.pipeline.statistics(line: 0) {
             printToStandardError(Summary.line(statistics, startedPressed: plan.debounce?.activeLevel.isPressed(initialLevel) ?? false))
         }
