@@ -1,9 +1,10 @@
 import DebounceCore
 
-/// A recorded trace of several lines (a rotary encoder's A and B) read one change at a time, whatever
-/// its format (`TraceLinesReader` for the text format's line column, `VCDReader` with several
-/// channels). Each line's first record is its initial level; every later one is an edge of that line.
-/// Records come in the file's order, which is time order for every trace this project writes.
+/// A recorded trace of one or more lines (a button's line, a rotary encoder's A and B) read one change
+/// at a time, whatever its format (`TraceLinesReader` for the text format, its line column for several
+/// lines; `VCDReader` with one channel or several). Each line's first record is its initial level;
+/// every later one is an edge of that line. Records come in the file's order, which is time order for
+/// every trace this project writes.
 package protocol TraceLinesSource: AnyObject {
     /// How the trace is named in error messages: its path, or `<stdin>`.
     var sourceName: String { get }
