@@ -35,7 +35,7 @@ struct GPIODebounceCommand: ParsableCommand {
             Glibc.exit(ExitStatus.usage.rawValue)
         }
         if let command = arguments.first, ["run", "watch", "record"].contains(command) {
-            StartupPages.isWanted = true
+            ResidentCode.isWanted = true
         }
         main(ArgumentPrecheck.joiningNegativeValues(arguments))
     }
