@@ -11,13 +11,14 @@ import Musl
 /// when the first edge comes: the loop's wakeup, the line's read, the stages, the formatting, the
 /// sinks. A page of code that was never touched, or whose page-cache copy the kernel dropped while the
 /// program slept, is read from its file on first use: a major page fault, on a Raspberry Pi a random
-/// read from the SD card. So once the start is over (the configuration loaded, the lines requested),
-/// just before the loop first waits (the executable's `runToEnd`), every readable mapping of every
-/// code object of the process (the executable, the shared libraries, the dynamic loader: each file
-/// with an executable mapping) is read in with one readahead (`MADV_WILLNEED`) and mapped into the
-/// process's page table (`MADV_POPULATE_READ`, Linux 5.14). The kernel drops a page from the page
-/// cache only once no process maps it, so a dropped cache (`echo 3 > /proc/sys/vm/drop_caches`) leaves
-/// these pages where they are; memory pressure may still reclaim them, as it may any clean page.
+/// read from the SD card. So every readable mapping of every code object of the process (the
+/// executable, the shared libraries, the dynamic loader: each file with an executable mapping) is read
+/// in with one readahead (`MADV_WILLNEED`) and mapped into the process's page table
+/// (`MADV_POPULATE_READ`, Linux 5.14): as the command starts, before it requests any line (the
+/// executable's `main`), so that the reading holds up no edge; and once more just before the loop
+/// first waits (the executable's `runToEnd`), for the libraries opened in between (libmosquitto).
+/// Dropping the page cache (`echo 3 > /proc/sys/vm/drop_caches`) leaves alone the pages a process
+/// maps; memory pressure may still reclaim them, as it may any clean page.
 ///
 /// What it costs is resident clean pages of those files (the binary's size, about, shared with every
 /// other process running it): nothing is written, so private dirty memory does not grow (a read of a
@@ -31,21 +32,24 @@ package enum ResidentCode {
     /// Set by the executable's `main` for the long-running commands: `mapInIfWanted()` then maps in.
     /// Read and written on the main thread only.
     nonisolated(unsafe) package static var isWanted = false
+    /// The ranges mapped in so far (start and end addresses): a later call leaves them be. Read and
+    /// written on the main thread only.
+    nonisolated(unsafe) private static var mappedIn: Set<ClosedRange<UInt>> = []
 
-    /// Maps the code in once, if `isWanted` (see the type's documentation).
+    /// Maps in the code not mapped in before, if `isWanted` (see the type's documentation).
     package static func mapInIfWanted() {
         guard isWanted else { return }
-        isWanted = false
         mapIn()
     }
 
-    /// Reads in and maps every range of `codeRanges()` (see the type's documentation). Returns the
-    /// number of bytes in those ranges, 0 when `/proc/self/maps` cannot be read. Failures are ignored:
-    /// a page that is not mapped in comes in at its first use, as it would without this.
+    /// Reads in and maps every range of `ranges` (start and end addresses, by default `codeRanges()`)
+    /// that an earlier call did not (see the type's documentation). Returns the number of bytes of the
+    /// ranges it mapped in. Failures are ignored: a page that is not mapped in comes in at its first
+    /// use, as it would without this.
     @discardableResult
-    package static func mapIn() -> Int {
+    package static func mapIn(_ ranges: [(UInt, UInt)] = codeRanges()) -> Int {
         var bytes = 0
-        for (start, end) in codeRanges() {
+        for (start, end) in ranges where mappedIn.insert(start...end).inserted {
             guard let address = UnsafeMutableRawPointer(bitPattern: start) else { continue }
             let length = Int(end - start)
             _ = madvise(address, length, MADV_WILLNEED)

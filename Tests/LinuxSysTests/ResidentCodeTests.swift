@@ -5,8 +5,9 @@ import LinuxSys
 import Testing
 
 /// Mapping the code in (`ResidentCode.mapIn`) puts every page of the process's code into its page
-/// table, where a dropped page cache cannot take it, and leaves a file mapped only as data alone.
-@Suite struct ResidentCodeTests {
+/// table, where a dropped page cache cannot take it, and leaves a file mapped only as data alone. One
+/// test at a time: each maps in for the whole process.
+@Suite(.serialized) struct ResidentCodeTests {
     static let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
 
     /// How many pages of `start..<end` are present in this process's page table (`/proc/self/pagemap`,
@@ -44,8 +45,9 @@ import Testing
         return ranges
     }
 
-    @Test func theCodeIsMappedInAndAFileMappedAsDataIsNot() throws {
-        // A file of 4 pages, in the page cache (just written) but mapped without being touched.
+    /// A file of 4 pages in the page cache (just written), mapped with `protection` and not touched;
+    /// `body` gets the mapping's start and end.
+    static func withUntouchedMapping(protection: Int32, _ body: (UInt, UInt) throws -> Void) throws {
         var template = Array("/tmp/gpio-debounce-resident-XXXXXX".utf8CString)
         let file = mkstemp(&template)
         try #require(file >= 0)
@@ -53,21 +55,39 @@ import Testing
         let length = 4 * Int(Self.pageSize)
         let bytes = [UInt8](repeating: 7, count: length)
         try #require(write(file, bytes, bytes.count) == bytes.count)
-        let mapping = try #require(mmap(nil, length, PROT_READ, MAP_PRIVATE, file, 0))
-        try #require(mapping != MAP_FAILED)
+        let mapping = try #require(mmap(nil, length, protection, MAP_PRIVATE, file, 0))
+        try #require(mapping != MAP_FAILED, "mmap: \(String(cString: strerror(errno)))")
         defer { munmap(mapping, length) }
-        let data = UInt(bitPattern: mapping)
-        try #require(try Self.presentPages(data, data + UInt(length)).present == 0)
-        let code = try Self.executableCode()
-        try #require(!code.isEmpty)
+        let start = UInt(bitPattern: mapping)
+        try #require(try Self.presentPages(start, start + UInt(length)).present == 0)
+        try body(start, start + UInt(length))
+    }
 
-        #expect(ResidentCode.mapIn() > 0)
-
-        for (start, end) in code {
-            let pages = try Self.presentPages(start, end)
-            #expect(pages.present == pages.of, "\(pages.present) of \(pages.of) pages of the code at \(String(start, radix: 16))")
+    @Test func theCodeIsMappedInAndAFileMappedAsDataIsNot() throws {
+        try Self.withUntouchedMapping(protection: PROT_READ) { dataStart, dataEnd in
+            let code = try Self.executableCode()
+            try #require(!code.isEmpty)
+            ResidentCode.mapIn()
+            for (start, end) in code {
+                let pages = try Self.presentPages(start, end)
+                #expect(pages.present == pages.of, "\(pages.present) of \(pages.of) pages of the code at \(String(start, radix: 16))")
+            }
+            #expect(try Self.presentPages(dataStart, dataEnd).present == 0)
+            #expect(!ResidentCode.codeRanges().contains { $0.0 == dataStart })
         }
-        #expect(try Self.presentPages(data, data + UInt(length)).present == 0)
+    }
+
+    /// Code mapped after a first call (a library opened later; here a file mapped as code) is among
+    /// the code ranges, and a call maps it in; a further call leaves it be.
+    @Test func codeMappedLaterIsMappedInOnce() throws {
+        try Self.withUntouchedMapping(protection: PROT_READ | PROT_EXEC) { start, end in
+            let ranges = ResidentCode.codeRanges().filter { $0.0 == start }
+            #expect(ranges.map(\.1) == [end])
+            #expect(ResidentCode.mapIn(ranges) == Int(end - start))
+            let pages = try Self.presentPages(start, end)
+            #expect(pages.present == pages.of)
+            #expect(ResidentCode.mapIn(ranges) == 0)
+        }
     }
 }
 
