@@ -144,6 +144,8 @@ let package = Package(
         .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
         // The action runner on the event loop, with real child processes.
         .testTarget(name: "ActionsTests", dependencies: ["Actions", "Settings", "EventLoop", "Pipeline", "Simulation", "LinuxSys", "DebounceCore", logging]),
+        // The event printer: what it writes, and that its rehearsal writes nothing.
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "EventLoop", "EventOutput", "Pipeline", "DebounceCore", system]),
         // The keys a preview shows.
         .testTarget(name: "KeysTests", dependencies: ["Keys", "Settings", "EventOutput", "Pipeline", "DebounceCore", system]),
         // The counters' store and its state file, on the event loop.

@@ -92,16 +92,39 @@ cc -O2 -Wall -o "$OUT/vmhelper" vm/bench/vmhelper.c
 ((prepare_only)) && exit 0
 
 export VM_CPUS=${VM_CPUS:-1} VM_TIMEOUT=${VM_TIMEOUT:-1800}
+# The tests that remove a gpio-sim chip while a line of it is requested. Linux 6.1 then frees the
+# line's /proc/irq directory with the request's entry still in it ("remove_proc_entry: removing
+# non-empty directory 'irq/NN', leaking at least 'gpio-debounce'"), and releasing the request writes
+# to the freed memory: a later allocation may crash the kernel (a general protection fault in
+# kmem_cache_alloc when the next test requests a line). Each runs in a VM of its own, after the rest.
+isolated=(d-chip-removed-idle d-chip-removed-pending)
+# wanted TEST ARGS...: whether the arguments (test names or letters; none: every test) select TEST
+wanted() {
+    local test=$1 a
+    shift
+    (($# == 0)) && return 0
+    for a in "$@"; do [[ $a == "$test" || $a == "${test%%-*}" ]] && return 0; done
+    return 1
+}
 declare -A rc summary secs
 for label in "${labels[@]}"; do
     echo "==== $label: bash vm/run.sh vm/tests/kernel-tests.sh .build-vmtest/$label/gpio-debounce $label $*"
     t0=$SECONDS
+    log=$OUT/kernel-tests-$label.log
     set +e
-    bash vm/run.sh vm/tests/kernel-tests.sh "$OUT/$label/gpio-debounce" "$label" "$@" | tee "$OUT/kernel-tests-$label.log"
+    KT_SKIP="${isolated[*]}" VM_PASSENV="${VM_PASSENV:-} KT_SKIP" \
+        bash vm/run.sh vm/tests/kernel-tests.sh "$OUT/$label/gpio-debounce" "$label" "$@" | tee "$log"
     rc[$label]=${PIPESTATUS[0]}
+    for test in "${isolated[@]}"; do
+        wanted "$test" "$@" || continue
+        echo "==== $label, a VM of its own: $test" | tee -a "$log"
+        bash vm/run.sh vm/tests/kernel-tests.sh "$OUT/$label/gpio-debounce" "$label" "$test" | tee -a "$log"
+        ((PIPESTATUS[0] == 0)) || rc[$label]=1
+    done
     set -e
     secs[$label]=$((SECONDS - t0))
-    summary[$label]=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$OUT/kernel-tests-$label.log" | tail -n1)
+    summary[$label]=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" |
+        awk '{ p += $1; f += $3 } END { if (NR) printf "%d passed, %d failed", p, f }')
 done
 
 echo "==== kernel-tests results ($((SECONDS - start)) s, VM_CPUS=$VM_CPUS)"

@@ -17,6 +17,10 @@ import SystemPackage
 /// Stopping (a signal, the stop switch, the event limit, the idle timeout, the duration, the end of
 /// the input): the loop stops taking edges, tells the sinks, and goes on polling only for them until
 /// none is busy or the grace period is over, a second signal ending it at once; then the sinks finish.
+///
+/// Before its first wait, a live loop (a real clock) rehearses an event's way through a copy of the
+/// stages and the sinks' formatting (`rehearse`), so that the first real edge does not pay for that
+/// code's first run.
 public final class EventLoop {
     /// The run's clock.
     package let clock: LoopClock
@@ -32,6 +36,10 @@ public final class EventLoop {
     let limits: LoopLimits
     /// Whether the loop hands over the CPU once after a wakeup that reported events (see `init`).
     package let yieldsAfterEvents: Bool
+    /// Each line's level as read at the start, what the stages began with: the rehearsal toggles it.
+    let initialLevels: [Level]
+    /// Whether the loop has rehearsed (`rehearse`): once, before the first wait of its first live run.
+    private var hasRehearsed = false
 
     /// Wakeups so far (returns from the wait, or jumps of virtual time): the zero-wakeups-while-idle promise.
     public private(set) var wakeups = 0
@@ -101,6 +109,7 @@ public final class EventLoop {
         self.yieldsAfterEvents = yieldsAfterEvents ?? (!clock.isVirtual && Processor.allowedCount == 1)
         var levels: [Level] = []
         for line in 0..<source.lineCount { levels.append(try source.readLevel(line: line)) }
+        initialLevels = levels
         let allPlans = plans.count == source.lineCount ? plans : Array(repeating: plans[0], count: source.lineCount)
         // Allocated once nothing can throw: `deinit` frees it.
         sinkReferences = .allocate(capacity: sinks.count)
@@ -124,6 +133,10 @@ public final class EventLoop {
         state.reportedEvents = reportedEvents
         let linesPressed = (0..<pipeline.lineCount).map { pipeline.debouncer(line: $0)?.isPressed }
         for sink in sinks { sink.start(linesPressed: linesPressed, atNs: startNs) }
+        if !clock.isVirtual, !hasRehearsed {
+            hasRehearsed = true
+            rehearse(state.pipeline, atNs: startNs)
+        }
         defer {
             pipeline = state.pipeline
             wakeups += state.wakeups

@@ -27,6 +27,11 @@ public protocol Sink: AnyObject {
     func descriptorReady(_ index: Int, events: PollEvents)
     /// Called after every wakeup, once the outputs are consumed: time is `nowNs`.
     func advance(toNs nowNs: Int64) throws(SinkError)
+    /// Runs the code `consume` runs for `output` (its formatting), with no effect: nothing is written,
+    /// sent, run or counted. A live loop calls it before its first wait with the outputs of a
+    /// rehearsal (`EventLoop.rehearse`), so that the first real event does not pay for that code's first
+    /// run. The default does nothing.
+    func rehearse(_ output: PipelineOutput)
     /// The run is stopping: no more outputs will come. Work in flight may go on until `graceEndNs`.
     func beginShutdown(atNs nowNs: Int64, graceEndNs: Int64)
     /// The run ends now (the grace period is over, or nothing is in flight): stop what still runs, flush.
@@ -41,6 +46,7 @@ extension Sink {
     public var descriptors: [FileDescriptor] { [] }
     public func descriptorReady(_ index: Int, events: PollEvents) {}
     public func advance(toNs nowNs: Int64) throws(SinkError) {}
+    public func rehearse(_ output: PipelineOutput) {}
     public func beginShutdown(atNs nowNs: Int64, graceEndNs: Int64) {}
     public func finish(atNs nowNs: Int64) throws(SinkError) {}
 }

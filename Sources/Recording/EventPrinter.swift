@@ -90,9 +90,25 @@ package final class EventPrinter: Sink {
 
     @inline(__always)  // into the `Sink` witness the loop calls: one call fewer per output
     package func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
+        try write(output, with: writer, counting: true)
+    }
+
+    /// Writes `output` as `consume` does, to `/dev/null` (a writer of the same format that is then
+    /// dropped), counting nothing: the code of an event's line runs once before the first real event
+    /// (`Sink.rehearse`). Does nothing if `/dev/null` cannot be opened.
+    package func rehearse(_ output: PipelineOutput) {
+        guard let null = try? FileDescriptor.open("/dev/null", .writeOnly, options: .closeOnExec) else { return }
+        defer { try? null.close() }
+        try? write(output, with: EventWriter(format: writer.format, output: OutputBuffer(fileDescriptor: null, flushThreshold: 0)), counting: false)
+    }
+
+    /// Writes `output`'s line, if it has one, with `writer`; with `counting`, keeps the tallies (raw
+    /// edges since the line's last event, lost events) as well.
+    @inline(__always)
+    private func write(_ output: PipelineOutput, with writer: EventWriter, counting: Bool) throws(SinkError) {
         switch output {
         case .edge(let lineEdge):
-            tallies[lineEdge.line].rawEdgesSinceEvent += 1
+            if counting { tallies[lineEdge.line].rawEdgesSinceEvent += 1 }
         case .event(let line, let event):
             do {
                 try writer.write(
@@ -101,9 +117,9 @@ package final class EventPrinter: Sink {
             } catch {
                 throw SinkError("cannot write the events", error)
             }
-            tallies[line].rawEdgesSinceEvent = 0
+            if counting { tallies[line].rawEdgesSinceEvent = 0 }
         case .loss(let line, let count, _):
-            tallies[line].lostEvents += count ?? 1
+            if counting { tallies[line].lostEvents += count ?? 1 }
         case .rotation(let encoder, let detent):
             do {
                 try writer.write(rotation: detent, fields: encoderFields.indices.contains(encoder) ? encoderFields[encoder] : .none)

@@ -35,7 +35,9 @@ struct GPIODebounceCommand: ParsableCommand {
             Glibc.exit(ExitStatus.usage.rawValue)
         }
         if let command = arguments.first, ["run", "watch", "record"].contains(command) {
-            StartupPages.isWanted = true
+            // Their code in memory before any line is requested; `runToEnd` adds what is opened later.
+            ResidentCode.isWanted = true
+            ResidentCode.mapInIfWanted()
         }
         main(ArgumentPrecheck.joiningNegativeValues(arguments))
     }
