@@ -6,8 +6,9 @@ import Musl
 import CLinuxSys
 import SystemPackage
 
-/// SIGINT and SIGTERM as a readable descriptor (`signalfd(2)`), so the event loop sees them
-/// in the same `ppoll` as everything else: no signal handler, no race. Blocks those signals for the
+/// SIGINT and SIGTERM (and, for the daemon, SIGHUP and SIGUSR1) as a readable descriptor
+/// (`signalfd(2)`), so the event loop sees them in the same `ppoll` as everything else: no signal
+/// handler, no race. Blocks those signals for the
 /// process (`pthread_sigmask` on the creating thread, which must be the main thread before any other
 /// starts) while this object lives, and restores the previous mask after.
 package final class SignalDescriptor {
@@ -15,20 +16,35 @@ package final class SignalDescriptor {
     package struct Received: Sendable, Hashable {
         /// SIGINT or SIGTERM arrived: the run should stop. The last such signal's number.
         package var stopSignal: Int32?
+        /// SIGHUP arrived (watched with `.reload`): the configuration should be read again.
+        package var reload = false
+        /// SIGUSR1 arrived (watched with `.report`): each input's health should go to the log.
+        package var report = false
 
         package init() {}
+    }
+
+    /// What a signal other than SIGINT and SIGTERM asks of a run, when it is watched.
+    package enum Request: Sendable, Hashable {
+        /// SIGHUP: read the configuration again (`systemctl reload`).
+        case reload
+        /// SIGUSR1: write each input's health to the log.
+        case report
     }
 
     /// Readable while a signal is pending. Owned by this object.
     package let owned: OwnedDescriptor
     private var previousMask = sigset_t()
 
-    /// Watches SIGINT and SIGTERM (`signalfd` with `SFD_CLOEXEC | SFD_NONBLOCK`).
-    package init() throws(SystemError) {
+    /// Watches SIGINT and SIGTERM, and SIGHUP for `.reload` and SIGUSR1 for `.report` (`signalfd`
+    /// with `SFD_CLOEXEC | SFD_NONBLOCK`). Signals not watched keep their default action.
+    package init(requests: Set<Request> = []) throws(SystemError) {
         var mask = sigset_t()
         sigemptyset(&mask)
         sigaddset(&mask, SIGINT)
         sigaddset(&mask, SIGTERM)
+        if requests.contains(.reload) { sigaddset(&mask, SIGHUP) }
+        if requests.contains(.report) { sigaddset(&mask, SIGUSR1) }
         let status = pthread_sigmask(SIG_BLOCK, &mask, &previousMask)
         guard status == 0 else { throw SystemError("pthread_sigmask", Errno(rawValue: status)) }
         let maskCopy = mask
@@ -58,7 +74,11 @@ package final class SignalDescriptor {
                 throw SystemError("reading the signal descriptor", code)
             }
             guard count == MemoryLayout<signalfd_siginfo>.size else { return received }
-            received.stopSignal = Int32(bitPattern: info.ssi_signo)
+            switch Int32(bitPattern: info.ssi_signo) {
+            case SIGHUP: received.reload = true
+            case SIGUSR1: received.report = true
+            case let signal: received.stopSignal = signal
+            }
         }
     }
 
