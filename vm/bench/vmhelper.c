@@ -23,7 +23,10 @@
  *   vmhelper rr PERIOD_US EDGES PULL_PATH...
  *       Pulls every line up (raw 1), waits PERIOD_US, then makes EDGES edges,
  *       one every PERIOD_US (absolute schedule), round-robin over the lines:
- *       line k%n toggles at edge k. For the latency bench.
+ *       line k%n toggles at edge k. For the latency bench. With RR_STEADY=1 in
+ *       the environment, an edge written late moves the schedule on instead
+ *       of the next edges catching up: consecutive edges are never closer
+ *       than PERIOD_US, however the host stalls (vm/bench/soak.sh).
  *   vmhelper stamp
  *       Copies stdin to stdout, prefixing each line with the CLOCK_MONOTONIC
  *       time (ns) at which the read() that delivered it returned:
@@ -157,6 +160,8 @@ static int rr(int argc, char **argv)
 		}
 	}
 	int64_t due = now_ns(), late = 0;
+	const char *steady_env = getenv("RR_STEADY");
+	int steady = steady_env && strcmp(steady_env, "1") == 0;
 	for (long k = 0; k < edges; k++) {
 		due += period;
 		wait_until(due);
@@ -166,9 +171,11 @@ static int rr(int argc, char **argv)
 			perror("write");
 			return 1;
 		}
-		int64_t l = now_ns() - due;
+		int64_t written = now_ns(), l = written - due;
 		if (l > late)
 			late = l;
+		if (steady && l > 0)
+			due = written;
 	}
 	fprintf(stderr, "rr: %ld edges on %d lines every %lld us (worst write lateness %lld us)\n", edges, n,
 		(long long)period / 1000, (long long)late / 1000);
