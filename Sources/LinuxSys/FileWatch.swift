@@ -6,8 +6,9 @@ import Musl
 import CLinuxSys
 import SystemPackage
 
-/// Watches files for deletion and attribute changes (`inotify(7)`): readable when one of them changed.
-/// Used to notice a GPIO chip's device file going away, which Linux 6.1 does not signal to readers.
+/// Watches files for deletion and attribute changes, or a directory for files appearing in it
+/// (`inotify(7)`): readable when one of them changed. Used to notice a GPIO chip's device file going
+/// away, which Linux 6.1 does not signal to readers, and a missing chip's device file appearing.
 package final class FileWatch {
     /// Readable after a change. Owned by this object.
     package let owned: OwnedDescriptor
@@ -19,6 +20,16 @@ package final class FileWatch {
             guard inotify_add_watch(owned.descriptor.rawValue, path, UInt32(IN_DELETE_SELF | IN_ATTRIB)) >= 0 else {
                 throw SystemError("watching \(path)", Errno(rawValue: errno))
             }
+        }
+    }
+
+    /// Watches `directory` for files created or moved into it and for their attributes changing
+    /// (`inotify_add_watch` with `IN_CREATE | IN_MOVED_TO | IN_ATTRIB`): `/dev`, where udev makes a
+    /// chip's device file and then gives it its group.
+    package init(directory: String) throws(SystemError) {
+        owned = try OwnedDescriptor(operation: "inotify_init1") { inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK)) }
+        guard inotify_add_watch(owned.descriptor.rawValue, directory, UInt32(IN_CREATE | IN_MOVED_TO | IN_ATTRIB)) >= 0 else {
+            throw SystemError("watching \(directory)", Errno(rawValue: errno))
         }
     }
 

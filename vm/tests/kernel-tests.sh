@@ -939,6 +939,8 @@ YAML
 source "$here/board-tests.sh"
 # shellcheck source=vm/tests/doctor-tests.sh
 source "$here/doctor-tests.sh"
+# shellcheck source=vm/tests/chip-tests.sh
+source "$here/chip-tests.sh"
 
 # The layouts first: on Linux 6.1 each d-chip-removed test leaves its chip's number taken (the
 # removed chip stays referenced), and then a layout keeps the kernel's order but not its numbers.
@@ -1020,6 +1022,7 @@ run_test p-contact-counter t_p_contact_counter
 run_test q-check-password t_q_check_password
 run_test s-doctor t_s_doctor
 run_test s-first-press t_s_first_press
+run_test t-chip-arrival t_t_chip_arrival
 
 if [[ -s $TMP/storm-lost ]]; then
     if grep -qv '^0$' "$TMP/storm-lost"; then

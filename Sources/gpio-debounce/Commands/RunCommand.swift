@@ -43,6 +43,11 @@ struct RunCommand: ParsableCommand {
             valueName: "dir"))
     var stateDir: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "When a configured chip is not there (an expander not plugged in yet, a driver still loading), log it and wait for it to appear in /dev, then start, instead of exiting 66. SIGTERM ends the wait. The systemd unit runs with it."))
+    var waitForChips = false
+
     @Flag(help: "Remove this configuration's Home Assistant discovery from its MQTT broker (empty retained messages), then exit.")
     var removeDiscovery = false
 
@@ -67,8 +72,15 @@ struct RunCommand: ParsableCommand {
         let logger = logLevel.bootstrap()
         let signals = try signalDescriptor()
         if removeDiscovery { return try removeDiscovery(configuration, signals: signals, logger: logger) }
-        let daemon = try assembling { () throws(DaemonFailure) in
+        let assemble = { () throws(DaemonFailure) in
             try DaemonAssembly(configuration, choices: choices, stop: .signals(signals), logger: logger)
+        }
+        let daemon: DaemonAssembly
+        if waitForChips, !simulation.simulate {
+            guard let started = try ChipArrival(signals: signals, logger: logger).assembling(assemble) else { return }
+            daemon = started
+        } else {
+            daemon = try assembling(assemble)
         }
         daemon.logSummary(of: try runToEnd(daemon.loop))
     }
