@@ -64,7 +64,8 @@ extension DaemonAssembly {
         }
         let assembly: RunAssembly
         do {
-            assembly = try RunAssembly.pins(selections, consumer: "gpio-debounce", eventBufferSize: eventBufferSize)
+            // A chip that goes away while the daemon runs is waited for: its inputs pause, the rest go on.
+            assembly = try RunAssembly.pins(selections, consumer: "gpio-debounce", eventBufferSize: eventBufferSize, waitsForVanishedChips: true)
         } catch {
             throw .lines(error)
         }

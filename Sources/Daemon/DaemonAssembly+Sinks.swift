@@ -42,6 +42,7 @@ extension DaemonAssembly {
         if let keyboard = try keyboard(plan: plan, settings: configuration.keyboard, lineCount: places.count, choices: choices, preview: out, logger: logger) {
             sinks.append(keyboard)
         }
+        if choices.simulation == nil { sinks.append(ChipAvailabilityLog(roster: roster, logger: logger)) }
         return sinks
     }
 

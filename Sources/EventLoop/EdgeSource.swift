@@ -53,6 +53,9 @@ public struct EdgeBatch: Sendable {
     public var edges: [LineEdge] = []
     /// Lines with evidence of lost events, and how many when the kernel says.
     public var losses: [(line: Int, count: Int?)] = []
+    /// Chips that went away or came back (a source that waits for vanished chips): rare, and empty on
+    /// nearly every wakeup.
+    public var availability: [ChipAvailability] = []
 
     public init() {
         edges.reserveCapacity(256)
@@ -62,6 +65,7 @@ public struct EdgeBatch: Sendable {
     package mutating func removeAll() {
         edges.removeAllFromEnd()
         losses.removeAllFromEnd()
+        if !availability.isEmpty { availability.removeAll(keepingCapacity: true) }
     }
 }
 

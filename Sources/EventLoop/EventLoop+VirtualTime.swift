@@ -30,6 +30,10 @@ extension EventLoop {
             state.batch.losses.removeAllFromEnd()
             let firstEdge = state.batch.edges.count
             do throws(LineError) { try source.deliverDue(byNs: dueNs, into: &state.batch) } catch { throw LoopError.line(error) }
+            if !state.batch.availability.isEmpty {
+                announceAvailability(state.batch.availability)
+                state.batch.availability.removeAll(keepingCapacity: true)
+            }
             let eventsBefore = state.reportedEvents
             if try process(&state, upToNs: dueNs, edgesFrom: firstEdge) { return true }
             if state.reportedEvents != eventsBefore { othersNs = otherDeadline(state, startNs: startNs) }

@@ -248,13 +248,18 @@ public final class EventLoop {
     @inline(__always)
     private func processWakeup(_ state: inout RunState, source: any EdgeSource, startNs: Int64) throws(LoopError) -> Int64 {
         var limitReached = false
+        if !state.batch.availability.isEmpty { announceAvailability(state.batch.availability) }
         if let latestEdgeNs = state.batch.edges.lazy.map(\.edge.timeNs).max() {
             limitReached = try process(&state, upToNs: latestEdgeNs)
+        } else if !state.batch.losses.isEmpty {
+            // Lines to read again with no edge (a chip that came back): by the clock.
+            limitReached = try process(&state, upToNs: clock.nowNs)
         }
         var wokeNs = clock.nowNs
         if !limitReached {
             state.batch.removeAll()
             do throws(LineError) { try source.deliverDue(byNs: wokeNs, into: &state.batch) } catch { throw LoopError.line(error) }
+            if !state.batch.availability.isEmpty { announceAvailability(state.batch.availability) }
             // Only when something is due by now: an edge came due, or a stage's deadline came. (After an
             // eager event nothing is: the wakeup ends at once, and a pipe's reader waiting for the event
             // line gets the processor sooner.)
@@ -277,6 +282,14 @@ public final class EventLoop {
             try beginShutdown(.idleTimeout, atNs: wokeNs, &state)
         }
         return wokeNs
+    }
+
+    /// Tells every sink of the chips that went away or came back in this wakeup.
+    func announceAvailability(_ changes: [ChipAvailability]) {
+        let nowNs = clock.nowNs
+        for change in changes {
+            for sink in sinks { sink.availabilityChanged(change, atNs: nowNs) }
+        }
     }
 
     /// Starts stopping for `reason` (the first reason only): a raw line that lost edges is read once

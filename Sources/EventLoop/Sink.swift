@@ -25,6 +25,9 @@ public protocol Sink: AnyObject {
     /// `descriptors[index]` is ready (readable, or failed). The sink must not change its descriptors
     /// here: note it, and act in `advance`.
     func descriptorReady(_ index: Int, events: PollEvents)
+    /// A chip went away or came back (`change.lines` deliver no edge while it is away); told before
+    /// the outputs of the same wakeup. The default does nothing.
+    func availabilityChanged(_ change: ChipAvailability, atNs nowNs: Int64)
     /// Called after every wakeup, once the outputs are consumed: time is `nowNs`.
     func advance(toNs nowNs: Int64) throws(SinkError)
     /// Runs the code `consume` runs for `output` (its formatting), with no effect: nothing is written,
@@ -45,6 +48,7 @@ extension Sink {
     public var isBusy: Bool { false }
     public var descriptors: [FileDescriptor] { [] }
     public func descriptorReady(_ index: Int, events: PollEvents) {}
+    public func availabilityChanged(_ change: ChipAvailability, atNs nowNs: Int64) {}
     public func advance(toNs nowNs: Int64) throws(SinkError) {}
     public func rehearse(_ output: PipelineOutput) {}
     public func beginShutdown(atNs nowNs: Int64, graceEndNs: Int64) {}

@@ -49,9 +49,21 @@ package struct LineSelection {
 /// with each read: a gap in the kernel's per-line sequence numbers (libgpiod 2, which drops the oldest
 /// events when its queue overflows); on libgpiod 1 (no sequence numbers; the kernel's 16-event queue
 /// drops the newest), a read that returned a full queue, or two edges of one direction in a row.
+///
+/// With `waitsForVanishedChips` (the daemon), a chip that vanishes does not end the run: its request is
+/// released, its descriptors are polled no more (-1, which `ppoll` skips: every other descriptor keeps
+/// its index), and the loop is told (`EdgeBatch.availability`); an inotify watch on `/dev` notices the
+/// chip coming back (the same label and line count, under its path or another), its lines are requested
+/// again and read as lines that may have lost edges, so that what changed meanwhile is reported
+/// (`GPIODLines+Vanishing.swift`). Without it, a vanished chip throws `chipVanished`.
 package final class GPIODLines: EdgeSource {
-    /// The requested lines, in line order.
-    package let selections: [LineSelection]
+    /// The requested lines, in line order (a chip that came back replaces its lines' `chip`).
+    package internal(set) var selections: [LineSelection]
+    /// Whether a vanished chip is waited for (see the type's documentation) rather than thrown.
+    let waitsForVanishedChips: Bool
+    /// The consumer name and kernel queue the requests were made with, for a chip that comes back.
+    let consumer: String
+    let eventBufferSize: Int
     /// 1 or 2: the libgpiod generation this was built against.
     package static var libgpiodMajor: Int { Int(gdb_libgpiod_major()) }
     /// The libgpiod version string, e.g. "1.6.3" or "2.2.1".
@@ -73,40 +85,46 @@ package final class GPIODLines: EdgeSource {
 
     /// One libgpiod request per chip (its handle is in `requestHandles`, at the same index), with its
     /// lines (indices into `selections`) and their offsets, in the same order, and its chip's name.
-    @exclusivity(unchecked) private var requests: [(lines: [Int], offsets: [Int], chipName: String)] = []
+    @exclusivity(unchecked) var requests: [(lines: [Int], offsets: [Int], chipName: String)] = []
     /// For each line: which request, and its index in that request.
     @exclusivity(unchecked) private var place: [(request: Int, index: Int)]
     /// The descriptors the loop polls: the requests' (borrowed from libgpiod, which closes them on
     /// release), then the chip watch's.
-    @exclusivity(unchecked) package private(set) var descriptors: [FileDescriptor] = []
+    @exclusivity(unchecked) package internal(set) var descriptors: [FileDescriptor] = []
     /// What reading one request descriptor needs, with no array in it (so reading it copies nothing
     /// that is reference-counted): its request, which of the request's descriptors it is, and the line
     /// it reads (libgpiod 1: one descriptor per line; libgpiod 2: the request's first line, the events
     /// naming their own offsets).
-    private struct DescriptorOwner {
+    struct DescriptorOwner {
+        /// The request, or -1 while its chip is away (its handle is released: nothing may read it).
         var request: Int
         var descriptor: Int
         var line: Int
     }
     /// For each request descriptor, in `descriptors` order.
-    @exclusivity(unchecked) private var descriptorOwners: [DescriptorOwner] = []
+    @exclusivity(unchecked) var descriptorOwners: [DescriptorOwner] = []
+    /// For each request descriptor, its request, also while its chip is away (where a chip that comes
+    /// back puts its descriptors).
+    var descriptorRequests: [Int] = []
+    /// Per request: whether its chip is away (`waitsForVanishedChips`).
+    var vanished: [Bool] = []
     /// The requests' handles, owned by this object (released when it goes away), in request order.
-    @exclusivity(unchecked) private var requestHandles: [UnsafeMutablePointer<gdb_request>] = []
+    @exclusivity(unchecked) var requestHandles: [UnsafeMutablePointer<gdb_request>] = []
     /// The line of each (request, offset): at `offsetBase[request] + offset`, -1 where the offset is not
     /// requested. Every chip's lines get a slot, so an event's offset finds its line in one step.
     @exclusivity(unchecked) private var lineOfOffset: [Int] = []
     /// Where each request's slots start in `lineOfOffset`, then where the last request's slots end.
     @exclusivity(unchecked) private var offsetBase: [Int] = []
-    /// inotify on the chips' device files.
-    private var chipWatch: FileWatch?
+    /// inotify on the chips' device files, or on `/dev` (`waitsForVanishedChips`).
+    var chipWatch: FileWatch?
     // What a read writes: memory of this object's own (allocated in `init`, freed in `deinit`), not
     // arrays, so that writing it costs no uniqueness check (a call into the runtime per write).
     /// Where one read puts its events (`GDB_EVENT_BATCH` of them).
     private let events: UnsafeMutableBufferPointer<gdb_edge_event>
     /// Per line: the sequence number of its latest event (libgpiod 2; 0 before the first).
-    private let lastSequence: UnsafeMutableBufferPointer<UInt>
+    let lastSequence: UnsafeMutableBufferPointer<UInt>
     /// Per line: the latest level known (from an edge or a read), for libgpiod 1's loss evidence.
-    private let lastLevel: UnsafeMutableBufferPointer<Level?>
+    let lastLevel: UnsafeMutableBufferPointer<Level?>
     /// Per line: the events lost so far, from the gaps in the sequence numbers (libgpiod 2).
     private let lost: UnsafeMutableBufferPointer<Int>
 
@@ -132,8 +150,14 @@ package final class GPIODLines: EdgeSource {
     /// that queue, the kernel drops the oldest events and the gap in the sequence numbers is reported as
     /// lost events. libgpiod 1's kernel queue is fixed at 16 events per line, so a size given there is
     /// refused (`eventBufferUnsupported`).
-    package init(lines: [LineSelection], consumer: String = "gpio-debounce", eventBufferSize: Int? = nil) throws(GPIOError) {
+    /// `waitsForVanishedChips`: a chip that vanishes is waited for (see the type's documentation).
+    package init(
+        lines: [LineSelection], consumer: String = "gpio-debounce", eventBufferSize: Int? = nil, waitsForVanishedChips: Bool = false
+    ) throws(GPIOError) {
         self.selections = lines
+        self.waitsForVanishedChips = waitsForVanishedChips
+        self.consumer = consumer
+        self.eventBufferSize = eventBufferSize ?? Self.defaultEventBufferSize
         self.place = []
         events = .allocate(capacity: Int(GDB_EVENT_BATCH))
         events.initialize(repeating: gdb_edge_event())
@@ -186,19 +210,27 @@ package final class GPIODLines: EdgeSource {
                 descriptors.append(FileDescriptor(rawValue: raw))
                 let line = entry.lines[min(descriptor, entry.lines.count - 1)]
                 descriptorOwners.append(DescriptorOwner(request: requestIndex, descriptor: descriptor, line: line))
+                descriptorRequests.append(requestIndex)
             }
         }
+        vanished = Array(repeating: false, count: requests.count)
         offsetBase.append(lineOfOffset.count)
         // Without inotify (no kernel support, limits reached) a vanished chip is still noticed at its next event.
-        if let watch = try? FileWatch(paths: requests.map { lines[$0.lines[0]].chip.path }) {
+        if waitsForVanishedChips, let watch = try? FileWatch(directory: Self.deviceDirectory) {
+            chipWatch = watch
+            descriptors.append(watch.descriptor)
+        } else if !waitsForVanishedChips, let watch = try? FileWatch(paths: requests.map { lines[$0.lines[0]].chip.path }) {
             chipWatch = watch
             descriptors.append(watch.descriptor)
         }
     }
 
+    /// Where chips' device files are.
+    static let deviceDirectory = "/dev"
+
     /// One `gdb_request_lines` call for lines of one chip, with a kernel queue of `eventBufferSize` events
     /// (ignored by libgpiod 1), with the error a user can act on.
-    private static func request(
+    static func request(
         _ lines: [LineSelection], consumer: String, eventBufferSize: Int
     ) throws(GPIOError) -> UnsafeMutablePointer<gdb_request> {
         let chip = lines[0].chip
@@ -228,7 +260,7 @@ package final class GPIODLines: EdgeSource {
     }
 
     deinit {
-        for handle in requestHandles { gdb_request_release(handle) }
+        for (request, handle) in requestHandles.enumerated() where !vanished[request] { gdb_request_release(handle) }
         events.deallocate()
         lastSequence.deallocate()
         lastLevel.deallocate()
@@ -238,6 +270,11 @@ package final class GPIODLines: EdgeSource {
     /// The raw level of line `line` (`gdb_request_get_value`).
     package func readLevel(line: Int) throws(LineError) -> Level {
         let (request, index) = place[line]
+        if vanished[request] {
+            // Its chip is away: the level known last stands until it is back (and read again then).
+            guard let level = lastLevel[line] else { throw .chipVanished(chip: requests[request].chipName) }
+            return level
+        }
         let value = gdb_request_get_value(requestHandles[request], UInt32(index))
         guard value >= 0 else { throw error(reading: "the level of line \(selections[line].offset)", chip: requests[request].chipName) }
         let level: Level = value == 0 ? .low : .high
@@ -250,14 +287,23 @@ package final class GPIODLines: EdgeSource {
     @inline(__always)  // into the `EdgeSource` witness the loop calls: one call fewer on every wakeup's path
     package func readReady(descriptor: Int, events pollEvents: PollEvents, into batch: inout EdgeBatch) throws(LineError) {
         guard descriptor < descriptorOwners.count else {
-            try checkChipsStillThere()
+            if waitsForVanishedChips { checkChips(into: &batch) } else { try checkChipsStillThere() }
             return
         }
         let owner = descriptorOwners[descriptor]
+        // A descriptor of a chip that went away earlier in this wakeup's walk.
+        guard owner.request >= 0 else { return }
         if !pollEvents.isReadable, pollEvents.isFailed {
-            throw .chipVanished(chip: requests[owner.request].chipName)
+            guard waitsForVanishedChips else { throw .chipVanished(chip: requests[owner.request].chipName) }
+            vanish(owner.request, into: &batch)
+            return
         }
-        try read(owner, into: &batch)
+        do throws(LineError) {
+            try read(owner, into: &batch)
+        } catch {
+            guard waitsForVanishedChips, case .chipVanished = error else { throw error }
+            vanish(owner.request, into: &batch)
+        }
     }
 
     /// Drains the inotify events and throws `chipVanished` if a chip's device file is gone.

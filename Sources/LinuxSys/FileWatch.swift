@@ -23,12 +23,12 @@ package final class FileWatch {
         }
     }
 
-    /// Watches `directory` for files created or moved into it and for their attributes changing
-    /// (`inotify_add_watch` with `IN_CREATE | IN_MOVED_TO | IN_ATTRIB`): `/dev`, where udev makes a
-    /// chip's device file and then gives it its group.
+    /// Watches `directory` for files created, moved in or deleted and for their attributes changing
+    /// (`inotify_add_watch` with `IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_ATTRIB`): `/dev`, where
+    /// udev makes a chip's device file and then gives it its group, and the kernel removes it.
     package init(directory: String) throws(SystemError) {
         owned = try OwnedDescriptor(operation: "inotify_init1") { inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK)) }
-        guard inotify_add_watch(owned.descriptor.rawValue, directory, UInt32(IN_CREATE | IN_MOVED_TO | IN_ATTRIB)) >= 0 else {
+        guard inotify_add_watch(owned.descriptor.rawValue, directory, UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_ATTRIB)) >= 0 else {
             throw SystemError("watching \(directory)", Errno(rawValue: errno))
         }
     }

@@ -1023,6 +1023,7 @@ run_test q-check-password t_q_check_password
 run_test s-doctor t_s_doctor
 run_test s-first-press t_s_first_press
 run_test t-chip-arrival t_t_chip_arrival
+run_test u-chip-gone-and-back t_u_chip_gone_and_back
 
 if [[ -s $TMP/storm-lost ]]; then
     if grep -qv '^0$' "$TMP/storm-lost"; then
