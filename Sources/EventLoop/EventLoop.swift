@@ -64,6 +64,9 @@ public final class EventLoop {
         /// When a stopping run stops waiting for its sinks' work in flight.
         var graceEndNs = Int64.max
         var pollSet = PollSet<Token>()
+        /// The source's descriptors alone (each by its index), for the look at edges that came after a
+        /// wait returned (`catchUp`); rebuilt with `pollSet`.
+        var sourcePollSet = PollSet<Int>()
         /// What `pollSet` was built from: rebuilt only when one of these changes (most wakeups, none does).
         var polledWhileStopping: Bool?
         var polledSourceDescriptors: [FileDescriptor] = []
@@ -243,8 +246,8 @@ public final class EventLoop {
 
     /// The hot path: what was read goes through the pipeline up to the latest edge's own (kernel) time
     /// and out to the sinks before anything else, the clock included; then the source's due edges and
-    /// the stages' due decisions, by the clock; then the limits. Returns the clock's time after the
-    /// edges were out.
+    /// the stages' due decisions, by the clock (with the edges that came since the wait returned:
+    /// `catchUp`); then the limits. Returns the clock's time after the edges were out.
     @inline(__always)
     private func processWakeup(_ state: inout RunState, source: any EdgeSource, startNs: Int64) throws(LoopError) -> Int64 {
         var limitReached = false
@@ -259,11 +262,12 @@ public final class EventLoop {
         if !limitReached {
             state.batch.removeAll()
             do throws(LineError) { try source.deliverDue(byNs: wokeNs, into: &state.batch) } catch { throw LoopError.line(error) }
-            if !state.batch.availability.isEmpty { announceAvailability(state.batch.availability) }
             // Only when something is due by now: an edge came due, or a stage's deadline came. (After an
             // eager event nothing is: the wakeup ends at once, and a pipe's reader waiting for the event
             // line gets the processor sooner.)
             let deadlineCame = state.pipeline.nextDeadlineNs.map { $0 <= wokeNs } ?? false
+            if deadlineCame, !state.sourcePollSet.isEmpty { try catchUp(&state, source: source) }
+            if !state.batch.availability.isEmpty { announceAvailability(state.batch.availability) }
             if deadlineCame || !state.batch.edges.isEmpty || !state.batch.losses.isEmpty {
                 limitReached = try process(&state, upToNs: wokeNs)
             }
@@ -289,6 +293,24 @@ public final class EventLoop {
         let nowNs = clock.nowNs
         for change in changes {
             for sink in sinks { sink.availabilityChanged(change, atNs: nowNs) }
+        }
+    }
+
+    /// Reads the edges that reached the source's descriptors after the wait returned (one `ppoll`
+    /// that does not block, then each ready descriptor once): the stages are about to decide by the
+    /// clock's `wokeNs`, read before this, and deciding by a time means every edge stamped before it
+    /// is in. Without it, a loop held up between its wait and its clock read (a loaded machine) would
+    /// take an edge stamped before `wokeNs` as stamped at `wokeNs` (`DebounceStatistics.clampedTimestamps`),
+    /// and a whole press that came meanwhile, both its edges taken as one instant, would be lost.
+    /// Only on a wakeup where a deadline came: an edge's own wakeup has read its descriptor.
+    @inline(__always)
+    private func catchUp(_ state: inout RunState, source: any EdgeSource) throws(LoopError) {
+        let ready: Int
+        do throws(SystemError) { ready = try state.sourcePollSet.wait(timeoutNs: 0) } catch { throw LoopError.system(error) }
+        guard ready > 0 else { return }
+        var cursor = PollSet<Int>.ReadyCursor()
+        while let (index, events) = state.sourcePollSet.nextReady(&cursor) {
+            do throws(LineError) { try source.readReady(descriptor: index, events: events, into: &state.batch) } catch { throw LoopError.line(error) }
         }
     }
 
@@ -332,8 +354,12 @@ public final class EventLoop {
         if let stopSwitch { state.pollSet.add(stopSwitch.descriptor, token: .stopSwitch) }
         state.polledWhileStopping = state.stop != nil
         state.polledSourceDescriptors = source.descriptors
+        state.sourcePollSet.removeAll()
         if state.stop == nil {
-            for (index, descriptor) in state.polledSourceDescriptors.enumerated() { state.pollSet.add(descriptor, token: .source(index)) }
+            for (index, descriptor) in state.polledSourceDescriptors.enumerated() {
+                state.pollSet.add(descriptor, token: .source(index))
+                state.sourcePollSet.add(descriptor, token: index)
+            }
         }
         state.polledSinkDescriptors = sinks.map(\.descriptors)
         for (sinkIndex, descriptors) in state.polledSinkDescriptors.enumerated() {

@@ -14,7 +14,8 @@
 # end, SIGTERM and the stop summary; the counter's total must equal the pulses driven.
 # Exit 1 when private dirty memory grew by more than 256 KiB from the end of the first round to
 # the end of the last, when the descriptors changed, or when something was reported that was not
-# driven (more pulses, presses or detents than made, a press without its release).
+# driven (more pulses, presses or detents than made, a press without its release), or on libgpiod 2
+# when anything driven is missing.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -105,8 +106,14 @@ printf 'private dirty growth after the first round: %d KiB; descriptors %s\n' "$
 ((fds_changed == 0)) || { echo "soak: the descriptors changed" >&2; status=1; }
 # Nothing phantom, a release after every press. On libgpiod 1 the kernel keeps 16 events per line,
 # and a reader held up longer than 16 changes (a loaded host's stall) loses some: those are counted
-# short, never made up.
-((counts <= pulses)) || { echo "soak: $counts pulses counted of $pulses driven" >&2; status=1; }
-((presses <= pulses && presses == releases)) || { echo "soak: the doorbell's $presses presses and $releases releases, of $pulses" >&2; status=1; }
-((detents <= driven / 10)) || { echo "soak: $detents detents of $((driven / 10))" >&2; status=1; }
+# short, never made up. On libgpiod 2 (1024 events per request) nothing may be missing.
+if "$BIN" --version | grep -q 'libgpiod 1\.'; then
+    ((counts <= pulses)) || { echo "soak: $counts pulses counted of $pulses driven" >&2; status=1; }
+    ((presses <= pulses && presses == releases)) || { echo "soak: the doorbell's $presses presses and $releases releases, of $pulses" >&2; status=1; }
+    ((detents <= driven / 10)) || { echo "soak: $detents detents of $((driven / 10))" >&2; status=1; }
+else
+    ((counts == pulses)) || { echo "soak: $counts pulses counted of $pulses driven" >&2; status=1; }
+    ((presses == pulses && releases == pulses)) || { echo "soak: the doorbell's $presses presses and $releases releases, of $pulses" >&2; status=1; }
+    ((detents == driven / 10)) || { echo "soak: $detents detents of $((driven / 10))" >&2; status=1; }
+fi
 exit "$status"
