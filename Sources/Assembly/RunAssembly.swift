@@ -68,11 +68,12 @@ package struct RunAssembly {
     }
 
     /// Simulated lines, reported as the lines the user named (`names[i]`: `GPIO27` as 27; see
-    /// `SimulatedLineNumber`), in real time from 0 or in virtual time.
-    package static func simulated(_ lines: SimulatedLines, names: [String], virtualTime: Bool) -> RunAssembly {
+    /// `SimulatedLineNumber`), in real time from 0 or in virtual time; or on `clock`, a run's that goes
+    /// on (the daemon's reload).
+    package static func simulated(_ lines: SimulatedLines, names: [String], virtualTime: Bool, clock: LoopClock? = nil) -> RunAssembly {
         precondition(names.count == lines.lineCount, "one name per simulated line")
         let places = names.enumerated().map { LinePlace(chip: "simulated", offset: SimulatedLineNumber.of($1, index: $0)) }
-        return RunAssembly(source: lines, clock: virtualTime ? .virtual() : .realTime(), places: places)
+        return RunAssembly(source: lines, clock: clock ?? (virtualTime ? .virtual() : .realTime()), places: places)
     }
 
     /// A recorded trace (`TraceEdgeSource`, one line or several, which has read every line's initial
