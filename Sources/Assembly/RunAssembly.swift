@@ -61,9 +61,12 @@ package struct RunAssembly {
         return try pins(selections, consumer: consumer, eventBufferSize: eventBufferSize)
     }
 
-    /// Real pins, each line with its own chip, bias and kernel debouncing (a configuration's buttons).
-    package static func pins(_ selections: [LineSelection], consumer: String = "gpio-debounce", eventBufferSize: Int? = nil) throws(GPIOError) -> RunAssembly {
-        let lines = try GPIODLines(lines: selections, consumer: consumer, eventBufferSize: eventBufferSize)
+    /// Real pins, each line with its own chip, bias and kernel debouncing (a configuration's buttons);
+    /// after a daemon's reload, keeping the requests of `previous` whose chip's lines are the same.
+    package static func pins(
+        _ selections: [LineSelection], consumer: String = "gpio-debounce", eventBufferSize: Int? = nil, keeping previous: GPIODLines? = nil
+    ) throws(GPIOError) -> RunAssembly {
+        let lines = try GPIODLines(lines: selections, consumer: consumer, eventBufferSize: eventBufferSize, keeping: previous)
         return RunAssembly(source: lines, clock: .monotonic, places: selections.map { LinePlace(chip: $0.chip.name, offset: $0.offset) })
     }
 

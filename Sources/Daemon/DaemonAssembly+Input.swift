@@ -19,7 +19,7 @@ extension DaemonAssembly {
             let lines = SimulatedLines(continuing: previous, previousLine: change.previousLine, fresh: freshLines)
             return RunAssembly.simulated(lines, names: configuration.roster.lines.map(\.settings.line), virtualTime: simulation.virtualTime, clock: carried.clock)
         }
-        return try configuredPins(configuration, eventBufferSize: choices.eventBufferSize, logger: logger)
+        return try configuredPins(configuration, eventBufferSize: choices.eventBufferSize, logger: logger, keeping: continuing?.0.requestedLines)
     }
 
     /// A simulated bouncy button for each configured button (making the gestures the button
@@ -62,8 +62,11 @@ extension DaemonAssembly {
     }
 
     /// The configured lines, found on this machine's chips (read once, `ChipInventory`; `MachineCheck`,
-    /// as `check` finds them) and requested.
-    static func configuredPins(_ configuration: ServiceConfiguration, eventBufferSize: Int?, logger: Logger) throws(DaemonFailure) -> RunAssembly {
+    /// as `check` finds them) and requested; after a reload, a chip whose lines did not change keeps
+    /// the request of `keeping`, the lines before (`GPIODLines(keeping:)`).
+    static func configuredPins(
+        _ configuration: ServiceConfiguration, eventBufferSize: Int?, logger: Logger, keeping previous: GPIODLines? = nil
+    ) throws(DaemonFailure) -> RunAssembly {
         let chips = ChipInventory.read()
         if configuration.buttons.contains(where: { $0.lineSettings.chip == nil && Int($0.lineSettings.line) != nil }) {
             logger.info("offsets without chip: mean \(chips.header)")
@@ -75,7 +78,7 @@ extension DaemonAssembly {
         }
         let assembly: RunAssembly
         do {
-            assembly = try RunAssembly.pins(selections, consumer: "gpio-debounce", eventBufferSize: eventBufferSize)
+            assembly = try RunAssembly.pins(selections, consumer: "gpio-debounce", eventBufferSize: eventBufferSize, keeping: previous)
         } catch {
             throw .lines(error)
         }

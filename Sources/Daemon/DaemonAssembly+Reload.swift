@@ -22,6 +22,8 @@ extension DaemonAssembly {
         let clock: LoopClock
         /// A simulation's lines: the kept inputs' scripts go on.
         let simulatedLines: SimulatedLines?
+        /// The requested lines: a chip whose lines did not change keeps its request (`GPIODLines(keeping:)`).
+        let requestedLines: GPIODLines?
         /// The MQTT sink, still connected, when the next configuration publishes with the same settings.
         let mqttSink: MQTTSink?
         /// A simulation's own state directory.
@@ -51,6 +53,7 @@ extension DaemonAssembly {
         }
         let carried = Carried(
             roster: configuration.roster, plan: plan, pipeline: loop.pipeline, clock: loop.clock, simulatedLines: loop.source as? SimulatedLines,
+            requestedLines: loop.source as? GPIODLines,
             mqttSink: keepsMQTT ? mqttSink : nil, simulationState: simulationState, retiring: retiring.filter(\.isBusy),
             events: eventsBefore + loop.reportedEvents, wakeups: wakeupsBefore + loop.wakeups)
         simulationState = nil

@@ -8,6 +8,7 @@ import ConfigurationFile
 import CounterState
 import DebounceCore
 import EventLoop
+import GPIODBackend
 import Logging
 import MQTT
 import Settings
@@ -126,13 +127,14 @@ package final class DaemonAssembly {
                 throw DaemonFailure.start(error)
             }
             if let carried, let change {
+                // Lines requested again (not taken over with their chip's request) may have missed edges.
+                let kept = Set(change.previousLine.indices.filter { change.previousLine[$0] != nil })
+                let requestedAgain = (input.source as? GPIODLines).map { kept.subtracting($0.linesKept) } ?? []
                 loop.carry(
                     from: carried.pipeline, previousLine: change.previousLine, previousEncoder: Self.previousEncoders(change, plan: plan, previous: carried.plan),
-                    suspectingLoss: choices.simulation == nil)
+                    suspecting: requestedAgain)
                 // A sink that knows the kept lines' states already is not told them again.
-                if mqttSink == nil || mqttSink === carried.mqttSink {
-                    loop.linesCarriedOver = Set(change.previousLine.indices.filter { change.previousLine[$0] != nil })
-                }
+                if mqttSink == nil || mqttSink === carried.mqttSink { loop.linesCarriedOver = kept }
             }
         } catch {
             if madeState { simulationState?.remove() }

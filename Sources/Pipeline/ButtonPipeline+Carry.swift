@@ -7,10 +7,10 @@ extension ButtonPipeline {
     /// A kept line's debouncer and the stage after it go on (a held button stays held, a counter's total
     /// and a contact's state go on, an encoder's position too); the group lockouts start afresh.
     ///
-    /// `suspectingLoss`: the kept lines were requested again (their edges during the reload are not in
-    /// the kernel's queue), so each is marked as having maybe lost edges (`suspectLoss(line:)`): once it
-    /// has settled its level is read, and a change it missed is reported then.
-    package mutating func carry(from previous: ButtonPipeline, previousLine: [Int?], previousEncoder: [Int?], suspectingLoss: Bool) {
+    /// `suspecting`: the kept lines that may have lost edges since `previous` took its last (lines
+    /// requested again: their edges during the reload are not in the kernel's queue). Each is marked so
+    /// (`suspectLoss(line:)`): once it has settled its level is read, and a change it missed is reported then.
+    package mutating func carry(from previous: ButtonPipeline, previousLine: [Int?], previousEncoder: [Int?], suspecting: Set<Int> = []) {
         precondition(previousLine.count == lines.count && previousEncoder.count == encoders.count, "one entry per line and per encoder")
         for (encoder, old) in previousEncoder.enumerated() {
             guard let old else { continue }
@@ -21,7 +21,7 @@ extension ButtonPipeline {
         }
         for (line, old) in previousLine.enumerated() {
             guard let old, carryFollower(line: line, from: previous, line: old) else { continue }
-            if suspectingLoss || previous.lines[old].lossSuspected { suspectLoss(line: line) }
+            if suspecting.contains(line) || previous.lines[old].lossSuspected { suspectLoss(line: line) }
         }
         for line in lines.indices { renewDue(line: line) }
     }

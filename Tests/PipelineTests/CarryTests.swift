@@ -54,7 +54,7 @@ import Testing
         var next = ButtonPipeline(
             plans: [Self.button, Self.button, Self.counter, .raw, .raw], encoders: [EncoderPlan(lineA: 3, lineB: 4)],
             initialLevels: [.high, .low, .high, .high, .high], atNs: t0)
-        next.carry(from: previous, previousLine: [nil, 0, 1, 2, 3], previousEncoder: [0], suspectingLoss: false)
+        next.carry(from: previous, previousLine: [nil, 0, 1, 2, 3], previousEncoder: [0], suspecting: [])
         #expect(next.debouncer(line: 1)?.isPressed == true)
         #expect(next.debouncer(line: 0)?.isPressed == false)
         #expect(next.pulseCounter(line: 2)?.total == 3)
@@ -73,7 +73,7 @@ import Testing
         #expect(Self.events(outputs) == ["1 release", "2 total 4", "encoder 0 at 2"])
     }
 
-    /// Lines requested again (`suspectingLoss`): a button let go while the lines were re-requested is
+    /// Lines requested again (`suspecting`): a button let go while the lines were re-requested is
     /// reported released once its level is read, not left pressed.
     @Test func aChangeMissedWhileRequestedAgainIsReportedOnceRead() {
         let previous = Self.played()
@@ -81,7 +81,7 @@ import Testing
         var next = ButtonPipeline(
             plans: [Self.button, Self.counter, .raw, .raw], encoders: [EncoderPlan(lineA: 2, lineB: 3)], initialLevels: [.high, .high, .high, .high],
             atNs: t0)
-        next.carry(from: previous, previousLine: [0, 1, 2, 3], previousEncoder: [0], suspectingLoss: true)
+        next.carry(from: previous, previousLine: [0, 1, 2, 3], previousEncoder: [0], suspecting: [0, 1, 2, 3])
         #expect(next.debouncer(line: 0)?.isPressed == true)
         var outputs: [PipelineOutput] = []
         let due = next.nextDeadlineNs ?? .max
