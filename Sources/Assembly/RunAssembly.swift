@@ -62,11 +62,13 @@ package struct RunAssembly {
     }
 
     /// Real pins, each line with its own chip, bias and kernel debouncing (a configuration's buttons);
-    /// after a daemon's reload, keeping the requests of `previous` whose chip's lines are the same.
+    /// after a daemon's reload, keeping the requests of `previous` whose chip's lines are all kept
+    /// (`previousLine`: each line's index in `previous`, see `GPIODLines(lines:...:keeping:previousLine:)`).
     package static func pins(
-        _ selections: [LineSelection], consumer: String = "gpio-debounce", eventBufferSize: Int? = nil, keeping previous: GPIODLines? = nil
+        _ selections: [LineSelection], consumer: String = "gpio-debounce", eventBufferSize: Int? = nil, keeping previous: GPIODLines? = nil,
+        previousLine: [Int?] = []
     ) throws(GPIOError) -> RunAssembly {
-        let lines = try GPIODLines(lines: selections, consumer: consumer, eventBufferSize: eventBufferSize, keeping: previous)
+        let lines = try GPIODLines(lines: selections, consumer: consumer, eventBufferSize: eventBufferSize, keeping: previous, previousLine: previousLine)
         return RunAssembly(source: lines, clock: .monotonic, places: selections.map { LinePlace(chip: $0.chip.name, offset: $0.offset) })
     }
 

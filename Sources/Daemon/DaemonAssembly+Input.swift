@@ -19,7 +19,9 @@ extension DaemonAssembly {
             let lines = SimulatedLines(continuing: previous, previousLine: change.previousLine, fresh: freshLines)
             return RunAssembly.simulated(lines, names: configuration.roster.lines.map(\.settings.line), virtualTime: simulation.virtualTime, clock: carried.clock)
         }
-        return try configuredPins(configuration, eventBufferSize: choices.eventBufferSize, logger: logger, keeping: continuing?.0.requestedLines)
+        return try configuredPins(
+            configuration, eventBufferSize: choices.eventBufferSize, logger: logger, keeping: continuing?.0.requestedLines,
+            previousLine: continuing?.1.previousLine ?? [])
     }
 
     /// A simulated bouncy button for each configured button (making the gestures the button
@@ -62,10 +64,10 @@ extension DaemonAssembly {
     }
 
     /// The configured lines, found on this machine's chips (read once, `ChipInventory`; `MachineCheck`,
-    /// as `check` finds them) and requested; after a reload, a chip whose lines did not change keeps
-    /// the request of `keeping`, the lines before (`GPIODLines(keeping:)`).
+    /// as `check` finds them) and requested; after a reload, a chip whose lines all belong to kept
+    /// inputs (`previousLine`) keeps the request of `keeping`, the lines before (`GPIODLines(keeping:)`).
     static func configuredPins(
-        _ configuration: ServiceConfiguration, eventBufferSize: Int?, logger: Logger, keeping previous: GPIODLines? = nil
+        _ configuration: ServiceConfiguration, eventBufferSize: Int?, logger: Logger, keeping previous: GPIODLines? = nil, previousLine: [Int?] = []
     ) throws(DaemonFailure) -> RunAssembly {
         let chips = ChipInventory.read()
         if configuration.buttons.contains(where: { $0.lineSettings.chip == nil && Int($0.lineSettings.line) != nil }) {
@@ -78,7 +80,7 @@ extension DaemonAssembly {
         }
         let assembly: RunAssembly
         do {
-            assembly = try RunAssembly.pins(selections, consumer: "gpio-debounce", eventBufferSize: eventBufferSize, keeping: previous)
+            assembly = try RunAssembly.pins(selections, consumer: "gpio-debounce", eventBufferSize: eventBufferSize, keeping: previous, previousLine: previousLine)
         } catch {
             throw .lines(error)
         }

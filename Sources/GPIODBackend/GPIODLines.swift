@@ -141,11 +141,14 @@ package final class GPIODLines: EdgeSource {
     /// lost events. libgpiod 1's kernel queue is fixed at 16 events per line, so a size given there is
     /// refused (`eventBufferUnsupported`).
     ///
-    /// `keeping` (a reload, libgpiod 2): the lines before. A chip whose lines are exactly the same
-    /// (offsets in the same order, bias, kernel debouncing) keeps its request, handed over with its
-    /// queued events and sequence numbers (`linesKept`); `previous`'s other requests are released
-    /// before this one requests its own.
-    package init(lines: [LineSelection], consumer: String = "gpio-debounce", eventBufferSize: Int? = nil, keeping previous: GPIODLines? = nil) throws(GPIOError) {
+    /// `keeping` (a reload): the lines before, and `previousLine[i]`, line `i`'s index there when its
+    /// input was kept. On libgpiod 2 a chip whose lines are all kept, in the same order and with the same
+    /// settings, keeps its request, handed over with its queued events and sequence numbers
+    /// (`linesKept`); `previous`'s other requests are released before this one requests its own.
+    package init(
+        lines: [LineSelection], consumer: String = "gpio-debounce", eventBufferSize: Int? = nil, keeping previous: GPIODLines? = nil,
+        previousLine: [Int?] = []
+    ) throws(GPIOError) {
         self.selections = lines
         self.place = []
         events = .allocate(capacity: Int(GDB_EVENT_BATCH))
@@ -177,10 +180,14 @@ package final class GPIODLines: EdgeSource {
         var place = Array(repeating: (request: 0, index: 0), count: lines.count)
         // The previous lines' requests this one takes over (by chip), then the rest of them released.
         var takenOver: [ObjectIdentifier: (request: Int, previousLines: [Int])] = [:]
-        if let previous, !isV1 {
-            for key in chipOrder {
-                let wanted = (byChip[key] ?? []).map { lines[$0] }
-                if let request = previous.requestToHandOver(matching: wanted) { takenOver[key] = request }
+        if let previous {
+            // libgpiod 1.6 ties a request to its chip's handle: its lines are always requested again.
+            for key in chipOrder where !isV1 {
+                let members = byChip[key] ?? []
+                guard let request = previous.requestToHandOver(matching: members.map { lines[$0] }),
+                    zip(members, request.previousLines).allSatisfy({ previousLine.indices.contains($0) && previousLine[$0] == $1 })
+                else { continue }
+                takenOver[key] = request
             }
             previous.releaseRequests(except: Set(takenOver.values.map(\.request)))
         }
