@@ -82,6 +82,8 @@ hidden_in_vm "$script" &&
 
 # What differs between the guests: the prepare script, the kernel file, the
 # root shared as "hostroot", the machine, and where the serial ports are.
+# no_timer_check: on a loaded host the emulated timer may fail the kernel's boot-time IO-APIC check
+# ("IO-APIC + timer doesn't work!", a panic).
 # shellcheck disable=SC2054  # commas belong to qemu options
 case ${VM_ARCH:-x86_64} in
 x86_64)
@@ -163,12 +165,14 @@ con_pid=$!
 
 quiet="quiet loglevel=3"
 [[ -n ${VM_DEBUG:-} ]] && quiet=""
+# no_timer_check: on a loaded host the emulated timer may fail the kernel's boot-time IO-APIC check
+# ("IO-APIC + timer doesn't work!", a panic).
 # shellcheck disable=SC2054  # commas belong to qemu options
 qemu_args=(
     -nodefaults -no-user-config -display none -monitor none
     -smp "$VM_CPUS" -m "$VM_MEM"
     -kernel "$KD/$kernel" -initrd "$KD/initramfs.cpio"
-    -append "console=$console $quiet panic=-1 mitigations=off gdvm_root_cache=${VM_ROOT_CACHE:-loose} gdvm_root_overlay=${VM_ROOT_OVERLAY:-1} ${VM_APPEND:-}"
+    -append "console=$console $quiet panic=-1 mitigations=off no_timer_check gdvm_root_cache=${VM_ROOT_CACHE:-loose} gdvm_root_overlay=${VM_ROOT_OVERLAY:-1} ${VM_APPEND:-}"
     -no-reboot
     -chardev "file,id=con,path=$tmp/con"
     -chardev "file,id=out,path=$tmp/out"

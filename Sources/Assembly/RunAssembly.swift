@@ -62,20 +62,26 @@ package struct RunAssembly {
     }
 
     /// Real pins, each line with its own chip, bias and kernel debouncing (a configuration's buttons);
-    /// `waitsForVanishedChips` as for `GPIODLines` (the daemon).
+    /// `waitsForVanishedChips` as for `GPIODLines` (the daemon); after a daemon's reload, keeping the
+    /// requests of `previous` whose chip's lines are all kept (`previousLine`: each line's index in
+    /// `previous`, see `GPIODLines(lines:...:keeping:previousLine:)`).
     package static func pins(
-        _ selections: [LineSelection], consumer: String = "gpio-debounce", eventBufferSize: Int? = nil, waitsForVanishedChips: Bool = false
+        _ selections: [LineSelection], consumer: String = "gpio-debounce", eventBufferSize: Int? = nil, waitsForVanishedChips: Bool = false,
+        keeping previous: GPIODLines? = nil, previousLine: [Int?] = []
     ) throws(GPIOError) -> RunAssembly {
-        let lines = try GPIODLines(lines: selections, consumer: consumer, eventBufferSize: eventBufferSize, waitsForVanishedChips: waitsForVanishedChips)
+        let lines = try GPIODLines(
+            lines: selections, consumer: consumer, eventBufferSize: eventBufferSize, waitsForVanishedChips: waitsForVanishedChips, keeping: previous,
+            previousLine: previousLine)
         return RunAssembly(source: lines, clock: .monotonic, places: selections.map { LinePlace(chip: $0.chip.name, offset: $0.offset) })
     }
 
     /// Simulated lines, reported as the lines the user named (`names[i]`: `GPIO27` as 27; see
-    /// `SimulatedLineNumber`), in real time from 0 or in virtual time.
-    package static func simulated(_ lines: SimulatedLines, names: [String], virtualTime: Bool) -> RunAssembly {
+    /// `SimulatedLineNumber`), in real time from 0 or in virtual time; or on `clock`, a run's that goes
+    /// on (the daemon's reload).
+    package static func simulated(_ lines: SimulatedLines, names: [String], virtualTime: Bool, clock: LoopClock? = nil) -> RunAssembly {
         precondition(names.count == lines.lineCount, "one name per simulated line")
         let places = names.enumerated().map { LinePlace(chip: "simulated", offset: SimulatedLineNumber.of($1, index: $0)) }
-        return RunAssembly(source: lines, clock: virtualTime ? .virtual() : .realTime(), places: places)
+        return RunAssembly(source: lines, clock: clock ?? (virtualTime ? .virtual() : .realTime()), places: places)
     }
 
     /// A recorded trace (`TraceEdgeSource`, one line or several, which has read every line's initial

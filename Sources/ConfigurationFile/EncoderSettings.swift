@@ -3,7 +3,7 @@ import Settings
 
 /// One rotary encoder of a configuration (`encoders:`): where its two lines are, how it counts, and
 /// the keys it taps. Its push button, if any, is an ordinary entry of `buttons:`.
-package struct EncoderSettings: Sendable {
+package struct EncoderSettings: Sendable, Equatable {
     package var name: String
     /// Lines A and B (clockwise, A leads), on one chip with one bias and no kernel debouncing (the
     /// decoder takes every change itself).
@@ -22,12 +22,19 @@ package struct EncoderSettings: Sendable {
     }
     /// Commands its detents run (`actions:` with `on: cw`, `ccw` or `rotate`).
     package var actions: [EncoderActionConfiguration] = []
+
+    /// The same encoder in every setting (written out: `keys` is a tuple).
+    package static func == (left: EncoderSettings, right: EncoderSettings) -> Bool {
+        left.name == right.name && left.lineA == right.lineA && left.lineB == right.lineB && left.configuration == right.configuration
+            && left.keys?.clockwise == right.keys?.clockwise && left.keys?.counterClockwise == right.keys?.counterClockwise && left.axis == right.axis
+            && left.actions == right.actions
+    }
 }
 
 /// A command an encoder's detents run: `on: cw`, `on: ccw` or `on: rotate` (either way). Its policy is
 /// `coalesce` unless the file says otherwise: a fast flick runs it twice, the second time with the
 /// final position, not once per detent.
-package struct EncoderActionConfiguration: Sendable {
+package struct EncoderActionConfiguration: Sendable, Equatable {
     package var on: EncoderTrigger
     package var action: Action
 }

@@ -4,7 +4,7 @@ import Settings
 /// One contact of a configuration (`sensors:`): a door or window reed switch, a PIR's output, a leak
 /// sensor. Its state is `on` or `off` (no gestures), reported once at the start and then at every
 /// change that lasted its delay (`ContactConfiguration`).
-package struct SensorSettings: Sendable {
+package struct SensorSettings: Sendable, Equatable {
     package var name: String
     /// Its line: chip, line, bias and kernel debouncing.
     package var lineSettings: LineSettings
@@ -30,14 +30,14 @@ package struct SensorSettings: Sendable {
 }
 
 /// A command a contact's changes run: `on: on` (a door opened), `on: off`, or `on: change`.
-package struct ContactActionConfiguration: Sendable {
+package struct ContactActionConfiguration: Sendable, Equatable {
     package var on: ContactTrigger
     package var action: Action
 }
 
 /// One pulse counter of a configuration (`counters:`): the pulse output of an electricity (S0), water
 /// or gas meter. Each debounced press is one pulse; the total is kept across runs in a state file.
-package struct CounterSettings: Sendable {
+package struct CounterSettings: Sendable, Equatable {
     package var name: String
     /// Its line: chip, line, bias and kernel debouncing.
     package var lineSettings: LineSettings

@@ -60,7 +60,7 @@ package struct KeyActionConfiguration: Sendable, Hashable {
 }
 
 /// One button: where it is, how it is debounced, which gestures it reports, and what runs on them.
-package struct ButtonConfiguration: Sendable {
+package struct ButtonConfiguration: Sendable, Equatable {
     package var name: String
     /// Its line: chip, line, bias and kernel debouncing.
     package var lineSettings: LineSettings
@@ -74,7 +74,7 @@ package struct ButtonConfiguration: Sendable {
 }
 
 /// A command to run on one kind of event of a button.
-package struct ActionConfiguration: Sendable {
+package struct ActionConfiguration: Sendable, Equatable {
     /// The event kind that triggers it.
     package var on: ButtonEvent.Kind
     /// For clicks: only this count (nil: any).

@@ -6,10 +6,22 @@ import Logging
 import Simulation
 
 extension DaemonAssembly {
-    /// The run's input: the configured pins, or a simulation of every configured input.
-    static func input(_ configuration: ServiceConfiguration, choices: DaemonChoices, logger: Logger) throws(DaemonFailure) -> RunAssembly {
-        if let simulation = choices.simulation { return simulated(configuration, simulation) }
-        return try configuredPins(configuration, eventBufferSize: choices.eventBufferSize, logger: logger)
+    /// The run's input: the configured pins, or a simulation of every configured input. After a reload
+    /// (`continuing`: what the run before left, and how the roster changed), a simulation goes on: on
+    /// the same clock, the kept inputs' lines where their scripts were, the added ones' from now.
+    static func input(
+        _ configuration: ServiceConfiguration, choices: DaemonChoices, logger: Logger, continuing: (Carried, RosterChange)? = nil
+    ) throws(DaemonFailure) -> RunAssembly {
+        if let simulation = choices.simulation {
+            guard let (carried, change) = continuing, let previous = carried.simulatedLines else { return simulated(configuration, simulation) }
+            let fresh = simulated(configuration, simulation, startNs: carried.clock.nowNs)
+            guard let freshLines = fresh.source as? SimulatedLines else { return fresh }
+            let lines = SimulatedLines(continuing: previous, previousLine: change.previousLine, fresh: freshLines)
+            return RunAssembly.simulated(lines, names: configuration.roster.lines.map(\.settings.line), virtualTime: simulation.virtualTime, clock: carried.clock)
+        }
+        return try configuredPins(
+            configuration, eventBufferSize: choices.eventBufferSize, logger: logger, keeping: continuing?.0.requestedLines,
+            previousLine: continuing?.1.previousLine ?? [])
     }
 
     /// A simulated bouncy button for each configured button (making the gestures the button
@@ -18,7 +30,8 @@ extension DaemonAssembly {
     /// reported as their configured lines. Each input's seed is the simulation's seed plus its kind's
     /// offset (buttons 0, encoders 1000, sensors 2000, counters 3000) plus its index among its kind, so
     /// an input plays the same presses whatever else the configuration lists.
-    static func simulated(_ configuration: ServiceConfiguration, _ simulation: DaemonChoices.Simulation) -> RunAssembly {
+    /// `startNs`: when the scripts start on the run's clock.
+    static func simulated(_ configuration: ServiceConfiguration, _ simulation: DaemonChoices.Simulation, startNs: Int64 = 0) -> RunAssembly {
         let roster = configuration.roster
         var inputs: [SimulatedInput] = []
         var ofKind: [String: UInt64] = [:]
@@ -28,7 +41,7 @@ extension DaemonAssembly {
             inputs.append(simulated(input.kind, index: index, simulation))
         }
         return RunAssembly.simulated(
-            SimulatedLines(inputs: inputs), names: roster.lines.map(\.settings.line), virtualTime: simulation.virtualTime)
+            SimulatedLines(inputs: inputs, startNs: startNs), names: roster.lines.map(\.settings.line), virtualTime: simulation.virtualTime)
     }
 
     /// The simulation of one configured input, the `index`-th of its kind.
@@ -51,8 +64,11 @@ extension DaemonAssembly {
     }
 
     /// The configured lines, found on this machine's chips (read once, `ChipInventory`; `MachineCheck`,
-    /// as `check` finds them) and requested.
-    static func configuredPins(_ configuration: ServiceConfiguration, eventBufferSize: Int?, logger: Logger) throws(DaemonFailure) -> RunAssembly {
+    /// as `check` finds them) and requested; after a reload, a chip whose lines all belong to kept
+    /// inputs (`previousLine`) keeps the request of `keeping`, the lines before (`GPIODLines(keeping:)`).
+    static func configuredPins(
+        _ configuration: ServiceConfiguration, eventBufferSize: Int?, logger: Logger, keeping previous: GPIODLines? = nil, previousLine: [Int?] = []
+    ) throws(DaemonFailure) -> RunAssembly {
         let chips = ChipInventory.read()
         if configuration.buttons.contains(where: { $0.lineSettings.chip == nil && Int($0.lineSettings.line) != nil }) {
             logger.info("offsets without chip: mean \(chips.header)")
@@ -65,7 +81,9 @@ extension DaemonAssembly {
         let assembly: RunAssembly
         do {
             // A chip that goes away while the daemon runs is waited for: its inputs pause, the rest go on.
-            assembly = try RunAssembly.pins(selections, consumer: "gpio-debounce", eventBufferSize: eventBufferSize, waitsForVanishedChips: true)
+            assembly = try RunAssembly.pins(
+                selections, consumer: "gpio-debounce", eventBufferSize: eventBufferSize, waitsForVanishedChips: true, keeping: previous,
+                previousLine: previousLine)
         } catch {
             throw .lines(error)
         }

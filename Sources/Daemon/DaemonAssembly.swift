@@ -8,6 +8,7 @@ import ConfigurationFile
 import CounterState
 import DebounceCore
 import EventLoop
+import GPIODBackend
 import Logging
 import MQTT
 import Settings
@@ -39,38 +40,85 @@ package final class DaemonAssembly {
     /// What the MQTT sink publishes with: the configuration's `mqtt:` section, or for a simulation its
     /// own identity (`MQTTSettings.simulation`); `nil` without MQTT.
     package let mqtt: MQTTSettings?
-    /// A simulation's own state directory, when it has counters and no `stateDirectory` was chosen.
-    package let simulationState: SimulationStateDirectory?
-    private let logger: Logger
+    /// The MQTT sink, when the configuration has `mqtt:`.
+    package let mqttSink: MQTTSink?
+    /// A simulation's own state directory, when it has counters and no `stateDirectory` was chosen;
+    /// handed to the next assembly by a reload (`handOver`).
+    package internal(set) var simulationState: SimulationStateDirectory?
+    /// The configuration it runs.
+    package let configuration: ServiceConfiguration
+    /// The run's choices and stop control, which a reload keeps.
+    let choices: DaemonChoices
+    let stop: RunAssembly.StopControl
+    let logger: Logger
+    /// Events reported and wakeups of the runs before the last reload.
+    let eventsBefore: Int, wakeupsBefore: Int
 
     /// Assembles the daemon of `configuration` as `choices` say, stopped from outside by `stop`;
     /// messages of the start (what is watched, where the counters are kept) go to `logger`. Checks the
     /// configuration's MQTT files and lines on this machine first (`MachineCheck`), as `check` does.
-    package init(_ configuration: ServiceConfiguration, choices: DaemonChoices, stop: RunAssembly.StopControl, logger: Logger) throws(DaemonFailure) {
+    ///
+    /// `carrying`: what a reload takes over from the run before (`handOver`): the kept inputs' state,
+    /// the clock, a simulation's kept lines, the MQTT sink when its settings are the same, the
+    /// simulation's state directory and the sinks with work still in flight.
+    package init(
+        _ configuration: ServiceConfiguration, choices: DaemonChoices, stop: RunAssembly.StopControl, logger: Logger, carrying carried: Carried? = nil
+    ) throws(DaemonFailure) {
         self.logger = logger
+        self.configuration = configuration
+        self.choices = choices
+        self.stop = stop
+        (eventsBefore, wakeupsBefore) = (carried?.events ?? 0, carried?.wakeups ?? 0)
         do { try MachineCheck.readMQTTFiles(configuration) } catch { throw .machine(error) }
-        mqtt = Self.mqttSettings(configuration, choices: choices)
+        let mqtt = Self.mqttSettings(configuration, choices: choices)
+        self.mqtt = mqtt
         if configuration.mqtt != nil, choices.simulation?.virtualTime == true { throw .mqttNeedsRealTime }
-        let input = try Self.input(configuration, choices: choices, logger: logger)
+        let change = carried.map { RosterChange(from: $0.roster, to: configuration.roster) }
+        var continuing: (Carried, RosterChange)?
+        if let carried, let change { continuing = (carried, change) }
+        let input = try Self.input(configuration, choices: choices, logger: logger, continuing: continuing)
         places = input.places.compactMap { $0 }
-        let simulationState = try Self.simulationStateDirectory(configuration, choices: choices, logger: logger)
+        let madeState = carried?.simulationState == nil
+        let simulationState: SimulationStateDirectory?
+        if let kept = carried?.simulationState {
+            simulationState = kept
+        } else {
+            simulationState = try Self.simulationStateDirectory(configuration, choices: choices, logger: logger)
+        }
         self.simulationState = simulationState
         do throws(DaemonFailure) {
             let counterStore = try Self.counterStore(configuration, directory: simulationState?.path ?? choices.stateDirectory, logger: logger)
             self.counterStore = counterStore
             let totals = counterStore?.initialTotals ?? []
-            plan = DaemonPlan(configuration, counterTotals: totals)
+            let plan = DaemonPlan(configuration, counterTotals: totals)
+            self.plan = plan
+            let places = self.places
             var sinks = try Self.eventSinks(configuration, plan: plan, places: places, choices: choices, logger: logger)
+            sinks += carried?.retiring ?? []
             if let counterStore { sinks.append(counterStore) }
+            var mqttSink: MQTTSink?
             if let mqtt {
                 do throws(MQTTError) {
-                    sinks.append(try configuration.mqttSink(mqtt, places: places, counterTotals: totals, softwareVersion: choices.softwareVersion, logger: logger))
+                    var positions: [Int?] = []
+                    if let carried, let change { positions = Self.encoderPositions(change, plan: plan, previous: carried) }
+                    let made = try configuration.mqttSink(
+                        mqtt, places: places, counterTotals: totals, encoderPositions: positions, softwareVersion: choices.softwareVersion, logger: logger)
+                    if let previous = carried?.mqttSink, previous.settings == mqtt {
+                        previous.adopt(made)
+                        mqttSink = previous
+                    } else {
+                        mqttSink = made
+                    }
                 } catch {
                     throw DaemonFailure.mqtt(error)
                 }
-                let identity = choices.simulation == nil ? "" : " as \(mqtt.clientID), a device of its own"
-                logger.info("mqtt: publishing to \(mqtt.url) under \(mqtt.base)\(identity) (libmosquitto \(MQTTSink.libraryVersion))")
+                if carried?.mqttSink !== mqttSink {
+                    let identity = choices.simulation == nil ? "" : " as \(mqtt.clientID), a device of its own"
+                    logger.info("mqtt: publishing to \(mqtt.url) under \(mqtt.base)\(identity) (libmosquitto \(MQTTSink.libraryVersion))")
+                }
             }
+            if let mqttSink { sinks.append(mqttSink) }
+            self.mqttSink = mqttSink
             self.sinks = sinks
             do throws(LineError) {
                 loop = try input.loop(
@@ -78,8 +126,18 @@ package final class DaemonAssembly {
             } catch {
                 throw DaemonFailure.start(error)
             }
+            if let carried, let change {
+                // Lines requested again (not taken over with their chip's request) may have missed edges.
+                let kept = Set(change.previousLine.indices.filter { change.previousLine[$0] != nil })
+                let requestedAgain = (input.source as? GPIODLines).map { kept.subtracting($0.linesKept) } ?? []
+                loop.carry(
+                    from: carried.pipeline, previousLine: change.previousLine, previousEncoder: Self.previousEncoders(change, plan: plan, previous: carried.plan),
+                    suspecting: requestedAgain)
+                // A sink that knows the kept lines' states already is not told them again.
+                if mqttSink == nil || mqttSink === carried.mqttSink { loop.linesCarriedOver = kept }
+            }
         } catch {
-            simulationState?.remove()
+            if madeState { simulationState?.remove() }
             throw error
         }
     }
@@ -100,7 +158,7 @@ package final class DaemonAssembly {
             let failed = counterStore.failedWrites > 0 ? ", \(counted(counterStore.failedWrites, "failed write"))" : ""
             logger.info("counters: \(counted(counterStore.writes, "write")) of \(counterStore.path)\(failed)")
         }
-        logger.info("stopped (\(Self.describe(stop))) after \(counted(loop.reportedEvents, "event")) and \(counted(loop.wakeups, "wakeup"))")
+        logger.info("stopped (\(Self.describe(stop))) after \(counted(eventsBefore + loop.reportedEvents, "event")) and \(counted(wakeupsBefore + loop.wakeups, "wakeup"))")
     }
 
     /// Why a run stopped, for the summary: `SIGTERM`, `--num-events reached`.
@@ -112,6 +170,7 @@ package final class DaemonAssembly {
         case .duration: "duration reached"
         case .interrupted(let signal?): signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
         case .interrupted(nil): "stopped"
+        case .reloadRequested: "SIGHUP"
         }
     }
 }

@@ -9,9 +9,11 @@ extension ServiceConfiguration {
     /// counter as MQTT knows them, each at its line's place (`places`, in the roster's line order; `nil` when no
     /// line is open, as for `--remove-discovery`), the counters starting from `counterTotals`. A sink
     /// that cannot be made throws what is wrong with the password or CA file. `softwareVersion` is the
-    /// program's version, as the device announces it.
+    /// program's version, as the device announces it. `encoderPositions` (in the encoders' order, after
+    /// a reload) are the positions the encoders start from, where not `nil`.
     package func mqttSink(
-        _ mqtt: MQTTSettings, places: [RunAssembly.LinePlace]?, counterTotals: [Int64] = [], mode: MQTTSink.Mode = .run, softwareVersion: String,
+        _ mqtt: MQTTSettings, places: [RunAssembly.LinePlace]?, counterTotals: [Int64] = [], encoderPositions: [Int?] = [], mode: MQTTSink.Mode = .run,
+        softwareVersion: String,
         logger: Logger
     ) throws(MQTTError) -> MQTTSink {
         func place(_ line: LineID) -> RunAssembly.LinePlace { places?[line.index] ?? RunAssembly.LinePlace(chip: "", offset: 0) }
@@ -19,10 +21,12 @@ extension ServiceConfiguration {
         let buttons = roster.buttons.map { button, line in
             MQTTButton(name: button.name, chip: place(line).chip, line: place(line).offset, lineIndex: line.index, configuration: button.gestures)
         }
-        let encoders = roster.encoders.map { encoder, lineA, lineB in
+        let encoders = roster.encoders.enumerated().map { index, entry in
+            let (encoder, lineA, lineB) = entry
             let (a, b) = (place(lineA), place(lineB))
+            let carried = encoderPositions.indices.contains(index) ? encoderPositions[index] : nil
             return MQTTEncoder(
-                name: encoder.name, chip: a.chip, lines: places == nil ? [] : [a.offset, b.offset], startPosition: encoder.configuration.clamped(0))
+                name: encoder.name, chip: a.chip, lines: places == nil ? [] : [a.offset, b.offset], startPosition: carried ?? encoder.configuration.clamped(0))
         }
         let sensors = roster.sensors.map { sensor, line in
             MQTTSensor(name: sensor.name, chip: place(line).chip, line: place(line).offset, lineIndex: line.index, deviceClass: sensor.deviceClass)

@@ -24,7 +24,7 @@ public struct GestureRecognizer: Sendable {
     /// The gestures in force.
     public let configuration: GestureConfiguration
     /// This button's identity in its `GroupLockout`, if it belongs to one.
-    public let groupMember: Int
+    public private(set) var groupMember: Int
     /// The latest time reached by an input or by `advance(toNs:)`, in nanoseconds.
     public private(set) var nowNs: Int64 = .min
     /// Presses swallowed by the throttle or by a group lockout (their releases are swallowed too).
@@ -83,6 +83,14 @@ public struct GestureRecognizer: Sendable {
     public init(configuration: GestureConfiguration = GestureConfiguration(), groupMember: Int = 0) {
         self.configuration = configuration
         self.groupMember = groupMember
+    }
+
+    /// This recognizer, its state unchanged, as member `groupMember` of its group: a button whose
+    /// place in a run changed (a reload) goes on with what it was doing.
+    public func renumbered(groupMember: Int) -> GestureRecognizer {
+        var copy = self
+        copy.groupMember = groupMember
+        return copy
     }
 
     /// When the next event is due, in nanoseconds of `CLOCK_MONOTONIC`; `nil` when none is (then the

@@ -18,6 +18,10 @@ import SystemPackage
 /// the input): the loop stops taking edges, tells the sinks, and goes on polling only for them until
 /// none is busy or the grace period is over, a second signal ending it at once; then the sinks finish.
 ///
+/// SIGHUP (when the signal descriptor watches it) makes `run` return `.reloadRequested` once the
+/// wakeup that took it has handed its edges on, stopping nothing: the lines stay requested (edges
+/// queue in the kernel meanwhile), the sinks are not finished, and `run` may be called again to go on.
+///
 /// Before its first wait, a live loop (a real clock) rehearses an event's way through a copy of the
 /// stages and the sinks' formatting (`rehearse`), so that the first real edge does not pay for that
 /// code's first run.
@@ -40,6 +44,12 @@ public final class EventLoop {
     let initialLevels: [Level]
     /// Whether the loop has rehearsed (`rehearse`): once, before the first wait of its first live run.
     private var hasRehearsed = false
+    /// Whether the sinks were told of the start (`Sink.start`): by the first run only, not by a run
+    /// after a refused reload, which goes on where the last one returned.
+    private var hasStartedSinks = false
+    /// Lines whose state the sinks know already (a reload kept them: `ButtonPipeline.carry`): the
+    /// start tells the sinks nothing of them (`nil` in `linesPressed`), so that no state is announced twice.
+    package var linesCarriedOver: Set<Int> = []
 
     /// Wakeups so far (returns from the wait, or jumps of virtual time): the zero-wakeups-while-idle promise.
     public private(set) var wakeups = 0
@@ -61,6 +71,8 @@ public final class EventLoop {
         var pipeline: ButtonPipeline
         /// Why the run is stopping, once it is.
         var stop: StopReason?
+        /// SIGHUP came (and the run is not stopping): `run` returns `.reloadRequested` after this wakeup.
+        var reloadRequested = false
         /// When a stopping run stops waiting for its sinks' work in flight.
         var graceEndNs = Int64.max
         var pollSet = PollSet<Token>()
@@ -121,6 +133,12 @@ public final class EventLoop {
             plans: allPlans, groups: groups, encoders: encoders, initialLevels: levels, atNs: clock.nowNs, reportsEdges: sinks.contains { $0.consumesEdges })
     }
 
+    /// Takes over the state of the lines a reload kept from `previous`, the last loop's pipeline (see
+    /// `ButtonPipeline.carry`), before the first run.
+    package func carry(from previous: ButtonPipeline, previousLine: [Int?], previousEncoder: [Int?], suspecting: Set<Int>) {
+        pipeline.carry(from: previous, previousLine: previousLine, previousEncoder: previousEncoder, suspecting: suspecting)
+    }
+
     deinit {
         sinkReferences.deinitialize()
         sinkReferences.deallocate()
@@ -134,8 +152,11 @@ public final class EventLoop {
         let source = self.source
         var state = RunState(pipeline: pipeline, startNs: startNs)
         state.reportedEvents = reportedEvents
-        let linesPressed = (0..<pipeline.lineCount).map { pipeline.debouncer(line: $0)?.isPressed }
-        for sink in sinks { sink.start(linesPressed: linesPressed, atNs: startNs) }
+        if !hasStartedSinks {
+            hasStartedSinks = true
+            let linesPressed = (0..<pipeline.lineCount).map { linesCarriedOver.contains($0) ? nil : pipeline.debouncer(line: $0)?.isPressed }
+            for sink in sinks { sink.start(linesPressed: linesPressed, atNs: startNs) }
+        }
         if !clock.isVirtual, !hasRehearsed {
             hasRehearsed = true
             rehearse(state.pipeline, atNs: startNs)
@@ -149,6 +170,8 @@ public final class EventLoop {
 
         do throws(LoopError) {
             while true {
+                // A reload: the wakeup that took SIGHUP has handed its edges on; nothing is stopped.
+                if state.reloadRequested { return .reloadRequested }
                 let nowNs = clock.nowNs
                 if state.stop != nil {
                     if nowNs >= state.graceEndNs || !sinks.contains(where: \.isBusy) { break }
@@ -233,6 +256,7 @@ public final class EventLoop {
                     do throws(SystemError) { received = try signals.take() } catch { throw LoopError.system(error) }
                 }
                 if let signal = received.stopSignal { try stopRequested(.interrupted(signal: signal), &state) }
+                if received.reload, state.stop == nil { state.reloadRequested = true }
             case .stopSwitch:
                 if stopSwitch?.take() == true { try stopRequested(.interrupted(signal: nil), &state) }
             case .sink(let sinkIndex, let index):

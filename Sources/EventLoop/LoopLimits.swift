@@ -1,4 +1,5 @@
-/// Why `EventLoop.run()` returned. Every reason is a normal end: the caller prints its summary and exits 0.
+/// Why `EventLoop.run()` returned. Every reason but `reloadRequested` is a normal end: the caller prints
+/// its summary and exits 0.
 public enum StopReason: Sendable, Hashable {
     /// The source has no more edges (a simulated script ended) and everything was decided.
     case endOfInput
@@ -10,6 +11,10 @@ public enum StopReason: Sendable, Hashable {
     case duration
     /// SIGINT or SIGTERM (its number), or the stop switch (`nil`).
     case interrupted(signal: Int32?)
+    /// SIGHUP, in a run that watches it (`SignalDescriptor.Request.reload`): the loop returned without
+    /// stopping anything, its lines still requested and its sinks not finished, so that its owner reads
+    /// the configuration again and runs on (this loop again, or the next one, which carries its state).
+    case reloadRequested
 }
 
 /// When a run stops by itself, and how long a stopping run waits for work in flight.

@@ -106,10 +106,18 @@ package final class GPIODLines: EdgeSource {
     /// For each request descriptor, its request, also while its chip is away (where a chip that comes
     /// back puts its descriptors).
     var descriptorRequests: [Int] = []
-    /// Per request: whether its chip is away (`waitsForVanishedChips`).
+    /// Per request: whether its chip is away (`waitsForVanishedChips`): its handle is released.
     var vanished: [Bool] = []
-    /// The requests' handles, owned by this object (released when it goes away), in request order.
+    /// The requests' handles, owned by this object (released when it goes away, unless handed over to
+    /// the lines of a reload, or released as their chip went away), in request order.
     @exclusivity(unchecked) var requestHandles: [UnsafeMutablePointer<gdb_request>] = []
+    /// The requests handed over to the lines of a reload (indices into `requests`): not released here.
+    private var handedOver: Set<Int> = []
+    /// The lines (indices into `selections`) whose request was taken over from the lines before a
+    /// reload: their queued events come on, nothing was lost.
+    package private(set) var linesKept: Set<Int> = []
+    /// The chips of requests taken over, kept open with them.
+    private var keptChips: [GPIOChip] = []
     /// The line of each (request, offset): at `offsetBase[request] + offset`, -1 where the offset is not
     /// requested. Every chip's lines get a slot, so an event's offset finds its line in one step.
     @exclusivity(unchecked) private var lineOfOffset: [Int] = []
@@ -151,8 +159,14 @@ package final class GPIODLines: EdgeSource {
     /// lost events. libgpiod 1's kernel queue is fixed at 16 events per line, so a size given there is
     /// refused (`eventBufferUnsupported`).
     /// `waitsForVanishedChips`: a chip that vanishes is waited for (see the type's documentation).
+    ///
+    /// `keeping` (a reload): the lines before, and `previousLine[i]`, line `i`'s index there when its
+    /// input was kept. On libgpiod 2 a chip whose lines are all kept, in the same order and with the same
+    /// settings, keeps its request, handed over with its queued events and sequence numbers
+    /// (`linesKept`); `previous`'s other requests are released before this one requests its own.
     package init(
-        lines: [LineSelection], consumer: String = "gpio-debounce", eventBufferSize: Int? = nil, waitsForVanishedChips: Bool = false
+        lines: [LineSelection], consumer: String = "gpio-debounce", eventBufferSize: Int? = nil, waitsForVanishedChips: Bool = false,
+        keeping previous: GPIODLines? = nil, previousLine: [Int?] = []
     ) throws(GPIOError) {
         self.selections = lines
         self.waitsForVanishedChips = waitsForVanishedChips
@@ -186,12 +200,38 @@ package final class GPIODLines: EdgeSource {
             byChip[key, default: []].append(index)
         }
         var place = Array(repeating: (request: 0, index: 0), count: lines.count)
+        // The previous lines' requests this one takes over (by chip), then the rest of them released.
+        var takenOver: [ObjectIdentifier: (request: Int, previousLines: [Int])] = [:]
+        if let previous {
+            // libgpiod 1.6 ties a request to its chip's handle: its lines are always requested again.
+            for key in chipOrder where !isV1 {
+                let members = byChip[key] ?? []
+                guard let request = previous.requestToHandOver(matching: members.map { lines[$0] }),
+                    zip(members, request.previousLines).allSatisfy({ previousLine.indices.contains($0) && previousLine[$0] == $1 })
+                else { continue }
+                takenOver[key] = request
+            }
+            previous.releaseRequests(except: Set(takenOver.values.map(\.request)))
+        }
         for key in chipOrder {
             let members = byChip[key] ?? []
-            let request = try Self.request(
-                members.map { lines[$0] }, consumer: consumer, eventBufferSize: eventBufferSize ?? Self.defaultEventBufferSize)
+            let request: UnsafeMutablePointer<gdb_request>
+            if let previous, let (previousRequest, previousLines) = takenOver[key] {
+                request = previous.requestHandles[previousRequest]
+                previous.handedOver.insert(previousRequest)
+                keptChips.append(previous.selections[previousLines[0]].chip)
+                for (member, old) in zip(members, previousLines) {
+                    lastSequence[member] = previous.lastSequence[old]
+                    lastLevel[member] = previous.lastLevel[old]
+                    lost[member] = previous.lost[old]
+                    linesKept.insert(member)
+                }
+            } else {
+                request = try Self.request(members.map { lines[$0] }, consumer: consumer, eventBufferSize: eventBufferSize ?? Self.defaultEventBufferSize)
+            }
             for (index, member) in members.enumerated() { place[member] = (requests.count, index) }
             requestHandles.append(request)
+            vanished.append(false)
             requests.append((members, members.map { lines[$0].offset }, lines[members[0]].chip.name))
         }
         self.place = place
@@ -213,7 +253,6 @@ package final class GPIODLines: EdgeSource {
                 descriptorRequests.append(requestIndex)
             }
         }
-        vanished = Array(repeating: false, count: requests.count)
         offsetBase.append(lineOfOffset.count)
         // Without inotify (no kernel support, limits reached) a vanished chip is still noticed at its next event.
         if waitsForVanishedChips, let watch = try? FileWatch(directory: Self.deviceDirectory) {
@@ -259,8 +298,30 @@ package final class GPIODLines: EdgeSource {
         }
     }
 
+    /// The request (index) of exactly `wanted`'s lines (one chip's: its path, the offsets in the same
+    /// order, each with the same bias and kernel debouncing), not yet handed over, with its lines.
+    private func requestToHandOver(matching wanted: [LineSelection]) -> (request: Int, previousLines: [Int])? {
+        for (index, entry) in requests.enumerated() where !handedOver.contains(index) && !vanished[index] && entry.lines.count == wanted.count {
+            let same = zip(entry.lines, wanted).allSatisfy { old, new in
+                let have = selections[old]
+                return have.chip.path == new.chip.path && have.offset == new.offset && have.bias == new.bias && have.kernelDebounceNs == new.kernelDebounceNs
+            }
+            if same { return (index, entry.lines) }
+        }
+        return nil
+    }
+
+    /// Releases every request but `kept` (and those handed over already): a reload's lines take the
+    /// kept ones over, then request their own. These lines are not read from afterwards.
+    private func releaseRequests(except kept: Set<Int>) {
+        for (index, handle) in requestHandles.enumerated() where !kept.contains(index) && !handedOver.contains(index) && !vanished[index] {
+            gdb_request_release(handle)
+            handedOver.insert(index)
+        }
+    }
+
     deinit {
-        for (request, handle) in requestHandles.enumerated() where !vanished[request] { gdb_request_release(handle) }
+        for (index, handle) in requestHandles.enumerated() where !vanished[index] && !handedOver.contains(index) { gdb_request_release(handle) }
         events.deallocate()
         lastSequence.deallocate()
         lastLevel.deallocate()

@@ -73,25 +73,25 @@ package final class MQTTSink: Sink {
 
     package let settings: MQTTSettings
     package let mode: Mode
-    private let buttons: [MQTTButton]
+    private var buttons: [MQTTButton]
     /// Each button's fields in its events' JSON, formatted once.
-    private let eventFields: [EventFields]
+    private var eventFields: [EventFields]
     /// The index in `buttons` of each button's run line.
-    private let buttonByLine: [Int: Int]
-    private let encoders: [MQTTEncoder]
+    private var buttonByLine: [Int: Int]
+    private var encoders: [MQTTEncoder]
     /// Each encoder's fields in its detents' JSON, formatted once.
-    private let encoderFields: [EventFields]
-    private let sensors: [MQTTSensor]
+    private var encoderFields: [EventFields]
+    private var sensors: [MQTTSensor]
     /// Each sensor's fields in its changes' JSON, formatted once.
-    private let sensorFields: [EventFields]
+    private var sensorFields: [EventFields]
     /// The index in `sensors` of each contact's run line.
-    private let sensorByLine: [Int: Int]
-    private let counters: [MQTTCounter]
+    private var sensorByLine: [Int: Int]
+    private var counters: [MQTTCounter]
     /// The index in `counters` of each counter's run line.
-    private let counterByLine: [Int: Int]
+    private var counterByLine: [Int: Int]
     /// Each counter's state throttle (`counters`' order): the latest pulse waiting for its interval.
     private var counterThrottles: [PublishThrottle<PulseCount>]
-    private let discovery: HomeAssistantDiscovery
+    private var discovery: HomeAssistantDiscovery
     /// The latest retained message of each state topic (buttons' and contacts' states, counters'
     /// totals, encoders' positions), in the order the topics first came: published again after every
     /// reconnect, because a broker restarted without persistence has forgotten them (a retained
@@ -105,6 +105,8 @@ package final class MQTTSink: Sink {
     /// Availability and discovery messages in flight (they bypass the queue: they are rebuilt at each connect).
     private var controlInFlight: Set<Int32> = []
     private var discoveryCount = 0
+    /// Discovery of entities a reload removed while the broker was unreachable: removed at the next connect.
+    private var pendingRemoval: [OutboundMessage] = []
     private var droppedLogged = 0
     private var shuttingDown = false
     private var offlineMid: Int32?
@@ -319,6 +321,36 @@ package final class MQTTSink: Sink {
         }
     }
 
+    // MARK: A reload
+
+    /// Takes the inputs of `next`, a sink made for the configuration a reload read (with the same
+    /// settings, never connected), keeping this sink's connection, queue and statistics: the discovery of
+    /// the entities `next` no longer has is removed (empty retained messages, as `--remove-discovery`
+    /// sends them), `next`'s discovery is published, and the states of the inputs gone are no longer
+    /// published again after a reconnect. The next run's start publishes the added inputs' states.
+    package func adopt(_ next: MQTTSink) {
+        precondition(next.settings == settings && next.mode == mode, "a reload keeps the sink only with the same settings")
+        let nextTopics = Set(next.discovery.messages.map(\.topic))
+        let removal = discovery.removal.filter { !nextTopics.contains($0.topic) }
+        (buttons, eventFields, buttonByLine) = (next.buttons, next.eventFields, next.buttonByLine)
+        (encoders, encoderFields) = (next.encoders, next.encoderFields)
+        (sensors, sensorFields, sensorByLine) = (next.sensors, next.sensorFields, next.sensorByLine)
+        (counters, counterByLine, counterThrottles) = (next.counters, next.counterByLine, next.counterThrottles)
+        discovery = next.discovery
+        let stateTopics = Set(
+            buttons.map { settings.stateTopic(button: $0.name) } + encoders.map { settings.positionTopic(encoder: $0.name) }
+                + sensors.map { settings.stateTopic(sensor: $0.name) } + counters.map { settings.stateTopic(counter: $0.name) })
+        retainedStates.removeAll { !stateTopics.contains($0.topic) }
+        retainedIndex = Dictionary(uniqueKeysWithValues: retainedStates.enumerated().map { ($1.topic, $0) })
+        guard mode == .run, connection.state == .connected else {
+            // Not connected: the next connect publishes the discovery; the removal goes with it.
+            pendingRemoval += removal
+            return
+        }
+        publishDiscovery(removal)
+        publishDiscovery(discovery.messages)
+    }
+
     // MARK: Messages
 
     /// Queues the latest state of every topic again, after a reconnect.
@@ -354,6 +386,8 @@ package final class MQTTSink: Sink {
             }
             if mode == .run {
                 _ = publishControl(OutboundMessage(topic: settings.availabilityTopic, text: "online", retain: true))
+                publishDiscovery(pendingRemoval)
+                pendingRemoval.removeAll()
                 publishDiscovery(discovery.messages)
                 if connection.connects > 1 { republishStates() }
             } else {

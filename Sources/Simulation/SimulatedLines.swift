@@ -19,7 +19,8 @@ package final class SimulatedLines: EdgeSource {
     private var scripts: [any IteratorProtocol<Edge>]
     private var upcoming: [Edge?]
     private var trueLevels: [Level]
-    private let startNs: Int64
+    /// Where each line's script times count from, on the loop's clock (lines added by a reload start later).
+    private var startNs: [Int64]
     private let dropProbability: Double
     private var random: SplitMix64
 
@@ -31,7 +32,7 @@ package final class SimulatedLines: EdgeSource {
         precondition(initialLevels.count == scripts.count, "one initial level per script")
         self.scripts = scripts
         self.trueLevels = initialLevels
-        self.startNs = startNs
+        self.startNs = Array(repeating: startNs, count: scripts.count)
         self.dropProbability = dropProbability
         self.random = SplitMix64(seed: seed)
         self.droppedEdges = Array(repeating: 0, count: scripts.count)
@@ -55,10 +56,12 @@ package final class SimulatedLines: EdgeSource {
     /// When the next scripted edge of any line is due (lost or not), on the loop's clock.
     package var nextDueNs: Int64? {
         var earliest: Int64?
-        for edge in upcoming {
-            if let edge { earliest = min(earliest ?? edge.timeNs, edge.timeNs) }
+        for (line, edge) in upcoming.enumerated() {
+            guard let edge else { continue }
+            let dueNs = stamped(edge, line: line)
+            earliest = min(earliest ?? dueNs, dueNs)
         }
-        return earliest.map { startNs.addingReportingOverflow($0).overflow ? .max : startNs + $0 }
+        return earliest
     }
 
     /// Whether every script has ended.
@@ -74,8 +77,8 @@ package final class SimulatedLines: EdgeSource {
         while true {
             var next: Int?
             for index in upcoming.indices {
-                guard let edge = upcoming[index], stamped(edge) <= timeNs else { continue }
-                if let best = next, let bestEdge = upcoming[best], bestEdge.timeNs <= edge.timeNs { continue }
+                guard let edge = upcoming[index], stamped(edge, line: index) <= timeNs else { continue }
+                if let best = next, let bestEdge = upcoming[best], stamped(bestEdge, line: best) <= stamped(edge, line: index) { continue }
                 next = index
             }
             guard let line = next, let edge = upcoming[line] else { return }
@@ -84,15 +87,32 @@ package final class SimulatedLines: EdgeSource {
                 droppedEdges[line] += 1
                 batch.losses.append((line: line, count: 1))
             } else {
-                batch.edges.append(LineEdge(line: line, edge: Edge(level: edge.level, timeNs: stamped(edge))))
+                batch.edges.append(LineEdge(line: line, edge: Edge(level: edge.level, timeNs: stamped(edge, line: line))))
                 deliveredEdges[line] += 1
             }
             upcoming[line] = scripts[line].next()
         }
     }
 
-    private func stamped(_ edge: Edge) -> Int64 {
-        let (sum, overflow) = startNs.addingReportingOverflow(edge.timeNs)
+    /// Takes over lines of `previous` (a reload): line `i` goes on with `previous`'s line
+    /// `previousLine[i]` where it was (its script, its next edge, its true level, its counts), or, where
+    /// that is `nil`, is `fresh`'s line `i` (an added or changed input, its script counted from `fresh`'s
+    /// start). `previous` must not be read from afterwards.
+    package init(continuing previous: SimulatedLines, previousLine: [Int?], fresh: SimulatedLines) {
+        precondition(previousLine.count == fresh.lineCount, "one entry per line")
+        func pick<T>(_ mine: [T], _ theirs: [T]) -> [T] { previousLine.enumerated().map { line, old in old.map { theirs[$0] } ?? mine[line] } }
+        scripts = pick(fresh.scripts, previous.scripts)
+        upcoming = pick(fresh.upcoming, previous.upcoming)
+        trueLevels = pick(fresh.trueLevels, previous.trueLevels)
+        startNs = pick(fresh.startNs, previous.startNs)
+        droppedEdges = pick(fresh.droppedEdges, previous.droppedEdges)
+        deliveredEdges = pick(fresh.deliveredEdges, previous.deliveredEdges)
+        dropProbability = fresh.dropProbability
+        random = fresh.random
+    }
+
+    private func stamped(_ edge: Edge, line: Int) -> Int64 {
+        let (sum, overflow) = startNs[line].addingReportingOverflow(edge.timeNs)
         return overflow ? (edge.timeNs > 0 ? .max : .min) : sum
     }
 }

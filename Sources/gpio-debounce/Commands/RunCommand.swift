@@ -21,6 +21,14 @@ struct RunCommand: ParsableCommand {
             its own, without blocking the loop. SIGINT or SIGTERM stops taking events, lets running actions \
             finish for up to --shutdown-grace, kills the process groups of what still runs, saves the \
             counters' totals (in --state-dir), releases the lines and exits 0.
+
+            SIGHUP (systemctl reload gpio-debounce) reads the configuration file again and checks it as a \
+            start does: a file that does not load or check is refused, with its message in the log, and the \
+            running configuration goes on. Otherwise inputs whose settings did not change go on with their \
+            state (a held button stays held, a counter's total and an encoder's position go on), added \
+            inputs are requested and removed ones released and taken out of Home Assistant's discovery; \
+            MQTT stays connected when its section did not change. With --simulate the added inputs get \
+            simulated lines, so a reload can be tried without hardware.
             """)
 
     @Option(help: ArgumentHelp("The YAML configuration file.", valueName: "file"))
@@ -70,19 +78,37 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let configuration = try loadConfiguration(config)
         let logger = logLevel.bootstrap()
-        let signals = try signalDescriptor()
-        if removeDiscovery { return try removeDiscovery(configuration, signals: signals, logger: logger) }
+        if removeDiscovery { return try removeDiscovery(configuration, signals: try signalDescriptor(), logger: logger) }
+        let signals = try signalDescriptor(requests: [.reload])
         let assemble = { () throws(DaemonFailure) in
             try DaemonAssembly(configuration, choices: choices, stop: .signals(signals), logger: logger)
         }
-        let daemon: DaemonAssembly
+        var daemon: DaemonAssembly?
         if waitForChips, !simulation.simulate {
             guard let started = try ChipArrival(signals: signals, logger: logger).assembling(assemble) else { return }
             daemon = started
         } else {
             daemon = try assembling(assemble)
         }
-        daemon.logSummary(of: try runToEnd(daemon.loop))
+        // No reference to a run's loop is kept across a reload: its lines are released before the next run requests them.
+        while let stop = try daemon.map({ try runToEnd($0.loop) }) {
+            guard stop == .reloadRequested else { return daemon?.logSummary(of: stop) ?? () }
+            try reload(&daemon, logger: logger)
+        }
+    }
+
+    /// SIGHUP: reads the file again and reloads the daemon with it (`DaemonAssembly.reload`); a file that
+    /// does not load is refused, the daemon going on as it was.
+    private func reload(_ daemon: inout DaemonAssembly?, logger: Logger) throws {
+        logger.notice("SIGHUP: reading \(config) again")
+        let next: ServiceConfiguration
+        do {
+            next = try loadConfiguration(config)
+        } catch {
+            logger.error("reload refused, going on with the running configuration: \(config) does not load (the error above)")
+            return
+        }
+        try assembling { () throws(DaemonFailure) in try DaemonAssembly.reload(&daemon, to: next) }
     }
 
     /// The run's choices, from its options.

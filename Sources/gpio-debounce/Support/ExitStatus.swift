@@ -151,9 +151,9 @@ func runToEnd(_ loop: EventLoop, summary: () -> Void = {}) throws -> StopReason 
     }
 }
 
-/// SIGINT and SIGTERM as the loop's signal descriptor.
-func signalDescriptor() throws -> SignalDescriptor {
-    do { return try SignalDescriptor() } catch { throw failure(error.description, ExitStatus.ioError) }
+/// SIGINT and SIGTERM as the loop's signal descriptor, and the signals of `requests` (the daemon's SIGHUP).
+func signalDescriptor(requests: Set<SignalDescriptor.Request> = []) throws -> SignalDescriptor {
+    do { return try SignalDescriptor(requests: requests) } catch { throw failure(error.description, ExitStatus.ioError) }
 }
 
 /// Opens the lines, or fails with the error's message and exit code.

@@ -1,0 +1,122 @@
+import Assembly
+import CounterState
+import ConfigurationFile
+import EventLoop
+import GPIODBackend
+import Logging
+import MQTT
+import Pipeline
+import Settings
+import Simulation
+
+extension DaemonAssembly {
+    /// What a reload takes from the run before to the next (`handOver`, then `init(carrying:)`).
+    package struct Carried {
+        /// The roster that ran: the next one is matched against it (`RosterChange`).
+        let roster: Roster
+        /// The plan that ran (its encoders' lines).
+        let plan: DaemonPlan
+        /// The stages as they stood: the kept inputs' state (`ButtonPipeline.carry`).
+        let pipeline: ButtonPipeline
+        /// The run's clock: the stages' times stay on it.
+        let clock: LoopClock
+        /// A simulation's lines: the kept inputs' scripts go on.
+        let simulatedLines: SimulatedLines?
+        /// The requested lines: a chip whose lines did not change keeps its request (`GPIODLines(keeping:)`).
+        let requestedLines: GPIODLines?
+        /// The MQTT sink, still connected, when the next configuration publishes with the same settings.
+        let mqttSink: MQTTSink?
+        /// A simulation's own state directory.
+        let simulationState: SimulationStateDirectory?
+        /// Sinks with work in flight (running actions), as `RetiringSink`s: they finish it in the next run.
+        let retiring: [any Sink]
+        /// Events reported and wakeups of the runs so far, for the summary at the stop.
+        let events: Int, wakeups: Int
+    }
+
+    /// Reads what the next run takes over and lets go of the rest, for a reload to `next`: the counters'
+    /// totals are saved (the next store reads them), the keyboard lets its keys go, a sink with work in
+    /// flight retires (`RetiringSink`), and the MQTT sink is kept when `next`'s MQTT settings are the
+    /// same, else disconnected. The lines stay requested until this assembly is released.
+    func handOver(to next: ServiceConfiguration) -> Carried {
+        let nowNs = loop.clock.nowNs
+        let keepsMQTT = mqttSink != nil && Self.mqttSettings(next, choices: choices) == mqtt
+        var retiring: [any Sink] = []
+        for sink in sinks {
+            if sink === mqttSink, keepsMQTT { continue }
+            if sink is RetiringSink || sink.isBusy, sink !== mqttSink, sink !== counterStore {
+                retiring.append(sink is RetiringSink ? sink : RetiringSink(sink))
+                continue
+            }
+            sink.beginShutdown(atNs: nowNs, graceEndNs: nowNs)
+            do throws(SinkError) { try sink.finish(atNs: nowNs) } catch { logger.warning("reload: \(error)") }
+        }
+        let carried = Carried(
+            roster: configuration.roster, plan: plan, pipeline: loop.pipeline, clock: loop.clock, simulatedLines: loop.source as? SimulatedLines,
+            requestedLines: loop.source as? GPIODLines,
+            mqttSink: keepsMQTT ? mqttSink : nil, simulationState: simulationState, retiring: retiring.filter(\.isBusy),
+            events: eventsBefore + loop.reportedEvents, wakeups: wakeupsBefore + loop.wakeups)
+        simulationState = nil
+        return carried
+    }
+
+    /// Reloads the daemon in `current` with `next` (SIGHUP): checks `next` as a start does (its MQTT
+    /// files, its lines on this machine's chips) and refuses it, leaving `current` as it is, if that
+    /// fails (the reason is logged). Otherwise hands `current` over, releases it, and assembles `next`
+    /// carrying the kept inputs' state; if that fails (a line another process holds, say), assembles the
+    /// configuration before again the same way. Throws only when that fails too.
+    package static func reload(_ current: inout DaemonAssembly?, to next: ServiceConfiguration) throws(DaemonFailure) {
+        guard let running = current else { return }
+        let (previous, choices, stop, logger) = (running.configuration, running.choices, running.stop, running.logger)
+        if let refusal = refusal(of: next, choices: choices) {
+            logger.error("reload refused, going on with the running configuration: \(refusal)")
+            return
+        }
+        let change = RosterChange(from: previous.roster, to: next.roster)
+        let carried = running.handOver(to: next)
+        current = nil
+        _ = consume running
+        do {
+            current = try DaemonAssembly(next, choices: choices, stop: stop, logger: logger, carrying: carried)
+        } catch {
+            logger.error("reload failed, going back to the configuration before: \(error)")
+            current = try DaemonAssembly(previous, choices: choices, stop: stop, logger: logger, carrying: carried)
+            return
+        }
+        logger.notice("reloaded \(next.source): \(describe(change))")
+    }
+
+    /// Why `next` cannot run as a start would check it (`MachineCheck`: its MQTT files, its lines on
+    /// this machine's chips), or `nil`.
+    static func refusal(of next: ServiceConfiguration, choices: DaemonChoices) -> DaemonFailure? {
+        do { try MachineCheck.readMQTTFiles(next) } catch { return .machine(error) }
+        if next.mqtt != nil, choices.simulation?.virtualTime == true { return .mqttNeedsRealTime }
+        guard choices.simulation == nil else { return nil }
+        do { _ = try MachineCheck.locateLinesOnThisMachine(next, chips: ChipInventory.read()) } catch { return .machine(error) }
+        return nil
+    }
+
+    /// What a reload changed, for the log: `2 kept, added door, changed bell, removed meter`.
+    static func describe(_ change: RosterChange) -> String {
+        var parts = ["\(change.kept.count) kept"]
+        if !change.added.isEmpty { parts.append("added \(change.added.joined(separator: ", "))") }
+        if !change.changed.isEmpty { parts.append("changed \(change.changed.joined(separator: ", "))") }
+        if !change.removed.isEmpty { parts.append("removed \(change.removed.joined(separator: ", "))") }
+        return parts.joined(separator: "; ")
+    }
+
+    /// Each encoder of `plan` (in its order): the index of the same encoder in `previous`'s plan when the
+    /// reload kept it, else `nil`.
+    static func previousEncoders(_ change: RosterChange, plan: DaemonPlan, previous: DaemonPlan) -> [Int?] {
+        plan.encoders.map { encoder in
+            guard let oldLineA = change.previousLine[encoder.lineA] else { return nil }
+            return previous.encoders.firstIndex { $0.lineA == oldLineA }
+        }
+    }
+
+    /// Each encoder's position to go on from after a reload (in `plan`'s order): a kept encoder's, as the
+    /// run before left it; `nil` for one added or changed.
+    static func encoderPositions(_ change: RosterChange, plan: DaemonPlan, previous carried: Carried) -> [Int?] {
+        previousEncoders(change, plan: plan, previous: carried.plan).map { old in old.map { carried.pipeline.decoder(encoder: $0).position } }
+    }
+}

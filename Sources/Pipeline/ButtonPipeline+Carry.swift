@@ -1,0 +1,53 @@
+import DebounceCore
+
+extension ButtonPipeline {
+    /// Takes over, for the lines a reload kept, the state they had in `previous` (the pipeline of the
+    /// run before): `previousLine[i]` is line `i`'s index in `previous` (`nil`: a line of an added or
+    /// changed input, which keeps the state it was made with), `previousEncoder[e]` encoder `e`'s.
+    /// A kept line's debouncer and the stage after it go on (a held button stays held, a counter's total
+    /// and a contact's state go on, an encoder's position too); the group lockouts start afresh.
+    ///
+    /// `suspecting`: the kept lines that may have lost edges since `previous` took its last (lines
+    /// requested again: their edges during the reload are not in the kernel's queue). Each is marked so
+    /// (`suspectLoss(line:)`): once it has settled its level is read, and a change it missed is reported then.
+    package mutating func carry(from previous: ButtonPipeline, previousLine: [Int?], previousEncoder: [Int?], suspecting: Set<Int> = []) {
+        precondition(previousLine.count == lines.count && previousEncoder.count == encoders.count, "one entry per line and per encoder")
+        for (encoder, old) in previousEncoder.enumerated() {
+            guard let old else { continue }
+            let state = previous.encoders[old]
+            encoders[encoder].decoder = state.decoder
+            encoders[encoder].levelA = state.levelA
+            encoders[encoder].levelB = state.levelB
+        }
+        for (line, old) in previousLine.enumerated() {
+            guard let old, carryFollower(line: line, from: previous, line: old) else { continue }
+            if suspecting.contains(line) || previous.lines[old].lossSuspected { suspectLoss(line: line) }
+        }
+        for line in lines.indices { renewDue(line: line) }
+    }
+
+    /// Line `line` takes the state of `previous`'s line `old`, when both are the same kind of
+    /// follower; returns whether it did.
+    private mutating func carryFollower(line: Int, from previous: ButtonPipeline, line old: Int) -> Bool {
+        switch (lines[line].follower, previous.lines[old].follower) {
+        case (.raw, .raw(let raw)):
+            lines[line].follower = .raw(raw)
+        case (.encoder(var mine), .encoder(let theirs)):
+            mine.lastEdgeNs = theirs.lastEdgeNs
+            lines[line].follower = .encoder(mine)
+        case (.presses(let mine), .presses(let theirs)):
+            presses[mine] = previous.presses[theirs]
+        case (.gestures(let mine), .gestures(let theirs)):
+            let carried = previous.gestures[theirs]
+            gestures[mine].debouncer = carried.debouncer
+            gestures[mine].recognizer = carried.recognizer.renumbered(groupMember: line)
+        case (.contact(let mine), .contact(let theirs)):
+            contacts[mine] = previous.contacts[theirs]
+        case (.counter(let mine), .counter(let theirs)):
+            counters[mine] = previous.counters[theirs]
+        case (.raw, _), (.encoder, _), (.presses, _), (.gestures, _), (.contact, _), (.counter, _):
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,68 @@
+import Assembly
+import ConfigurationFile
+import Daemon
+import EventLoop
+import Testing
+
+/// `DaemonAssembly.reload` in process, on a simulation: the kept inputs' state moves to their new
+/// lines, and a configuration that checks but cannot start gives way to the one before.
+@Suite struct DaemonReloadTests {
+    static let before = """
+        buttons:
+          - {name: bell, line: 22}
+        encoders:
+          - {name: volume, lines: [17, 27]}
+        counters:
+          - {name: energy, line: 24, per_unit: 1000}
+        """
+    /// An added button first: every kept line moves one place on.
+    static let after = """
+        buttons:
+          - {name: extra, line: 5}
+          - {name: bell, line: 22}
+        encoders:
+          - {name: volume, lines: [17, 27]}
+        counters:
+          - {name: energy, line: 24, per_unit: 1000}
+        """
+
+    @Test func theKeptInputsStateMovesToTheirNewLines() throws {
+        let output = try TemporaryFile()
+        let state = try TemporaryDirectory()
+        var daemon: DaemonAssembly? = try DaemonAssembly(
+            ConfigurationLoader.load(Self.before, file: "r.yaml"), choices: DaemonAssemblyTests.choices(presses: 6, stateDirectory: state.path, output: output),
+            stop: .none, logger: quietLogger)
+        // Read from the run before in a scope of its own: no reference to it is left at the reload (as in `RunCommand`).
+        let (total, position, bell) = try {
+            let first = try #require(daemon)
+            #expect(try first.loop.run() == .endOfInput)
+            // Lines before: bell 0, volume 1 and 2, energy 3.
+            let pipeline = first.loop.pipeline
+            return (try #require(pipeline.pulseCounter(line: 3)?.total), pipeline.decoder(encoder: 0).position, pipeline.debouncer(line: 0)?.statistics)
+        }()
+        #expect(total > 0 && position != 0)
+        try DaemonAssembly.reload(&daemon, to: ConfigurationLoader.load(Self.after, file: "r.yaml"))
+        let next = try #require(daemon)
+        // Lines after: extra 0, bell 1, volume 2 and 3, energy 4.
+        #expect(next.loop.pipeline.pulseCounter(line: 4)?.total == total)
+        #expect(next.loop.pipeline.decoder(encoder: 0).position == position)
+        #expect(next.loop.pipeline.debouncer(line: 1)?.statistics == bell)
+        #expect(next.loop.pipeline.debouncer(line: 0)?.statistics.edges == 0)
+        #expect(next.loop.linesCarriedOver == [1, 2, 3, 4])
+        #expect(next.counterStore?.initialTotals == [total])
+    }
+
+    /// The counters added by the file read again cannot be kept (no usable state directory): the reload
+    /// fails after its check, and the configuration before is assembled again.
+    @Test func aReloadThatCannotStartGoesBackToTheConfigurationBefore() throws {
+        let output = try TemporaryFile()
+        var daemon: DaemonAssembly? = try DaemonAssembly(
+            ConfigurationLoader.load("buttons:\n  - {name: bell, line: 22}\n", file: "r.yaml"),
+            choices: DaemonAssemblyTests.choices(presses: nil, stateDirectory: "/proc/gpio-debounce-no-such-directory", output: output), stop: .none,
+            logger: quietLogger)
+        try DaemonAssembly.reload(&daemon, to: ConfigurationLoader.load(Self.after, file: "r.yaml"))
+        #expect(daemon?.configuration.roster.inputs.map(\.name) == ["bell"])
+        #expect(daemon?.counterStore == nil)
+        #expect(daemon?.loop.linesCarriedOver == [0])
+    }
+}
