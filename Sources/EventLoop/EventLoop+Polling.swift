@@ -1,0 +1,81 @@
+import LinuxSys
+import SystemPackage
+
+/// What the loop polls, and the wait itself: the poll set and when it is rebuilt, the one `ppoll`
+/// (`PollSet.wait`) with the earliest deadline as its timeout, the look at edges that came after a
+/// wait returned, and the chips that went away or came back.
+extension EventLoop {
+    /// Whether the poll set still holds exactly what is to be polled now (the source's descriptors
+    /// unless stopping, every sink's).
+    func pollSetIsCurrent(_ state: RunState) -> Bool {
+        guard state.polledWhileStopping == (state.stop != nil), state.polledSourceDescriptors == source.descriptors else { return false }
+        for (index, sink) in sinks.enumerated() where sink.descriptors != state.polledSinkDescriptors[index] { return false }
+        return true
+    }
+
+    /// Registers what is to be polled now: the signal descriptor or the stop switch, the source's
+    /// descriptors (not once stopping), every sink's.
+    func rebuildPollSet(_ state: inout RunState) {
+        state.pollSet.removeAll()
+        if let signals { state.pollSet.add(signals.descriptor, token: .signals) }
+        if let stopSwitch { state.pollSet.add(stopSwitch.descriptor, token: .stopSwitch) }
+        state.polledWhileStopping = state.stop != nil
+        state.polledSourceDescriptors = source.descriptors
+        state.sourcePollSet.removeAll()
+        if state.stop == nil {
+            for (index, descriptor) in state.polledSourceDescriptors.enumerated() {
+                state.pollSet.add(descriptor, token: .source(index))
+                state.sourcePollSet.add(descriptor, token: index)
+            }
+        }
+        state.polledSinkDescriptors = sinks.map(\.descriptors)
+        for (sinkIndex, descriptors) in state.polledSinkDescriptors.enumerated() {
+            for (index, descriptor) in descriptors.enumerated() { state.pollSet.add(descriptor, token: .sink(sinkIndex, index)) }
+        }
+    }
+
+    /// Blocks until a polled descriptor is ready or the clock reaches `deadlineNs`, the time being
+    /// `nowNs` (virtual time: jumps there unless a descriptor is ready at once).
+    func wait(_ pollSet: inout PollSet<Token>, until deadlineNs: Int64?, nowNs: Int64) throws(LoopError) {
+        do {
+            if clock.isVirtual {
+                if deadlineNs == nil {
+                    _ = try pollSet.wait(timeoutNs: nil)  // only signals can come: wait for them
+                    return
+                }
+                let ready = pollSet.isEmpty ? 0 : try pollSet.wait(timeoutNs: 0)
+                if ready == 0, let deadlineNs { clock.jump(toNs: deadlineNs) }
+            } else {
+                _ = try pollSet.wait(timeoutNs: deadlineNs.map { max(0, $0 - nowNs) })
+            }
+        } catch {
+            throw LoopError.system(error)
+        }
+    }
+
+    /// Tells every sink of the chips that went away or came back in this wakeup.
+    func announceAvailability(_ changes: [ChipAvailability]) {
+        let nowNs = clock.nowNs
+        for change in changes {
+            for sink in sinks { sink.availabilityChanged(change, atNs: nowNs) }
+        }
+    }
+
+    /// Reads the edges that reached the source's descriptors after the wait returned (one `ppoll`
+    /// that does not block, then each ready descriptor once): the stages are about to decide by the
+    /// clock's `wokeNs`, read before this, and deciding by a time means every edge stamped before it
+    /// is in. Without it, a loop held up between its wait and its clock read (a loaded machine) would
+    /// take an edge stamped before `wokeNs` as stamped at `wokeNs` (`DebounceStatistics.clampedTimestamps`),
+    /// and a whole press that came meanwhile, both its edges taken as one instant, would be lost.
+    /// Only on a wakeup where a deadline came: an edge's own wakeup has read its descriptor.
+    @inline(__always)
+    func catchUp(_ state: inout RunState, source: any EdgeSource) throws(LoopError) {
+        let ready: Int
+        do throws(SystemError) { ready = try state.sourcePollSet.wait(timeoutNs: 0) } catch { throw LoopError.system(error) }
+        guard ready > 0 else { return }
+        var cursor = PollSet<Int>.ReadyCursor()
+        while let (index, events) = state.sourcePollSet.nextReady(&cursor) {
+            do throws(LineError) { try source.readReady(descriptor: index, events: events, into: &state.batch) } catch { throw LoopError.line(error) }
+        }
+    }
+}
