@@ -37,13 +37,15 @@ public final class EventLoop {
     /// Whether the loop hands over the CPU once after a wakeup that reported events (see `init`).
     package let yieldsAfterEvents: Bool
     /// Each line's level at the start, what the stages began with (`readStart`): the rehearsal toggles it.
-    package let initialLevels: [Level]
+    let initialLevels: [Level]
     /// The edges already queued when the levels were read, taken before the first wait (`readStart`).
     var queuedAtStart: EdgeBatch
     /// When the stages started (`StartLevels.startNs`).
     let stagesStartNs: Int64
     /// Whether the loop has rehearsed (`rehearse`): once, before the first wait of its first live run.
     private var hasRehearsed = false
+    /// Whether a run has started: the sinks of a later run get the states of its own start.
+    private var hasStarted = false
 
     /// Wakeups so far (returns from the wait, or jumps of virtual time): the zero-wakeups-while-idle promise.
     public private(set) var wakeups = 0
@@ -137,7 +139,10 @@ public final class EventLoop {
         var state = RunState(pipeline: pipeline, startNs: startNs)
         state.reportedEvents = reportedEvents
         let linesPressed = (0..<pipeline.lineCount).map { pipeline.debouncer(line: $0)?.isPressed }
-        for sink in sinks { sink.start(linesPressed: linesPressed, atNs: startNs) }
+        // The first run's states held from the stages' start (before an edge queued at the start).
+        let statesNs = hasStarted ? startNs : min(startNs, stagesStartNs)
+        hasStarted = true
+        for sink in sinks { sink.start(linesPressed: linesPressed, levels: initialLevels, atNs: statesNs) }
         if !clock.isVirtual, !hasRehearsed {
             hasRehearsed = true
             rehearse(state.pipeline, atNs: startNs)

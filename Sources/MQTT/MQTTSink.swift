@@ -185,7 +185,7 @@ package final class MQTTSink: Sink {
 
     /// The buttons' and contacts' states, the encoders' start positions and the counters' start
     /// totals go out first (retained), so Home Assistant's entities show them before the first change.
-    package func start(linesPressed: [Bool?], atNs nowNs: Int64) {
+    package func start(linesPressed: [Bool?], levels: [Level], atNs nowNs: Int64) {
         guard mode == .run else { return }
         for button in buttons {
             guard linesPressed.indices.contains(button.lineIndex), let pressed = linesPressed[button.lineIndex] else { continue }

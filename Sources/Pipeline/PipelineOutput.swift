@@ -13,7 +13,7 @@ public enum PipelineOutput: Sendable, Hashable {
     /// A detent of a rotary encoder (`EncoderPlan`), `encoder` its index among the run's encoders.
     case rotation(encoder: Int, EncoderEvent)
     /// A contact's reported state changed (a line whose `LinePlan.role` is `.contact`). Its state at
-    /// the start is the sinks' `Sink.start(linesPressed:)`.
+    /// the start is the sinks' `Sink.start(linesPressed:levels:atNs:)`.
     case contact(line: Int, ContactEvent)
     /// A counter's line gave a pulse (`LinePlan.role` `.counter`), with the new total.
     case count(line: Int, PulseCount)
