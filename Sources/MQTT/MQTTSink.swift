@@ -220,6 +220,12 @@ package final class MQTTSink: Sink {
         case .count(let line, let count):
             consume(count, line: line, nowNs: nowNs)
             return
+        case .buttonState(let line, let isPressed, _):
+            // A button held since the start, let go: its state, with no event.
+            if let index = buttonByLine[line] {
+                enqueue(OutboundMessage(topic: settings.stateTopic(button: buttons[index].name), text: isPressed ? "pressed" : "released", retain: true))
+            }
+            return
         default: break
         }
         guard case .event(let line, let event) = output, let index = buttonByLine[line] else { return }

@@ -148,7 +148,7 @@ package final class EventPrinter: Sink {
             } catch {
                 throw SinkError("cannot write the events", error)
             }
-        case .levelCorrected:
+        case .levelCorrected, .buttonState:
             break
         }
     }
