@@ -40,8 +40,12 @@ public final class EventLoop {
     let limits: LoopLimits
     /// Whether the loop hands over the CPU once after a wakeup that reported events (see `init`).
     package let yieldsAfterEvents: Bool
-    /// Each line's level as read at the start, what the stages began with: the rehearsal toggles it.
+    /// Each line's level at the start, what the stages began with (`readStart`): the rehearsal toggles it.
     let initialLevels: [Level]
+    /// The edges already queued when the levels were read, taken before the first wait (`readStart`).
+    var queuedAtStart: EdgeBatch
+    /// When the stages started (`StartLevels.startNs`).
+    let stagesStartNs: Int64
     /// Whether the loop has rehearsed (`rehearse`): once, before the first wait of its first live run.
     private var hasRehearsed = false
     /// Whether the sinks were told of the start (`Sink.start`): by the first run only, not by a run
@@ -100,7 +104,7 @@ public final class EventLoop {
 
     /// A loop over `source`'s lines, each going through `plans[i]` (one plan for every line if only one
     /// is given), with `groups` for the plans' group lockouts and `encoders` decoding pairs of raw lines.
-    /// Reads each line's initial level now.
+    /// Reads each line's initial level now, with the edges already queued (`readStart`).
     /// `signals` (the CLI) or `stopSwitch` (the library) stop the run.
     ///
     /// `yieldsAfterEvents`: after a wakeup that reported events, once every sink has written them, the
@@ -122,15 +126,16 @@ public final class EventLoop {
         self.stopSwitch = stopSwitch
         self.limits = limits
         self.yieldsAfterEvents = yieldsAfterEvents ?? (!clock.isVirtual && Processor.allowedCount == 1)
-        var levels: [Level] = []
-        for line in 0..<source.lineCount { levels.append(try source.readLevel(line: line)) }
-        initialLevels = levels
+        let start = try Self.readStart(source: source, clock: clock)
+        initialLevels = start.levels.levels
+        queuedAtStart = start.queued
+        stagesStartNs = start.levels.startNs
         let allPlans = plans.count == source.lineCount ? plans : Array(repeating: plans[0], count: source.lineCount)
         // Allocated once nothing can throw: `deinit` frees it.
         sinkReferences = .allocate(capacity: sinks.count)
         _ = sinkReferences.initialize(from: sinks)
         pipeline = ButtonPipeline(
-            plans: allPlans, groups: groups, encoders: encoders, initialLevels: levels, atNs: clock.nowNs, reportsEdges: sinks.contains { $0.consumesEdges })
+            plans: allPlans, groups: groups, encoders: encoders, initialLevels: start.levels.levels, atNs: start.levels.startNs, reportsEdges: sinks.contains { $0.consumesEdges })
     }
 
     /// Takes over the state of the lines a reload kept from `previous`, the last loop's pipeline (see
@@ -155,7 +160,8 @@ public final class EventLoop {
         if !hasStartedSinks {
             hasStartedSinks = true
             let linesPressed = (0..<pipeline.lineCount).map { linesCarriedOver.contains($0) ? nil : pipeline.debouncer(line: $0)?.isPressed }
-            for sink in sinks { sink.start(linesPressed: linesPressed, atNs: startNs) }
+            // The states held from the stages' start (before an edge queued at the start).
+            for sink in sinks { sink.start(linesPressed: linesPressed, levels: initialLevels, atNs: min(startNs, stagesStartNs)) }
         }
         if !clock.isVirtual, !hasRehearsed {
             hasRehearsed = true
@@ -169,6 +175,7 @@ public final class EventLoop {
         }
 
         do throws(LoopError) {
+            if try takeQueuedAtStart(&state) { try beginShutdown(.eventLimit, atNs: clock.nowNs, &state) }
             while true {
                 // A reload: the wakeup that took SIGHUP has handed its edges on; nothing is stopped.
                 if state.reloadRequested { return .reloadRequested }

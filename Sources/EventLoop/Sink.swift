@@ -1,3 +1,4 @@
+import DebounceCore
 import LinuxSys
 import Pipeline
 import SystemPackage
@@ -7,9 +8,11 @@ import SystemPackage
 /// a deadline of its own on the loop's clock (an action's timeout), and work in flight (`isBusy`) that
 /// a shutdown waits for, within the grace period.
 public protocol Sink: AnyObject {
-    /// The run starts at `nowNs`: `linesPressed[line]` is whether each line's button is pressed now
-    /// (from the level read at the start; `nil` for a raw line, which has no debouncer).
-    func start(linesPressed: [Bool?], atNs nowNs: Int64)
+    /// The run starts at `nowNs`: `levels[line]` is each line's raw level when the loop was made (read
+    /// then, and reconciled with the edges already queued: `EventLoop.readStart`), `linesPressed[line]`
+    /// whether its button (or contact, or counter) is pressed now (`nil` for a raw line, which has no
+    /// debouncer).
+    func start(linesPressed: [Bool?], levels: [Level], atNs nowNs: Int64)
     /// Takes one output of the pipeline; `nowNs` is the loop's time of this wakeup.
     func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError)
     /// Whether this sink wants `PipelineOutput.edge`, every raw edge (a recorder, a raw-edge count).
@@ -42,7 +45,7 @@ public protocol Sink: AnyObject {
 }
 
 extension Sink {
-    public func start(linesPressed: [Bool?], atNs nowNs: Int64) {}
+    public func start(linesPressed: [Bool?], levels: [Level], atNs nowNs: Int64) {}
     public var consumesEdges: Bool { true }
     public var nextDeadlineNs: Int64? { nil }
     public var isBusy: Bool { false }

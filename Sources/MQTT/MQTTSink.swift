@@ -187,7 +187,7 @@ package final class MQTTSink: Sink {
 
     /// The buttons' and contacts' states, the encoders' start positions and the counters' start
     /// totals go out first (retained), so Home Assistant's entities show them before the first change.
-    package func start(linesPressed: [Bool?], atNs nowNs: Int64) {
+    package func start(linesPressed: [Bool?], levels: [Level], atNs nowNs: Int64) {
         guard mode == .run else { return }
         for button in buttons {
             guard linesPressed.indices.contains(button.lineIndex), let pressed = linesPressed[button.lineIndex] else { continue }
@@ -221,6 +221,12 @@ package final class MQTTSink: Sink {
             return
         case .count(let line, let count):
             consume(count, line: line, nowNs: nowNs)
+            return
+        case .buttonState(let line, let isPressed, _):
+            // A button held since the start, let go: its state, with no event.
+            if let index = buttonByLine[line] {
+                enqueue(OutboundMessage(topic: settings.stateTopic(button: buttons[index].name), text: isPressed ? "pressed" : "released", retain: true))
+            }
             return
         default: break
         }

@@ -41,6 +41,7 @@ extension ButtonPipeline {
             let carried = previous.gestures[theirs]
             gestures[mine].debouncer = carried.debouncer
             gestures[mine].recognizer = carried.recognizer.renumbered(groupMember: line)
+            gestures[mine].heldSinceStart = carried.heldSinceStart
         case (.contact(let mine), .contact(let theirs)):
             contacts[mine] = previous.contacts[theirs]
         case (.counter(let mine), .counter(let theirs)):

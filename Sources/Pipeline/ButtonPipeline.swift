@@ -95,7 +95,9 @@ public struct ButtonPipeline: Sendable {
                 case .button:
                     follower = .gestures(gestures.count)
                     gestures.append(
-                        GestureFollower(debouncer: debouncer, recognizer: GestureRecognizer(configuration: plan.gestures, groupMember: index), group: plan.group))
+                        GestureFollower(
+                            debouncer: debouncer, recognizer: GestureRecognizer(configuration: plan.gestures, groupMember: index), group: plan.group,
+                            heldSinceStart: debouncer.isPressed))
                 case .contact(let configuration):
                     follower = .contact(contacts.count)
                     contacts.append(

@@ -13,10 +13,14 @@ public enum PipelineOutput: Sendable, Hashable {
     /// A detent of a rotary encoder (`EncoderPlan`), `encoder` its index among the run's encoders.
     case rotation(encoder: Int, EncoderEvent)
     /// A contact's reported state changed (a line whose `LinePlan.role` is `.contact`). Its state at
-    /// the start is the sinks' `Sink.start(linesPressed:)`.
+    /// the start is the sinks' `Sink.start(linesPressed:levels:atNs:)`.
     case contact(line: Int, ContactEvent)
     /// A counter's line gave a pulse (`LinePlan.role` `.counter`), with the new total.
     case count(line: Int, PulseCount)
+    /// A button held since the run started was let go (`isPressed` false) at `atNs`. Its press was
+    /// never reported, so neither is its release (no `.event`, no gesture, no action): this output is
+    /// for what follows the button's state whatever the events omit (MQTT's state topic).
+    case buttonState(line: Int, isPressed: Bool, atNs: Int64)
     /// A raw (not debounced) line was read again after lost events and found at `level`, which its
     /// delivered edges had not shown; `atNs` is when it was read.
     case levelCorrected(line: Int, level: Level, atNs: Int64)

@@ -45,6 +45,9 @@ package final class EventPrinter: Sink {
     private let sensorLines: [Int]
     /// Each counter's line → its pulses per unit.
     private let perUnit: [Int: Double]
+    /// With `printsInitialStates`, each line's fields, for its state at the start (`watch
+    /// --initial-state`); empty otherwise. A contact's state at the start is printed in any case.
+    private let initialStateFields: [EventFields]
     /// One per line, in memory of this printer's own (allocated in `init`, freed in `deinit`): counting
     /// an edge is a store, with no uniqueness check of an array. Used from the loop's thread only.
     private let tallies: UnsafeMutableBufferPointer<Tally>
@@ -54,11 +57,13 @@ package final class EventPrinter: Sink {
     ///
     /// `sensorLines`: the lines that are contacts, whose state is printed once at the start
     /// (`{"event":"state",…,"initial":true}`); `perUnit`: for each counter's line, its pulses per unit
-    /// (a count event's `value` is its total over this).
+    /// (a count event's `value` is its total over this); `printsInitialStates`: every other line's
+    /// state at the start is printed too (`{"event":"initial",…}`, `EventWriter.write(initialLevel:…)`).
     package init(
         writer: EventWriter, lineFields: [EventFields], encoderFields: [EventFields] = [], tallyField: TallyField? = nil,
-        sensorLines: Set<Int> = [], perUnit: [Int: Double] = [:]
+        sensorLines: Set<Int> = [], perUnit: [Int: Double] = [:], printsInitialStates: Bool = false
     ) {
+        self.initialStateFields = printsInitialStates ? lineFields : []
         self.writer = writer
         self.encoderFields = encoderFields
         self.lineFields = EventFieldTable(lineFields)
@@ -76,12 +81,17 @@ package final class EventPrinter: Sink {
         tallies.deallocate()
     }
 
-    /// Each contact's state at the start: `{"event":"state","state":"on",…,"initial":true}`, at `nowNs`.
-    package func start(linesPressed: [Bool?], atNs nowNs: Int64) {
+    /// Each contact's state at the start: `{"event":"state","state":"on",…,"initial":true}`, at `nowNs`;
+    /// with `printsInitialStates`, every other line's too, in line order: `{"event":"initial",…}`.
+    package func start(linesPressed: [Bool?], levels: [Level], atNs nowNs: Int64) {
+        // A write error shows again at the first event, which throws it.
         for line in sensorLines where linesPressed.indices.contains(line) {
             guard let isOn = linesPressed[line] else { continue }
-            // A write error shows again at the first event, which throws it.
             try? writer.write(contact: ContactEvent(isOn: isOn, timeNs: nowNs, onsetNs: nowNs), initial: true, fields: roleFields[line] ?? .none)
+        }
+        for (line, level) in levels.enumerated() where line < initialStateFields.count && !sensorLines.contains(line) {
+            let pressed = linesPressed.indices.contains(line) ? linesPressed[line] : nil
+            try? writer.write(initialLevel: level, pressed: pressed, timeNs: nowNs, fields: initialStateFields[line])
         }
     }
 
@@ -138,7 +148,7 @@ package final class EventPrinter: Sink {
             } catch {
                 throw SinkError("cannot write the events", error)
             }
-        case .levelCorrected:
+        case .levelCorrected, .buttonState:
             break
         }
     }

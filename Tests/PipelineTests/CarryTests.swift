@@ -95,4 +95,23 @@ import Testing
         _ = next.advance(toNs: max(due, t0) + 10 * Self.ms, into: &outputs)
         #expect(Self.events(outputs) == ["0 release"])
     }
+
+    /// A button with gestures pressed before a reload, still held as the reload's pipeline starts (it
+    /// starts pressed): its release after the reload is the press's release, a `release` event, not the
+    /// state of a button held since the start.
+    @Test func aHeldButtonWithGesturesIsReleasedAfterTheReload() {
+        let plan = LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: Self.ms)), gestures: GestureConfiguration(holdNs: 500 * Self.ms))
+        var previous = ButtonPipeline(plans: [plan], initialLevels: [.high], atNs: 0)
+        var outputs: [PipelineOutput] = []
+        previous.receive(LineEdge(line: 0, edge: Edge(level: .low, timeNs: 2 * Self.ms)), into: &outputs)
+        _ = previous.advance(toNs: 10 * Self.ms, into: &outputs)
+        #expect(Self.events(outputs) == ["0 press"])
+        var next = ButtonPipeline(plans: [plan], initialLevels: [.low], atNs: 20 * Self.ms)
+        next.carry(from: previous, previousLine: [0], previousEncoder: [], suspecting: [])
+        outputs = []
+        next.receive(LineEdge(line: 0, edge: Edge(level: .high, timeNs: 30 * Self.ms)), into: &outputs)
+        _ = next.advance(toNs: 40 * Self.ms, into: &outputs)
+        #expect(Self.events(outputs) == ["0 release"])
+        #expect(!outputs.contains { if case .buttonState = $0 { true } else { false } })
+    }
 }

@@ -33,6 +33,17 @@
  *       "<arrival_ns> <line>". Output is flushed at EOF only.
  *   vmhelper now
  *       Prints CLOCK_MONOTONIC in ns.
+ *   vmhelper press-when-armed CHIP_DEV OFFSET CONSUMER PULL_PATH DELAY_US HOLD_US
+ *       Polls the line's info (GPIO_V2_GET_LINEINFO_IOCTL) every 100 us until
+ *       it is used, then /proc/interrupts until an interrupt named CONSUMER is
+ *       there (the request's edge detection is armed: the kernel requests
+ *       the line's interrupt last, after the line shows as used; a press
+ *       before that makes no edge, and is a button held at the start), waits
+ *       DELAY_US more (busy below 300 us), then pulls the line down (a press),
+ *       holds HOLD_US and pulls it up: a press that begins as the line is
+ *       requested, for the start's reconciliation (vm/tests/kernel-tests.sh
+ *       t-press-at-request). Prints on stderr how long after the interrupt
+ *       was seen the press came; exits 1 if it is not there within 60 s.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -44,7 +55,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/gpio.h>
 #include <linux/input.h>
+#include <sys/ioctl.h>
 
 static int64_t now_ns(void)
 {
@@ -248,8 +261,87 @@ static int keys(int argc, char **argv)
 	}
 }
 
+/* Whether /proc/interrupts names `consumer` (a line request's interrupt). */
+static int interrupt_named(const char *consumer)
+{
+	static char text[65536];
+	int fd = open("/proc/interrupts", O_RDONLY);
+	if (fd < 0)
+		return 0;
+	ssize_t total = 0, n;
+	while (total < (ssize_t)sizeof text - 1 && (n = read(fd, text + total, sizeof text - 1 - (size_t)total)) > 0)
+		total += n;
+	close(fd);
+	text[total] = 0;
+	return strstr(text, consumer) != NULL;
+}
+
+/* Whether line `offset` of the chip open as `chip` is used (requested by a consumer); -1 on error. */
+static int line_used(int chip, unsigned int offset)
+{
+	struct gpio_v2_line_info info;
+	memset(&info, 0, sizeof info);
+	info.offset = offset;
+	if (ioctl(chip, GPIO_V2_GET_LINEINFO_IOCTL, &info) < 0)
+		return -1;
+	return (info.flags & GPIO_V2_LINE_FLAG_USED) != 0;
+}
+
+static int press_when_armed(int argc, char **argv)
+{
+	if (argc < 6) {
+		fprintf(stderr, "usage: vmhelper press-when-armed CHIP_DEV OFFSET CONSUMER PULL_PATH DELAY_US HOLD_US\n");
+		return 2;
+	}
+	int chip = open(argv[0], O_RDONLY);
+	if (chip < 0) {
+		perror(argv[0]);
+		return 1;
+	}
+	int pull = open(argv[3], O_WRONLY);
+	if (pull < 0) {
+		perror(argv[3]);
+		return 1;
+	}
+	int64_t deadline = now_ns() + 60000000000LL, seen;
+	int used;
+	while ((used = line_used(chip, (unsigned int)atoi(argv[1]))) == 0 && now_ns() < deadline) {
+		struct timespec gap = { 0, 100000 };
+		nanosleep(&gap, NULL);
+	}
+	if (used < 0) {
+		perror("GPIO_V2_GET_LINEINFO_IOCTL");
+		return 1;
+	}
+	for (;;) {
+		int armed = interrupt_named(argv[2]);
+		seen = now_ns();
+		if (armed)
+			break;
+		if (seen > deadline) {
+			fprintf(stderr, "press-when-armed: no interrupt named %s within 60 s\n", argv[2]);
+			return 1;
+		}
+	}
+	wait_until(seen + atoll(argv[4]) * 1000);
+	int64_t pressed = now_ns();
+	if (pwrite(pull, "pull-down\n", 10, 0) < 0) {
+		perror(argv[3]);
+		return 1;
+	}
+	wait_until(pressed + atoll(argv[5]) * 1000);
+	if (pwrite(pull, "pull-up\n", 8, 0) < 0) {
+		perror(argv[3]);
+		return 1;
+	}
+	fprintf(stderr, "press-when-armed: pressed %lld us after the interrupt was seen\n", (long long)((pressed - seen) / 1000));
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc >= 2 && !strcmp(argv[1], "press-when-armed"))
+		return press_when_armed(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "keys"))
 		return keys(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "drive"))
@@ -262,6 +354,6 @@ int main(int argc, char **argv)
 		printf("%lld\n", (long long)now_ns());
 		return 0;
 	}
-	fprintf(stderr, "usage: vmhelper drive PULL_PATH LEVEL0 [GAP_US...] | rr PERIOD_US EDGES PULL_PATH... | keys EVENT_DEVICE | stamp | now\n");
+	fprintf(stderr, "usage: vmhelper drive PULL_PATH LEVEL0 [GAP_US...] | rr PERIOD_US EDGES PULL_PATH... | keys EVENT_DEVICE | stamp | now | press-when-armed CHIP_DEV OFFSET CONSUMER PULL_PATH DELAY_US HOLD_US\n");
 	return 2;
 }

@@ -1071,6 +1071,83 @@ t_s_first_press() {
     check_eq "watch's exit status after SIGTERM" "$W_RC" 0
 }
 
+# t. A press that begins as the line is requested (issue 32): `watch` on a released line that vmhelper
+# pulls low as soon as the line's edge detection is armed (its interrupt in /proc/interrupts; a press
+# before that makes no edge, and is a button held at the start), 0 to 1.9 ms later, 100 us more each
+# try, so that the press falls before, during and after the start's level read; it lets go 150 ms
+# later. Every try reports one press and one release (the start reconciles the level read with the
+# queued edge).
+t_t_press_at_request() {
+    new_chip t 1 || return
+    local tries=${KT_PRESS_TRIES:-20} try seq good=0
+    for ((try = 0; try < tries; try++)); do
+        gpiosim_set "$SIM" 0 1
+        start_watch "t$try" --bias as-is --debounce eager:5ms --num-events 2 --idle-timeout 5s --chip "$CHIP" 0
+        if ! "$HELPER" press-when-armed "$CHIP" 0 gpio-debounce "$(pull_path 0)" $((try * 100)) 150000 2>"$TMP/t$try.helper"; then
+            err "try $try: $(<"$TMP/t$try.helper")"
+            return
+        fi
+        wait_exit "$W_PID" 20
+        seq=$(sed -nE 's/.*"event":"([a-z_]+)".*/\1/p' "$TMP/t$try.out" | tr '\n' ,)
+        if [[ $W_RC == 0 && $seq == press,release, ]]; then
+            good=$((good + 1))
+        else
+            err "try $try ($(<"$TMP/t$try.helper")): exit $W_RC, events ${seq:-none}; $(summary_of "$TMP/t$try.err" 0)"
+        fi
+    done
+    check_eq "tries with one press and one release" "$good" "$tries"
+}
+
+# u. A button held while the daemon starts and then let go (issue 32): `run --config` with a button
+# (hold and clicks on) whose line is low (pressed) before the start, publishing to a mosquitto broker
+# on the VM's loopback. Its retained state is `pressed` after the start and `released` once it is let
+# go, though the events have neither (its press was never seen); a press and release after it are
+# printed as ever.
+t_u_held_at_start() {
+    new_chip u 1 || return
+    ip link set lo up 2>/dev/null
+    local port=18830
+    mosquitto -p "$port" >"$TMP/broker.log" 2>&1 &
+    BG+=("$!")
+    cat >"$TMP/held.yaml" <<YAML
+buttons:
+  - name: lamp
+    chip: $CHIPNAME
+    line: 0
+    bias: as-is
+    debounce: defer:30ms
+    hold: 1s
+    clicks: {window: 400ms}
+mqtt:
+  url: mqtt://127.0.0.1:$port
+  base: kt/held
+  discovery: false
+YAML
+    "$BIN" check --config "$TMP/held.yaml" >"$TMP/check.out" 2>&1 || { err "check failed: $(<"$TMP/check.out")"; return; }
+    gpiosim_set "$SIM" 0 0  # held before the daemon starts
+    W_ERR=$TMP/held.err
+    "$BIN" run --config "$TMP/held.yaml" --format json >"$TMP/held.out" 2>"$TMP/held.err" &
+    W_PID=$!
+    BG+=("$W_PID")
+    wait_used 0 || return
+    local state
+    state=$(mosquitto_sub -h 127.0.0.1 -p "$port" -t kt/held/lamp/state -C 1 -W $((10 * KT_TIME_SCALE)) 2>&1)
+    check_eq "retained state after the start, the button held" "$state" pressed
+    gpiosim_set "$SIM" 0 1  # let go
+    nap 1
+    state=$(mosquitto_sub -h 127.0.0.1 -p "$port" -t kt/held/lamp/state -C 1 -W $((10 * KT_TIME_SCALE)) 2>&1)
+    check_eq "retained state once it is let go" "$state" released
+    gpiosim_set "$SIM" 0 0; nap 0.2; gpiosim_set "$SIM" 0 1
+    wait_lines "$TMP/held.out" '"event":"click"' 1 10
+    kill -TERM "$W_PID"
+    wait_exit "$W_PID" 20
+    check_eq "daemon exit status after SIGTERM" "$W_RC" 0
+    check_eq "events" "$(sed -nE 's/.*"event":"([a-z_]+)".*/\1/p' "$TMP/held.out" | tr '\n' ,)" "press,release,click,"
+    state=$(mosquitto_sub -h 127.0.0.1 -p "$port" -t kt/held/lamp/state -C 1 -W $((10 * KT_TIME_SCALE)) 2>&1)
+    check_eq "retained state at the end" "$state" released
+    [[ -s $TMP/held.err ]] && show "$TMP/held.err"
+}
+
 run_test m-pi4 t_m_pi4
 run_test m-pi5-old t_m_pi5_old
 run_test m-pi5-new t_m_pi5_new
@@ -1107,6 +1184,8 @@ run_test s-first-press t_s_first_press
 run_test t-chip-arrival t_t_chip_arrival
 run_test u-chip-gone-and-back t_u_chip_gone_and_back
 run_test s-reload t_s_reload
+run_test t-press-at-request t_t_press_at_request
+run_test u-held-at-start t_u_held_at_start
 
 if [[ -s $TMP/storm-lost ]]; then
     if grep -qv '^0$' "$TMP/storm-lost"; then

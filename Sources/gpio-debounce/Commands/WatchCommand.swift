@@ -19,7 +19,10 @@ struct WatchCommand: ParsableCommand {
             Lines are offsets (17) or names (GPIO17); without --chip, offsets are on the 40-pin header's chip \
             (a Raspberry Pi's GPIO17 is 17 on every model; elsewhere gpiochip0) and names are looked up on \
             the header's chip first, then on the others. Output is line-buffered, so it can be piped. SIGINT or SIGTERM \
-            releases the lines, flushes and exits 0, with a summary (events, lost kernel events) on stderr.
+            releases the lines, flushes and exits 0, with a summary (events, lost kernel events) on stderr. \
+            A line's state at the start is its level read then; a press that began as the line was requested \
+            (its edge stamped before that read) is reported as a press, and a button held from before is \
+            reported by its release only (--initial-state shows it pressed).
             Exit codes: 66 no such chip or line, 69 bias or kernel debouncing unsupported, 74 the chip \
             vanished or an I/O error, 75 line busy, 77 permission denied.
             """)
@@ -57,6 +60,11 @@ struct WatchCommand: ParsableCommand {
 
     @OptionGroup var encoderOptions: EncoderOptions
 
+    @Flag(
+        help: ArgumentHelp(
+            "First print each watched line's state at the start as an event: initial, with its level (0 or 1) and, for a button, pressed or released (JSON: {\"event\":\"initial\",\"state\":\"released\",\"level\":1,…})."))
+    var initialState = false
+
     @OptionGroup var kernelQueue: KernelQueueOptions
     @OptionGroup var debounce: DebounceOptions
     @OptionGroup var output: OutputOptions
@@ -83,7 +91,7 @@ struct WatchCommand: ParsableCommand {
                 eventBufferSize: kernelQueue.eventBufferSize)
         }
         let places = assembly.places.compactMap { $0 }
-        let printer = output.printer(lineFields: places.map(\.fields), tallyField: .lostEvents)
+        let printer = output.printer(lineFields: places.map(\.fields), tallyField: .lostEvents, printsInitialStates: initialState)
         let loop = try makeLoop { () throws(LineError) in
             try assembly.loop(
                 plans: [LinePlan(debounce: debounce.configuration)], sinks: [printer], stop: .signals(signals),
@@ -113,7 +121,7 @@ struct WatchCommand: ParsableCommand {
         let places = assembly.places.compactMap { $0 }
         let configuration = encoderOptions.configuration
         let fields = EventFields([.text("chip", places.first?.chip ?? ""), .integers("lines", places.map { Int64($0.offset) })])
-        let printer = output.printer(lineFields: places.map(\.fields), encoderFields: [fields], tallyField: .lostEvents)
+        let printer = output.printer(lineFields: places.map(\.fields), encoderFields: [fields], tallyField: .lostEvents, printsInitialStates: initialState)
         let loop = try makeLoop { () throws(LineError) in
             try assembly.loop(
                 plans: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1, configuration: configuration)], sinks: [printer], stop: .signals(signals),

@@ -5,13 +5,16 @@ import TraceFormat
 
 extension OutputOptions {
     /// The event printer of a command's run: events in this format on standard output, unbuffered
-    /// (each wakeup's events are written as they are decided), each line's events with `lineFields`.
+    /// (each wakeup's events are written as they are decided), each line's events with `lineFields`;
+    /// `printsInitialStates`: each line's state at the start first (`watch --initial-state`).
     func printer(
         lineFields: [EventFields], encoderFields: [EventFields] = [], tallyField: EventPrinter.TallyField? = nil, sensorLines: Set<Int> = [],
-        perUnit: [Int: Double] = [:], output: OutputBuffer = OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0)
+        perUnit: [Int: Double] = [:], printsInitialStates: Bool = false,
+        output: OutputBuffer = OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0)
     ) -> EventPrinter {
         EventPrinter(
-            writer: writer(output), lineFields: lineFields, encoderFields: encoderFields, tallyField: tallyField, sensorLines: sensorLines, perUnit: perUnit)
+            writer: writer(output), lineFields: lineFields, encoderFields: encoderFields, tallyField: tallyField, sensorLines: sensorLines, perUnit: perUnit,
+            printsInitialStates: printsInitialStates)
     }
 
     /// An event writer in this format on standard output, written at every line's end.

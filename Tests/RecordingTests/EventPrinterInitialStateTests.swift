@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import DebounceCore
+import EventOutput
+import Recording
+import SystemPackage
+import Testing
+
+/// The printer's start: a contact's state always, every other line's with `printsInitialStates`.
+@Suite struct EventPrinterInitialStateTests {
+    /// What a printer of three lines (a button, an encoder's raw line, a contact) writes at its start.
+    static func started(printsInitialStates: Bool) throws -> String {
+        var template = Array("/tmp/gpio-debounce-initial-XXXXXX".utf8CString)
+        let file = mkstemp(&template)
+        try #require(file >= 0)
+        defer { close(file); unlink(template) }
+        let writer = EventWriter(format: .json, output: OutputBuffer(fileDescriptor: FileDescriptor(rawValue: file), flushThreshold: 0))
+        let fields = (0..<3).map { EventFields([.integer("line", Int64($0))]) }
+        let printer = EventPrinter(writer: writer, lineFields: fields, sensorLines: [2], printsInitialStates: printsInitialStates)
+        printer.start(linesPressed: [true, nil, false], levels: [.low, .high, .high], atNs: 42)
+        try printer.finish(atNs: 42)
+        let length = Int(lseek(file, 0, SEEK_END))
+        var bytes = [UInt8](repeating: 0, count: length)
+        try #require(pread(file, &bytes, length, 0) == length)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test func everyLinesStateAtTheStartWhenAsked() throws {
+        #expect(try Self.started(printsInitialStates: true) == """
+            {"event":"state","state":"off","time_ns":42,"onset_ns":42,"initial":true,"line":2}
+            {"event":"initial","state":"pressed","level":0,"time_ns":42,"line":0}
+            {"event":"initial","level":1,"time_ns":42,"line":1}
+
+            """)
+    }
+
+    @Test func onlyTheContactsStateOtherwise() throws {
+        #expect(try Self.started(printsInitialStates: false) == """
+            {"event":"state","state":"off","time_ns":42,"onset_ns":42,"initial":true,"line":2}
+
+            """)
+    }
+}
