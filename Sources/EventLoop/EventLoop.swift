@@ -344,7 +344,7 @@ public final class EventLoop {
     func process(_ state: inout RunState, upToNs timeNs: Int64, edgesFrom firstEdge: Int = 0) throws(LoopError) -> Bool {
         for loss in state.batch.losses {
             state.outputs.append(.loss(line: loss.line, count: loss.count, atNs: timeNs))
-            state.pipeline.suspectLoss(line: loss.line)
+            state.pipeline.suspectLoss(line: loss.line, count: loss.count)
         }
         for index in firstEdge..<state.batch.edges.count {
             let lineEdge = state.batch.edges[index]
