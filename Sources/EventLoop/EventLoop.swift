@@ -51,6 +51,10 @@ public final class EventLoop {
     /// start tells the sinks nothing of them (`nil` in `linesPressed`), so that no state is announced twice.
     package var linesCarriedOver: Set<Int> = []
 
+    /// What a report request (`SIGUSR1`, when the signal descriptor watches `.report`) calls, with the
+    /// stages as they stand and the loop's time; the run goes on. `nil`: the request is ignored.
+    package var reportRequested: ((_ pipeline: ButtonPipeline, _ nowNs: Int64) -> Void)?
+
     /// Wakeups so far (returns from the wait, or jumps of virtual time): the zero-wakeups-while-idle promise.
     public private(set) var wakeups = 0
     /// Events reported so far.
@@ -255,6 +259,7 @@ public final class EventLoop {
                 if let signals {
                     do throws(SystemError) { received = try signals.take() } catch { throw LoopError.system(error) }
                 }
+                if received.report { reportRequested?(state.pipeline, clock.nowNs) }
                 if let signal = received.stopSignal { try stopRequested(.interrupted(signal: signal), &state) }
                 if received.reload, state.stop == nil { state.reloadRequested = true }
             case .stopSwitch:
