@@ -202,6 +202,7 @@ public final class EventLoop {
                 let wokeNs = state.stop == nil ? try processWakeup(&state, source: source, startNs: startNs) : clock.nowNs
                 for sink in sinks {
                     do throws(SinkError) { try sink.advance(toNs: wokeNs) } catch { throw LoopError.sink(error) }
+                    if let dueNs = sink.inspectionDueNs, dueNs <= wokeNs { sink.inspect(state.pipeline, atNs: wokeNs) }
                 }
                 // Emptied here, after the wakeup's events are out, not before its read.
                 state.batch.removeAll()
