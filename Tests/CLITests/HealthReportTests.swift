@@ -74,4 +74,37 @@ import Testing
         let edges = all.map { Int($0.split(separator: ": ")[1].split(separator: " ")[0]) ?? -1 }
         for index in 0..<4 { #expect(edges[index + 4] >= edges[index] && edges[index] >= 0, "\(all)") }
     }
+
+    /// After a reload (SIGHUP) that keeps every input, SIGUSR1 still reports, every count at least
+    /// what it was before (`InputHealthTests` shows a kept line's counts carried exactly).
+    @Test func afterAReloadTheCountsGoOn() throws {
+        let config = RecordAnalyzeTests.temporaryPath(".yaml")
+        try Self.configuration.write(toFile: config, atomically: true, encoding: .utf8)
+        let outFile = RecordAnalyzeTests.temporaryPath(".out"), errFile = RecordAnalyzeTests.temporaryPath(".err")
+        #expect(FileManager.default.createFile(atPath: outFile, contents: nil))
+        #expect(FileManager.default.createFile(atPath: errFile, contents: nil))
+        defer { for file in [config, outFile, errFile] { try? FileManager.default.removeItem(atPath: file) } }
+        let process = Process()
+        process.executableURL = CLITests.executable
+        process.arguments = ["run", "--config", config, "--simulate", "--seed", "5"]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outFile))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errFile))
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
+        _ = Self.wait(for: outFile, while: process) { $0.contains("button=doorbell") }
+        kill(process.processIdentifier, SIGUSR1)
+        let before = Self.healthLines(Self.wait(for: errFile, while: process) { Self.healthLines($0).count >= 4 })
+        kill(process.processIdentifier, SIGHUP)
+        _ = Self.wait(for: errFile, while: process) { $0.contains("reloaded ") }
+        kill(process.processIdentifier, SIGUSR1)
+        let after = Array(Self.healthLines(Self.wait(for: errFile, while: process) { Self.healthLines($0).count >= 8 }).dropFirst(4))
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(before.count == 4 && after.count == 4, "\(before) \(after)")
+        let edges = { (lines: [String]) in lines.map { Int($0.split(separator: ": ")[1].split(separator: " ")[0]) ?? -1 } }
+        for (old, new) in zip(edges(before), edges(after)) { #expect(new >= old && old >= 0, "\(before) \(after)") }
+        #expect((edges(before).first ?? 0) > 0, "the doorbell had edges before the reload: \(before)")
+    }
 }

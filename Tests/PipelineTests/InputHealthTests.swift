@@ -31,6 +31,21 @@ import Testing
         #expect(pipeline.health(line: 1, atNs: 100 * Self.ms) == InputHealth(), "the other line saw nothing")
     }
 
+    /// A line a reload keeps goes on with its counts, lost events included; a suspicion of loss the
+    /// reload adds (a line requested again) counts no lost event.
+    @Test func aKeptLinesHealthGoesOnAcrossAReload() {
+        let plan = LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 3 * Self.ms)))
+        var previous = ButtonPipeline(plans: [plan], initialLevels: [.high], atNs: 0)
+        Self.play("--_-_______-_______-_-_-_______--------", line: 0, into: &previous)
+        previous.suspectLoss(line: 0, count: 2)
+        let before = previous.health(line: 0, atNs: 100 * Self.ms)
+        var next = ButtonPipeline(plans: [plan, plan], initialLevels: [.high, .high], atNs: 100 * Self.ms)
+        next.carry(from: previous, previousLine: [nil, 0], previousEncoder: [], suspecting: [1])
+        #expect(next.health(line: 1, atNs: 100 * Self.ms) == before)
+        #expect(before.edges == 12 && before.lostEvents == 2)
+        #expect(next.health(line: 0, atNs: 100 * Self.ms) == InputHealth(), "an added line starts from nothing")
+    }
+
     @Test func aSensorsChangeThatTurnedBackBeforeItsDelayIsAGlitch() {
         let contact = ContactConfiguration(onDelayNs: 20 * Self.ms, offDelayNs: 0)
         let plan = LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 2 * Self.ms)), role: .contact(contact))
