@@ -17,6 +17,10 @@ and the prefix. For each message, as homeassistant/components/mqtt/discovery.py 
     its state's JSON ({"total":N,"value":V,"rate_per_min":R}) to the value, its attributes come from
     its state topic, and its unit must be one Home Assistant allows for its device_class
     (sensor.DEVICE_CLASS_UNITS: kWh for energy, m³ or L for water...);
+  - a diagnostic sensor (entity_category diagnostic) is an input's health: its value_template must
+    render its state's JSON (edges, bounces_absorbed, glitches_rejected, noise_bursts, lost_events) to
+    the edges, its attributes come from its state topic, and it is total_increasing (a restart's
+    return to 0 is a reset);
   - a binary sensor's payload_on and payload_off are the states its topic carries: pressed/released
     for a button, on/off for a contact.
 An empty payload (removal) is accepted. Prints one line per message; exits 1 on any failure.
@@ -61,6 +65,11 @@ ROTATIONS = {  # a detent message (what `watch --encoder --format json` prints),
 COUNTS = [  # a counter's state message (MQTTCounter.statePayload), and the value it must show
     ({"total": 0, "value": 0, "rate_per_min": 0}, 0),
     ({"total": 12345, "value": 12.345, "rate_per_min": 61.5}, 12.345),
+]
+
+HEALTHS = [  # an input's health message (MQTTHealth.payload), and the state it must show
+    ({"edges": 0, "bounces_absorbed": 0, "glitches_rejected": 0, "noise_bursts": 0, "lost_events": 0}, 0),
+    ({"edges": 153, "bounces_absorbed": 150, "glitches_rejected": 2, "noise_bursts": 1, "lost_events": 4}, 153),
 ]
 
 BINARY_PAYLOADS = [("pressed", "released"), ("on", "off")]
@@ -111,7 +120,11 @@ def check(topic, payload, prefix):
             rendered = json.loads(render(config["value_template"], sample))
             if rendered.get("event_type") != gesture:
                 return f"value_template gives {rendered!r} for a {gesture}"
-    if component == "sensor" and config.get("state_class") == "total_increasing":
+    if component == "sensor" and config.get("entity_category") == "diagnostic":
+        problem = check_health(config, validated)
+        if problem:
+            return problem
+    elif component == "sensor" and config.get("state_class") == "total_increasing":
         problem = check_counter(config, validated)
         if problem:
             return problem
@@ -121,6 +134,21 @@ def check(topic, payload, prefix):
         return f"payload_on/payload_off {validated.get('payload_on')!r}/{validated.get('payload_off')!r} are not a button's or a contact's states"
     if component in ("event", "binary_sensor", "sensor") and "availability_topic" not in config:
         return "no availability_topic"
+    return None
+
+
+def check_health(config, validated):
+    """An input's health sensor: diagnostic, its state the edges, its attributes every count."""
+    if str(validated.get("entity_category")) != "diagnostic":
+        return f"entity_category {validated.get('entity_category')!r} is not diagnostic"
+    if validated.get("state_class") != "total_increasing":
+        return "a health sensor's edges are total_increasing"
+    if config.get("json_attributes_topic") != config.get("state_topic"):
+        return "a health sensor's attributes must come from its state topic"
+    for sample, value in HEALTHS:
+        rendered = render(config.get("value_template", "{{ value }}"), sample)
+        if float(rendered) != value:
+            return f"value_template gives {rendered!r} for {sample!r}, expected {value}"
     return None
 
 

@@ -11,6 +11,7 @@ import EventLoop
 import GPIODBackend
 import Logging
 import MQTT
+import Pipeline
 import Settings
 
 /// The daemon (`gpio-debounce run`) put together from a configuration and the run's choices: the input
@@ -47,6 +48,8 @@ package final class DaemonAssembly {
     package internal(set) var simulationState: SimulationStateDirectory?
     /// The configuration it runs.
     package let configuration: ServiceConfiguration
+    /// The configuration's inputs and lines: whose health `logHealth` reports.
+    package var roster: Roster { configuration.roster }
     /// The run's choices and stop control, which a reload keeps.
     let choices: DaemonChoices
     let stop: RunAssembly.StopControl
@@ -140,6 +143,8 @@ package final class DaemonAssembly {
             if madeState { simulationState?.remove() }
             throw error
         }
+        // SIGUSR1 (when the run's signal descriptor watches `.report`): every input's health to the log.
+        loop.reportRequested = { [weak self] pipeline, nowNs in self?.logHealth(pipeline, atNs: nowNs) }
     }
 
     deinit {
@@ -152,8 +157,15 @@ package final class DaemonAssembly {
         choices.simulation == nil ? configuration.mqtt : configuration.mqtt?.simulation
     }
 
-    /// Logs the end of the run: the counters' writes, why the loop stopped (`stop`), and its events and wakeups.
+    /// Logs every input's health in `pipeline` at `timeNs`, one line each (`InputHealthReport`).
+    package func logHealth(_ pipeline: ButtonPipeline, atNs timeNs: Int64) {
+        for line in InputHealthReport(roster, pipeline: pipeline, atNs: timeNs).lines { logger.info("\(line)") }
+    }
+
+    /// Logs the end of the run: every input's health, the counters' writes, why the loop stopped
+    /// (`stop`), and its events and wakeups.
     package func logSummary(of stop: StopReason) {
+        logHealth(loop.pipeline, atNs: loop.clock.nowNs)
         if let counterStore {
             let failed = counterStore.failedWrites > 0 ? ", \(counted(counterStore.failedWrites, "failed write"))" : ""
             logger.info("counters: \(counted(counterStore.writes, "write")) of \(counterStore.path)\(failed)")

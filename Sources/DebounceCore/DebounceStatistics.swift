@@ -14,6 +14,16 @@ public struct DebounceStatistics: Sendable, Hashable {
     public var presses: Int = 0
     /// Release events reported.
     public var releases: Int = 0
+    /// Edges of bursts that reported an event, beyond the edges that made the events: the bounce of
+    /// presses and releases, absorbed. (A burst runs from the first edge that leaves a settled state
+    /// to the decision that settles again.)
+    public var bouncesAbsorbed: Int = 0
+    /// Bursts of one or two edges that reported no event: a pulse too short to become a press or a
+    /// release (away and back within the window).
+    public var glitchesRejected: Int = 0
+    /// Bursts of three or more edges that reported no event: noise on the line (interference, a
+    /// contact touched but not pressed).
+    public var noiseBursts: Int = 0
 
     public init() {}
 }

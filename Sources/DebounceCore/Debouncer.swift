@@ -49,6 +49,10 @@ public struct Debouncer: Sendable {
 
     /// The time of the latest edge, in nanoseconds: windows are measured from it.
     private var lastEdgeNs: Int64
+    /// Edges received since the debouncer was last settled (the burst under way).
+    private var burstEdges = 0
+    /// Events reported since the debouncer was last settled.
+    private var burstEvents = 0
     /// Changed only through `enter(_:)` (after the reported state and raw level are set), which
     /// renews the two deadlines.
     private var state: State = .settled
@@ -84,6 +88,15 @@ public struct Debouncer: Sendable {
     /// Whether no decision is pending.
     public var isSettled: Bool { nextDeadlineNs == nil }
 
+    /// The statistics as they stand at `timeNs` (at or after every edge received): the decisions due
+    /// by then are made on a copy first, so that a burst that is over but not yet settled (a glitch on a
+    /// quiet line settles only at the next edge or advance) counts. Changes nothing.
+    public func statistics(asOfNs timeNs: Int64) -> DebounceStatistics {
+        var copy = self
+        _ = copy.advance(toNs: timeNs)
+        return copy.statistics
+    }
+
     /// Applies one edge. Decisions due strictly before the edge's time are made first; the event one
     /// of them reported, if any, is returned. The edge's own decision is never made here, even for
     /// `eager` with no glitch window: call `advance(toNs:)` once every edge of that instant is in.
@@ -97,6 +110,7 @@ public struct Debouncer: Sendable {
         let event = decide(before: timeNs)
         nowNs = timeNs
         apply(edge.level, atNs: timeNs)
+        if case .pending = state { burstEdges += 1 }
         return event
     }
 
@@ -163,6 +177,7 @@ public struct Debouncer: Sendable {
         guard case .pending(_, _, let onsetNs) = state else { return nil }
         let rawPressed = configuration.activeLevel.isPressed(rawLevel)
         guard rawPressed != isPressed else {
+            endBurst()
             enter(.settled)
             return nil
         }
@@ -170,11 +185,31 @@ public struct Debouncer: Sendable {
         isPressed = rawPressed
         if rawPressed { statistics.presses += 1 } else { statistics.releases += 1 }
         let event = ButtonEvent(kind: rawPressed ? .press : .release, timeNs: deadlineNs, onsetNs: onsetNs ?? deadlineNs)
+        burstEvents += 1
         // An eager report locks out both directions; the way back must also have held for its window.
         let lockoutEndNs: Int64? = rule.lockoutNs > 0 ? deadlineNs.adding(durationNs: rule.lockoutNs) : nil
         let nextNs = max(lockoutEndNs ?? .min, lastEdgeNs.adding(durationNs: configuration.strategy(leaving: isPressed).stabilityNs))
-        enter(nextNs > deadlineNs ? .pending(deadlineNs: nextNs, lockoutEndNs: lockoutEndNs, onsetNs: nil) : .settled)
+        if nextNs > deadlineNs {
+            enter(.pending(deadlineNs: nextNs, lockoutEndNs: lockoutEndNs, onsetNs: nil))
+        } else {
+            endBurst()
+            enter(.settled)
+        }
         return event
+    }
+
+    /// The burst under way ends (the debouncer settles): its edges count as bounce absorbed when it
+    /// reported events, else as a glitch (one or two edges) or a noise burst (more).
+    private mutating func endBurst() {
+        if burstEvents > 0 {
+            statistics.bouncesAbsorbed += max(0, burstEdges - burstEvents)
+        } else if burstEdges > 2 {
+            statistics.noiseBursts += 1
+        } else if burstEdges > 0 {
+            statistics.glitchesRejected += 1
+        }
+        burstEdges = 0
+        burstEvents = 0
     }
 
     /// The one way the state changes: sets it, then `nextDeadlineNs` and `nextEventDeadlineNs` from it.

@@ -55,6 +55,10 @@ public final class EventLoop {
     /// start tells the sinks nothing of them (`nil` in `linesPressed`), so that no state is announced twice.
     package var linesCarriedOver: Set<Int> = []
 
+    /// What a report request (`SIGUSR1`, when the signal descriptor watches `.report`) calls, with the
+    /// stages as they stand and the loop's time; the run goes on. `nil`: the request is ignored.
+    package var reportRequested: ((_ pipeline: ButtonPipeline, _ nowNs: Int64) -> Void)?
+
     /// Wakeups so far (returns from the wait, or jumps of virtual time): the zero-wakeups-while-idle promise.
     public private(set) var wakeups = 0
     /// Events reported so far.
@@ -205,6 +209,7 @@ public final class EventLoop {
                 let wokeNs = state.stop == nil ? try processWakeup(&state, source: source, startNs: startNs) : clock.nowNs
                 for sink in sinks {
                     do throws(SinkError) { try sink.advance(toNs: wokeNs) } catch { throw LoopError.sink(error) }
+                    if let dueNs = sink.inspectionDueNs, dueNs <= wokeNs { sink.inspect(state.pipeline, atNs: wokeNs) }
                 }
                 // Emptied here, after the wakeup's events are out, not before its read.
                 state.batch.removeAll()
@@ -262,6 +267,7 @@ public final class EventLoop {
                 if let signals {
                     do throws(SystemError) { received = try signals.take() } catch { throw LoopError.system(error) }
                 }
+                if received.report { reportRequested?(state.pipeline, clock.nowNs) }
                 if let signal = received.stopSignal { try stopRequested(.interrupted(signal: signal), &state) }
                 if received.reload, state.stop == nil { state.reloadRequested = true }
             case .stopSwitch:
@@ -351,7 +357,7 @@ public final class EventLoop {
     func process(_ state: inout RunState, upToNs timeNs: Int64, edgesFrom firstEdge: Int = 0) throws(LoopError) -> Bool {
         for loss in state.batch.losses {
             state.outputs.append(.loss(line: loss.line, count: loss.count, atNs: timeNs))
-            state.pipeline.suspectLoss(line: loss.line)
+            state.pipeline.suspectLoss(line: loss.line, count: loss.count)
         }
         for index in firstEdge..<state.batch.edges.count {
             let lineEdge = state.batch.edges[index]

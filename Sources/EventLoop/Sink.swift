@@ -33,6 +33,13 @@ public protocol Sink: AnyObject {
     func availabilityChanged(_ change: ChipAvailability, atNs nowNs: Int64)
     /// Called after every wakeup, once the outputs are consumed: time is `nowNs`.
     func advance(toNs nowNs: Int64) throws(SinkError)
+    /// When this sink next wants to look at the stages (`inspect`), on the loop's clock; `nil` for
+    /// never (the default). The loop does not wake for it: a sink that wants a wakeup then says so in
+    /// `nextDeadlineNs`.
+    var inspectionDueNs: Int64? { get }
+    /// The stages as they stand at `nowNs`, after a wakeup at or past `inspectionDueNs` (each input's
+    /// health, for MQTT's diagnostics). Called right after `advance(toNs:)`, never on the way of an event.
+    func inspect(_ pipeline: ButtonPipeline, atNs nowNs: Int64)
     /// Runs the code `consume` runs for `output` (its formatting), with no effect: nothing is written,
     /// sent, run or counted. A live loop calls it before its first wait with the outputs of a
     /// rehearsal (`EventLoop.rehearse`), so that the first real event does not pay for that code's first
@@ -53,6 +60,8 @@ extension Sink {
     public func descriptorReady(_ index: Int, events: PollEvents) {}
     public func availabilityChanged(_ change: ChipAvailability, atNs nowNs: Int64) {}
     public func advance(toNs nowNs: Int64) throws(SinkError) {}
+    public var inspectionDueNs: Int64? { nil }
+    public func inspect(_ pipeline: ButtonPipeline, atNs nowNs: Int64) {}
     public func rehearse(_ output: PipelineOutput) {}
     public func beginShutdown(atNs nowNs: Int64, graceEndNs: Int64) {}
     public func finish(atNs nowNs: Int64) throws(SinkError) {}

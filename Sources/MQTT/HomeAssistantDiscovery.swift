@@ -13,7 +13,8 @@ import Settings
 ///
 /// per encoder (`HomeAssistantDiscovery+Encoders.swift`) an `event` entity and a position `sensor`;
 /// per contact a `binary_sensor`, and per pulse counter a total `sensor` for the Energy dashboard
-/// (`HomeAssistantDiscovery+Sensors.swift`).
+/// (`HomeAssistantDiscovery+Sensors.swift`); and per input a diagnostic `sensor` of its health
+/// (`HomeAssistantDiscovery+Health.swift`).
 ///
 /// The entities show as unavailable while `<base>/availability` is `offline` (Home Assistant's device
 /// triggers have no availability of their own). Every message is retained, so Home Assistant finds them
@@ -77,6 +78,9 @@ package struct HomeAssistantDiscovery: Sendable {
         for counter in counters {
             let counterID = Self.topicID(counter.name)
             result.append(OutboundMessage(topic: "\(prefix)/sensor/\(nodeID)/\(counterID)/config", text: totalSensor(counter).text, retain: true))
+        }
+        for name in inputNames {
+            result.append(OutboundMessage(topic: healthConfigTopic(prefix: prefix, input: name), text: healthSensor(input: name).text, retain: true))
         }
         return result
     }

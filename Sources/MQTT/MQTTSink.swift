@@ -92,6 +92,8 @@ package final class MQTTSink: Sink {
     /// Each counter's state throttle (`counters`' order): the latest pulse waiting for its interval.
     private var counterThrottles: [PublishThrottle<PulseCount>]
     private var discovery: HomeAssistantDiscovery
+    /// Each input's health, published as diagnostics (`MQTTSink+Health.swift`); `nil` when removing discovery.
+    var health: MQTTHealth?
     /// The latest retained message of each state topic (buttons' and contacts' states, counters'
     /// totals, encoders' positions), in the order the topics first came: published again after every
     /// reconnect, because a broker restarted without persistence has forgotten them (a retained
@@ -108,7 +110,7 @@ package final class MQTTSink: Sink {
     /// Discovery of entities a reload removed while the broker was unreachable: removed at the next connect.
     private var pendingRemoval: [OutboundMessage] = []
     private var droppedLogged = 0
-    private var shuttingDown = false
+    private(set) var shuttingDown = false
     private var offlineMid: Int32?
     private var finished = false
 
@@ -119,7 +121,7 @@ package final class MQTTSink: Sink {
     /// loop's first wakeup.
     package init(
         settings: MQTTSettings, buttons: [MQTTButton], encoders: [MQTTEncoder] = [], sensors: [MQTTSensor] = [], counters: [MQTTCounter] = [],
-        softwareVersion: String, mode: Mode = .run, logger: Logger,
+        softwareVersion: String, mode: Mode = .run, healthIntervalNs: Int64 = MQTTHealth.defaultIntervalNs, logger: Logger,
         resolve: @escaping HostLookup.Resolve = HostLookup.systemResolve
     ) throws(MQTTError) {
         self.settings = settings
@@ -139,6 +141,14 @@ package final class MQTTSink: Sink {
         self.discovery = HomeAssistantDiscovery(
             settings: settings, buttons: buttons, encoders: encoders, sensors: sensors, counters: counters, softwareVersion: softwareVersion)
         self.queue = OutboundQueue(limit: settings.queueLimit)
+        if mode == .run {
+            let inputs =
+                buttons.map { MQTTHealth.Input(name: $0.name, source: .line($0.lineIndex)) }
+                + encoders.indices.map { MQTTHealth.Input(name: encoders[$0].name, source: .encoder($0)) }
+                + sensors.map { MQTTHealth.Input(name: $0.name, source: .line($0.lineIndex)) }
+                + counters.map { MQTTHealth.Input(name: $0.name, source: .line($0.lineIndex)) }
+            health = MQTTHealth(inputs: inputs, intervalNs: healthIntervalNs)
+        }
         let will = OutboundMessage(topic: settings.availabilityTopic, text: "offline", retain: true)
         connection = try MQTTConnection(settings: settings, will: will, logger: logger, resolve: resolve)
     }
@@ -168,10 +178,12 @@ package final class MQTTSink: Sink {
     /// The broker's socket (through one epoll descriptor), and the host name lookup's.
     package var descriptors: [FileDescriptor] { finished ? [] : [connection.watch.descriptor, connection.lookup.descriptor] }
 
-    /// The connection's next deadline (reconnect, keepalive), or a counter's waiting state's if sooner.
+    /// The connection's next deadline (reconnect, keepalive), or a counter's waiting state's or the
+    /// next health reading's if sooner.
     package var nextDeadlineNs: Int64? {
         guard !finished else { return nil }
         var deadlineNs = connection.nextDeadlineNs
+        if let healthNs = inspectionDueNs { deadlineNs = min(deadlineNs ?? healthNs, healthNs) }
         for throttle in counterThrottles {
             guard let dueNs = throttle.deadlineNs else { continue }
             deadlineNs = min(deadlineNs ?? dueNs, dueNs)
@@ -189,6 +201,7 @@ package final class MQTTSink: Sink {
     /// totals go out first (retained), so Home Assistant's entities show them before the first change.
     package func start(linesPressed: [Bool?], levels: [Level], atNs nowNs: Int64) {
         guard mode == .run else { return }
+        health?.begin(atNs: nowNs)
         for button in buttons {
             guard linesPressed.indices.contains(button.lineIndex), let pressed = linesPressed[button.lineIndex] else { continue }
             enqueue(OutboundMessage(topic: settings.stateTopic(button: button.name), text: pressed ? "pressed" : "released", retain: true))
@@ -343,6 +356,7 @@ package final class MQTTSink: Sink {
         (sensors, sensorFields, sensorByLine) = (next.sensors, next.sensorFields, next.sensorByLine)
         (counters, counterByLine, counterThrottles) = (next.counters, next.counterByLine, next.counterThrottles)
         discovery = next.discovery
+        health = next.health  // read and published from the next run's start
         let stateTopics = Set(
             buttons.map { settings.stateTopic(button: $0.name) } + encoders.map { settings.positionTopic(encoder: $0.name) }
                 + sensors.map { settings.stateTopic(sensor: $0.name) } + counters.map { settings.stateTopic(counter: $0.name) })
@@ -367,7 +381,7 @@ package final class MQTTSink: Sink {
     }
 
     /// Queues `message`; with `latestOnly`, replacing the one waiting on its topic (`OutboundQueue.appendLatest`).
-    private func enqueue(_ message: OutboundMessage, latestOnly: Bool = false) {
+    func enqueue(_ message: OutboundMessage, latestOnly: Bool = false) {
         if message.retain {
             if let index = retainedIndex[message.topic] {
                 retainedStates[index] = message

@@ -9,7 +9,8 @@ extension ButtonPipeline {
     ///
     /// `suspecting`: the kept lines that may have lost edges since `previous` took its last (lines
     /// requested again: their edges during the reload are not in the kernel's queue). Each is marked so
-    /// (`suspectLoss(line:)`): once it has settled its level is read, and a change it missed is reported then.
+    /// (`suspectLoss(line:count:)`, counting no loss): once it has settled its level is read, and a change it
+    /// missed is reported then. Each kept line's count of lost events goes on.
     package mutating func carry(from previous: ButtonPipeline, previousLine: [Int?], previousEncoder: [Int?], suspecting: Set<Int> = []) {
         precondition(previousLine.count == lines.count && previousEncoder.count == encoders.count, "one entry per line and per encoder")
         for (encoder, old) in previousEncoder.enumerated() {
@@ -21,7 +22,9 @@ extension ButtonPipeline {
         }
         for (line, old) in previousLine.enumerated() {
             guard let old, carryFollower(line: line, from: previous, line: old) else { continue }
-            if suspecting.contains(line) || previous.lines[old].lossSuspected { suspectLoss(line: line) }
+            lostEventCounts[line] = previous.lostEventCounts[old]
+            // A suspicion, not a loss: nothing is counted (`lostEvents(line:)`).
+            if suspecting.contains(line) || previous.lines[old].lossSuspected { suspectLoss(line: line, count: 0) }
         }
         for line in lines.indices { renewDue(line: line) }
     }

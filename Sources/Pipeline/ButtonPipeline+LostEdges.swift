@@ -3,8 +3,10 @@ import DebounceCore
 /// Lost edges: which lines' levels are read again, when, and what a reading changes.
 extension ButtonPipeline {
     /// The line may have lost edges (the loop saw a sequence gap, a full queue, or two edges of one
-    /// direction in a row): its level will be read again when it matters.
-    public mutating func suspectLoss(line: Int) {
+    /// direction in a row): its level will be read again when it matters. `count` is how many the
+    /// kernel says it lost, `nil` when it does not say (counted as one, `lostEvents(line:)`).
+    public mutating func suspectLoss(line: Int, count: Int? = nil) {
+        lostEventCounts[line] += max(count ?? 1, 0)
         guard !lines[line].lossSuspected else { return }
         lines[line].lossSuspected = true
         suspectedLineCount += 1

@@ -50,6 +50,8 @@ public struct ButtonPipeline: Sendable {
     /// The earliest of `dueNs`, kept with it: what `nextDeadlineNs` says, and what lets `advance`
     /// return at once when nothing is due, whatever the number of lines.
     @usableFromInline var earliestDueNs = Int64.max
+    /// Events each line lost, as `suspectLoss(line:count:)` was told.
+    var lostEventCounts: [Int]
     /// How many lines have `lossSuspected` set.
     @usableFromInline var suspectedLineCount = 0
     /// Whether `receive` reports each raw edge (`PipelineOutput.edge`): off when no sink wants them.
@@ -114,6 +116,7 @@ public struct ButtonPipeline: Sendable {
         self.lines = lines
         (self.presses, self.gestures, self.contacts, self.counters) = (presses, gestures, contacts, counters)
         self.dueNs = Array(repeating: .max, count: plans.count)
+        self.lostEventCounts = Array(repeating: 0, count: plans.count)
         for index in lines.indices { renewDue(line: index) }
     }
 

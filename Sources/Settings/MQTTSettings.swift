@@ -120,6 +120,10 @@ package struct MQTTSettings: Sendable, Hashable {
     /// `<base>/<counter>/state`: a pulse counter's total, value and rate as JSON, retained.
     package func stateTopic(counter: String) -> String { "\(base)/\(counter)/state" }
 
+    /// `<base>/<input>/health`: an input's health (edges, bounces absorbed, glitches rejected, noise
+    /// bursts, events lost) as JSON, retained.
+    package func healthTopic(input: String) -> String { "\(base)/\(input)/health" }
+
     /// `<prefix>/status`, where Home Assistant announces itself (`online`): then discovery is sent again.
     package var homeAssistantStatusTopic: String? {
         guard case .prefix(let prefix) = discovery else { return nil }

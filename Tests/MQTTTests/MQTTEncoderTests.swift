@@ -41,6 +41,8 @@ import Testing
             "homeassistant/binary_sensor/hall-pi/lights/config",
             "homeassistant/event/hall-pi/vol_ume/config",
             "homeassistant/sensor/hall-pi/vol_ume/config",
+            "homeassistant/sensor/hall-pi/lights_health/config",
+            "homeassistant/sensor/hall-pi/vol_ume_health/config",
         ])
         #expect(messages.allSatisfy { $0.retain })
         let device = #""device":{"identifiers":["gpio-debounce_hall-pi"],"name":"hall-pi","manufacturer":"gpio-debounce","model":"gpio-debounce buttons","sw_version":"0.4.0"}"#

@@ -118,7 +118,8 @@ import Testing
         #expect(discovery.contains("homeassistant/sensor/test-pi-\(getpid())/meter/config"))
     }
 
-    /// `run --remove-discovery` with the same contacts and counters leaves none of their configurations.
+    /// `run --remove-discovery` with the same contacts and counters leaves none of their configurations
+    /// (their diagnostic health sensors included).
     @Test func removeDiscoveryClearsTheContactsAndCountersConfigurations() throws {
         let broker = try Broker()
         let settings = Base.settings(broker)
@@ -127,14 +128,19 @@ import Testing
         _ = try Self.run(Self.lines(contactMs: [200], pulsesMs: [250]), sink: publisher)
         let arguments = ["-h", "127.0.0.1", "-p", String(broker.port), "-t", "homeassistant/#", "-W", "1", "-F", "%t"]
         let before = try Broker.run("/usr/bin/mosquitto_sub", arguments, check: false).split(separator: "\n").sorted()
-        #expect(before == ["homeassistant/binary_sensor/test-pi-\(getpid())/door/config", "homeassistant/sensor/test-pi-\(getpid())/meter/config"])
+        let node = "test-pi-\(getpid())"
+        #expect(
+            before.map(String.init) == [
+                "homeassistant/binary_sensor/\(node)/door/config", "homeassistant/sensor/\(node)/door_health/config",
+                "homeassistant/sensor/\(node)/meter/config", "homeassistant/sensor/\(node)/meter_health/config",
+            ])
         let remover = try MQTTSink(
             settings: settings, buttons: [], sensors: [Self.door], counters: [meter], softwareVersion: "t", mode: .removeDiscovery, logger: Base.logger)
         let loop = try EventLoop(
             clock: .monotonic, source: SimulatedLines(initialLevels: [], scripts: []), plans: [], sinks: [remover],
             limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
         #expect(try loop.run() == .endOfInput)
-        #expect(remover.disconnectedCleanly && remover.statistics.discoveryMessages == 2)
+        #expect(remover.disconnectedCleanly && remover.statistics.discoveryMessages == 4)
         #expect(try Broker.run("/usr/bin/mosquitto_sub", arguments, check: false).isEmpty)
     }
 

@@ -40,6 +40,10 @@ import Testing
             "homeassistant/binary_sensor/hall-pi/pir/config",
             "homeassistant/sensor/hall-pi/energy/config",
             "homeassistant/sensor/hall-pi/pulses/config",
+            "homeassistant/sensor/hall-pi/front_door_health/config",
+            "homeassistant/sensor/hall-pi/pir_health/config",
+            "homeassistant/sensor/hall-pi/energy_health/config",
+            "homeassistant/sensor/hall-pi/pulses_health/config",
         ])
         #expect(messages.allSatisfy { $0.retain })
         let text = messages.map { String(decoding: $0.payload, as: UTF8.self) }
@@ -62,7 +66,8 @@ import Testing
         #expect(HomeAssistantDiscovery(settings: off, buttons: [], sensors: [Self.door], counters: [Self.energy], softwareVersion: "t").messages.isEmpty)
     }
 
-    /// Contacts and counters come after the buttons' and encoders' entities, on the same device.
+    /// Contacts and counters come after the buttons' and encoders' entities, then every input's
+    /// diagnostic health sensor, all on the same device.
     @Test func sensorsAndCountersFollowTheButtonsAndEncoders() {
         let button = MQTTButton(name: "lights", chip: "gpiochip0", line: 17, lineIndex: 0, gestures: [.press])
         let encoder = MQTTEncoder(name: "volume", chip: "gpiochip0", lines: [22, 23])
@@ -76,6 +81,10 @@ import Testing
             "homeassistant/sensor/hall-pi/volume/config",
             "homeassistant/binary_sensor/hall-pi/front_door/config",
             "homeassistant/sensor/hall-pi/energy/config",
+            "homeassistant/sensor/hall-pi/lights_health/config",
+            "homeassistant/sensor/hall-pi/volume_health/config",
+            "homeassistant/sensor/hall-pi/front_door_health/config",
+            "homeassistant/sensor/hall-pi/energy_health/config",
         ])
         #expect(discovery.messages.allSatisfy { String(decoding: $0.payload, as: UTF8.self).hasSuffix(Self.device + "}") })
     }

@@ -91,7 +91,11 @@ import Testing
         #expect(availability.last == "offline")
         let retained = try Broker.run("/usr/bin/mosquitto_sub", ["-h", "127.0.0.1", "-p", String(broker.port), "-t", "test/pi/availability", "-C", "1", "-W", "3", "-F", "%r %p"])
         #expect(retained.trimmingCharacters(in: .whitespacesAndNewlines) == "1 offline")
-        #expect(sink.statistics.delivered == Self.buttons.count + expected.count + events.filter { $0.event.kind == .press || $0.event.kind == .release }.count)
+        // The states at the start, the events, a state per press and release, and each button's health
+        // read at the start (the next reading is a minute later).
+        #expect(
+            sink.statistics.delivered
+                == Self.buttons.count + expected.count + events.filter { $0.event.kind == .press || $0.event.kind == .release }.count + Self.buttons.count)
         #expect(sink.statistics.dropped == 0)
     }
 
@@ -102,8 +106,8 @@ import Testing
         let discovery = HomeAssistantDiscovery(settings: sink.settings, buttons: Self.buttons, encoders: Self.encoders, softwareVersion: "0.1.0-test")
         let expected = discovery.messages
         // lights: press, release, click, double, triple (+ event, binary_sensor); power: press, release, hold,
-        // long release (+ 2); volume: event, sensor
-        #expect(expected.count == 5 + 2 + 4 + 2 + 2)
+        // long release (+ 2); volume: event, sensor; a diagnostic health sensor per input
+        #expect(expected.count == 5 + 2 + 4 + 2 + 2 + 3)
         // Home Assistant's birth message in the middle of the run: discovery goes out again.
         let birth = Thread {
             Thread.sleep(forTimeInterval: 1.0)

@@ -29,6 +29,11 @@ struct RunCommand: ParsableCommand {
             inputs are requested and removed ones released and taken out of Home Assistant's discovery; \
             MQTT stays connected when its section did not change. With --simulate the added inputs get \
             simulated lines, so a reload can be tried without hardware.
+
+            Health: at the stop, and on SIGUSR1 (`systemctl kill -s USR1 gpio-debounce`) while the run goes \
+            on, one log line per input says its edges, the bounces absorbed, the glitches rejected (pulses \
+            too short to be a press), the noise bursts (bursts of edges that made no press) and the events \
+            the kernel lost. With MQTT they are also Home Assistant diagnostic entities.
             """)
 
     @Option(help: ArgumentHelp("The YAML configuration file.", valueName: "file"))
@@ -79,7 +84,7 @@ struct RunCommand: ParsableCommand {
         let configuration = try loadConfiguration(config)
         let logger = logLevel.bootstrap()
         if removeDiscovery { return try removeDiscovery(configuration, signals: try signalDescriptor(), logger: logger) }
-        let signals = try signalDescriptor(requests: [.reload])
+        let signals = try signalDescriptor(requests: [.reload, .report])
         let assemble = { () throws(DaemonFailure) in
             try DaemonAssembly(configuration, choices: choices, stop: .signals(signals), logger: logger)
         }

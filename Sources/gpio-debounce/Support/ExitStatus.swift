@@ -151,7 +151,8 @@ func runToEnd(_ loop: EventLoop, summary: () -> Void = {}) throws -> StopReason 
     }
 }
 
-/// SIGINT and SIGTERM as the loop's signal descriptor, and the signals of `requests` (the daemon's SIGHUP).
+/// SIGINT and SIGTERM as the loop's signal descriptor, and the signals of `requests` (the daemon's
+/// SIGHUP for a reload and SIGUSR1 for a report).
 func signalDescriptor(requests: Set<SignalDescriptor.Request> = []) throws -> SignalDescriptor {
     do { return try SignalDescriptor(requests: requests) } catch { throw failure(error.description, ExitStatus.ioError) }
 }

@@ -1,0 +1,62 @@
+import ConfigurationFile
+import DebounceCore
+import Pipeline
+
+/// Every input's health (`InputHealth`) by the roster: what `run` logs at its stop and on `SIGUSR1`,
+/// and what MQTT publishes as diagnostics. A button, a sensor or a counter is its line's health; an
+/// encoder is its decoder's (its two lines as one input).
+package struct InputHealthReport: Sendable {
+    /// One input: its name, its kind's noun (`button`, `encoder`, `sensor`, `counter`), its health.
+    package struct Entry: Sendable, Hashable {
+        package var name: String
+        package var noun: String
+        package var health: InputHealth
+        /// Whether the input is an encoder (its health has no glitches or noise bursts).
+        package var isEncoder: Bool
+
+        package init(name: String, noun: String, health: InputHealth, isEncoder: Bool) {
+            self.name = name
+            self.noun = noun
+            self.health = health
+            self.isEncoder = isEncoder
+        }
+    }
+
+    /// The inputs, in the roster's order.
+    package var entries: [Entry]
+
+    /// The health of `roster`'s inputs in `pipeline` at `timeNs` (the loop's time).
+    package init(_ roster: Roster, pipeline: ButtonPipeline, atNs timeNs: Int64) {
+        var encoderIndex = 0
+        entries = roster.inputs.map { input in
+            let health: InputHealth
+            let isEncoder: Bool
+            switch input.kind {
+            case .encoder:
+                health = pipeline.health(encoder: encoderIndex)
+                encoderIndex += 1
+                isEncoder = true
+            case .button, .sensor, .counter:
+                health = pipeline.health(line: input.lines[0].index, atNs: timeNs)
+                isEncoder = false
+            }
+            return Entry(name: input.name, noun: input.kind.noun, health: health, isEncoder: isEncoder)
+        }
+    }
+
+    /// One log line per input: `health of button doorbell: 14 edges, 10 bounces absorbed, 1 glitch
+    /// rejected, 0 noise bursts, 0 events lost by the kernel` (an encoder's without glitches and noise).
+    package var lines: [String] { entries.map(Self.line) }
+
+    /// The log line of one input.
+    package static func line(_ entry: Entry) -> String {
+        let health = entry.health
+        var parts = [counted(health.edges, "edge"), "\(counted(health.bouncesAbsorbed, "bounce")) absorbed"]
+        if !entry.isEncoder {
+            parts.append("\(counted(health.glitchesRejected, "glitch", "glitches")) rejected")
+            parts.append(counted(health.noiseBursts, "noise burst"))
+        }
+        parts.append("\(counted(health.lostEvents, "event")) lost by the kernel")
+        return "health of \(entry.noun) \(entry.name): " + parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,25 @@
+import DebounceCore
+
+/// Each line's and encoder's health (`InputHealth`), read from the stages as they stand.
+extension ButtonPipeline {
+    /// Events `line` lost, as the loop reported them (`suspectLoss(line:count:)`).
+    package func lostEvents(line: Int) -> Int { lostEventCounts[line] }
+
+    /// The health of debounced `line` at `timeNs` (the loop's time, at or after every edge received:
+    /// a burst over by then counts, see `Debouncer.statistics(asOfNs:)`); for a raw line or an
+    /// encoder's, only the events it lost.
+    package func health(line: Int, atNs timeNs: Int64) -> InputHealth {
+        guard let debouncer = debouncer(line: line) else { return InputHealth(lostEvents: lostEventCounts[line]) }
+        return InputHealth(
+            debouncer.statistics(asOfNs: timeNs), suppressedChanges: contactFilter(line: line)?.suppressedChanges ?? 0,
+            lostEvents: lostEventCounts[line])
+    }
+
+    /// The health of encoder `index` (its two lines as one input).
+    package func health(encoder index: Int) -> InputHealth {
+        let encoder = encoders[index]
+        return InputHealth(
+            encoder.decoder.statistics, stepsPerDetent: encoder.decoder.configuration.stepsPerDetent.rawValue,
+            lostEvents: lostEventCounts[encoder.lineA] + lostEventCounts[encoder.lineB])
+    }
+}

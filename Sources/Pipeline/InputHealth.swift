@@ -1,0 +1,49 @@
+import DebounceCore
+
+/// How one input's lines have been doing: what the debouncer took in and what it kept out, and what
+/// the kernel lost. Counts since the run started; plain integers (O(1) memory). An encoder's two lines
+/// make one input.
+package struct InputHealth: Sendable, Hashable {
+    /// Edges received (an encoder: changes of its two lines).
+    package var edges = 0
+    /// Edges absorbed as bounce of a press or release that was reported (an encoder: changes that
+    /// moved no detent, such as bounce and jiggle).
+    package var bouncesAbsorbed = 0
+    /// Pulses too short to become a press or a contact's change: bursts of one or two edges that
+    /// reported nothing, and for a sensor the changes that turned back before their delay. 0 for an
+    /// encoder.
+    package var glitchesRejected = 0
+    /// Bursts of three or more edges that reported no press or release (noise on the line). 0 for an
+    /// encoder.
+    package var noiseBursts = 0
+    /// Events the kernel lost: its count where it gives one (libgpiod 2's sequence numbers, the
+    /// simulated line), else one per piece of evidence (a full queue, two edges of one direction in a
+    /// row); for an encoder, also the skipped states whose direction could not be read.
+    package var lostEvents = 0
+
+    package init(edges: Int = 0, bouncesAbsorbed: Int = 0, glitchesRejected: Int = 0, noiseBursts: Int = 0, lostEvents: Int = 0) {
+        self.edges = edges
+        self.bouncesAbsorbed = bouncesAbsorbed
+        self.glitchesRejected = glitchesRejected
+        self.noiseBursts = noiseBursts
+        self.lostEvents = lostEvents
+    }
+
+    /// The health of a debounced line from its debouncer's statistics, the changes its contact filter
+    /// suppressed (0 for no contact) and the events it lost.
+    package init(_ statistics: DebounceStatistics, suppressedChanges: Int = 0, lostEvents: Int) {
+        self.init(
+            edges: statistics.edges, bouncesAbsorbed: statistics.bouncesAbsorbed, glitchesRejected: statistics.glitchesRejected + suppressedChanges,
+            noiseBursts: statistics.noiseBursts, lostEvents: lostEvents)
+    }
+
+    /// The health of an encoder from its decoder's statistics and configuration, and the events its two
+    /// lines lost: every change that did not make one of the reported detents' transitions is bounce
+    /// (duplicates excepted: those are lost edges).
+    package init(_ statistics: EncoderStatistics, stepsPerDetent: Int, lostEvents: Int) {
+        let detentTransitions = stepsPerDetent * (statistics.clockwise + statistics.counterClockwise)
+        self.init(
+            edges: statistics.changes, bouncesAbsorbed: max(0, statistics.changes - statistics.duplicateChanges - detentTransitions),
+            lostEvents: lostEvents + statistics.lostSkips)
+    }
+}
