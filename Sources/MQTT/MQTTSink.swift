@@ -73,42 +73,42 @@ package final class MQTTSink: Sink {
 
     package let settings: MQTTSettings
     package let mode: Mode
-    private var buttons: [MQTTButton]
+    var buttons: [MQTTButton]
     /// Each button's fields in its events' JSON, formatted once.
-    private var eventFields: [EventFields]
+    var eventFields: [EventFields]
     /// The index in `buttons` of each button's run line.
-    private var buttonByLine: [Int: Int]
-    private var encoders: [MQTTEncoder]
+    var buttonByLine: [Int: Int]
+    var encoders: [MQTTEncoder]
     /// Each encoder's fields in its detents' JSON, formatted once.
-    private var encoderFields: [EventFields]
-    private var sensors: [MQTTSensor]
+    var encoderFields: [EventFields]
+    var sensors: [MQTTSensor]
     /// Each sensor's fields in its changes' JSON, formatted once.
-    private var sensorFields: [EventFields]
+    var sensorFields: [EventFields]
     /// The index in `sensors` of each contact's run line.
-    private var sensorByLine: [Int: Int]
-    private var counters: [MQTTCounter]
+    var sensorByLine: [Int: Int]
+    var counters: [MQTTCounter]
     /// The index in `counters` of each counter's run line.
-    private var counterByLine: [Int: Int]
+    var counterByLine: [Int: Int]
     /// Each counter's state throttle (`counters`' order): the latest pulse waiting for its interval.
-    private var counterThrottles: [PublishThrottle<PulseCount>]
-    private var discovery: HomeAssistantDiscovery
+    var counterThrottles: [PublishThrottle<PulseCount>]
+    var discovery: HomeAssistantDiscovery
     /// Each input's health, published as diagnostics (`MQTTSink+Health.swift`); `nil` when removing discovery.
     var health: MQTTHealth?
     /// The latest retained message of each state topic (buttons' and contacts' states, counters'
     /// totals, encoders' positions), in the order the topics first came: published again after every
     /// reconnect, because a broker restarted without persistence has forgotten them (a retained
     /// message it still has is only replaced by the same).
-    private var retainedStates: [OutboundMessage] = []
+    var retainedStates: [OutboundMessage] = []
     /// The index in `retainedStates` of each topic.
-    private var retainedIndex: [String: Int] = [:]
-    private let connection: MQTTConnection
+    var retainedIndex: [String: Int] = [:]
+    let connection: MQTTConnection
     private let logger: Logger
     private var queue: OutboundQueue
     /// Availability and discovery messages in flight (they bypass the queue: they are rebuilt at each connect).
     private var controlInFlight: Set<Int32> = []
     private var discoveryCount = 0
     /// Discovery of entities a reload removed while the broker was unreachable: removed at the next connect.
-    private var pendingRemoval: [OutboundMessage] = []
+    var pendingRemoval: [OutboundMessage] = []
     private var droppedLogged = 0
     private(set) var shuttingDown = false
     private var offlineMid: Int32?
@@ -340,37 +340,6 @@ package final class MQTTSink: Sink {
         }
     }
 
-    // MARK: A reload
-
-    /// Takes the inputs of `next`, a sink made for the configuration a reload read (with the same
-    /// settings, never connected), keeping this sink's connection, queue and statistics: the discovery of
-    /// the entities `next` no longer has is removed (empty retained messages, as `--remove-discovery`
-    /// sends them), `next`'s discovery is published, and the states of the inputs gone are no longer
-    /// published again after a reconnect. The next run's start publishes the added inputs' states.
-    package func adopt(_ next: MQTTSink) {
-        precondition(next.settings == settings && next.mode == mode, "a reload keeps the sink only with the same settings")
-        let nextTopics = Set(next.discovery.messages.map(\.topic))
-        let removal = discovery.removal.filter { !nextTopics.contains($0.topic) }
-        (buttons, eventFields, buttonByLine) = (next.buttons, next.eventFields, next.buttonByLine)
-        (encoders, encoderFields) = (next.encoders, next.encoderFields)
-        (sensors, sensorFields, sensorByLine) = (next.sensors, next.sensorFields, next.sensorByLine)
-        (counters, counterByLine, counterThrottles) = (next.counters, next.counterByLine, next.counterThrottles)
-        discovery = next.discovery
-        health = next.health  // read and published from the next run's start
-        let stateTopics = Set(
-            buttons.map { settings.stateTopic(button: $0.name) } + encoders.map { settings.positionTopic(encoder: $0.name) }
-                + sensors.map { settings.stateTopic(sensor: $0.name) } + counters.map { settings.stateTopic(counter: $0.name) })
-        retainedStates.removeAll { !stateTopics.contains($0.topic) }
-        retainedIndex = Dictionary(uniqueKeysWithValues: retainedStates.enumerated().map { ($1.topic, $0) })
-        guard mode == .run, connection.state == .connected else {
-            // Not connected: the next connect publishes the discovery; the removal goes with it.
-            pendingRemoval += removal
-            return
-        }
-        publishDiscovery(removal)
-        publishDiscovery(discovery.messages)
-    }
-
     // MARK: Messages
 
     /// Queues the latest state of every topic again, after a reconnect.
@@ -450,7 +419,7 @@ package final class MQTTSink: Sink {
         }
     }
 
-    private func publishDiscovery(_ messages: [OutboundMessage]) {
+    func publishDiscovery(_ messages: [OutboundMessage]) {
         for message in messages { _ = publishControl(message) }
         discoveryCount += messages.count
     }
