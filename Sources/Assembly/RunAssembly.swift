@@ -50,15 +50,15 @@ package struct RunAssembly {
     package let places: [LinePlace?]
 
     /// Real pins: `lines` (offsets or names) on `chip` (nil: the header's chip, or wherever the named
-    /// lines are), found among `chips` (`ChipInventory.read()`), all with one bias. Throws what
-    /// `ChipInventory.locate` and `GPIODLines` throw.
+    /// lines are), found among `chips` (`ChipInventory.read()`), all with one bias;
+    /// `waitsForVanishedChips` as for `GPIODLines`. Throws what `ChipInventory.locate` and `GPIODLines` throw.
     package static func pins(
         on chips: ChipInventory, chip: String?, lines: [String], bias: Bias, kernelDebounceNs: Int64 = 0, consumer: String = "gpio-debounce",
-        eventBufferSize: Int? = nil
+        eventBufferSize: Int? = nil, waitsForVanishedChips: Bool = false
     ) throws(GPIOError) -> RunAssembly {
         let (gpioChip, offsets) = try chips.locate(chip: chip, lines: lines)
         let selections = offsets.map { LineSelection(chip: gpioChip, offset: $0, bias: bias, kernelDebounceNs: kernelDebounceNs) }
-        return try pins(selections, consumer: consumer, eventBufferSize: eventBufferSize)
+        return try pins(selections, consumer: consumer, eventBufferSize: eventBufferSize, waitsForVanishedChips: waitsForVanishedChips)
     }
 
     /// Real pins, each line with its own chip, bias and kernel debouncing (a configuration's buttons);

@@ -39,4 +39,28 @@ import Testing
         #expect(result.status == 66, "\(result.stderr)")
         #expect(!result.stderr.contains("waiting for"), "\(result.stderr)")
     }
+
+    /// `watch --wait-for-chips` on a chip that is not there waits, saying so on stderr, until SIGTERM.
+    @Test func watchWaitsForAMissingChipUntilSIGTERM() throws {
+        let errFile = RecordAnalyzeTests.temporaryPath(".err")
+        #expect(FileManager.default.createFile(atPath: errFile, contents: nil))
+        defer { try? FileManager.default.removeItem(atPath: errFile) }
+        let process = Process()
+        process.executableURL = CLITests.executable
+        process.arguments = ["watch", "--chip", "gpiochip9", "0", "--wait-for-chips"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errFile))
+        try process.run()
+        let stderr = { (try? String(contentsOfFile: errFile, encoding: .utf8)) ?? "" }
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, process.isRunning, !stderr().contains("to appear (SIGTERM stops the wait)") {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(stderr().contains("gpio-debounce: no GPIO chip") && stderr().contains("waiting for /dev/gpiochip9 to appear (SIGTERM stops the wait)"), "\(stderr())")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(process.isRunning, "\(stderr())")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(stderr())")
+    }
 }

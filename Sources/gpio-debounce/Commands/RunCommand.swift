@@ -90,7 +90,10 @@ struct RunCommand: ParsableCommand {
         }
         var daemon: DaemonAssembly?
         if waitForChips, !simulation.simulate {
-            guard let started = try ChipArrival(signals: signals, logger: logger).assembling(assemble) else { return }
+            let arrival = ChipArrival(signals: signals) { notice in
+                if case .waiting = notice { logger.warning("\(notice.text)") } else { logger.info("\(notice.text)") }
+            }
+            guard let started = try arrival.assembling(assemble) else { return }
             daemon = started
         } else {
             daemon = try assembling(assemble)

@@ -24,7 +24,8 @@ struct WatchCommand: ParsableCommand {
             (its edge stamped before that read) is reported as a press, and a button held from before is \
             reported by its release only (--initial-state shows it pressed).
             Exit codes: 66 no such chip or line, 69 bias or kernel debouncing unsupported, 74 the chip \
-            vanished or an I/O error, 75 line busy, 77 permission denied.
+            vanished or an I/O error, 75 line busy, 77 permission denied. With --wait-for-chips, a chip not \
+            there or gone is waited for instead of 66 or 74.
             """)
 
     @Argument(help: ArgumentHelp("Lines to watch: offsets or names.", valueName: "line"), transform: LineArgument.parse)
@@ -65,6 +66,11 @@ struct WatchCommand: ParsableCommand {
             "First print each watched line's state at the start as an event: initial, with its level (0 or 1) and, for a button, pressed or released (JSON: {\"event\":\"initial\",\"state\":\"released\",\"level\":1,…})."))
     var initialState = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "When the chip is not there, or goes away while watched (an expander unplugged, a driver reloaded), wait for it to appear in /dev and go on, instead of exiting 66 or 74; what happens is said on stderr."))
+    var waitForChips = false
+
     @OptionGroup var kernelQueue: KernelQueueOptions
     @OptionGroup var debounce: DebounceOptions
     @OptionGroup var output: OutputOptions
@@ -85,16 +91,12 @@ struct WatchCommand: ParsableCommand {
     func run() throws {
         if let encoder { return try watchEncoder(Self.encoderLines(encoder)) }
         let signals = try signalDescriptor()
-        let assembly = try simulation.simulate ? simulatedLines() : opening { () throws(GPIOError) in
-            try RunAssembly.pins(
-                on: ChipInventory.read(), chip: chip, lines: lines, bias: bias.value, kernelDebounceNs: kernelDebounceNs, consumer: consumer,
-                eventBufferSize: kernelQueue.eventBufferSize)
-        }
+        guard let assembly = try simulation.simulate ? simulatedLines() : pins(lines, signals: signals) else { return }
         let places = assembly.places.compactMap { $0 }
         let printer = output.printer(lineFields: places.map(\.fields), tallyField: .lostEvents, printsInitialStates: initialState)
         let loop = try makeLoop { () throws(LineError) in
             try assembly.loop(
-                plans: [LinePlan(debounce: debounce.configuration)], sinks: [printer], stop: .signals(signals),
+                plans: [LinePlan(debounce: debounce.configuration)], sinks: [printer] + availabilityNotices, stop: .signals(signals),
                 limits: LoopLimits(maximumEvents: numEvents, idleTimeoutNs: idleTimeoutNs))
         }
         _ = try runToEnd(loop) {
@@ -109,22 +111,21 @@ struct WatchCommand: ParsableCommand {
     /// `--encoder A,B`: the encoder's two lines, raw, through its decoder; one event per detent.
     private func watchEncoder(_ names: [String]) throws {
         let signals = try signalDescriptor()
-        let assembly = try simulation.simulate
-            ? RunAssembly.simulated(
-                SimulatedLines(encoder: BouncyEncoder(seed: simulation.chosenSeed(), gestures: simulation.presses)), names: names,
-                virtualTime: simulation.virtualTime)
-            : opening { () throws(GPIOError) in
-                try RunAssembly.pins(
-                    on: ChipInventory.read(), chip: chip, lines: names, bias: bias.value, kernelDebounceNs: kernelDebounceNs, consumer: consumer,
-                    eventBufferSize: kernelQueue.eventBufferSize)
-            }
+        guard
+            let assembly = try simulation.simulate
+                ? RunAssembly.simulated(
+                    SimulatedLines(encoder: BouncyEncoder(seed: simulation.chosenSeed(), gestures: simulation.presses)), names: names,
+                    virtualTime: simulation.virtualTime)
+                : pins(names, signals: signals)
+        else { return }
         let places = assembly.places.compactMap { $0 }
         let configuration = encoderOptions.configuration
         let fields = EventFields([.text("chip", places.first?.chip ?? ""), .integers("lines", places.map { Int64($0.offset) })])
         let printer = output.printer(lineFields: places.map(\.fields), encoderFields: [fields], tallyField: .lostEvents, printsInitialStates: initialState)
         let loop = try makeLoop { () throws(LineError) in
             try assembly.loop(
-                plans: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1, configuration: configuration)], sinks: [printer], stop: .signals(signals),
+                plans: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1, configuration: configuration)], sinks: [printer] + availabilityNotices,
+                stop: .signals(signals),
                 limits: LoopLimits(maximumEvents: numEvents, idleTimeoutNs: idleTimeoutNs))
         }
         _ = try runToEnd(loop) {
@@ -133,6 +134,21 @@ struct WatchCommand: ParsableCommand {
                 "\(places.first?.chip ?? "") lines \(places.map { String($0.offset) }.joined(separator: ",")): \(Summary.detents(loop.pipeline.decoder(encoder: 0))); \(counted(lost, "event")) lost by the kernel")
         }
     }
+
+    /// The real lines `names`, on `--chip`; with `--wait-for-chips` a chip not there is waited for
+    /// (`nil`: a signal ended the wait), and one that goes away while watched too.
+    private func pins(_ names: [String], signals: SignalDescriptor) throws -> RunAssembly? {
+        let open = { () throws(GPIOError) in
+            try RunAssembly.pins(
+                on: ChipInventory.read(), chip: chip, lines: names, bias: bias.value, kernelDebounceNs: kernelDebounceNs, consumer: consumer,
+                eventBufferSize: kernelQueue.eventBufferSize, waitsForVanishedChips: waitForChips)
+        }
+        guard waitForChips else { return try opening(open) }
+        return try ChipArrival(signals: signals) { printToStandardError("gpio-debounce: \($0.text)") }.opening(open)
+    }
+
+    /// What says, with `--wait-for-chips`, that a chip went away or came back.
+    private var availabilityNotices: [any Sink] { waitForChips ? [ChipAvailabilityNotice()] : [] }
 
     /// `A,B` as its parts, as written.
     static func encoderParts(_ text: String) -> [String] {
