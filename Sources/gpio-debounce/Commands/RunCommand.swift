@@ -21,7 +21,6 @@ struct RunCommand: ParsableCommand {
             its own, without blocking the loop. SIGINT or SIGTERM stops taking events, lets running actions \
             finish for up to --shutdown-grace, kills the process groups of what still runs, saves the \
             counters' totals (in --state-dir), releases the lines and exits 0.
-
             SIGHUP (systemctl reload gpio-debounce) reads the configuration file again and checks it as a \
             start does: a file that does not load or check is refused, with its message in the log, and the \
             running configuration goes on. Otherwise inputs whose settings did not change go on with their \
@@ -29,7 +28,6 @@ struct RunCommand: ParsableCommand {
             inputs are requested and removed ones released and taken out of Home Assistant's discovery; \
             MQTT stays connected when its section did not change. With --simulate the added inputs get \
             simulated lines, so a reload can be tried without hardware.
-
             Health: at the stop, and on SIGUSR1 (`systemctl kill -s USR1 gpio-debounce`) while the run goes \
             on, one log line per input says its edges, the bounces absorbed, the glitches rejected (pulses \
             too short to be a press), the noise bursts (bursts of edges that made no press) and the events \
