@@ -22,37 +22,22 @@ import Testing
         stderr.split(separator: "\n").compactMap { line in line.range(of: "health of ").map { String(line[$0.lowerBound...]) } }
     }
 
-    /// Waits (at most 20 s) until `file` holds text that `ready` accepts; returns it.
-    static func wait(for file: String, while process: Process, until ready: (String) -> Bool) -> String {
-        let deadline = Date().addingTimeInterval(20)
-        var text = ""
-        while Date() < deadline {
-            text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-            if ready(text) || !process.isRunning { break }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        return text
+    /// `run --simulate` of the configuration, its output read while it runs; removed with it.
+    static func running() throws -> (ReloadTests.Running, config: String) {
+        let config = RecordAnalyzeTests.temporaryPath(".yaml")
+        try configuration.write(toFile: config, atomically: true, encoding: .utf8)
+        return (try ReloadTests.Running(["run", "--config", config, "--simulate", "--seed", "5"]), config)
     }
 
     @Test func sigusr1LogsEveryInputsHealthAndTheRunGoesOn() throws {
-        let config = RecordAnalyzeTests.temporaryPath(".yaml")
-        try Self.configuration.write(toFile: config, atomically: true, encoding: .utf8)
-        let outFile = RecordAnalyzeTests.temporaryPath(".out"), errFile = RecordAnalyzeTests.temporaryPath(".err")
-        #expect(FileManager.default.createFile(atPath: outFile, contents: nil))
-        #expect(FileManager.default.createFile(atPath: errFile, contents: nil))
-        defer { for file in [config, outFile, errFile] { try? FileManager.default.removeItem(atPath: file) } }
-        let process = Process()
-        process.executableURL = CLITests.executable
-        process.arguments = ["run", "--config", config, "--simulate", "--seed", "5"]
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outFile))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errFile))
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let (run, config) = try Self.running()
+        defer { try? FileManager.default.removeItem(atPath: config) }
 
         // Once the doorbell has been pressed, ask for a report.
-        _ = Self.wait(for: outFile, while: process) { $0.contains("button=doorbell") }
-        kill(process.processIdentifier, SIGUSR1)
-        let stderr = Self.wait(for: errFile, while: process) { Self.healthLines($0).count >= 4 }
+        run.wait { $0.stdout.contains("button=doorbell") }
+        run.signal(SIGUSR1)
+        run.wait { Self.healthLines($0.stderr).count >= 4 }
+        let stderr = run.stderr
         let report = Self.healthLines(stderr)
         #expect(report.count == 4, "\(stderr)")
         for (line, name) in zip(report, Self.names) { #expect(line.hasPrefix("health of \(name): "), "\(line)") }
@@ -60,13 +45,13 @@ import Testing
         #expect(!stderr.contains("stopped ("), "a report does not stop the run: \(stderr)")
 
         // The run goes on: more events come after the report, then SIGTERM stops it with a summary.
-        let eventsAtReport = ((try? String(contentsOfFile: outFile, encoding: .utf8)) ?? "").split(separator: "\n").count
-        _ = Self.wait(for: outFile, while: process) { $0.split(separator: "\n").count > eventsAtReport + 2 }
-        #expect(process.isRunning)
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let finalErr = try String(contentsOfFile: errFile, encoding: .utf8)
+        let eventsAtReport = run.stdout.split(separator: "\n").count
+        run.wait { $0.stdout.split(separator: "\n").count > eventsAtReport + 2 }
+        #expect(run.process.isRunning)
+        run.signal(SIGTERM)
+        run.process.waitUntilExit()
+        #expect(run.process.terminationStatus == 0)
+        let finalErr = run.stderr
         let all = Self.healthLines(finalErr)
         #expect(all.count == 8, "the report's lines and the summary's: \(finalErr)")
         #expect(finalErr.contains("stopped (SIGTERM)"), "\(finalErr)")
@@ -78,30 +63,21 @@ import Testing
     /// After a reload (SIGHUP) that keeps every input, SIGUSR1 still reports, every count at least
     /// what it was before (`InputHealthTests` shows a kept line's counts carried exactly).
     @Test func afterAReloadTheCountsGoOn() throws {
-        let config = RecordAnalyzeTests.temporaryPath(".yaml")
-        try Self.configuration.write(toFile: config, atomically: true, encoding: .utf8)
-        let outFile = RecordAnalyzeTests.temporaryPath(".out"), errFile = RecordAnalyzeTests.temporaryPath(".err")
-        #expect(FileManager.default.createFile(atPath: outFile, contents: nil))
-        #expect(FileManager.default.createFile(atPath: errFile, contents: nil))
-        defer { for file in [config, outFile, errFile] { try? FileManager.default.removeItem(atPath: file) } }
-        let process = Process()
-        process.executableURL = CLITests.executable
-        process.arguments = ["run", "--config", config, "--simulate", "--seed", "5"]
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outFile))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errFile))
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let (run, config) = try Self.running()
+        defer { try? FileManager.default.removeItem(atPath: config) }
 
-        _ = Self.wait(for: outFile, while: process) { $0.contains("button=doorbell") }
-        kill(process.processIdentifier, SIGUSR1)
-        let before = Self.healthLines(Self.wait(for: errFile, while: process) { Self.healthLines($0).count >= 4 })
-        kill(process.processIdentifier, SIGHUP)
-        _ = Self.wait(for: errFile, while: process) { $0.contains("reloaded ") }
-        kill(process.processIdentifier, SIGUSR1)
-        let after = Array(Self.healthLines(Self.wait(for: errFile, while: process) { Self.healthLines($0).count >= 8 }).dropFirst(4))
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        run.wait { $0.stdout.contains("button=doorbell") }
+        run.signal(SIGUSR1)
+        run.wait { Self.healthLines($0.stderr).count >= 4 }
+        let before = Self.healthLines(run.stderr)
+        run.signal(SIGHUP)
+        run.wait { $0.stderr.contains("reloaded ") }
+        run.signal(SIGUSR1)
+        run.wait { Self.healthLines($0.stderr).count >= 8 }
+        let after = Array(Self.healthLines(run.stderr).dropFirst(4))
+        run.signal(SIGTERM)
+        run.process.waitUntilExit()
+        #expect(run.process.terminationStatus == 0)
         #expect(before.count == 4 && after.count == 4, "\(before) \(after)")
         let edges = { (lines: [String]) in lines.map { Int($0.split(separator: ": ")[1].split(separator: " ")[0]) ?? -1 } }
         for (old, new) in zip(edges(before), edges(after)) { #expect(new >= old && old >= 0, "\(before) \(after)") }
