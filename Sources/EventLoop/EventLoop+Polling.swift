@@ -70,12 +70,25 @@ extension EventLoop {
     /// Only on a wakeup where a deadline came: an edge's own wakeup has read its descriptor.
     @inline(__always)
     func catchUp(_ state: inout RunState, source: any EdgeSource) throws(LoopError) {
+        do throws(LineError) {
+            try Self.readReadyNow(source, polling: &state.sourcePollSet, into: &state.batch, operation: "ppoll")
+        } catch {
+            throw LoopError.line(error)
+        }
+    }
+
+    /// Reads each of `source`'s descriptors that is ready now into `batch`: one `ppoll` of `pollSet`
+    /// (the source's descriptors, each by its index) that does not wait, then each ready descriptor
+    /// once. At the start (`readStart`) and after a wait (`catchUp`); a failed `ppoll` is a
+    /// `LineError.system` named `operation`.
+    @inline(__always)
+    static func readReadyNow(
+        _ source: any EdgeSource, polling pollSet: inout PollSet<Int>, into batch: inout EdgeBatch, operation: String
+    ) throws(LineError) {
         let ready: Int
-        do throws(SystemError) { ready = try state.sourcePollSet.wait(timeoutNs: 0) } catch { throw LoopError.system(error) }
+        do throws(SystemError) { ready = try pollSet.wait(timeoutNs: 0) } catch { throw .system(operation: operation, errno: error.errno) }
         guard ready > 0 else { return }
         var cursor = PollSet<Int>.ReadyCursor()
-        while let (index, events) = state.sourcePollSet.nextReady(&cursor) {
-            do throws(LineError) { try source.readReady(descriptor: index, events: events, into: &state.batch) } catch { throw LoopError.line(error) }
-        }
+        while let (index, events) = pollSet.nextReady(&cursor) { try source.readReady(descriptor: index, events: events, into: &batch) }
     }
 }

@@ -30,16 +30,7 @@ extension EventLoop {
         if !descriptors.isEmpty {
             var pollSet = PollSet<Int>()
             for (index, descriptor) in descriptors.enumerated() { pollSet.add(descriptor, token: index) }
-            var ready: [(index: Int, events: PollEvents)] = []
-            do throws(SystemError) {
-                if try pollSet.wait(timeoutNs: 0) > 0 {
-                    var cursor = PollSet<Int>.ReadyCursor()
-                    while let (index, events) = pollSet.nextReady(&cursor) { ready.append((index, events)) }
-                }
-            } catch {
-                throw LineError.system(operation: "polling the lines at the start (\(error.operation))", errno: error.errno)
-            }
-            for (index, events) in ready { try source.readReady(descriptor: index, events: events, into: &queued) }
+            try readReadyNow(source, polling: &pollSet, into: &queued, operation: "polling the lines at the start (ppoll)")
         }
         let levels = StartLevels(read: read, readNs: readNs, queued: queued.edges)
         for line in levels.explainedLines {
