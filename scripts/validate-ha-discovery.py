@@ -132,8 +132,24 @@ def check(topic, payload, prefix):
         return "a sensor is an encoder's position (state_class measurement) or a counter's total (total_increasing)"
     if component == "binary_sensor" and (validated.get("payload_on"), validated.get("payload_off")) not in BINARY_PAYLOADS:
         return f"payload_on/payload_off {validated.get('payload_on')!r}/{validated.get('payload_off')!r} are not a button's or a contact's states"
-    if component in ("event", "binary_sensor", "sensor") and "availability_topic" not in config:
-        return "no availability_topic"
+    if component in ("event", "binary_sensor", "sensor"):
+        problem = check_availability(config, validated)
+        if problem:
+            return problem
+    return None
+
+
+def check_availability(config, validated):
+    """An input's entity follows the daemon's and its own availability; a health sensor the daemon's."""
+    base = config["state_topic"].rsplit("/", 2)[0]
+    if config.get("entity_category") == "diagnostic":
+        if config.get("availability_topic") != f"{base}/availability":
+            return f"a health sensor follows {base}/availability, not {config.get('availability_topic')!r}"
+        return None
+    input_topic = config["state_topic"].rsplit("/", 1)[0] + "/availability"
+    topics = [entry.get("topic") for entry in validated.get("availability", [])]
+    if topics != [f"{base}/availability", input_topic] or validated.get("availability_mode") != "all":
+        return f"availability {topics!r} (mode {validated.get('availability_mode')!r}) is not the daemon's and {input_topic}, both needed"
     return None
 
 

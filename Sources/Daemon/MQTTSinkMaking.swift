@@ -26,7 +26,8 @@ extension ServiceConfiguration {
             let (a, b) = (place(lineA), place(lineB))
             let carried = encoderPositions.indices.contains(index) ? encoderPositions[index] : nil
             return MQTTEncoder(
-                name: encoder.name, chip: a.chip, lines: places == nil ? [] : [a.offset, b.offset], startPosition: carried ?? encoder.configuration.clamped(0))
+                name: encoder.name, chip: a.chip, lines: places == nil ? [] : [a.offset, b.offset], lineIndices: [lineA.index, lineB.index],
+                startPosition: carried ?? encoder.configuration.clamped(0))
         }
         let sensors = roster.sensors.map { sensor, line in
             MQTTSensor(name: sensor.name, chip: place(line).chip, line: place(line).offset, lineIndex: line.index, deviceClass: sensor.deviceClass)

@@ -5,7 +5,8 @@
 /// - a `sensor` on `<prefix>/sensor/<node>/<encoder>/config` for the retained
 ///   `<base>/<encoder>/position` (`state_class: measurement`, no unit: a position counts detents).
 ///
-/// Both show as unavailable while `<base>/availability` is `offline`, as the buttons' entities do.
+/// Both show as unavailable while `<base>/availability` or `<base>/<encoder>/availability` is `offline`,
+/// as the buttons' entities do.
 extension HomeAssistantDiscovery {
     /// Jinja that turns a detent's JSON (`EventWriter.jsonObject(rotation:fields:)`) into what Home
     /// Assistant's `event` entity reads: `{"event_type":"rotate_right","position":3,"velocity":12.5}`
@@ -23,7 +24,7 @@ extension HomeAssistantDiscovery {
             ("event_types", .array([.string(MQTTEncoder.counterClockwiseEventType), .string(MQTTEncoder.clockwiseEventType)])),
             ("value_template", .string(Self.rotationTemplate)),
             ("icon", .string("mdi:knob")),
-        ])
+        ], input: encoder.name)
     }
 
     func positionSensor(_ encoder: MQTTEncoder) -> JSONValue {
@@ -33,6 +34,6 @@ extension HomeAssistantDiscovery {
             ("state_topic", .string(settings.positionTopic(encoder: encoder.name))),
             ("state_class", .string("measurement")),
             ("icon", .string("mdi:knob")),
-        ])
+        ], input: encoder.name)
     }
 }

@@ -3,7 +3,8 @@
 /// JSON on `<base>/<input>/health` (`MQTTHealth.payload`): its state is the edges received since the
 /// daemon started (`state_class: total_increasing`, so a restart's return to 0 is a reset), and the
 /// whole object (edges, bounces absorbed, glitches rejected, noise bursts, lost events) its attributes.
-/// Home Assistant shows them under the device's Diagnostic section, not on dashboards by default.
+/// Home Assistant shows them under the device's Diagnostic section, not on dashboards by default. They
+/// follow the daemon's availability alone, so an input whose chip is away still shows what it counted.
 extension HomeAssistantDiscovery {
     /// The Jinja that reads the edges from a health JSON.
     static let healthValueTemplate = "{{ value_json.edges }}"
@@ -28,6 +29,6 @@ extension HomeAssistantDiscovery {
             ("unit_of_measurement", .string("edges")),
             ("entity_category", .string("diagnostic")),
             ("icon", .string("mdi:pulse")),
-        ])
+        ], input: nil)
     }
 }

@@ -9,7 +9,8 @@
 ///   `unit_of_measurement` (`kWh`, `m³`, `L`), when set, is what Home Assistant's Energy dashboard
 ///   takes.
 ///
-/// Both show as unavailable while `<base>/availability` is `offline`, as the buttons' entities do.
+/// Both show as unavailable while `<base>/availability` or the input's `<base>/<input>/availability` is
+/// `offline`, as the buttons' entities do.
 extension HomeAssistantDiscovery {
     /// The Jinja that reads a counter's value from its state's JSON (`MQTTCounter.statePayload`).
     static let counterValueTemplate = "{{ value_json.value }}"
@@ -23,7 +24,7 @@ extension HomeAssistantDiscovery {
             ("payload_off", .string(MQTTSensor.offPayload)),
         ]
         if let deviceClass = sensor.deviceClass { pairs.append(("device_class", .string(deviceClass))) }
-        return entity(pairs)
+        return entity(pairs, input: sensor.name)
     }
 
     func totalSensor(_ counter: MQTTCounter) -> JSONValue {
@@ -38,6 +39,6 @@ extension HomeAssistantDiscovery {
         ]
         if let deviceClass = counter.deviceClass { pairs.append(("device_class", .string(deviceClass))) }
         if let unit = counter.unit { pairs.append(("unit_of_measurement", .string(unit))) }
-        return entity(pairs)
+        return entity(pairs, input: counter.name)
     }
 }

@@ -16,8 +16,9 @@ import Settings
 /// (`HomeAssistantDiscovery+Sensors.swift`); and per input a diagnostic `sensor` of its health
 /// (`HomeAssistantDiscovery+Health.swift`).
 ///
-/// The entities show as unavailable while `<base>/availability` is `offline` (Home Assistant's device
-/// triggers have no availability of their own). Every message is retained, so Home Assistant finds them
+/// An input's entities show as unavailable while `<base>/availability` is `offline` (the daemon is
+/// stopped or gone) or `<base>/<input>/availability` is `offline` (its chip is away); Home Assistant's
+/// device triggers have no availability of their own. Every message is retained, so Home Assistant finds them
 /// when it starts; an empty retained message on the same topic removes one (`removal`).
 package struct HomeAssistantDiscovery: Sendable {
     package let settings: MQTTSettings
@@ -111,9 +112,18 @@ package struct HomeAssistantDiscovery: Sendable {
         + "{% elif value_json.count <= 5 %}{{ n[value_json.count - 1] }}"
         + "{% else %}click_{{ value_json.count }}{% endif %}"
 
-    /// An entity's payload: `pairs`, then the quality of service, the availability topic and the device.
-    func entity(_ pairs: [(String, JSONValue)]) -> JSONValue {
-        .object(pairs + [("qos", .integer(settings.qos)), ("availability_topic", .string(settings.availabilityTopic)), ("device", device)])
+    /// An entity's payload: `pairs`, then the quality of service, the availability and the device. The
+    /// entity of an input (`input`, its name) is available while both the daemon's and the input's
+    /// availability topics say `online` (`availability_mode: all`); one with no input (a health
+    /// sensor) follows the daemon's alone.
+    func entity(_ pairs: [(String, JSONValue)], input: String?) -> JSONValue {
+        guard let input else {
+            return .object(pairs + [("qos", .integer(settings.qos)), ("availability_topic", .string(settings.availabilityTopic)), ("device", device)])
+        }
+        let availability: JSONValue = .array([
+            .object([("topic", .string(settings.availabilityTopic))]), .object([("topic", .string(settings.availabilityTopic(input: input)))]),
+        ])
+        return .object(pairs + [("qos", .integer(settings.qos)), ("availability", availability), ("availability_mode", .string("all")), ("device", device)])
     }
 
     func trigger(_ button: MQTTButton, _ gesture: MQTTGesture) -> JSONValue {
@@ -137,7 +147,7 @@ package struct HomeAssistantDiscovery: Sendable {
             ("event_types", .array(button.gestures.map { .string($0.identifier) })),
             ("value_template", .string("{\"event_type\": \"\(Self.gestureTemplate)\"}")),
             ("device_class", .string("button")),
-        ])
+        ], input: button.name)
     }
 
     func binarySensor(_ button: MQTTButton) -> JSONValue {
@@ -147,6 +157,6 @@ package struct HomeAssistantDiscovery: Sendable {
             ("state_topic", .string(settings.stateTopic(button: button.name))),
             ("payload_on", .string("pressed")),
             ("payload_off", .string("released")),
-        ])
+        ], input: button.name)
     }
 }

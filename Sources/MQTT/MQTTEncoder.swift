@@ -9,15 +9,18 @@ package struct MQTTEncoder: Sendable, Hashable {
     package var chip: String
     /// The offsets of lines A and B on the chip.
     package var lines: [Int]
+    /// The run's indices of lines A and B (what a `ChipAvailability` names); empty when no line is open.
+    package var lineIndices: [Int]
     /// The position the decoder starts at (`EncoderConfiguration.clamped(0)`), published retained on
     /// `<base>/<encoder>/position` at the start so Home Assistant does not show a previous run's
     /// position; `nil` publishes nothing until the first detent.
     package var startPosition: Int?
 
-    package init(name: String, chip: String, lines: [Int], startPosition: Int? = 0) {
+    package init(name: String, chip: String, lines: [Int], lineIndices: [Int] = [], startPosition: Int? = 0) {
         self.name = name
         self.chip = chip
         self.lines = lines
+        self.lineIndices = lineIndices
         self.startPosition = startPosition
     }
 

@@ -14,6 +14,7 @@ extension MQTTSink {
         (sensors, sensorFields, sensorByLine) = (next.sensors, next.sensorFields, next.sensorByLine)
         (counters, counterByLine, counterThrottles) = (next.counters, next.counterByLine, next.counterThrottles)
         discovery = next.discovery
+        adoptAvailability(next.inputAvailability)
         health = next.health  // read and published from the next run's start
         let stateTopics = Set(
             buttons.map { settings.stateTopic(button: $0.name) } + encoders.map { settings.positionTopic(encoder: $0.name) }

@@ -15,7 +15,7 @@ import SystemPackage
 /// `<base>/<button>/event`; `pressed`/`released` retained on `<base>/<button>/state` (at the start,
 /// then at each press and release); `online`
 /// retained on `<base>/availability` after each connect, `offline` at a clean stop and as the
-/// retained last will. Home Assistant discovery (`HomeAssistantDiscovery`) is published after each
+/// retained last will; each input's own on `<base>/<input>/availability` (`MQTTSink+Availability.swift`). Home Assistant discovery (`HomeAssistantDiscovery`) is published after each
 /// connect and again whenever `<prefix>/status` says `online` (Home Assistant started).
 ///
 /// Encoders (`MQTTEncoder`, indexed as `PipelineOutput.rotation`'s `encoder`): each detent as JSON on
@@ -92,6 +92,8 @@ package final class MQTTSink: Sink {
     /// Each counter's state throttle (`counters`' order): the latest pulse waiting for its interval.
     var counterThrottles: [PublishThrottle<PulseCount>]
     var discovery: HomeAssistantDiscovery
+    /// Which inputs are watched now, for their availability topics (`MQTTSink+Availability.swift`).
+    var inputAvailability: MQTTInputAvailability
     /// Each input's health, published as diagnostics (`MQTTSink+Health.swift`); `nil` when removing discovery.
     var health: MQTTHealth?
     /// The latest retained message of each state topic (buttons' and contacts' states, counters'
@@ -140,6 +142,7 @@ package final class MQTTSink: Sink {
         self.logger = logger
         self.discovery = HomeAssistantDiscovery(
             settings: settings, buttons: buttons, encoders: encoders, sensors: sensors, counters: counters, softwareVersion: softwareVersion)
+        self.inputAvailability = MQTTInputAvailability(buttons: buttons, encoders: encoders, sensors: sensors, counters: counters)
         self.queue = OutboundQueue(limit: settings.queueLimit)
         if mode == .run {
             let inputs =
@@ -375,12 +378,14 @@ package final class MQTTSink: Sink {
             }
             if mode == .run {
                 _ = publishControl(OutboundMessage(topic: settings.availabilityTopic, text: "online", retain: true))
+                publishInputAvailability()
                 publishDiscovery(pendingRemoval)
                 pendingRemoval.removeAll()
                 publishDiscovery(discovery.messages)
                 if connection.connects > 1 { republishStates() }
             } else {
                 publishDiscovery(discovery.removal)
+                publishInputAvailability()
             }
         case .lost:
             // libmosquitto keeps what is in flight and sends it again after the next CONNACK.
@@ -425,7 +430,7 @@ package final class MQTTSink: Sink {
     }
 
     /// Publishes `message` outside the queue; returns its message id while it is in flight.
-    private func publishControl(_ message: OutboundMessage) -> Int32? {
+    func publishControl(_ message: OutboundMessage) -> Int32? {
         let (code, mid) = connection.client.publish(topic: message.topic, payload: message.payload, qos: Int32(settings.qos), retain: message.retain)
         guard code == .mosquittoSuccess || code == .mosquittoNoConnection else {
             logger.error("mqtt: cannot publish on \(message.topic): \(MQTTError.text(code, errno: 0))")

@@ -99,6 +99,11 @@ package struct MQTTSettings: Sendable, Hashable {
     /// `<base>/availability`: `online` while connected, `offline` after a clean stop or as the last will.
     package var availabilityTopic: String { "\(base)/availability" }
 
+    /// `<base>/<input>/availability`: `online` while the input's lines are watched, `offline` while a
+    /// chip holding one of them is away (unplugged, its driver unloaded). Its entities are available
+    /// only while both this and `availabilityTopic` say `online`.
+    package func availabilityTopic(input: String) -> String { "\(base)/\(input)/availability" }
+
     /// `<base>/<button>/event`: each event as JSON.
     package func eventTopic(button: String) -> String { "\(base)/\(button)/event" }
 

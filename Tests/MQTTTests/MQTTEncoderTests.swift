@@ -48,12 +48,14 @@ import Testing
         let device = #""device":{"identifiers":["gpio-debounce_hall-pi"],"name":"hall-pi","manufacturer":"gpio-debounce","model":"gpio-debounce buttons","sw_version":"0.4.0"}"#
         let text = messages.map { String(decoding: $0.payload, as: UTF8.self) }
         #expect(text.allSatisfy { $0.hasSuffix(device + "}") })
+        // Unavailable while the daemon is, or while the chip of line A or B is away.
+        let availability = #""availability":[{"topic":"home/hall/availability"},{"topic":"home/hall/vol ume/availability"}],"availability_mode":"all","#
         let template = #"{\"event_type\":\"{{ 'rotate_right' if value_json.direction == 'cw' else 'rotate_left' }}\",\"position\":{{ value_json.position }},\"velocity\":{{ value_json.velocity }}}"#
         #expect(text[4] == #"{"name":"vol ume","unique_id":"hall-pi_vol_ume_event","state_topic":"home/hall/vol ume/event","#
             + #""event_types":["rotate_left","rotate_right"],"value_template":""# + template + #"","icon":"mdi:knob","qos":1,"#
-            + #""availability_topic":"home/hall/availability","# + device + "}")
+            + availability + device + "}")
         #expect(text[5] == #"{"name":"vol ume position","unique_id":"hall-pi_vol_ume_position","state_topic":"home/hall/vol ume/position","#
-            + #""state_class":"measurement","icon":"mdi:knob","qos":1,"availability_topic":"home/hall/availability","# + device + "}")
+            + #""state_class":"measurement","icon":"mdi:knob","qos":1,"# + availability + device + "}")
         // The encoder's entities are removed with the rest.
         #expect(discovery.removal.map(\.topic) == messages.map(\.topic))
         #expect(discovery.removal.allSatisfy { $0.payload.isEmpty && $0.retain })

@@ -59,7 +59,7 @@ import Testing
                 == #"{"name":"front bell health","unique_id":"hall-pi_front_bell_health","state_topic":"home/hall/front bell/health","#
                 + #""value_template":"{{ value_json.edges }}","json_attributes_topic":"home/hall/front bell/health","#
                 + #""state_class":"total_increasing","unit_of_measurement":"edges","entity_category":"diagnostic","icon":"mdi:pulse","#
-                + MQTTSensorTests.tail)
+                + MQTTSensorTests.daemonTail)
         #expect(discovery.removal.contains { $0.topic == message.topic && $0.payload.isEmpty })
     }
 

@@ -61,5 +61,10 @@ import Testing
         // The added button's state is published (retained); the removed one's is not published again.
         let states = try Broker.run("/usr/bin/mosquitto_sub", ["-h", "127.0.0.1", "-p", String(broker.port), "-t", "test/pi/+/state", "-W", "1", "-F", "%t %p"], check: false)
         #expect(states.contains("test/pi/doorbell/state released"), "\(states)")
+        // The added button is available; the removed one's availability topic is emptied.
+        let available = try Broker.run(
+            "/usr/bin/mosquitto_sub", ["-h", "127.0.0.1", "-p", String(broker.port), "-t", "test/pi/+/availability", "-W", "1", "-F", "%t %p"], check: false)
+        #expect(available.contains("test/pi/doorbell/availability online") && available.contains("test/pi/lights/availability online"), "\(available)")
+        #expect(!available.contains("test/pi/power/"), "\(available)")
     }
 }

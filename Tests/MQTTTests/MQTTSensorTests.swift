@@ -16,7 +16,13 @@ import Testing
     static let pulses = MQTTCounter(
         name: "pulses", chip: "gpiochip0", line: 25, lineIndex: 4, perUnit: 1, unit: nil, deviceClass: nil, startTotal: 0, publishIntervalNs: 0)
     static let device = #""device":{"identifiers":["gpio-debounce_hall-pi"],"name":"hall-pi","manufacturer":"gpio-debounce","model":"gpio-debounce buttons","sw_version":"0.4.0"}"#
-    static let tail = #""qos":1,"availability_topic":"home/hall/availability","# + device + "}"
+    /// What ends an entity that follows the daemon's availability alone (a health sensor).
+    static let daemonTail = #""qos":1,"availability_topic":"home/hall/availability","# + device + "}"
+    /// What ends an input's entity: available while both the daemon and input `name` are.
+    static func tail(_ name: String) -> String {
+        #""qos":1,"availability":[{"topic":"home/hall/availability"},{"topic":"home/hall/"# + name + #"/availability"}],"#
+            + #""availability_mode":"all","# + device + "}"
+    }
 
     @Test func topicsAreUnderTheBaseAndTheName() {
         #expect(Self.settings.stateTopic(sensor: "front_door") == "home/hall/front_door/state")
@@ -48,17 +54,17 @@ import Testing
         #expect(messages.allSatisfy { $0.retain })
         let text = messages.map { String(decoding: $0.payload, as: UTF8.self) }
         #expect(text[0] == #"{"name":"front door","unique_id":"hall-pi_front_door_state","state_topic":"home/hall/front door/state","#
-            + #""payload_on":"on","payload_off":"off","device_class":"door","# + Self.tail)
+            + #""payload_on":"on","payload_off":"off","device_class":"door","# + Self.tail("front door"))
         // No device class: none announced (Home Assistant shows on/off).
         #expect(text[1] == #"{"name":"pir","unique_id":"hall-pi_pir_state","state_topic":"home/hall/pir/state","#
-            + #""payload_on":"on","payload_off":"off","# + Self.tail)
+            + #""payload_on":"on","payload_off":"off","# + Self.tail("pir"))
         #expect(text[2] == #"{"name":"energy","unique_id":"hall-pi_energy_total","state_topic":"home/hall/energy/state","#
             + #""value_template":"{{ value_json.value }}","json_attributes_topic":"home/hall/energy/state","#
-            + #""state_class":"total_increasing","device_class":"energy","unit_of_measurement":"kWh","# + Self.tail)
+            + #""state_class":"total_increasing","device_class":"energy","unit_of_measurement":"kWh","# + Self.tail("energy"))
         // No device class and no unit: neither announced; still total_increasing.
         #expect(text[3] == #"{"name":"pulses","unique_id":"hall-pi_pulses_total","state_topic":"home/hall/pulses/state","#
             + #""value_template":"{{ value_json.value }}","json_attributes_topic":"home/hall/pulses/state","#
-            + #""state_class":"total_increasing","# + Self.tail)
+            + #""state_class":"total_increasing","# + Self.tail("pulses"))
         #expect(discovery.removal.map(\.topic) == messages.map(\.topic))
         #expect(discovery.removal.allSatisfy { $0.payload.isEmpty && $0.retain })
         var off = Self.settings
