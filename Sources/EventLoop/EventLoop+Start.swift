@@ -39,9 +39,11 @@ extension EventLoop {
         return Start(levels: levels, queued: queued)
     }
 
-    /// Takes the edges queued at the start (`readStart`) through the stages, before the first wait.
-    /// Returns whether the event limit was reached.
+    /// Takes the edges queued at the start (`readStart`) through the stages, before the first wait,
+    /// after telling the sinks of a chip that went away meanwhile. Returns whether the event limit
+    /// was reached.
     func takeQueuedAtStart(_ state: inout RunState) throws(LoopError) -> Bool {
+        if !queuedAtStart.availability.isEmpty { announceAvailability(queuedAtStart.availability) }
         guard !queuedAtStart.edges.isEmpty || !queuedAtStart.losses.isEmpty else { return false }
         state.batch = queuedAtStart
         queuedAtStart = EdgeBatch()

@@ -1,6 +1,8 @@
 import DebounceCore
 import EventLoop
+import LinuxSys
 import Pipeline
+import SystemPackage
 import Testing
 
 /// A chip that goes away and comes back while watched: the sinks are told of both, the other lines go
@@ -88,6 +90,33 @@ import Testing
         #expect(try #require(sink.events.last { $0.line == 0 }).timeNs >= 400 * Self.ms)
         #expect(sink.events.filter { $0.line == 1 }.map(\.kind) == [.press, .release])
         #expect(source.readsWhileAway == 0)
+    }
+
+    /// A chip gone between the request and the loop's first read: its descriptor is readable at the
+    /// start, and reading it says so.
+    final class GoneAtStart: EdgeSource {
+        private let readable: StopSwitch
+        private var told = false
+        init() throws {
+            readable = try StopSwitch()
+            readable.stop()
+        }
+        var lineCount: Int { 1 }
+        var descriptors: [FileDescriptor] { told ? [] : [readable.descriptor] }
+        var isExhausted: Bool { told }
+        func readLevel(line: Int) -> Level { .high }
+        func readReady(descriptor: Int, events: PollEvents, into batch: inout EdgeBatch) {
+            _ = readable.take()
+            told = true
+            batch.availability.append(ChipAvailability(chip: "gpiochip5", lines: [0], isAvailable: false))
+        }
+    }
+
+    @Test func aChipGoneAsTheLoopStartsIsToldToTheSinks() throws {
+        let sink = Collector()
+        let loop = try EventLoop(clock: .virtual(), source: try GoneAtStart(), plans: [LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 5 * Self.ms)))], sinks: [sink])
+        #expect(try loop.run() == .endOfInput)
+        #expect(sink.changes.map(\.0) == [ChipAvailability(chip: "gpiochip5", lines: [0], isAvailable: false)])
     }
 
     @Test func aButtonStillHeldWhenItsChipIsBackStaysPressed() throws {

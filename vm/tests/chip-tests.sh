@@ -46,10 +46,16 @@ YAML
 #       button pressed, then the chip taken away (gpio-sim's `live` 0): the daemon logs which input
 #       went away and keeps running, the other chip's button still reports its press and release;
 #       the chip back (`live` 1, its line low again): the daemon logs it, reports the release the
-#       button missed, and a new press and release; SIGTERM exits 0. A chip removed while requested
+#       button missed, and a new press and release; SIGTERM exits 0. Over MQTT (a broker on the
+#       VM's loopback), the away button's own availability is `offline` meanwhile, the other's
+#       `online`, and the first's `online` again once its chip is back. A chip removed while requested
 #       may crash Linux 6.1 later (see vm/README.md), so this runs in a VM of its own.
 t_u_chip_gone_and_back() {
-    local conf=$TMP/gone.yaml pid
+    local conf=$TMP/gone.yaml pid port=18831 available
+    ip link set lo up 2>/dev/null
+    mosquitto -p "$port" >"$TMP/gone-broker.log" 2>&1 &
+    BG+=("$!")
+    for _ in $(seq 50); do mosquitto_pub -h 127.0.0.1 -p "$port" -t kt/ready -m 1 2>/dev/null && break; nap 0.2; done
     gpiosim_create_labelled kt-ua kt-gone-a-$$ 1 >/dev/null || { err "cannot create gpio-sim chip kt-ua"; return; }
     CHIPS+=(kt-ua)
     gpiosim_create_labelled kt-ub kt-gone-b-$$ 1 >/dev/null || { err "cannot create gpio-sim chip kt-ub"; return; }
@@ -62,6 +68,10 @@ defaults:
 buttons:
   - {name: left, chip: kt-gone-a-$$, line: 0}
   - {name: right, chip: kt-gone-b-$$, line: 0}
+mqtt:
+  url: mqtt://127.0.0.1:$port
+  base: kt/gone
+  discovery: false
 YAML
     "$BIN" run --config "$conf" --format json >"$TMP/u.out" 2>"$TMP/u.err" &
     pid=$!
@@ -73,6 +83,10 @@ YAML
     wait_lines "$TMP/u.out" '"event":"press".*"button":"left"' 1 10 || { show "$TMP/u.out" "$TMP/u.err"; return; }
     echo 0 >"$GPIOSIM_CONFIGFS/kt-ua/live" || { err "cannot take kt-ua away"; return; }
     wait_lines "$TMP/u.err" "went away .*: left unavailable until it comes back" 1 10 || { show "$TMP/u.err"; return; }
+    # Each input's own availability, retained: left is offline while its chip is away, right online.
+    available=$(mosquitto_sub -h 127.0.0.1 -p "$port" -t 'kt/gone/+/availability' -C 2 -W $((10 * KT_TIME_SCALE)) -F '%t %p' 2>&1 | sort | tr '\n' ,)
+    check_eq "the inputs' availability while kt-ua is away" "$available" "kt/gone/left/availability offline,kt/gone/right/availability online,"
+    [[ $available == *offline* ]] || show "$TMP/u.err" "$TMP/gone-broker.log"
     nap 0.5
     kill -0 "$pid" 2>/dev/null || { err "run exited when a chip went away"; show "$TMP/u.err"; return; }
     gpiosim_set kt-ub 0 1
@@ -81,6 +95,8 @@ YAML
     wait_lines "$TMP/u.out" '"event":"release".*"button":"right"' 1 10 || { show "$TMP/u.out" "$TMP/u.err"; return; }
     echo 1 >"$GPIOSIM_CONFIGFS/kt-ua/live" || { err "cannot bring kt-ua back"; return; }
     wait_lines "$TMP/u.err" "is back: watching left again" 1 20 || { show "$TMP/u.err"; return; }
+    available=$(mosquitto_sub -h 127.0.0.1 -p "$port" -t 'kt/gone/left/availability' -C 1 -W $((10 * KT_TIME_SCALE)) 2>&1)
+    check_eq "left's availability once kt-ua is back" "$available" online
     wait_lines "$TMP/u.out" '"event":"release".*"button":"left"' 1 10 || { show "$TMP/u.out" "$TMP/u.err"; return; }
     gpiosim_set kt-ua 0 1
     wait_lines "$TMP/u.out" '"event":"press".*"button":"left"' 2 10 || { show "$TMP/u.out" "$TMP/u.err"; return; }
