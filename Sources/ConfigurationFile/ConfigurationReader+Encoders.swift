@@ -9,6 +9,7 @@ import YAMLDocument
 ///   - name: volume
 ///     lines: [GPIO17, GPIO27]       # A, B: clockwise, A leads
 ///     steps_per_detent: 4           # 4 (KY-040, EC11), 2 or 1
+///     settle: 5ms                   # with 1: how long a reversal's first step must hold to count
 ///     reverse: false
 ///     min: 0                        # optional range; wrap: true goes round
 ///     max: 100
@@ -51,6 +52,13 @@ extension ConfigurationReader {
         if let node = fields["steps_per_detent"] {
             let steps = try reader.choice(node, key: "\(key).steps_per_detent", allowed: ["4", "2", "1"])
             configuration.stepsPerDetent = EncoderConfiguration.StepsPerDetent(rawValue: Int(steps) ?? 4) ?? .four
+        }
+        if let node = fields["settle"] {
+            guard configuration.stepsPerDetent == .one else {
+                throw reader.error(node, "\(key).settle", "applies only with `steps_per_detent: 1` (with 2 or 4 a reversal needs no settle time): remove it, or set `steps_per_detent: 1`")
+            }
+            configuration.settleNs = try reader.duration(
+                node, key: "\(key).settle", what: "the settle time (how long the lines must hold still after a reversal's first step before it counts; longer than the contacts' bounce)")
         }
         if let node = fields["reverse"] {
             configuration.reverse = try reader.choice(node, key: "\(key).reverse", allowed: ["true", "false"]) == "true"

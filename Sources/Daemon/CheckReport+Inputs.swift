@@ -27,7 +27,7 @@ extension CheckReport {
         return lines
     }
 
-    /// Each encoder: its chip and lines A and B, bias, steps, direction, range and acceleration, then
+    /// Each encoder: its chip and lines A and B, bias, steps (with one, the settle), direction, range and acceleration, then
     /// its keys, actions and axis.
     static func encoders(_ roster: Roster, found: [MachineFindings.Line]?) -> [String] {
         var lines: [String] = []
@@ -36,7 +36,8 @@ extension CheckReport {
             let place = located.map { "\($0.0.chipName) lines \($0.0.offset) (A), \($0.1.offset) (B)" }
                 ?? "\(encoder.lineA.chip.map { "\($0) " } ?? "")lines \(encoder.lineA.line) (A), \(encoder.lineB.line) (B)"
             let configuration = encoder.configuration
-            var details = ["\(configuration.stepsPerDetent.rawValue) steps per detent"]
+            var details = [configuration.stepsPerDetent == .one ? "1 step per detent" : "\(configuration.stepsPerDetent.rawValue) steps per detent"]
+            if configuration.stepsPerDetent == .one { details.append("a reversal counts once still for \(DurationSyntax.format(configuration.settleNs))") }
             if configuration.reverse { details.append("reversed") }
             if let range = configuration.range {
                 let lower = range.lowerBound == Int.min ? "" : String(range.lowerBound)

@@ -7,7 +7,8 @@ public struct EncoderConfiguration: Sendable, Hashable {
     /// How many transitions make one detent, and so where the detents are.
     public enum StepsPerDetent: Int, Sendable, Hashable, CaseIterable {
         /// Every transition is a detent (encoders with four detents per cycle). A reversal's first
-        /// transition is not counted: it cannot be told from bounce (see `QuadratureDecoder`).
+        /// transition counts once the lines have held still for `settleNs` (bounce does not hold), or
+        /// when a second transition the same way follows (see `QuadratureDecoder`).
         case one = 1
         /// Detents at 11 and 00: two per cycle.
         case two = 2
@@ -42,9 +43,16 @@ public struct EncoderConfiguration: Sendable, Hashable {
     public var acceleration: Acceleration?
     /// How far back `EncoderEvent.velocity` looks, in nanoseconds. Default 100 ms.
     public var velocityWindowNs: Int64
+    /// With `.one` step per detent: how long the lines must hold still after a reversal's first
+    /// transition before it counts, in nanoseconds (longer than the contacts' bounce, shorter than a
+    /// hand's pause). Unused with two or four steps per detent. Default 5 ms.
+    public var settleNs: Int64
 
     /// The default velocity window: 100 ms, a few detents of a brisk turn.
     public static let defaultVelocityWindowNs: Int64 = 100_000_000
+    /// The default settle time: 5 ms, above the bounce of an encoder's contacts (well under a
+    /// millisecond to a few) and far below the time a hand holds a reversed knob.
+    public static let defaultSettleNs: Int64 = 5_000_000
 
     public init(
         stepsPerDetent: StepsPerDetent = .four,
@@ -52,7 +60,8 @@ public struct EncoderConfiguration: Sendable, Hashable {
         range: ClosedRange<Int>? = nil,
         wraps: Bool = false,
         acceleration: Acceleration? = nil,
-        velocityWindowNs: Int64 = EncoderConfiguration.defaultVelocityWindowNs
+        velocityWindowNs: Int64 = EncoderConfiguration.defaultVelocityWindowNs,
+        settleNs: Int64 = EncoderConfiguration.defaultSettleNs
     ) {
         self.stepsPerDetent = stepsPerDetent
         self.reverse = reverse
@@ -60,6 +69,7 @@ public struct EncoderConfiguration: Sendable, Hashable {
         self.wraps = wraps
         self.acceleration = acceleration
         self.velocityWindowNs = velocityWindowNs
+        self.settleNs = settleNs
     }
 
     /// `position` inside the range (the nearer end when outside), or unchanged without a range.

@@ -2,16 +2,18 @@
 ///
 /// One input applies at most two observations (one gathered earlier, one of its own). Each moves the
 /// knob one transition, except the one that shows a waiting skip's direction: it applies the skip's two
-/// transitions, the first move on from its landing and its own, four transitions. Each transition
-/// completes at most one detent (with `.one` step per detent), and only one of the two observations
-/// can settle a skip: five detents at most.
+/// transitions, the first move on from its landing and its own, four transitions; only one of the two
+/// observations can settle a skip, so one input moves the knob at most five transitions. Each of them
+/// completes at most one detent (with `.one` step per detent), and at most one position reached before
+/// the input and not yet counted (a reversal's first transition) counts during it, by settling or when
+/// the reversal moves on: six detents at most.
 public struct EncoderOutput: RandomAccessCollection, Sendable, Equatable {
     /// The most events one input can produce.
-    public static let capacity = 5
+    public static let capacity = 6
 
     /// How many events there are.
     public private(set) var count = 0
-    private var slots = InlineArray<5, EncoderEvent>(repeating: EncoderEvent(direction: .clockwise, position: 0, timeNs: 0, onsetNs: 0))
+    private var slots = InlineArray<6, EncoderEvent>(repeating: EncoderEvent(direction: .clockwise, position: 0, timeNs: 0, onsetNs: 0))
 
     /// No events.
     public init() {}

@@ -11,14 +11,23 @@
 /// detent position (a whole detent from the last one counted): a turn started and taken back (jiggle)
 /// reaches none, a reversal in mid-detent counts when it reaches the detent behind, and bounce at a
 /// detent just counted moves one transition back, a whole detent short of counting again (the
-/// hysteresis). With `.one` step per detent every position is a detent, so a reversal must move two
-/// transitions before it counts: its first transition cannot be told from bounce.
+/// hysteresis). With `.one` step per detent every position is a detent, and a reversal's first
+/// transition looks like bounce at the detent just counted until time tells them apart (settling).
+///
+/// Settling (`.one` step per detent). A reversal's first transition counts once the lines have held
+/// still for `EncoderConfiguration.settleNs` where it went, or at once when a second transition the
+/// same way follows, stamped with its own onset: of the lines' departures from the detent that way
+/// since they last held still, the one after the longest stay there (bounce stays briefly). Bounce
+/// returns to the detent within the settle and counts nothing. The settle's end is a deadline
+/// (`nextDeadlineNs`); `finish()` takes the end of the input as the lines holding still. After
+/// `suspectLoss()` no settle counts until `resync(a:b:atNs:)` (the lines may not be where the changes
+/// say): a reversal then counts only when it moves two transitions. While a skip waits, none settles.
 ///
 /// Observations. Changes stamped with the same timestamp are one observation (as a sampling logic
 /// analyser sees them): they are gathered, and applied once time moves past them (a later change,
-/// `advance(toNs:)`, `finish()`). `nextDeadlineNs` is the time of a gathered observation, so a driver
-/// that advances to it gets its detents without waiting for the next change; `receive(a:b:atNs:)`
-/// applies both lines' levels at once.
+/// `advance(toNs:)`, `finish()`). `nextDeadlineNs` is the time of a gathered observation (or of a
+/// settle), so a driver that advances to it gets its detents without waiting for the next change;
+/// `receive(a:b:atNs:)` applies both lines' levels at once.
 ///
 /// Skipped states. An observation in which both lines changed skips a state: two transitions, but
 /// which way cannot be read. The decoder never guesses: it follows the single changes after the skip,
@@ -61,11 +70,17 @@ public struct QuadratureDecoder: Sendable {
     public private(set) var nowNs: Int64
     /// What the decoder has seen so far.
     public private(set) var statistics = EncoderStatistics()
-    /// The time of the gathered observation not yet applied, in nanoseconds; `nil` when there is none
-    /// (then the driver may sleep until the next change, however long). Stored, read in place.
-    public private(set) var nextDeadlineNs: Int64?
+    /// The earliest of the gathered observation's time and the settle's end, in nanoseconds; `nil`
+    /// when there is neither (then the driver may sleep until the next change, however long).
+    public var nextDeadlineNs: Int64? {
+        guard let settleDueNs else { return gatheredNs }
+        guard let gatheredNs else { return settleDueNs }
+        return min(gatheredNs, settleDueNs)
+    }
 
-    /// The gathered observation's levels (valid while `nextDeadlineNs` is set).
+    /// The time of the gathered observation not yet applied, in nanoseconds; `nil` when there is none.
+    private var gatheredNs: Int64?
+    /// The gathered observation's levels (valid while `gatheredNs` is set).
     private var gatheredA: Level
     private var gatheredB: Level
     /// The knob's position in transitions, clockwise positive, from an origin at which A and B read 11:
@@ -83,6 +98,16 @@ public struct QuadratureDecoder: Sendable {
     /// Whether the latest reported detent was clockwise (after `reverse`), `nil` before the first.
     private var lastClockwise: Bool?
     private var velocity = DetentVelocity()
+    /// With `.one` step per detent: the reversal's onset (see Settling), its direction (+1, -1) and the
+    /// stay before it, in nanoseconds; `nil` while the lines rest.
+    private var settleOnset: (timeNs: Int64, direction: Int, stayNs: Int64)?
+    /// The time of the latest observation applied that moved the lines (or of the start, or of a resync).
+    private var lastMoveNs: Int64
+    /// When the lines, still since their latest move, have settled: `settleNs` after that move; `nil`
+    /// when no settle is pending (they rest, or a skip waits).
+    private var settleDueNs: Int64?
+    /// Whether edges may have been lost since the latest resync: no settle counts (`suspectLoss()`).
+    private var settleWithheld = false
 
     /// A skip and the single transitions after it, not yet applied to `transitions`.
     private struct PendingSkip: Sendable {
@@ -118,6 +143,7 @@ public struct QuadratureDecoder: Sendable {
         self.gatheredB = b
         self.nowNs = timeNs
         self.departureNs = timeNs
+        self.lastMoveNs = timeNs
         self.transitions = Self.phase(a: a, b: b)
         let steps = configuration.stepsPerDetent.rawValue
         if transitions % steps == 0 {
@@ -140,7 +166,7 @@ public struct QuadratureDecoder: Sendable {
             if gatheredB == level { statistics.duplicateChanges += 1 }
             gatheredB = level
         }
-        nextDeadlineNs = timeNs
+        gatheredNs = timeNs
         return output
     }
 
@@ -153,29 +179,39 @@ public struct QuadratureDecoder: Sendable {
         if b != gatheredB { statistics.changes += 1 }
         gatheredA = a
         gatheredB = b
-        nextDeadlineNs = timeNs
+        gatheredNs = timeNs
         applyGathered(into: &output)
         return output
     }
 
-    /// Moves time on to `timeNs` and applies the gathered observation if it is at or before it. The
-    /// caller promises that every change stamped at or before `timeNs` has been received. A time
-    /// earlier than one already reached changes nothing.
+    /// Moves time on to `timeNs`, applies the gathered observation if it is at or before it, and
+    /// counts a reversal whose settle ends by then. The caller promises that every change stamped at or
+    /// before `timeNs` has been received. A time earlier than one already reached changes nothing.
     public mutating func advance(toNs timeNs: Int64) -> EncoderOutput {
         var output = EncoderOutput()
         guard timeNs >= nowNs else { return output }
         nowNs = timeNs
         applyGathered(into: &output)
+        if let dueNs = settleDueNs, dueNs <= timeNs { settle(into: &output) }
         return output
     }
 
-    /// The end of the input (a recorded trace): applies the gathered observation; a skip still waiting
-    /// for the change after it is lost.
+    /// The end of the input (a recorded trace): applies the gathered observation; the lines hold still
+    /// from their latest change on (a pending reversal counts); a skip still waiting for the change
+    /// after it is lost.
     public mutating func finish() -> EncoderOutput {
         var output = EncoderOutput()
         applyGathered(into: &output)
+        if settleDueNs != nil { settle(into: &output) }
         loseSkip(into: &output)
         return output
+    }
+
+    /// Edges may have been lost (the driver saw a sequence gap or a full queue): until the next
+    /// `resync(a:b:atNs:)`, no reversal counts by settling, since the lines may not be where their
+    /// changes say; a reversal counts only when it moves two transitions.
+    public mutating func suspectLoss() {
+        settleWithheld = true
     }
 
     /// Tells the decoder the lines' levels as the driver just read them at `timeNs`, after the kernel
@@ -199,45 +235,56 @@ public struct QuadratureDecoder: Sendable {
         gatheredB = b
         lastTransition = 0
         departureNs = nowNs
+        lastMoveNs = nowNs
+        settleWithheld = false
         reanchor()
         return output
     }
 
     // MARK: - Observations
 
-    /// Applies the gathered observation if it is before `timeNs` (clamped to `nowNs`), moves time on,
-    /// and starts gathering at that time; returns the time.
+    /// Applies the gathered observation if it is before `timeNs` (clamped to `nowNs`), counts a
+    /// reversal whose settle ends by then (the lines held still until this change), moves time on, and
+    /// starts gathering at that time; returns the time.
     private mutating func gather(atNs timeNs: Int64, into output: inout EncoderOutput) -> Int64 {
         var timeNs = timeNs
         if timeNs < nowNs {
             statistics.clampedTimestamps += 1
             timeNs = nowNs
         }
-        if let gatheredNs = nextDeadlineNs, gatheredNs < timeNs { applyGathered(into: &output) }
+        if let gatheredNs, gatheredNs < timeNs { applyGathered(into: &output) }
+        if let dueNs = settleDueNs, dueNs <= timeNs { settle(into: &output) }
         nowNs = timeNs
         return timeNs
     }
 
     /// Applies the gathered observation, if any.
     private mutating func applyGathered(into output: inout EncoderOutput) {
-        guard let timeNs = nextDeadlineNs else { return }
-        nextDeadlineNs = nil
+        guard let timeNs = gatheredNs else { return }
+        gatheredNs = nil
         let difference = (Self.phase(a: gatheredA, b: gatheredB) - Self.phase(a: levelA, b: levelB)) & 3
         levelA = gatheredA
         levelB = gatheredB
         switch difference {
         case 0: return  // a line changed and changed back within one instant
-        case 2: skip(atNs: timeNs, into: &output)
-        default: single(difference == 1 ? 1 : -1, atNs: timeNs, into: &output)
+        case 2:
+            skip(atNs: timeNs, into: &output)
+            lastMoveNs = timeNs
+        default:
+            single(difference == 1 ? 1 : -1, atNs: timeNs, into: &output)
+            lastMoveNs = timeNs
+            armSettle(afterMoveAtNs: timeNs)
         }
     }
 
-    /// Both lines changed at `timeNs`: the skip waits for the single changes after it.
+    /// Both lines changed at `timeNs`: the skip waits for the single changes after it (and no settle
+    /// counts meanwhile).
     private mutating func skip(atNs timeNs: Int64, into output: inout EncoderOutput) {
         statistics.skips += 1
         loseSkip(into: &output)
         pendingSkip = PendingSkip(timeNs: timeNs, before: lastTransition)
         lastTransition = 0
+        settleDueNs = nil
     }
 
     /// One line changed at `timeNs`, moving the knob one transition `direction` (+1 clockwise). While
@@ -293,6 +340,8 @@ public struct QuadratureDecoder: Sendable {
     /// history (the next detent either way is a whole detent plus the reversal allowance away);
     /// otherwise leaves the decoder unanchored.
     private mutating func reanchor() {
+        settleOnset = nil
+        settleDueNs = nil
         let steps = configuration.stepsPerDetent.rawValue
         guard transitions % steps == 0 else {
             anchor = nil
@@ -302,11 +351,14 @@ public struct QuadratureDecoder: Sendable {
         anchor = Anchor(restAt: transitions, clockwiseAt: transitions + steps + allowance, counterClockwiseAt: transitions - steps - allowance)
     }
 
-    /// The extra transitions a reversal must make before it counts: 1 with `.one` step per detent (its
-    /// first transition cannot be told from bounce), else 0 (bounce moves one transition, less than a detent).
+    /// The extra transitions a reversal must make before it counts without settling: 1 with `.one`
+    /// step per detent (its first transition looks like bounce until it holds), else 0 (bounce moves
+    /// one transition, less than a detent).
     private var reversalAllowance: Int { configuration.stepsPerDetent == .one ? 1 : 0 }
 
     /// Moves the knob one transition `direction` at `timeNs`, and reports the detent it completes.
+    /// With `.one` step per detent, a reversal's second transition the same way first reports the
+    /// detent of its first, at that one's onset.
     private mutating func move(_ direction: Int, atNs timeNs: Int64, into output: inout EncoderOutput) {
         transitions += direction
         guard let anchor else {
@@ -316,19 +368,57 @@ public struct QuadratureDecoder: Sendable {
             }
             return
         }
-        if transitions - direction == anchor.restAt { departureNs = timeNs }
+        if transitions - direction == anchor.restAt {
+            departureNs = timeNs
+            // A later departure the same way after a shorter stay is bounce on the way: the onset stays.
+            let stayNs = max(0, timeNs - lastMoveNs)
+            if settleOnset.map({ $0.direction != direction || $0.stayNs < stayNs }) ?? true { settleOnset = (timeNs, direction, stayNs) }
+        }
         let steps = configuration.stepsPerDetent.rawValue
         if transitions == anchor.clockwiseAt {
+            if transitions - anchor.restAt > steps { reportFirstOfReversal(direction, secondAtNs: timeNs, into: &output) }
             self.anchor = Anchor(restAt: transitions, clockwiseAt: transitions + steps, counterClockwiseAt: transitions - steps - reversalAllowance)
             report(clockwise: !configuration.reverse, atNs: timeNs, into: &output)
         } else if transitions == anchor.counterClockwiseAt {
+            if anchor.restAt - transitions > steps { reportFirstOfReversal(direction, secondAtNs: timeNs, into: &output) }
             self.anchor = Anchor(restAt: transitions, clockwiseAt: transitions + steps + reversalAllowance, counterClockwiseAt: transitions - steps)
             report(clockwise: configuration.reverse, atNs: timeNs, into: &output)
         }
     }
 
-    /// Reports one detent at `timeNs` and moves the position.
+    /// A reversal's second transition the same way at `timeNs` (`.one` step per detent): reports the
+    /// detent of its first, stamped with its onset; the second one's onset is its own time.
+    private mutating func reportFirstOfReversal(_ direction: Int, secondAtNs timeNs: Int64, into output: inout EncoderOutput) {
+        let onsetNs = settleOnset.flatMap { $0.direction == direction ? $0.timeNs : nil } ?? departureNs
+        report(clockwise: (direction > 0) != configuration.reverse, atNs: min(onsetNs, timeNs), into: &output)
+        departureNs = timeNs
+    }
+
+    /// After a single transition at `timeNs` (`.one` step per detent): the lines, away from the rest
+    /// position or back at it after leaving, settle `settleNs` later unless they move again first.
+    private mutating func armSettle(afterMoveAtNs timeNs: Int64) {
+        let pending = configuration.stepsPerDetent == .one && pendingSkip == nil && settleOnset != nil && anchor != nil
+        settleDueNs = pending ? timeNs.adding(durationNs: configuration.settleNs) : nil
+    }
+
+    /// The lines have held still for `settleNs`: one transition from the rest position (a reversal's
+    /// first, as nothing else stops there uncounted), it is a detent, stamped with its onset, unless a
+    /// loss is suspected; back at the rest position, what left it was bounce.
+    private mutating func settle(into output: inout EncoderOutput) {
+        settleDueNs = nil
+        guard let anchor, let onset = settleOnset else { return }
+        let offset = transitions - anchor.restAt
+        if offset == 0 { settleOnset = nil }
+        guard !settleWithheld, offset == onset.direction else { return }
+        let (clockwiseAt, counterClockwiseAt) = offset > 0 ? (transitions + 1, transitions - 2) : (transitions + 2, transitions - 1)
+        self.anchor = Anchor(restAt: transitions, clockwiseAt: clockwiseAt, counterClockwiseAt: counterClockwiseAt)
+        report(clockwise: (offset > 0) != configuration.reverse, atNs: onset.timeNs, into: &output)
+    }
+
+    /// Reports one detent at `timeNs` and moves the position; the lines rest at the new detent.
     private mutating func report(clockwise: Bool, atNs timeNs: Int64, into output: inout EncoderOutput) {
+        settleOnset = nil
+        settleDueNs = nil
         let reversed = lastClockwise.map { $0 != clockwise } ?? false
         lastClockwise = clockwise
         let speed = velocity.record(atNs: timeNs, reversed: reversed, windowNs: configuration.velocityWindowNs)

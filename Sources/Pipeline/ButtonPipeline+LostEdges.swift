@@ -5,10 +5,13 @@ extension ButtonPipeline {
     /// The line may have lost edges (the loop saw a sequence gap, a full queue, or two edges of one
     /// direction in a row): its level will be read again when it matters. `count` is how many the
     /// kernel says it lost, `nil` when it does not say (counted as one, `lostEvents(line:)`).
+    /// An encoder's decoder then counts no reversal by settling until its lines are read again
+    /// (`QuadratureDecoder.suspectLoss()`).
     public mutating func suspectLoss(line: Int, count: Int? = nil) {
         lostEventCounts[line] += max(count ?? 1, 0)
         guard !lines[line].lossSuspected else { return }
         lines[line].lossSuspected = true
+        if case .encoder(let encoderLine) = lines[line].follower { encoders[encoderLine.encoder].decoder.suspectLoss() }
         suspectedLineCount += 1
         renewDue(line: line)
     }
@@ -132,6 +135,8 @@ extension ButtonPipeline {
             let (a, b) = (encoders[line.encoder].levelA, encoders[line.encoder].levelB)
             for detent in encoders[line.encoder].decoder.resync(a: a, b: b, atNs: timeNs) { outputs.append(.rotation(encoder: line.encoder, detent)) }
             let lineA = encoders[line.encoder].lineA
+            let other = lineA == index ? encoders[line.encoder].lineB : lineA
+            if lines[other].lossSuspected { encoders[line.encoder].decoder.suspectLoss() }
             if lineA != index { renewDue(line: lineA) }
         case .presses(let follower): Self.resync(line: index, by: &presses[follower], to: level, atNs: timeNs, groups: &groups, into: &outputs)
         case .gestures(let follower): Self.resync(line: index, by: &gestures[follower], to: level, atNs: timeNs, groups: &groups, into: &outputs)

@@ -59,6 +59,12 @@ import Testing
         #expect(report.notes == ["line names and chips were not resolved: no chip"])
     }
 
+    @Test func aOneStepEncoderSaysItsSettle() throws {
+        let configuration = try ConfigurationLoader.load("encoders: [{name: dial, lines: [5, 6], steps_per_detent: 1, settle: 3ms}]", file: "dial.yaml")
+        let report = CheckReport(configuration, file: "dial.yaml", machine: .init(lines: nil, notes: []), headerChip: { Self.pi5 })
+        #expect(report.lines.contains { $0.hasSuffix("1 step per detent, a reversal counts once still for 3ms") }, "\(report.lines)")
+    }
+
     /// Found on this machine: each line's chip and offset as found, a name with its offset.
     @Test func linesFoundSayTheirChipAndOffset() throws {
         let found = [("gpiochip4", 22), ("gpiochip4", 17), ("gpiochip4", 27), ("gpiochip0", 23), ("gpiochip4", 24)]

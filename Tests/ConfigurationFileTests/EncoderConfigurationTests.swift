@@ -50,6 +50,14 @@ import Testing
         #expect(encoder.lineB == LineSettings(chip: "gpiochip0", line: "27", bias: .disabled, kernelDebounceNs: 0))
     }
 
+    @Test func aOneStepEncodersSettleTimeIsReadWithTheDurationSyntax() throws {
+        let configuration = try ConfigurationLoader.load("encoders: [{name: knob, lines: [5, 6], steps_per_detent: 1, settle: 2.5ms}]", file: "k.yaml")
+        #expect(configuration.encoders.first?.configuration.settleNs == 2_500_000)
+        let unsaid = try ConfigurationLoader.load("encoders: [{name: knob, lines: [5, 6], steps_per_detent: 1}]", file: "k.yaml")
+        #expect(unsaid.encoders.first?.configuration.settleNs == EncoderConfiguration.defaultSettleNs)
+        #expect(EncoderConfiguration.defaultSettleNs == 5_000_000)
+    }
+
     @Test func encodersAloneAreAConfiguration() throws {
         let configuration = try ConfigurationLoader.load("encoders: [{name: knob, lines: [5, 6]}]", file: "k.yaml")
         #expect(configuration.buttons.isEmpty && configuration.encoders.count == 1)
@@ -66,6 +74,9 @@ import Testing
         ("buttons: [{name: k, line: 5}]\nencoders: [{name: k, lines: [6, 7]}]", "is used twice"),
         ("buttons: [{name: b, line: 5}]\nencoders: [{name: k, lines: [6, 5]}]", "is already a line of button 'b'"),
         ("encoders: [{name: k, lines: [5, 6], speed: 3}]", "speed"),
+        ("encoders: [{name: k, lines: [5, 6], settle: 5ms}]", "applies only with `steps_per_detent: 1`"),
+        ("encoders: [{name: k, lines: [5, 6], steps_per_detent: 1, settle: 100us}]", "too short"),
+        ("encoders: [{name: k, lines: [5, 6], steps_per_detent: 1, settle: soon}]", "the settle time"),
     ])
     func mistakesAreRefusedWithWhatToWrite(yaml: String, message: String) {
         #expect {

@@ -125,12 +125,120 @@ import Testing
             detents: "  >", EncoderConfiguration(stepsPerDetent: .one))
     }
 
-    @Test func oneStepPerDetentAReversalCountsFromItsSecondTransition() {
-        // 01 at tick 2 (a detent), back to 11 (cannot be told from bounce), on to 10: counted.
+    @Test func oneStepPerDetentAReversalMovingOnBeforeItSettlesCountsBothTransitions() {
+        // 01 at tick 2 (a detent), back to 11 at tick 3 (bounce, for all the decoder knows yet), on to
+        // 10 at tick 4: both transitions count, the first stamped with its own time.
         EncoderMarble.expect(
             a: "--_-----",
             b: "----____",
-            detents: "  > <", EncoderConfiguration(stepsPerDetent: .one))
+            detents: "  ><<", EncoderConfiguration(stepsPerDetent: .one))
+    }
+}
+
+/// One step per detent: a reversal's first transition counts once the lines hold still for the settle
+/// time (5 ticks by default), stamped with its onset.
+@Suite struct EncoderSettleMarbleTests {
+    static let one = EncoderConfiguration(stepsPerDetent: .one)
+
+    @Test func aReversalThatHoldsCountsStampedWithItsOnset() {
+        // Clockwise at tick 2, back at tick 3 and held: counter-clockwise, stamped tick 3.
+        let run = EncoderMarble.expect(
+            a: "--_-----------",
+            b: "--------------",
+            detents: "  ><", Self.one)
+        #expect(run.events.map(\.onsetNs) == [2, 3].map { $0 * EncoderMarble.tickNs })
+        #expect(run.events.map(\.position) == [1, 0])
+    }
+
+    @Test func aReversalCountsAtItsDeadlineWithoutAnotherChange() {
+        let ms: Int64 = 1_000_000
+        var decoder = QuadratureDecoder(configuration: Self.one)
+        #expect(decoder.receive(line: .a, level: .low, atNs: 2 * ms).isEmpty)
+        #expect(decoder.advance(toNs: 2 * ms).map(\.direction) == [.clockwise])
+        #expect(decoder.nextDeadlineNs == nil)
+        #expect(decoder.receive(line: .a, level: .high, atNs: 3 * ms).isEmpty)
+        #expect(decoder.nextDeadlineNs == 3 * ms)
+        #expect(decoder.advance(toNs: 3 * ms).isEmpty)
+        // The settle's end is the decoder's deadline: 5 ms after the lines last moved.
+        #expect(decoder.nextDeadlineNs == 8 * ms)
+        #expect(decoder.advance(toNs: 8 * ms - 1).isEmpty)
+        let settled = decoder.advance(toNs: 8 * ms)
+        #expect(settled.map(\.direction) == [.counterClockwise])
+        #expect(settled.map(\.timeNs) == [3 * ms] && settled.map(\.onsetNs) == [3 * ms])
+        #expect(decoder.nextDeadlineNs == nil && decoder.position == 0)
+    }
+
+    @Test func bounceDuringAReversalDelaysItsSettleNotItsStamp() {
+        // Clockwise at tick 2; back at tick 7, bouncing at ticks 8 and 9: counter-clockwise, stamped 7.
+        let run = EncoderMarble.expect(
+            a: "--_____-_-----------",
+            b: "--------------------",
+            detents: "  >    <", Self.one)
+        #expect(run.events.last?.onsetNs == 7 * EncoderMarble.tickNs)
+        var decoder = QuadratureDecoder(configuration: Self.one)
+        for (level, tick) in [(Level.low, 2), (.high, 7), (.low, 8), (.high, 9)] as [(Level, Int64)] {
+            _ = decoder.receive(line: .a, level: level, atNs: tick * EncoderMarble.tickNs)
+        }
+        _ = decoder.advance(toNs: 9 * EncoderMarble.tickNs)
+        #expect(decoder.nextDeadlineNs == 14 * EncoderMarble.tickNs)
+    }
+
+    @Test func bounceShorterThanTheSettleCountsNothing() {
+        // Clockwise at tick 2, then A bounces back to 11 for up to 4 ticks at a time and rests at 01.
+        EncoderMarble.expect(
+            a: "--_-__-___----______",
+            b: "--------------------",
+            detents: "  >", Self.one)
+    }
+
+    @Test func aReversalHeldExactlyTheSettleCounts() {
+        // Back at tick 3, on again at tick 8 (held 5 ticks): counted at 3; the turn at 8 is a
+        // reversal too, held to the end of the input.
+        EncoderMarble.expect(
+            a: "--_-----_____",
+            b: "-------------",
+            detents: "  ><    >", Self.one)
+    }
+
+    @Test func aReversalHeldLessThanTheSettleAndTakenBackCountsNothing() {
+        EncoderMarble.expect(
+            a: "--_---______",
+            b: "------------",
+            detents: "  >", Self.one)
+    }
+
+    @Test func theSettleIsConfigurable() {
+        // Back at tick 3, on again at tick 6: 3 ticks, enough with a 2 ms settle, not with 5 ms.
+        var quick = Self.one
+        quick.settleNs = 2_000_000
+        EncoderMarble.expect(a: "--_--_____", b: "----------", detents: "  >< >", quick)
+        EncoderMarble.expect(a: "--_--_____", b: "----------", detents: "  >", Self.one)
+    }
+
+    @Test func otherStepCountsHaveNoSettle() {
+        // Two steps per detent: a detent at 00 (tick 3), one transition back at tick 4, held: nothing.
+        let run = EncoderMarble.expect(
+            a: "--_________",
+            b: "---_-------",
+            detents: "   >", EncoderConfiguration(stepsPerDetent: .two))
+        #expect(run.decoder.nextDeadlineNs == nil)
+    }
+
+    @Test func aSuspectedLossWithholdsTheSettleUntilAResync() {
+        let ms: Int64 = 1_000_000
+        var decoder = QuadratureDecoder(configuration: Self.one)
+        #expect(decoder.receive(a: .low, b: .high, atNs: 2 * ms).map(\.direction) == [.clockwise])
+        decoder.suspectLoss()
+        #expect(decoder.receive(a: .high, b: .high, atNs: 3 * ms).isEmpty)
+        // Held long past the settle: nothing counts, since the lines may not be where the changes say.
+        #expect(decoder.advance(toNs: 50 * ms).isEmpty)
+        #expect(decoder.finish().isEmpty)
+        // A second transition the same way counts both, as without a loss.
+        #expect(decoder.receive(a: .high, b: .low, atNs: 60 * ms).map(\.timeNs) == [3 * ms, 60 * ms])
+        // After a resync the settle counts again: clockwise back to 11, held.
+        _ = decoder.resync(a: .high, b: .low, atNs: 70 * ms)
+        #expect(decoder.receive(a: .high, b: .high, atNs: 80 * ms).isEmpty)
+        #expect(decoder.advance(toNs: 85 * ms).map(\.timeNs) == [80 * ms])
     }
 }
 
@@ -235,7 +343,24 @@ import Testing
         #expect(output.allSatisfy { $0.direction == .clockwise })
     }
 
-    @Test func oneInputReportsUpToFiveDetents() {
+    @Test func oneInputReportsUpToSixDetents() {
+        // One step per detent: a reversal waiting to settle, a skip, a transition on, a gathered
+        // transition that settles the skip (the reversal's first transition, then four), and a sample
+        // that applies it and moves on once more (a sixth).
+        var decoder = QuadratureDecoder(configuration: EncoderConfiguration(stepsPerDetent: .one))
+        #expect(decoder.receive(a: .low, b: .high, atNs: 1).count == 1)
+        #expect(decoder.receive(a: .high, b: .high, atNs: 2).isEmpty)
+        #expect(decoder.receive(a: .low, b: .low, atNs: 3).isEmpty)
+        #expect(decoder.receive(a: .low, b: .high, atNs: 4).isEmpty)
+        #expect(decoder.receive(line: .a, level: .high, atNs: 5).isEmpty)
+        let output = decoder.receive(a: .high, b: .low, atNs: 6)
+        #expect(output.count == EncoderOutput.capacity)
+        #expect(output.map(\.timeNs) == [2, 3, 3, 4, 5, 6])
+        #expect(output.allSatisfy { $0.direction == .counterClockwise })
+        #expect(decoder.position == -5)
+    }
+
+    @Test func oneInputReportsUpToFiveDetentsWithoutAReversal() {
         // One step per detent: a skip, a transition on, a gathered transition that settles the skip
         // (four detents), then a sample that applies it and moves on once more (a fifth).
         var decoder = QuadratureDecoder(configuration: EncoderConfiguration(stepsPerDetent: .one))
@@ -244,7 +369,7 @@ import Testing
         #expect(decoder.receive(a: .high, b: .high, atNs: 3).isEmpty)
         #expect(decoder.receive(line: .a, level: .low, atNs: 4).isEmpty)
         let output = decoder.receive(a: .low, b: .low, atNs: 5)
-        #expect(output.count == EncoderOutput.capacity)
+        #expect(output.count == 5)
         #expect(output.map(\.timeNs) == [2, 2, 3, 4, 5])
         #expect(decoder.position == 6)
     }

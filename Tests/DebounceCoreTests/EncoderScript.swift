@@ -11,10 +11,12 @@ import Simulation
 /// so a skip always has a transition of its own run beside it (a hand that skips states is turning
 /// fast and cannot reverse on both sides of one sample).
 struct EncoderScript {
-    /// One transition of the true path: +1 clockwise (A leads), -1 counter-clockwise.
+    /// One transition of the true path: +1 clockwise (A leads), -1 counter-clockwise; `quietNs` is
+    /// when its line stopped bouncing (its time when it did not bounce).
     struct Transition: Equatable {
         var direction: Int
         var timeNs: Int64
+        var quietNs: Int64
     }
 
     /// One change of a line, as the kernel would report it.
@@ -37,6 +39,32 @@ struct EncoderScript {
 
     var initialA: Level { Self.cycle[initialPhase].a }
     var initialB: Level { Self.cycle[initialPhase].b }
+
+    /// The bounce-free turn of `transitions` (times in order) from `initialPhase`: one change each.
+    init(initialPhase: Int, transitions: [Transition]) {
+        self.initialPhase = initialPhase
+        self.transitions = transitions
+        var phase = initialPhase
+        for transition in transitions {
+            let from = phase
+            phase = (phase + transition.direction + 4) % 4
+            let line: QuadratureDecoder.Line = Self.cycle[from].a != Self.cycle[phase].a ? .a : .b
+            changes.append(Change(line: line, level: level(of: line, phase), timeNs: transition.timeNs))
+        }
+    }
+
+    /// The turn of bounce-free `transitions` (times in order, no two at once) from `initialPhase`, each
+    /// bouncing with probability `bounce` as `init(seed:segments:stepsPerDetent:bounce:skip:)` makes them.
+    init(seed: UInt64, bouncing transitions: [Transition], initialPhase: Int, bounce: Double) {
+        var random = SplitMix64(seed: seed)
+        self.initialPhase = initialPhase
+        build(runs: [(transitions.map(\.direction), transitions.map(\.timeNs), [])], bounce: bounce, random: &random)
+    }
+
+    /// This turn without its bounce: one change per transition (skips not allowed).
+    var bounceFree: EncoderScript {
+        EncoderScript(initialPhase: initialPhase, transitions: transitions.map { Transition(direction: $0.direction, timeNs: $0.timeNs, quietNs: $0.timeNs) })
+    }
 
     /// A turn from `seed`: `segments` segments, detents of `stepsPerDetent` transitions, a transition
     /// bouncing with probability `bounce`, two transitions of a run merged with probability `skip`.
@@ -106,7 +134,7 @@ struct EncoderScript {
             let nextNs = index + count < steps.count ? steps[index + count].timeNs : step.timeNs + 10_000_000
             var lines: [QuadratureDecoder.Line] = []
             for _ in 0..<count {
-                transitions.append(Transition(direction: step.direction, timeNs: step.timeNs))
+                transitions.append(Transition(direction: step.direction, timeNs: step.timeNs, quietNs: step.timeNs))
                 let from = phase
                 phase = (phase + step.direction + 4) % 4
                 lines.append(Self.cycle[from].a != Self.cycle[phase].a ? .a : .b)
@@ -130,6 +158,7 @@ struct EncoderScript {
                         changes.append(Change(line: line, level: number % 2 == 0 ? settled.toggled : settled, timeNs: step.timeNs + offset))
                     }
                     maxBurstNs = max(maxBurstNs, offsets.max() ?? 0)
+                    for last in transitions.indices.suffix(count) { transitions[last].quietNs = step.timeNs + (offsets.max() ?? 0) }
                 }
             }
             index += count
