@@ -1,18 +1,22 @@
 import DebounceCore
 
 /// A meter's pulse output (`LineRole.counter`): each of its debouncer's presses is a pulse counted
-/// by its `PulseCounter` (`PipelineOutput.count`).
+/// by its `PulseCounter` (`PipelineOutput.count`), whose rate falls at the counter's deadline with no
+/// pulse (`PipelineOutput.rate`).
 struct CounterFollower: DebouncedFollower {
     var debouncer: Debouncer
     var counter: PulseCounter
 
-    var stageDeadlineNs: Int64? { nil }
+    var stageDeadlineNs: Int64? { counter.nextDeadlineNs }
 
     mutating func follow(_ event: ButtonEvent, line: Int, groups: inout [GroupLockout], into outputs: inout [PipelineOutput]) {
         if let pulse = counter.receive(event) { outputs.append(.count(line: line, pulse)) }
     }
 
-    func advanceStage(toNs timeNs: Int64, line: Int, into outputs: inout [PipelineOutput]) {}
+    mutating func advanceStage(toNs timeNs: Int64, line: Int, into outputs: inout [PipelineOutput]) {
+        if let fall = counter.advance(toNs: timeNs) { outputs.append(.rate(line: line, fall)) }
+    }
 
+    /// A recorded input's end decides nothing: the rate's falls belong to a time the input never reached.
     func finishStage(line: Int, into outputs: inout [PipelineOutput]) {}
 }
