@@ -39,7 +39,7 @@ public struct MeterRate: Sendable {
         if timeNs >= timeoutAtNs {
             rate = 0
             nextDeadlineNs = nil
-            return RateFall(rate: 0, ratePerMinute: 0, timeNs: timeoutAtNs, total: total)
+            return RateFall(rate: 0, ratePerMinute: 0, timeNs: max(timeoutAtNs, dueNs), total: total)
         }
         // The last of the falls one report interval apart from `dueNs` that is due by `timeNs`.
         let latestNs = dueNs.adding(durationNs: timeNs.durationNs(since: dueNs) / reportIntervalNs * reportIntervalNs)
@@ -47,6 +47,13 @@ public struct MeterRate: Sendable {
         rate = configuration.rate(intervalNs: elapsedNs)
         nextDeadlineNs = min(latestNs.adding(durationNs: reportIntervalNs), timeoutAtNs)
         return RateFall(rate: rate, ratePerMinute: 60_000_000_000 / Double(max(1, elapsedNs)), timeNs: latestNs, total: total)
+    }
+
+    /// Puts the next fall off to `timeNs` when it is due sooner: a pulse may have begun before it,
+    /// still undecided (its debouncer decides at `timeNs`), and then the rate does not fall.
+    public mutating func postpone(toNs timeNs: Int64) {
+        guard let dueNs = nextDeadlineNs, timeNs > dueNs else { return }
+        nextDeadlineNs = timeNs
     }
 
     /// The report interval, at least 1 ns.

@@ -30,6 +30,11 @@ public struct PulseCounter: Sendable {
         return PulseCount(total: total, timeNs: event.timeNs, onsetNs: event.onsetNs, intervalNs: intervalNs, rate: rate)
     }
 
+    /// Puts the rate's next fall off to `timeNs` (`MeterRate.postpone(toNs:)`).
+    public mutating func postpone(toNs timeNs: Int64) {
+        meterRate.postpone(toNs: timeNs)
+    }
+
     /// The rate's fall due by `timeNs` (no pulse came), if any (`MeterRate.advance(toNs:total:)`).
     public mutating func advance(toNs timeNs: Int64) -> RateFall? {
         meterRate.advance(toNs: timeNs, total: total)

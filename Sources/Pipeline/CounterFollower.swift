@@ -14,6 +14,13 @@ struct CounterFollower: DebouncedFollower {
     }
 
     mutating func advanceStage(toNs timeNs: Int64, line: Int, into outputs: inout [PipelineOutput]) {
+        // A pulse that began before the fall was due, still undecided: if it is one, the rate did not
+        // fall, so the fall waits for the debouncer's decision (a glitch rejected, it falls then).
+        if let due = counter.nextDeadlineNs, due <= timeNs, !debouncer.isPressed, let onset = debouncer.pendingOnsetNs, onset <= due,
+            let debouncerDueNs = debouncer.nextDeadlineNs
+        {
+            counter.postpone(toNs: debouncerDueNs)
+        }
         if let fall = counter.advance(toNs: timeNs) { outputs.append(.rate(line: line, fall)) }
     }
 

@@ -67,4 +67,26 @@ import Testing
         #expect(run.rateFalls.isEmpty)
         #expect(run.loop.pipeline.nextDeadlineNs != nil && run.loop.pipeline.nextDecisionDeadlineNs == nil)
     }
+
+    /// A change that begins just before a fall is due waits for its debouncer: a spike is rejected and
+    /// the rate falls then, at that time's value; a pulse is a pulse, and the rate never fell.
+    @Test func aFallWaitsForAChangeThatBeganBeforeIt() throws {
+        let s = Self.s
+        let lastNs = 5 * s + 3_600_000_000
+        let dueNs = lastNs + 3_600_000_000 + 5 * s
+        func edges(_ onsetNs: Int64) -> [Edge] { [Edge(level: .low, timeNs: onsetNs), Edge(level: .high, timeNs: onsetNs + 30 * Self.ms)] }
+        // A 200 µs spike 1 ms before the fall, and a pulse 30 s later to keep the run going.
+        let spike = [Edge(level: .low, timeNs: dueNs - Self.ms), Edge(level: .high, timeNs: dueNs - Self.ms + 200_000)]
+        let spiked = try VirtualRun.play(
+            SimulatedLines(initialLevel: .high, script: edges(5 * s) + edges(lastNs) + spike + edges(lastNs + 30 * s)), plans: [Self.plan])
+        #expect(spiked.counts.count == 3, "the spike is no pulse")
+        let first = try #require(spiked.rateFalls.first?.fall)
+        #expect(first.timeNs > dueNs && first.timeNs <= dueNs + 11 * Self.ms, "the fall waited for the spike's rejection: \(first.timeNs - dueNs) ns late")
+        #expect(first.rate == 3600 * 1e9 / Double(first.timeNs - lastNs))
+        // A real pulse beginning 1 ms before the fall: no fall, its own rate at 1 ms under 8.6 s.
+        let pulsed = try VirtualRun.play(
+            SimulatedLines(initialLevel: .high, script: edges(5 * s) + edges(lastNs) + edges(dueNs - Self.ms)), plans: [Self.plan])
+        #expect(pulsed.rateFalls.isEmpty)
+        #expect(pulsed.counts.last?.pulse.rate == 3600 * 1e9 / Double(dueNs - Self.ms - lastNs))
+    }
 }
