@@ -29,9 +29,10 @@ import SystemPackage
 /// each change), and each change's JSON (`EventWriter.jsonObject(contact:initial:fields:)`: onset,
 /// how long the previous state lasted) on `<base>/<sensor>/event`, not retained.
 ///
-/// Pulse counters (`MQTTCounter`, indexed by their run line, `PipelineOutput.count`'s `line`): the
-/// state retained on `<base>/<counter>/state` as `{"total":N,"value":V,"rate_per_min":R}`
-/// (`MQTTCounter.statePayload`), at the start from `MQTTCounter.startTotal`, then at most one per
+/// Pulse counters (`MQTTCounter`, indexed by their run line, `PipelineOutput.count`'s and `.rate`'s
+/// `line`): the state retained on `<base>/<counter>/state` as `{"total":N,"value":V,"rate_per_min":R,"rate":P}`
+/// (`MQTTCounter.statePayload`), at the start from `MQTTCounter.startTotal`, then at each pulse and
+/// each fall of the rate, at most one per
 /// `MQTTCounter.publishIntervalNs` (`PublishThrottle`: a pulse after a quiet interval goes at once,
 /// later ones wait for the interval, only the latest kept; the loop wakes the sink at that deadline
 /// through `nextDeadlineNs`, and a shutdown sends the one waiting at once). A state waiting in the
