@@ -14,9 +14,12 @@ and the prefix. For each message, as homeassistant/components/mqtt/discovery.py 
     event type and its position and velocity as numbers, for sample detents;
   - a sensor is an encoder's position (state_class measurement) or a pulse counter's total
     (state_class total_increasing, for the Energy dashboard): a counter's value_template must render
-    its state's JSON ({"total":N,"value":V,"rate_per_min":R}) to the value, its attributes come from
-    its state topic, and its unit must be one Home Assistant allows for its device_class
+    its state's JSON ({"total":N,"value":V,"rate_per_min":R,"rate":P}) to the value, its attributes
+    come from its state topic, and its unit must be one Home Assistant allows for its device_class
     (sensor.DEVICE_CLASS_UNITS: kWh for energy, m³ or L for water...);
+  - a counter's rate sensor (state_class measurement, its template reading value_json.rate) must
+    render the same JSON to the rate, and its unit must be one Home Assistant allows for its
+    device_class (W for power, L/min or m³/h for volume_flow_rate);
   - a diagnostic sensor (entity_category diagnostic) is an input's health: its value_template must
     render its state's JSON (edges, bounces_absorbed, glitches_rejected, noise_bursts, lost_events) to
     the edges, its attributes come from its state topic, and it is total_increasing (a restart's
@@ -62,9 +65,9 @@ ROTATIONS = {  # a detent message (what `watch --encoder --format json` prints),
                     "encoder": "e", "chip": "c", "lines": [1, 2]},
 }
 
-COUNTS = [  # a counter's state message (MQTTCounter.statePayload), and the value it must show
-    ({"total": 0, "value": 0, "rate_per_min": 0}, 0),
-    ({"total": 12345, "value": 12.345, "rate_per_min": 61.5}, 12.345),
+COUNTS = [  # a counter's state message (MQTTCounter.statePayload), its value, and its rate
+    ({"total": 0, "value": 0, "rate_per_min": 0, "rate": 0}, 0, 0),
+    ({"total": 12345, "value": 12.345, "rate_per_min": 61.5, "rate": 3690}, 12.345, 3690),
 ]
 
 HEALTHS = [  # an input's health message (MQTTHealth.payload), and the state it must show
@@ -128,6 +131,10 @@ def check(topic, payload, prefix):
         problem = check_counter(config, validated)
         if problem:
             return problem
+    elif component == "sensor" and "value_json.rate" in config.get("value_template", ""):
+        problem = check_rate(config, validated)
+        if problem:
+            return problem
     elif component == "sensor" and validated.get("state_class") != "measurement":
         return "a sensor is an encoder's position (state_class measurement) or a counter's total (total_increasing)"
     if component == "binary_sensor" and (validated.get("payload_on"), validated.get("payload_off")) not in BINARY_PAYLOADS:
@@ -172,10 +179,26 @@ def check_counter(config, validated):
     """A pulse counter's total sensor: what the Energy dashboard and the attributes need."""
     if config.get("json_attributes_topic") != config.get("state_topic"):
         return "a counter's attributes must come from its state topic"
-    for sample, value in COUNTS:
+    for sample, value, _ in COUNTS:
         rendered = render(config.get("value_template", "{{ value }}"), sample)
         if float(rendered) != value:
             return f"value_template gives {rendered!r} for {sample!r}, expected {value}"
+    return check_unit(validated)
+
+
+def check_rate(config, validated):
+    """A pulse counter's rate sensor: a measurement read from the counter's state, in a unit its class takes."""
+    if validated.get("state_class") != "measurement":
+        return "a counter's rate is state_class measurement"
+    for sample, _, rate in COUNTS:
+        rendered = render(config["value_template"], sample)
+        if float(rendered) != rate:
+            return f"value_template gives {rendered!r} for {sample!r}, expected {rate}"
+    return check_unit(validated)
+
+
+def check_unit(validated):
+    """The unit must be one Home Assistant takes for the sensor's device class."""
     device_class = validated.get("device_class")
     unit = validated.get("unit_of_measurement")
     if device_class in DEVICE_CLASS_UNITS and unit not in DEVICE_CLASS_UNITS[device_class]:

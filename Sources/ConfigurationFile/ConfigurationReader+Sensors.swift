@@ -18,6 +18,7 @@ import YAMLDocument
 ///     per_unit: 1000             # 1000 imp/kWh
 ///     unit: kWh
 ///     device_class: energy
+///     timeout: 5min              # the default: no pulse this long and the power is 0
 /// ```
 extension ConfigurationReader {
     /// Home Assistant's binary_sensor device classes, as `device_class:` of a sensor takes them.
@@ -139,9 +140,14 @@ extension ConfigurationReader {
             try reader.duration(
                 node, key: "\(key).publish_interval", what: "a publish interval (how often at most the value goes to MQTT)", minimum: Self.minimumCounterIntervalNs)
         } ?? CounterSettings.defaultIntervalNs
+        let rateTimeoutNs = try fields["timeout"].map { node throws(ConfigurationError) in
+            try reader.duration(
+                node, key: "\(key).timeout", what: "a timeout (how long without a pulse before the rate is 0)", minimum: Self.minimumCounterIntervalNs)
+        } ?? MeterRateConfiguration.defaultTimeoutNs
         return CounterSettings(
             name: name, lineSettings: lineSettings, debounce: DebounceConfiguration(both: strategy, activeLevel: active == "low" ? .activeLow : .activeHigh),
-            perUnit: perUnit, unit: unit, deviceClass: deviceClass, flushIntervalNs: flushIntervalNs, publishIntervalNs: publishIntervalNs)
+            perUnit: perUnit, unit: unit, deviceClass: deviceClass, flushIntervalNs: flushIntervalNs, publishIntervalNs: publishIntervalNs,
+            rateTimeoutNs: rateTimeoutNs)
     }
 
     /// `per_unit:`: a plain decimal number (`1000`, `0.5`), more than 0 and at most `maximumPulsesPerUnit`.

@@ -38,7 +38,7 @@ package struct DaemonPlan: Sendable {
                 LinePlan(debounce: button.debounce, gestures: button.gestures, group: button.group.flatMap { groupNames.firstIndex(of: $0) })
             case .encoder: LinePlan.raw
             case .sensor(let sensor): LinePlan(debounce: sensor.debounce, role: .contact(sensor.contact))
-            case .counter(let counter): LinePlan(debounce: counter.debounce, role: .counter(initialTotal: totals[line.id] ?? 0))
+            case .counter(let counter): LinePlan(debounce: counter.debounce, role: .counter(initialTotal: totals[line.id] ?? 0, rate: counter.rateConfiguration))
             }
         }
         encoders = roster.encoders.map { encoder in

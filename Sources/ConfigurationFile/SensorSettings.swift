@@ -52,15 +52,18 @@ package struct CounterSettings: Sendable, Equatable {
     /// The state file is written at most this often while pulses come, in nanoseconds (and at every
     /// clean stop): a `kill -9` or a power cut loses at most this long's pulses.
     package var flushIntervalNs: Int64
-    /// MQTT: at most one state message per this many nanoseconds (the latest value retained).
+    /// At most one state message per this many nanoseconds on MQTT (the latest value retained), and
+    /// at most one report of the falling rate per this many in any output.
     package var publishIntervalNs: Int64
+    /// `timeout:`: after this many nanoseconds without a pulse the rate is 0 (`MeterRateConfiguration`).
+    package var rateTimeoutNs: Int64
 
     /// The default `flush:` and `publish_interval:`: 5 s.
     package static let defaultIntervalNs: Int64 = 5_000_000_000
 
     package init(
         name: String, lineSettings: LineSettings, debounce: DebounceConfiguration, perUnit: Double = 1, unit: String? = nil, deviceClass: String? = nil,
-        flushIntervalNs: Int64 = defaultIntervalNs, publishIntervalNs: Int64 = defaultIntervalNs
+        flushIntervalNs: Int64 = defaultIntervalNs, publishIntervalNs: Int64 = defaultIntervalNs, rateTimeoutNs: Int64 = MeterRateConfiguration.defaultTimeoutNs
     ) {
         self.name = name
         self.lineSettings = lineSettings
@@ -70,5 +73,6 @@ package struct CounterSettings: Sendable, Equatable {
         self.deviceClass = deviceClass
         self.flushIntervalNs = flushIntervalNs
         self.publishIntervalNs = publishIntervalNs
+        self.rateTimeoutNs = rateTimeoutNs
     }
 }

@@ -80,8 +80,9 @@ extension CheckReport {
         return lines
     }
 
-    /// Each counter: its place, bias, debouncing, pulses per unit, device class, and how often its
-    /// total is written (and published, when the configuration `publishes` over MQTT).
+    /// Each counter: its place, bias, debouncing, pulses per unit, device class, how often its total
+    /// is written, its rate's unit and timeout (and how often it is published, when the configuration
+    /// `publishes` over MQTT).
     static func counters(_ roster: Roster, places: Places, publishes: Bool) -> [String] {
         roster.counters.map { counter, line in
             let active = counter.debounce.activeLevel == .activeLow ? "low" : "high"
@@ -91,6 +92,7 @@ extension CheckReport {
             details.append("\(perUnit) pulse(s) per \(counter.unit ?? "unit")")
             if let deviceClass = counter.deviceClass { details.append("device class \(deviceClass)") }
             details.append("state file written at most every \(DurationSyntax.format(counter.flushIntervalNs))")
+            details.append("rate in \(counter.rateUnit), 0 after \(DurationSyntax.format(counter.rateTimeoutNs)) without a pulse")
             if publishes { details.append("published at most every \(DurationSyntax.format(counter.publishIntervalNs))") }
             return "  \(counter.name): counter on \(places(line)), bias \(counter.lineSettings.bias.rawValue), \(details.joined(separator: ", "))"
         }

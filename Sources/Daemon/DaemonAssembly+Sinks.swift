@@ -23,7 +23,8 @@ extension DaemonAssembly {
             EventPrinter(
                 writer: EventWriter(format: choices.format, output: out), lineFields: roster.lineFields(places), encoderFields: roster.encoderFields(places),
                 sensorLines: Set(roster.sensors.map(\.line.index)),
-                perUnit: Dictionary(uniqueKeysWithValues: roster.counters.map { ($0.line.index, $0.settings.perUnit) }))
+                perUnit: Dictionary(uniqueKeysWithValues: roster.counters.map { ($0.line.index, $0.settings.perUnit) }),
+                rateUnits: Dictionary(uniqueKeysWithValues: roster.counters.map { ($0.line.index, $0.settings.rateUnit) }))
         ]
         if choices.showsOutputs {
             sinks.append(

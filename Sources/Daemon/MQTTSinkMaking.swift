@@ -38,7 +38,7 @@ extension ServiceConfiguration {
             return MQTTCounter(
                 name: counter.name, chip: place(line).chip, line: place(line).offset, lineIndex: line.index, perUnit: counter.perUnit, unit: counter.unit,
                 deviceClass: counter.deviceClass, startTotal: counterTotals.indices.contains(index) ? counterTotals[index] : 0,
-                publishIntervalNs: counter.publishIntervalNs)
+                publishIntervalNs: counter.publishIntervalNs, rateUnit: counter.rateUnit, rateDeviceClass: counter.rateDeviceClass)
         }
         return try MQTTSink(
             settings: mqtt, buttons: buttons, encoders: encoders, sensors: sensors, counters: counters, softwareVersion: softwareVersion, mode: mode,

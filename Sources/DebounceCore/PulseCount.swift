@@ -9,13 +9,18 @@ public struct PulseCount: Sendable, Hashable {
     public var onsetNs: Int64
     /// The time since the previous pulse's onset, in nanoseconds; 0 for the run's first pulse.
     public var intervalNs: Int64
+    /// The rate from that interval, in the counter's rate unit (`MeterRateConfiguration`: W, L/min,
+    /// m³/h or pulses per minute); 0 for the run's first pulse and after an interval longer than the
+    /// rate's timeout.
+    public var rate: Double
 
     @inlinable
-    public init(total: Int64, timeNs: Int64, onsetNs: Int64, intervalNs: Int64 = 0) {
+    public init(total: Int64, timeNs: Int64, onsetNs: Int64, intervalNs: Int64 = 0, rate: Double = 0) {
         self.total = total
         self.timeNs = timeNs
         self.onsetNs = onsetNs
         self.intervalNs = intervalNs
+        self.rate = rate
     }
 
     /// Pulses per minute at this pulse, from the interval since the previous one (60 s over the

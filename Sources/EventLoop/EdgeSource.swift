@@ -21,7 +21,8 @@ package protocol EdgeSource: AnyObject {
     var isExhausted: Bool { get }
     /// Whether the run ends with the source's last edge (a recorded trace): then the stages' pending
     /// decisions are made as if time ran on and nothing is timed past it (`ButtonPipeline.finish`).
-    /// Otherwise (simulated lines) time runs on until every stage has settled.
+    /// Otherwise (simulated lines) time runs on until every stage has settled (a counter's falling rate
+    /// is not waited for: `ButtonPipeline.nextDecisionDeadlineNs`).
     var endsAtLastEdge: Bool { get }
     /// The current raw level of `line` (an ioctl on real pins). Only read when it matters: at the
     /// start, and when edges may have been lost.

@@ -45,7 +45,7 @@ extension EventLoop {
     func otherDeadline(_ state: RunState, startNs: Int64) -> Int64 {
         var deadlineNs: Int64? = nil
         for sink in sinks { deadlineNs = Self.earlier(deadlineNs, sink.nextDeadlineNs) }
-        if state.pipeline.nextDeadlineNs == nil {
+        if limits.idleTimeoutNs != nil, state.pipeline.nextDecisionDeadlineNs == nil {
             deadlineNs = Self.earlier(deadlineNs, limits.idleTimeoutNs.map { state.lastActivityNs.adding(durationNs: $0) })
         }
         deadlineNs = Self.earlier(deadlineNs, limits.durationNs.map { startNs.adding(durationNs: $0) })

@@ -186,7 +186,7 @@ public final class EventLoop {
                 let nowNs = clock.nowNs
                 if state.stop != nil {
                     if nowNs >= state.graceEndNs || !sinks.contains(where: \.isBusy) { break }
-                } else if source.isExhausted, source.endsAtLastEdge || state.pipeline.nextDeadlineNs == nil {
+                } else if source.isExhausted, source.endsAtLastEdge || state.pipeline.nextDecisionDeadlineNs == nil {
                     if source.endsAtLastEdge {
                         state.pipeline.finish(into: &state.outputs)
                         try dispatch(&state, nowNs: nowNs)
@@ -246,8 +246,9 @@ public final class EventLoop {
             let pipelineDeadlineNs = state.pipeline.nextDeadlineNs
             deadlineNs = Self.earlier(deadlineNs, pipelineDeadlineNs)
             deadlineNs = Self.earlier(deadlineNs, source.nextDueNs)
-            // The idle timeout counts only once everything is settled (then its time may be past).
-            if pipelineDeadlineNs == nil {
+            // The idle timeout counts only once everything is settled (then its time may be past); a
+            // counter's falling rate is no activity.
+            if limits.idleTimeoutNs != nil, state.pipeline.nextDecisionDeadlineNs == nil {
                 deadlineNs = Self.earlier(deadlineNs, limits.idleTimeoutNs.map { state.lastActivityNs.adding(durationNs: $0) })
             }
             deadlineNs = Self.earlier(deadlineNs, limits.durationNs.map { startNs.adding(durationNs: $0) })
@@ -317,7 +318,7 @@ public final class EventLoop {
             try beginShutdown(.eventLimit, atNs: wokeNs, &state)
         } else if let durationNs = limits.durationNs, wokeNs >= startNs.adding(durationNs: durationNs) {
             try beginShutdown(.duration, atNs: wokeNs, &state)
-        } else if let idleNs = limits.idleTimeoutNs, state.pipeline.nextDeadlineNs == nil,
+        } else if let idleNs = limits.idleTimeoutNs, state.pipeline.nextDecisionDeadlineNs == nil,
             wokeNs >= state.lastActivityNs.adding(durationNs: idleNs)
         {
             try beginShutdown(.idleTimeout, atNs: wokeNs, &state)

@@ -36,9 +36,11 @@ extension EventWriter {
         "{\"event\":\"rotate\",\"direction\":\"\(rotation.direction.rawValue)\",\"position\":\(rotation.position),\"velocity\":\(decimal(rotation.velocity)),\"time_ns\":\(rotation.timeNs),\"onset_ns\":\(rotation.onsetNs)"
     }
 
-    /// `value` with at most three decimals and no exponent (JSON and people read it alike): 12.5, 0, 480.123.
+    /// `value` with at most three decimals and no exponent (JSON and people read it alike): 12.5, 0,
+    /// 480.123; a magnitude of 9e15 or more (no meter's rate) in Swift's shortest form, as 3.6e+24.
     package static func decimal(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
+        guard value.magnitude < 9e15 else { return "\(value)" }
         let thousandths = Int64((value * 1000).rounded())
         let whole = thousandths / 1000
         var fraction = abs(thousandths % 1000)

@@ -36,18 +36,23 @@ extension EventWriter {
         return Array(text.utf8) + fields.json + [UInt8(ascii: "}")]
     }
 
+    /// The rate unit of a counter with no device class: pulses per minute.
+    public static let pulsesPerMinute = "pulses/min"
+
     /// Writes a counter's pulse, then `fields` (the counter's, formatted once):
     ///
-    /// - JSON: `{"event":"count","total":N,"value":V,"rate_per_min":R,"time_ns":T,"onset_ns":O,…}`: the
-    ///   total in pulses (kept across runs), the value (`total / perUnit`, up to three decimals) and
-    ///   the pulses per minute from the interval since the previous pulse (0 for a run's first);
-    /// - text: `count   total=N value=V rate=R/min time=SECONDS onset=SECONDS …`.
-    public func write(count: PulseCount, perUnit: Double, fields: EventFields = .none) throws(Errno) {
+    /// - JSON: `{"event":"count","total":N,"value":V,"rate_per_min":R,"rate":P,"rate_unit":"W","time_ns":T,"onset_ns":O,…}`:
+    ///   the total in pulses (kept across runs), the value (`total / perUnit`, up to three decimals),
+    ///   the pulses per minute and the rate in `rateUnit` (W, L/min, m³/h, pulses/min), both from the
+    ///   interval since the previous pulse (0 for a run's first);
+    /// - text: `count   total=N value=V rate=P W (R/min) time=SECONDS onset=SECONDS …`.
+    public func write(count: PulseCount, perUnit: Double, rateUnit: String = pulsesPerMinute, fields: EventFields = .none) throws(Errno) {
         switch format {
         case .json:
-            output.append(Self.jsonObject(count: count, perUnit: perUnit, fields: fields))
+            output.append(Self.jsonObject(count: count, perUnit: perUnit, rateUnit: rateUnit, fields: fields))
         case .text:
-            output.appendUTF8("count   total=\(count.total) value=\(Self.value(count.total, perUnit: perUnit)) rate=\(Self.decimal(count.ratePerMinute))/min time=")
+            output.appendUTF8(
+                "count   total=\(count.total) value=\(Self.value(count.total, perUnit: perUnit)) rate=\(Self.decimal(count.rate)) \(rateUnit) (\(Self.decimal(count.ratePerMinute))/min) time=")
             output.appendUTF8(Self.seconds(count.timeNs))
             output.append(" onset=")
             output.appendUTF8(Self.seconds(count.onsetNs))
@@ -56,10 +61,36 @@ extension EventWriter {
         try output.endLine()
     }
 
-    /// The JSON object `write(count:perUnit:fields:)` prints (without the newline).
-    public static func jsonObject(count: PulseCount, perUnit: Double, fields: EventFields = .none) -> [UInt8] {
+    /// The JSON object `write(count:perUnit:rateUnit:fields:)` prints (without the newline).
+    public static func jsonObject(count: PulseCount, perUnit: Double, rateUnit: String = pulsesPerMinute, fields: EventFields = .none) -> [UInt8] {
         let text =
-            "{\"event\":\"count\",\"total\":\(count.total),\"value\":\(value(count.total, perUnit: perUnit)),\"rate_per_min\":\(decimal(count.ratePerMinute)),\"time_ns\":\(count.timeNs),\"onset_ns\":\(count.onsetNs)"
+            "{\"event\":\"count\",\"total\":\(count.total),\"value\":\(value(count.total, perUnit: perUnit)),\"rate_per_min\":\(decimal(count.ratePerMinute)),"
+            + "\"rate\":\(decimal(count.rate)),\"rate_unit\":\(JSONText.quoted(rateUnit)),\"time_ns\":\(count.timeNs),\"onset_ns\":\(count.onsetNs)"
+        return Array(text.utf8) + fields.json + [UInt8(ascii: "}")]
+    }
+
+    /// Writes a counter's rate that fell with no pulse (`RateFall`), then `fields` (the counter's):
+    ///
+    /// - JSON: `{"event":"rate","rate":P,"rate_unit":"W","rate_per_min":R,"total":N,"time_ns":T,…}`:
+    ///   the most the rate can still be (one pulse over the time since the latest pulse began), in
+    ///   `rateUnit` and in pulses per minute, or 0 after the counter's timeout;
+    /// - text: `rate    P W (R/min) total=N time=SECONDS …`.
+    public func write(rateFall fall: RateFall, rateUnit: String = pulsesPerMinute, fields: EventFields = .none) throws(Errno) {
+        switch format {
+        case .json:
+            output.append(Self.jsonObject(rateFall: fall, rateUnit: rateUnit, fields: fields))
+        case .text:
+            output.appendUTF8("rate    \(Self.decimal(fall.rate)) \(rateUnit) (\(Self.decimal(fall.ratePerMinute))/min) total=\(fall.total) time=")
+            output.appendUTF8(Self.seconds(fall.timeNs))
+            output.append(fields.text)
+        }
+        try output.endLine()
+    }
+
+    /// The JSON object `write(rateFall:rateUnit:fields:)` prints (without the newline).
+    public static func jsonObject(rateFall fall: RateFall, rateUnit: String = pulsesPerMinute, fields: EventFields = .none) -> [UInt8] {
+        let text =
+            "{\"event\":\"rate\",\"rate\":\(decimal(fall.rate)),\"rate_unit\":\(JSONText.quoted(rateUnit)),\"rate_per_min\":\(decimal(fall.ratePerMinute)),\"total\":\(fall.total),\"time_ns\":\(fall.timeNs)"
         return Array(text.utf8) + fields.json + [UInt8(ascii: "}")]
     }
 

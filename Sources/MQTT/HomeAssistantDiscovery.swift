@@ -79,6 +79,7 @@ package struct HomeAssistantDiscovery: Sendable {
         for counter in counters {
             let counterID = Self.topicID(counter.name)
             result.append(OutboundMessage(topic: "\(prefix)/sensor/\(nodeID)/\(counterID)/config", text: totalSensor(counter).text, retain: true))
+            result.append(OutboundMessage(topic: "\(prefix)/sensor/\(nodeID)/\(counterID)_rate/config", text: rateSensor(counter).text, retain: true))
         }
         for name in inputNames {
             result.append(OutboundMessage(topic: healthConfigTopic(prefix: prefix, input: name), text: healthSensor(input: name).text, retain: true))

@@ -29,9 +29,10 @@ import SystemPackage
 /// each change), and each change's JSON (`EventWriter.jsonObject(contact:initial:fields:)`: onset,
 /// how long the previous state lasted) on `<base>/<sensor>/event`, not retained.
 ///
-/// Pulse counters (`MQTTCounter`, indexed by their run line, `PipelineOutput.count`'s `line`): the
-/// state retained on `<base>/<counter>/state` as `{"total":N,"value":V,"rate_per_min":R}`
-/// (`MQTTCounter.statePayload`), at the start from `MQTTCounter.startTotal`, then at most one per
+/// Pulse counters (`MQTTCounter`, indexed by their run line, `PipelineOutput.count`'s and `.rate`'s
+/// `line`): the state retained on `<base>/<counter>/state` as `{"total":N,"value":V,"rate_per_min":R,"rate":P}`
+/// (`MQTTCounter.statePayload`), at the start from `MQTTCounter.startTotal`, then at each pulse and
+/// each fall of the rate, at most one per
 /// `MQTTCounter.publishIntervalNs` (`PublishThrottle`: a pulse after a quiet interval goes at once,
 /// later ones wait for the interval, only the latest kept; the loop wakes the sink at that deadline
 /// through `nextDeadlineNs`, and a shutdown sends the one waiting at once). A state waiting in the
@@ -90,7 +91,7 @@ package final class MQTTSink: Sink {
     /// The index in `counters` of each counter's run line.
     var counterByLine: [Int: Int]
     /// Each counter's state throttle (`counters`' order): the latest pulse waiting for its interval.
-    var counterThrottles: [PublishThrottle<PulseCount>]
+    var counterThrottles: [PublishThrottle<MQTTCounter.State>]
     var discovery: HomeAssistantDiscovery
     /// Which inputs are watched now, for their availability topics (`MQTTSink+Availability.swift`).
     var inputAvailability: MQTTInputAvailability
@@ -219,7 +220,7 @@ package final class MQTTSink: Sink {
         }
         for (index, counter) in counters.enumerated() {
             counterThrottles[index].noteSent(atNs: nowNs)
-            enqueue(counterState(counter, total: counter.startTotal, ratePerMinute: 0), latestOnly: true)
+            enqueue(counterState(counter, MQTTCounter.State(total: counter.startTotal)), latestOnly: true)
         }
     }
 
@@ -236,7 +237,10 @@ package final class MQTTSink: Sink {
             consume(change, line: line)
             return
         case .count(let line, let count):
-            consume(count, line: line, nowNs: nowNs)
+            consume(MQTTCounter.State(count), line: line, nowNs: nowNs)
+            return
+        case .rate(let line, let fall):
+            consume(MQTTCounter.State(fall), line: line, nowNs: nowNs)
             return
         case .buttonState(let line, let isPressed, _):
             // A button held since the start, let go: its state, with no event.
@@ -274,18 +278,18 @@ package final class MQTTSink: Sink {
         enqueue(sensorState(sensor, isOn: change.isOn))
     }
 
-    /// A counter's pulse: its state now if the counter's interval allows, else kept for later.
-    private func consume(_ count: PulseCount, line: Int, nowNs: Int64) {
-        guard let index = counterByLine[line], let count = counterThrottles[index].offer(count, atNs: nowNs) else { return }
-        enqueue(counterState(counters[index], total: count.total, ratePerMinute: count.ratePerMinute), latestOnly: true)
+    /// A counter's pulse or its rate's fall: its state now if the counter's interval allows, else kept for later.
+    private func consume(_ state: MQTTCounter.State, line: Int, nowNs: Int64) {
+        guard let index = counterByLine[line], let state = counterThrottles[index].offer(state, atNs: nowNs) else { return }
+        enqueue(counterState(counters[index], state), latestOnly: true)
     }
 
     /// Queues the counters' waiting states that are due by `nowNs`, or all of them with `all`.
     private func publishDueCounts(atNs nowNs: Int64, all: Bool = false) {
         for index in counterThrottles.indices {
-            let count = all ? counterThrottles[index].flush(atNs: nowNs) : counterThrottles[index].due(atNs: nowNs)
-            guard let count else { continue }
-            enqueue(counterState(counters[index], total: count.total, ratePerMinute: count.ratePerMinute), latestOnly: true)
+            let state = all ? counterThrottles[index].flush(atNs: nowNs) : counterThrottles[index].due(atNs: nowNs)
+            guard let state else { continue }
+            enqueue(counterState(counters[index], state), latestOnly: true)
         }
     }
 
@@ -293,8 +297,8 @@ package final class MQTTSink: Sink {
         OutboundMessage(topic: settings.stateTopic(sensor: sensor.name), text: isOn ? MQTTSensor.onPayload : MQTTSensor.offPayload, retain: true)
     }
 
-    private func counterState(_ counter: MQTTCounter, total: Int64, ratePerMinute: Double) -> OutboundMessage {
-        OutboundMessage(topic: settings.stateTopic(counter: counter.name), payload: counter.statePayload(total: total, ratePerMinute: ratePerMinute), retain: true)
+    private func counterState(_ counter: MQTTCounter, _ state: MQTTCounter.State) -> OutboundMessage {
+        OutboundMessage(topic: settings.stateTopic(counter: counter.name), payload: counter.statePayload(state), retain: true)
     }
 
     package func advance(toNs nowNs: Int64) {

@@ -104,9 +104,9 @@ public struct ButtonPipeline: Sendable {
                     follower = .contact(contacts.count)
                     contacts.append(
                         ContactFollower(debouncer: debouncer, filter: ContactFilter(configuration: configuration, isOn: debouncer.isPressed, atNs: timeNs)))
-                case .counter(let initialTotal):
+                case .counter(let initialTotal, let rate):
                     follower = .counter(counters.count)
-                    counters.append(CounterFollower(debouncer: debouncer, counter: PulseCounter(total: initialTotal)))
+                    counters.append(CounterFollower(debouncer: debouncer, counter: PulseCounter(total: initialTotal, rate: rate)))
                 }
             } else {
                 follower = .raw(RawLine(level: level, lastEdgeNs: timeNs))
@@ -173,6 +173,23 @@ public struct ButtonPipeline: Sendable {
     /// again at its lockout's end), or with any pending decision while its line may have lost edges
     /// (then the level is read before and after it).
     public var nextDeadlineNs: Int64? { earliestDueNs == .max ? nil : earliestDueNs }
+
+    /// `nextDeadlineNs` without the counters' rate falls (`MeterRate`): the earliest decision an
+    /// input still owes, `nil` once every line has settled. A falling rate is no pending decision:
+    /// it does not keep a finished simulation running, nor put off the idle timeout.
+    public var nextDecisionDeadlineNs: Int64? {
+        guard !counters.isEmpty, nextDeadlineNs != nil else { return nextDeadlineNs }
+        var due = Int64.max
+        for index in lines.indices {
+            guard case .counter(let follower) = lines[index].follower else {
+                due = min(due, dueNs[index])
+                continue
+            }
+            let debouncer = counters[follower].debouncer
+            if let decisionNs = lines[index].lossSuspected ? debouncer.nextDeadlineNs : debouncer.nextEventDeadlineNs { due = min(due, decisionNs) }
+        }
+        return due == .max ? nil : due
+    }
 
     /// Applies one raw edge: it goes to the sinks, then through the line's follower. A debounced
     /// line's due time is renewed from its follower while it is at hand.

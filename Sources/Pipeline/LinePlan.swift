@@ -31,7 +31,7 @@ public enum LineRole: Sendable, Hashable {
     /// A contact (door, window, PIR): its states after their delays (`ContactFilter`);
     /// `PipelineOutput.contact`.
     case contact(ContactConfiguration)
-    /// A meter's pulse output: each press counted from `initialTotal` (`PulseCounter`);
-    /// `PipelineOutput.count`.
-    case counter(initialTotal: Int64)
+    /// A meter's pulse output: each press counted from `initialTotal` (`PulseCounter`), its rate as
+    /// `rate` says; `PipelineOutput.count` and `PipelineOutput.rate`.
+    case counter(initialTotal: Int64, rate: MeterRateConfiguration = MeterRateConfiguration())
 }

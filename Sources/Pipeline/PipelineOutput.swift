@@ -17,6 +17,9 @@ public enum PipelineOutput: Sendable, Hashable {
     case contact(line: Int, ContactEvent)
     /// A counter's line gave a pulse (`LinePlan.role` `.counter`), with the new total.
     case count(line: Int, PulseCount)
+    /// A counter's rate fell with no pulse (`MeterRate`): the most it can still be, or 0 after its
+    /// timeout. Its rate at each pulse is in `.count`.
+    case rate(line: Int, RateFall)
     /// A button held since the run started was let go (`isPressed` false) at `atNs`. Its press was
     /// never reported, so neither is its release (no `.event`, no gesture, no action): this output is
     /// for what follows the button's state whatever the events omit (MQTT's state topic).

@@ -45,6 +45,8 @@ package final class EventPrinter: Sink {
     private let sensorLines: [Int]
     /// Each counter's line → its pulses per unit.
     private let perUnit: [Int: Double]
+    /// Each counter's line → its rate's unit (W, L/min, m³/h); pulses per minute for a line not listed.
+    private let rateUnits: [Int: String]
     /// With `printsInitialStates`, each line's fields, for its state at the start (`watch
     /// --initial-state`); empty otherwise. A contact's state at the start is printed in any case.
     private let initialStateFields: [EventFields]
@@ -57,11 +59,12 @@ package final class EventPrinter: Sink {
     ///
     /// `sensorLines`: the lines that are contacts, whose state is printed once at the start
     /// (`{"event":"state",…,"initial":true}`); `perUnit`: for each counter's line, its pulses per unit
-    /// (a count event's `value` is its total over this); `printsInitialStates`: every other line's
+    /// (a count event's `value` is its total over this); `rateUnits`: for each counter's line, its
+    /// rate's unit (`EventWriter.pulsesPerMinute` for one not listed); `printsInitialStates`: every other line's
     /// state at the start is printed too (`{"event":"initial",…}`, `EventWriter.write(initialLevel:…)`).
     package init(
         writer: EventWriter, lineFields: [EventFields], encoderFields: [EventFields] = [], tallyField: TallyField? = nil,
-        sensorLines: Set<Int> = [], perUnit: [Int: Double] = [:], printsInitialStates: Bool = false
+        sensorLines: Set<Int> = [], perUnit: [Int: Double] = [:], rateUnits: [Int: String] = [:], printsInitialStates: Bool = false
     ) {
         self.initialStateFields = printsInitialStates ? lineFields : []
         self.writer = writer
@@ -70,6 +73,7 @@ package final class EventPrinter: Sink {
         self.tallyField = tallyField
         self.sensorLines = sensorLines.sorted()
         self.perUnit = perUnit
+        self.rateUnits = rateUnits
         var roleFields: [Int: EventFields] = [:]
         for line in sensorLines.union(perUnit.keys) where lineFields.indices.contains(line) { roleFields[line] = lineFields[line] }
         self.roleFields = roleFields
@@ -144,7 +148,13 @@ package final class EventPrinter: Sink {
             }
         case .count(let line, let pulse):
             do {
-                try writer.write(count: pulse, perUnit: perUnit[line] ?? 1, fields: roleFields[line] ?? .none)
+                try writer.write(count: pulse, perUnit: perUnit[line] ?? 1, rateUnit: rateUnits[line] ?? EventWriter.pulsesPerMinute, fields: roleFields[line] ?? .none)
+            } catch {
+                throw SinkError("cannot write the events", error)
+            }
+        case .rate(let line, let fall):
+            do {
+                try writer.write(rateFall: fall, rateUnit: rateUnits[line] ?? EventWriter.pulsesPerMinute, fields: roleFields[line] ?? .none)
             } catch {
                 throw SinkError("cannot write the events", error)
             }

@@ -26,6 +26,11 @@ package struct VirtualRun {
         outputs.compactMap { if case .count(let line, let pulse) = $0 { (line, pulse) } else { nil } }
     }
 
+    /// Every counter's rate falls with no pulse, with their lines.
+    package var rateFalls: [(line: Int, fall: RateFall)] {
+        outputs.compactMap { if case .rate(let line, let fall) = $0 { (line, fall) } else { nil } }
+    }
+
     /// The debounced events (and gestures), with their lines.
     package var events: [(line: Int, event: ButtonEvent)] {
         outputs.compactMap { if case .event(let line, let event) = $0 { (line, event) } else { nil } }

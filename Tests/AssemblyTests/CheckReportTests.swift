@@ -54,7 +54,7 @@ import Testing
             "  volume: encoder on lines 17 (A), 27 (B), bias pull-up, 4 steps per detent",
             "    each detent taps KEY_VOLUMEUP (cw) or KEY_VOLUMEDOWN (ccw)",
             "  door: sensor on gpiochip0 line GPIO23, bias pull-up, debounce defer:50ms, on when high, on after 2s, device class door",
-            "  energy: counter on gpiochip4 (the 40-pin header's chip, label pinctrl-rp1) line 24, bias pull-up, debounce defer:10ms, a pulse when low, 1000 pulse(s) per kWh, state file written at most every 10s",
+            "  energy: counter on gpiochip4 (the 40-pin header's chip, label pinctrl-rp1) line 24, bias pull-up, debounce defer:10ms, a pulse when low, 1000 pulse(s) per kWh, state file written at most every 10s, rate in pulses/min, 0 after 5min without a pulse",
         ])
         #expect(report.notes == ["line names and chips were not resolved: no chip"])
     }

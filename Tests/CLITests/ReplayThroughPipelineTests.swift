@@ -113,15 +113,17 @@ import Testing
             """)
     }
 
-    /// A recorded meter through its counter: one count per pulse, the second pulse's bounce counted once.
+    /// A recorded meter through its counter: one count per pulse, the second pulse's bounce counted
+    /// once; its power from the interval between their onsets (0.5 s at 1000 imp/kWh: 7.2 kW), and no
+    /// fall after the trace's end.
     @Test func aCountersTraceGivesOneCountPerPulse() throws {
         let path = try Self.configuration(Self.doorAndMeter)
         let trace = "0,1\n100000000,0\n140000000,1\n600000000,0\n600100000,1\n600200000,0\n640000000,1\n"
         let result = try CLITests.run(["replay", "-", "--config", path, "--button", "energy", "--format", "json"], input: trace)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == """
-            {"event":"count","total":1,"value":0.001,"rate_per_min":0,"time_ns":110000000,"onset_ns":100000000,"counter":"energy"}
-            {"event":"count","total":2,"value":0.002,"rate_per_min":120,"time_ns":610200000,"onset_ns":600000000,"counter":"energy"}
+            {"event":"count","total":1,"value":0.001,"rate_per_min":0,"rate":0,"rate_unit":"W","time_ns":110000000,"onset_ns":100000000,"counter":"energy"}
+            {"event":"count","total":2,"value":0.002,"rate_per_min":120,"rate":7200,"rate_unit":"W","time_ns":610200000,"onset_ns":600000000,"counter":"energy"}
 
             """)
     }

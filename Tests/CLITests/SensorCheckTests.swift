@@ -20,7 +20,7 @@ import Testing
         let motion = try #require(lines.first { $0.hasPrefix("  hall-motion: sensor on ") })
         #expect(motion.contains("on when low (inverted), off after 30s, device class motion"), "\(motion)")
         let energy = try #require(lines.first { $0.hasPrefix("  energy: counter on ") })
-        #expect(energy.contains("line 24, bias pull-up, debounce defer:10ms, a pulse when low, 1000 pulse(s) per kWh, device class energy, state file written at most every 10s"), "\(energy)")
+        #expect(energy.contains("line 24, bias pull-up, debounce defer:10ms, a pulse when low, 1000 pulse(s) per kWh, device class energy, state file written at most every 10s, rate in W, 0 after 5min without a pulse"), "\(energy)")
     }
 
     @Test func theDoorAndMeterExamplePassesCheck() throws {

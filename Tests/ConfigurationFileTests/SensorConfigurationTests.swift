@@ -37,6 +37,7 @@ import Testing
             device_class: energy
             flush: 30s
             publish_interval: 1min
+            timeout: 10min
         """
 
     @Test func aDoorSensorIsReadWithEveryKey() throws {
@@ -59,6 +60,28 @@ import Testing
         #expect(counter.debounce == DebounceConfiguration(both: .defer(windowNs: 15_000_000), activeLevel: .activeHigh))
         #expect(counter.perUnit == 1000 && counter.unit == "kWh" && counter.deviceClass == "energy")
         #expect(counter.flushIntervalNs == 30_000_000_000 && counter.publishIntervalNs == 60_000_000_000)
+        // Its power in W: 1 Wh a pulse, 3600 J; 0 after 10 min, falling at most once a minute.
+        #expect(counter.rateTimeoutNs == 600_000_000_000 && counter.rateUnit == "W" && counter.rateDeviceClass == "power")
+        #expect(counter.rateConfiguration == MeterRateConfiguration(perPulsePerSecond: 3600, timeoutNs: 600_000_000_000, reportIntervalNs: 60_000_000_000))
+    }
+
+    /// The rate's unit and scale by device class and unit: the rate of one pulse a second.
+    @Test(arguments: [
+        ("per_unit: 1000, unit: kWh, device_class: energy", "W", "power", 3600.0),
+        ("per_unit: 1, unit: Wh, device_class: energy", "W", "power", 3600),
+        ("per_unit: 800, unit: MWh, device_class: energy", "W", "power", 4_500_000),
+        ("per_unit: 1000, unit: MJ, device_class: energy", "W", "power", 1000),
+        ("per_unit: 1000, unit: m³, device_class: water", "L/min", "volume_flow_rate", 60),
+        ("per_unit: 0.1, unit: L, device_class: water", "L/min", "volume_flow_rate", 600),
+        ("per_unit: 1, unit: gal, device_class: volume", "L/min", "volume_flow_rate", 3.785411784 * 60),
+        ("per_unit: 100, unit: m³, device_class: gas", "m³/h", "volume_flow_rate", 36),
+        ("per_unit: 1000, unit: kWh", "pulses/min", nil, 60),
+        ("per_unit: 0.5", "pulses/min", nil, 60),
+    ] as [(String, String, String?, Double)])
+    func aCountersRateIsInTheUnitItsDeviceClassImplies(keys: String, unit: String, deviceClass: String?, perPulsePerSecond: Double) throws {
+        let counter = try #require(try ConfigurationLoader.load("counters: [{name: m, line: 24, \(keys)}]", file: "r.yaml").counters.first)
+        #expect(counter.rateUnit == unit && counter.rateDeviceClass == deviceClass)
+        #expect(abs(counter.rateConfiguration.perPulsePerSecond - perPulsePerSecond) <= perPulsePerSecond * 1e-15)
     }
 
     @Test func defaultsForSensorsAndCounters() throws {
@@ -78,6 +101,8 @@ import Testing
         #expect(counter.debounce == DebounceConfiguration(both: DebounceConfiguration.defaultStrategy, activeLevel: .activeLow))
         #expect(counter.perUnit == 1 && counter.unit == nil && counter.deviceClass == nil)
         #expect(counter.flushIntervalNs == 5_000_000_000 && counter.publishIntervalNs == 5_000_000_000)
+        #expect(counter.rateTimeoutNs == 300_000_000_000 && counter.rateUnit == "pulses/min" && counter.rateDeviceClass == nil)
+        #expect(counter.rateConfiguration == MeterRateConfiguration())
     }
 
     @Test func theDefaultsSectionAppliesToCountersButItsDebounceNotToSensors() throws {
@@ -130,6 +155,8 @@ import Testing
         ("counters: [{name: e, line: 24, unit: kilowatt-hours-total}]", "a unit has at most 16 characters"),
         ("counters: [{name: e, line: 24, flush: 500ms}]", "f.yaml:1:39: counters[0].flush: '500ms' is too short: a flush interval (how often at most the state file is written) is from 1s to 1h"),
         ("counters: [{name: e, line: 24, publish_interval: 2h}]", "counters[0].publish_interval: '2h' is too long"),
+        ("counters: [{name: e, line: 24, timeout: 2h}]", "counters[0].timeout: '2h' is too long: a timeout (how long without a pulse before the rate is 0) is from 1s to 1h"),
+        ("counters: [{name: e, line: 24, timeout: 500ms}]", "counters[0].timeout: '500ms' is too short"),
         ("sensors: [{name: door, line: 23, on_delay: 2h}]", "sensors[0].on_delay: '2h' is too long: an on delay"),
         ("sensors: [{name: door, line: 23, off_delay: -1s}]", "sensors[0].off_delay: durations cannot be negative"),
         ("sensors: [{name: door, line: 23, inverted: maybe}]", "sensors[0].inverted: 'maybe' is not allowed; allowed: true, false"),

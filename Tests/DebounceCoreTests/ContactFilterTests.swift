@@ -101,7 +101,7 @@ import Testing
         #expect(counter.receive(ButtonEvent(kind: .release, timeNs: 60, onsetNs: 58, heldNs: 48)) == nil)
         #expect(counter.receive(ButtonEvent(kind: .hold, timeNs: 70, onsetNs: 10)) == nil)
         let second = counter.receive(ButtonEvent(kind: .press, timeNs: 1_000_000_012, onsetNs: 1_000_000_010))
-        #expect(second == PulseCount(total: 43, timeNs: 1_000_000_012, onsetNs: 1_000_000_010, intervalNs: 1_000_000_000))
+        #expect(second == PulseCount(total: 43, timeNs: 1_000_000_012, onsetNs: 1_000_000_010, intervalNs: 1_000_000_000, rate: 60))
         #expect(second?.ratePerMinute == 60)
         #expect(counter.total == 43)
     }

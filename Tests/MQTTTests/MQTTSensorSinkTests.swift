@@ -18,13 +18,15 @@ import Testing
     static func meter(intervalMs: Int64) -> MQTTCounter {
         MQTTCounter(
             name: "meter", chip: "simulated", line: 1, lineIndex: 1, perUnit: 1000, unit: "kWh", deviceClass: "energy", startTotal: 100,
-            publishIntervalNs: intervalMs * ms)
+            publishIntervalNs: intervalMs * ms, rateUnit: "W", rateDeviceClass: "power")
     }
 
-    /// Line 0 a contact (starts high: off; low is on), line 1 a counter from 100 (a pulse: 20 ms low).
+    /// Line 0 a contact (starts high: off; low is on), line 1 a counter of 1000 imp/kWh from 100 (a
+    /// pulse: 20 ms low), its power in W.
     static let plans = [
         LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 5 * ms)), role: .contact(ContactConfiguration())),
-        LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 5 * ms)), role: .counter(initialTotal: 100)),
+        LinePlan(
+            debounce: DebounceConfiguration(both: .defer(windowNs: 5 * ms)), role: .counter(initialTotal: 100, rate: MeterRateConfiguration(perPulsePerSecond: 3600))),
     ]
 
     /// The contact changes at `contactMs` (on, off, on...), the counter pulses at `pulsesMs`.
@@ -34,8 +36,8 @@ import Testing
         return SimulatedLines(initialLevels: [.high, .high], scripts: [contact.makeIterator(), pulses.makeIterator()])
     }
 
-    /// Runs `lines` to the end with `sink`; returns the contact's changes and the counter's pulses.
-    static func run(_ lines: SimulatedLines, sink: MQTTSink) throws -> (changes: [ContactEvent], pulses: [PulseCount]) {
+    /// Runs `lines` to the end with `sink` (through `plans`); returns the contact's changes and the counter's pulses.
+    static func run(_ lines: SimulatedLines, sink: MQTTSink, plans: [LinePlan] = plans) throws -> (changes: [ContactEvent], pulses: [PulseCount]) {
         var changes: [ContactEvent] = []
         var pulses: [PulseCount] = []
         let collector = CallbackSink { output in
@@ -102,20 +104,45 @@ import Testing
         #expect(Self.live(subscriber, "door/event") == events)
         #expect(events.last?.hasPrefix(#"{"event":"state","state":"on","time_ns":"#) == true)
         #expect(events.last?.contains(#","previous_ns":300000000,"sensor":"door","chip":"simulated","line":0}"#) == true)
-        // Pulses 300 ms apart with a 100 ms interval: each goes at once, after the start total.
+        // Pulses 300 ms apart with a 100 ms interval: each goes at once, after the start total; 300 ms
+        // at 1000 imp/kWh is 12 kW.
         let states = Self.live(subscriber, "meter/state")
         #expect(states == [
-            meter.statePayload(total: 100, ratePerMinute: 0), meter.statePayload(total: 101, ratePerMinute: 0),
-            meter.statePayload(total: 102, ratePerMinute: 200), meter.statePayload(total: 103, ratePerMinute: 200),
-        ].map { String(decoding: $0, as: UTF8.self) })
-        #expect(states.first == #"{"total":100,"value":0.1,"rate_per_min":0}"#)
+            #"{"total":100,"value":0.1,"rate_per_min":0,"rate":0}"#, #"{"total":101,"value":0.101,"rate_per_min":0,"rate":0}"#,
+            #"{"total":102,"value":0.102,"rate_per_min":200,"rate":12000}"#, #"{"total":103,"value":0.103,"rate_per_min":200,"rate":12000}"#,
+        ])
         #expect(try Self.retained(broker, "door/state") == "1 on")
-        #expect(try Self.retained(broker, "meter/state") == #"1 {"total":103,"value":0.103,"rate_per_min":200}"#)
-        // Discovery: the door's binary sensor and the meter's total sensor, retained.
+        #expect(try Self.retained(broker, "meter/state") == #"1 {"total":103,"value":0.103,"rate_per_min":200,"rate":12000}"#)
+        // Discovery: the door's binary sensor, the meter's total sensor and its power sensor, retained.
         let discovery = try Broker.run(
             "/usr/bin/mosquitto_sub", ["-h", "127.0.0.1", "-p", String(broker.port), "-t", "homeassistant/#", "-W", "2", "-F", "%t"], check: false)
         #expect(discovery.contains("homeassistant/binary_sensor/test-pi-\(getpid())/door/config"))
         #expect(discovery.contains("homeassistant/sensor/test-pi-\(getpid())/meter/config"))
+        #expect(discovery.contains("homeassistant/sensor/test-pi-\(getpid())/meter_rate/config"))
+    }
+
+    /// With no pulse the power falls on the retained state, then is 0 at the counter's timeout: pulses
+    /// 300 ms apart (12 kW), its falls every 100 ms from 400 ms after the last one, 0 at 1 s after it.
+    @Test func aMetersFallingPowerAndItsZeroAreRetained() throws {
+        let broker = try Broker()
+        let subscriber = try Subscriber(broker, topics: ["test/pi/meter/state"], name: "falls")
+        let meter = Self.meter(intervalMs: 100)
+        let sink = try MQTTSink(settings: Base.settings(broker), buttons: [], sensors: [Self.door], counters: [meter], softwareVersion: "t", logger: Base.logger)
+        let rate = MeterRateConfiguration(perPulsePerSecond: 3600, timeoutNs: 1_000 * Self.ms, reportIntervalNs: 100 * Self.ms)
+        let plans = [Self.plans[0], LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 5 * Self.ms)), role: .counter(initialTotal: 100, rate: rate))]
+        // The door's change at 2 s keeps the run going past the timeout (1.5 s).
+        let (_, pulses) = try Self.run(Self.lines(contactMs: [2000], pulsesMs: [200, 500]), sink: sink, plans: plans)
+        #expect(pulses.map(\.rate) == [0, 12000])
+        subscriber.wait { _ in Self.live(subscriber, "meter/state").last?.hasSuffix(#""rate":0}"#) == true && Self.live(subscriber, "meter/state").count > 3 }
+        let rates = Self.live(subscriber, "meter/state").compactMap { payload in
+            payload.range(of: #""rate":"#).flatMap { Double(payload[$0.upperBound...].dropLast()) }
+        }
+        // The start's 0, the first pulse's 0, 12 kW, then only falling (3600 J over 0.8 s, 0.9 s...), down to 0.
+        #expect(Array(rates.prefix(3)) == [0, 0, 12000])
+        #expect(rates.dropFirst(3).contains(9000), "the first fall, 3600 J over the 0.4 s since the last onset: \(rates)")
+        #expect(zip(rates.dropFirst(2), rates.dropFirst(3)).allSatisfy { $0 > $1 }, "\(rates)")
+        #expect(rates.last == 0)
+        #expect(try Self.retained(broker, "meter/state") == #"1 {"total":102,"value":0.102,"rate_per_min":0,"rate":0}"#)
     }
 
     /// `run --remove-discovery` with the same contacts and counters leaves none of their configurations
@@ -133,6 +160,7 @@ import Testing
             before.map(String.init) == [
                 "homeassistant/binary_sensor/\(node)/door/config", "homeassistant/sensor/\(node)/door_health/config",
                 "homeassistant/sensor/\(node)/meter/config", "homeassistant/sensor/\(node)/meter_health/config",
+                "homeassistant/sensor/\(node)/meter_rate/config",
             ])
         let remover = try MQTTSink(
             settings: settings, buttons: [], sensors: [Self.door], counters: [meter], softwareVersion: "t", mode: .removeDiscovery, logger: Base.logger)
@@ -140,7 +168,7 @@ import Testing
             clock: .monotonic, source: SimulatedLines(initialLevels: [], scripts: []), plans: [], sinks: [remover],
             limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
         #expect(try loop.run() == .endOfInput)
-        #expect(remover.disconnectedCleanly && remover.statistics.discoveryMessages == 4)
+        #expect(remover.disconnectedCleanly && remover.statistics.discoveryMessages == 5)
         #expect(try Broker.run("/usr/bin/mosquitto_sub", arguments, check: false).isEmpty)
     }
 
@@ -159,7 +187,7 @@ import Testing
         #expect(totals.first == 100 && totals.last == 150)
         #expect(totals.count - 1 <= 3 && totals.count - 1 >= 2)
         #expect(zip(totals, totals.dropFirst()).allSatisfy { $0 < $1 })
-        #expect(try Self.retained(broker, "meter/state").hasPrefix(#"1 {"total":150,"value":0.15,"rate_per_min":1500}"#))
+        #expect(try Self.retained(broker, "meter/state").hasPrefix(#"1 {"total":150,"value":0.15,"rate_per_min":1500,"rate":90000}"#))
         #expect(sink.statistics.dropped == 0)
     }
 

@@ -12,7 +12,7 @@ import Testing
     static let plain = MQTTSensor(name: "pir", chip: "gpiochip0", line: 5, lineIndex: 2, deviceClass: nil)
     static let energy = MQTTCounter(
         name: "energy", chip: "gpiochip0", line: 24, lineIndex: 3, perUnit: 1000, unit: "kWh", deviceClass: "energy", startTotal: 12_345,
-        publishIntervalNs: 1_000_000_000)
+        publishIntervalNs: 1_000_000_000, rateUnit: "W", rateDeviceClass: "power")
     static let pulses = MQTTCounter(
         name: "pulses", chip: "gpiochip0", line: 25, lineIndex: 4, perUnit: 1, unit: nil, deviceClass: nil, startTotal: 0, publishIntervalNs: 0)
     static let device = #""device":{"identifiers":["gpio-debounce_hall-pi"],"name":"hall-pi","manufacturer":"gpio-debounce","model":"gpio-debounce buttons","sw_version":"0.4.0"}"#
@@ -30,11 +30,46 @@ import Testing
         #expect(Self.settings.stateTopic(counter: "energy") == "home/hall/energy/state")
     }
 
-    @Test func aCountersStateIsItsTotalValueAndRate() {
-        let text = { (counter: MQTTCounter, total: Int64, rate: Double) in String(decoding: counter.statePayload(total: total, ratePerMinute: rate), as: UTF8.self) }
-        #expect(text(Self.energy, 12_345, 0) == #"{"total":12345,"value":12.345,"rate_per_min":0}"#)
-        #expect(text(Self.energy, 2000, 61.5) == #"{"total":2000,"value":2,"rate_per_min":61.5}"#)
-        #expect(text(Self.pulses, 7, 120) == #"{"total":7,"value":7,"rate_per_min":120}"#)
+    @Test func aCountersStateIsItsTotalValueAndRates() {
+        let text = { (counter: MQTTCounter, state: MQTTCounter.State) in String(decoding: counter.statePayload(state), as: UTF8.self) }
+        #expect(text(Self.energy, .init(total: 12_345)) == #"{"total":12345,"value":12.345,"rate_per_min":0,"rate":0}"#)
+        #expect(text(Self.energy, .init(total: 2000, ratePerMinute: 61.5, rate: 3690)) == #"{"total":2000,"value":2,"rate_per_min":61.5,"rate":3690}"#)
+        #expect(text(Self.pulses, .init(total: 7, ratePerMinute: 120, rate: 120)) == #"{"total":7,"value":7,"rate_per_min":120,"rate":120}"#)
+        // At a pulse, and once the rate fell with no pulse.
+        let pulse = PulseCount(total: 9, timeNs: 5, onsetNs: 4, intervalNs: 3_600_000_000, rate: 1000)
+        #expect(text(Self.energy, .init(pulse)) == #"{"total":9,"value":0.009,"rate_per_min":16.667,"rate":1000}"#)
+        let fall = RateFall(rate: 400, ratePerMinute: 6.667, timeNs: 9_000_000_000, total: 9)
+        #expect(text(Self.energy, .init(fall)) == #"{"total":9,"value":0.009,"rate_per_min":6.667,"rate":400}"#)
+    }
+
+    /// Each counter's rate sensor, beside its total: power in W for energy, volume flow in L/min for
+    /// water and in m³/h for gas, pulses/min with no device class; `state_class: measurement`.
+    @Test func discoveryAnnouncesEachCountersRateBesideItsTotal() {
+        let water = MQTTCounter(
+            name: "water", chip: "gpiochip0", line: 26, lineIndex: 5, perUnit: 0.1, unit: "L", deviceClass: "water", startTotal: 0,
+            publishIntervalNs: 0, rateUnit: "L/min", rateDeviceClass: "volume_flow_rate")
+        let gas = MQTTCounter(
+            name: "gas", chip: "gpiochip0", line: 27, lineIndex: 6, perUnit: 100, unit: "m³", deviceClass: "gas", startTotal: 0,
+            publishIntervalNs: 0, rateUnit: "m³/h", rateDeviceClass: "volume_flow_rate")
+        let discovery = HomeAssistantDiscovery(
+            settings: Self.settings, buttons: [], counters: [Self.energy, water, gas, Self.pulses], softwareVersion: "0.4.0")
+        let rates = discovery.messages.filter { $0.topic.hasSuffix("_rate/config") }
+        #expect(rates.map(\.topic) == [
+            "homeassistant/sensor/hall-pi/energy_rate/config", "homeassistant/sensor/hall-pi/water_rate/config",
+            "homeassistant/sensor/hall-pi/gas_rate/config", "homeassistant/sensor/hall-pi/pulses_rate/config",
+        ])
+        #expect(rates.allSatisfy { $0.retain })
+        let text = rates.map { String(decoding: $0.payload, as: UTF8.self) }
+        #expect(text[0] == #"{"name":"energy power","unique_id":"hall-pi_energy_rate","state_topic":"home/hall/energy/state","#
+            + #""value_template":"{{ value_json.rate }}","state_class":"measurement","device_class":"power","unit_of_measurement":"W","# + Self.tail("energy"))
+        #expect(text[1] == #"{"name":"water flow","unique_id":"hall-pi_water_rate","state_topic":"home/hall/water/state","#
+            + #""value_template":"{{ value_json.rate }}","state_class":"measurement","device_class":"volume_flow_rate","unit_of_measurement":"L/min","#
+            + Self.tail("water"))
+        #expect(text[2] == #"{"name":"gas flow","unique_id":"hall-pi_gas_rate","state_topic":"home/hall/gas/state","#
+            + #""value_template":"{{ value_json.rate }}","state_class":"measurement","device_class":"volume_flow_rate","unit_of_measurement":"m³/h","#
+            + Self.tail("gas"))
+        #expect(text[3] == #"{"name":"pulses rate","unique_id":"hall-pi_pulses_rate","state_topic":"home/hall/pulses/state","#
+            + #""value_template":"{{ value_json.rate }}","state_class":"measurement","unit_of_measurement":"pulses/min","# + Self.tail("pulses"))
     }
 
     @Test func discoveryAnnouncesABinarySensorPerContactAndATotalSensorPerCounter() {
@@ -45,7 +80,9 @@ import Testing
             "homeassistant/binary_sensor/hall-pi/front_door/config",
             "homeassistant/binary_sensor/hall-pi/pir/config",
             "homeassistant/sensor/hall-pi/energy/config",
+            "homeassistant/sensor/hall-pi/energy_rate/config",
             "homeassistant/sensor/hall-pi/pulses/config",
+            "homeassistant/sensor/hall-pi/pulses_rate/config",
             "homeassistant/sensor/hall-pi/front_door_health/config",
             "homeassistant/sensor/hall-pi/pir_health/config",
             "homeassistant/sensor/hall-pi/energy_health/config",
@@ -62,7 +99,7 @@ import Testing
             + #""value_template":"{{ value_json.value }}","json_attributes_topic":"home/hall/energy/state","#
             + #""state_class":"total_increasing","device_class":"energy","unit_of_measurement":"kWh","# + Self.tail("energy"))
         // No device class and no unit: neither announced; still total_increasing.
-        #expect(text[3] == #"{"name":"pulses","unique_id":"hall-pi_pulses_total","state_topic":"home/hall/pulses/state","#
+        #expect(text[4] == #"{"name":"pulses","unique_id":"hall-pi_pulses_total","state_topic":"home/hall/pulses/state","#
             + #""value_template":"{{ value_json.value }}","json_attributes_topic":"home/hall/pulses/state","#
             + #""state_class":"total_increasing","# + Self.tail("pulses"))
         #expect(discovery.removal.map(\.topic) == messages.map(\.topic))
@@ -87,6 +124,7 @@ import Testing
             "homeassistant/sensor/hall-pi/volume/config",
             "homeassistant/binary_sensor/hall-pi/front_door/config",
             "homeassistant/sensor/hall-pi/energy/config",
+            "homeassistant/sensor/hall-pi/energy_rate/config",
             "homeassistant/sensor/hall-pi/lights_health/config",
             "homeassistant/sensor/hall-pi/volume_health/config",
             "homeassistant/sensor/hall-pi/front_door_health/config",

@@ -881,6 +881,8 @@ counters:
     unit: kWh
     device_class: energy
     flush: 1s
+    timeout: 2s
+    publish_interval: 1s
 YAML
     "$BIN" check --config "$TMP/home.yaml" >"$TMP/check.out" 2>&1 || { err "check failed: $(<"$TMP/check.out")"; return; }
     mkdir -p "$TMP/state"
@@ -910,6 +912,21 @@ YAML
     log "50 pulses at 10/s: $((${after% *} - ${before% *})) context switches, $((${after#* } - ${before#* })) CPU ticks"
     check_eq "pulses counted from the saved total" "$(grep -c '"event":"count"' "$TMP/p.out")" 50
     check_match "the 1000th of a kWh per pulse" "$(grep '"total":41050' "$TMP/p.out")" '"value":41.05,'
+    # The power at each pulse: 3600 J (1 Wh) over the interval between the kernel's onsets.
+    got=$(grep '"event":"count"' "$TMP/p.out" | awk -F'[:,]' '{
+        for (i = 1; i < NF; i++) { if ($i == "\"rate\"") r = $(i + 1); if ($i == "\"onset_ns\"") o = $(i + 1) }
+        if (NR > 1) { n++; w = 3600e9 / (o - p); if (w - r > 0.0011 || r - w > 0.0011) print "pulse " NR ": " r " W, expected " w }
+        p = o } END { print n " pulses checked" }')
+    check_eq "each pulse's power is 1 Wh over the interval between the kernel's onsets" "$got" "49 pulses checked"
+    # No pulse: the power falls, then is 0 exactly 2 s (timeout) after the last onset; then no wakeup.
+    wait_lines "$TMP/p.out" '"event":"rate","rate":0,' 1 10
+    local last zero
+    last=$(grep '"event":"count"' "$TMP/p.out" | tail -n1 | grep -o '"onset_ns":[0-9]*' | cut -d: -f2)
+    zero=$(grep '"event":"rate","rate":0,' "$TMP/p.out" | grep -o '"time_ns":[0-9]*' | cut -d: -f2)
+    check_eq "the power is 0 at the timeout after the last onset" "$((zero - last))" 2000000000
+    check_match "the power fell before it was 0" "$(grep -c '"event":"rate","rate":[1-9]' "$TMP/p.out")" '^[1-9]'
+    before=$(daemon_stats "$W_PID"); nap 3; after=$(daemon_stats "$W_PID")
+    log "idle 3 s after the power fell to 0: $((${after% *} - ${before% *})) context switches, $((${after#* } - ${before#* })) CPU ticks"
     kill -TERM "$W_PID"
     wait_exit "$W_PID" 20
     check_eq "exit status after SIGTERM" "$W_RC" 0

@@ -84,7 +84,8 @@ struct ReplayCommand: ParsableCommand {
                 : [
                     EventPrinter(
                         writer: EventWriter(format: format == .json ? .json : .text, output: output), lineFields: [stages?.fields ?? .none],
-                        sensorLines: stages?.isSensor == true ? [0] : [], perUnit: stages?.perUnit.map { [0: $0] } ?? [:])
+                        sensorLines: stages?.isSensor == true ? [0] : [], perUnit: stages?.perUnit.map { [0: $0] } ?? [:],
+                        rateUnits: stages?.rateUnit.map { [0: $0] } ?? [:])
                 ]
         } catch {
             throw failure("cannot write the events: \(error.description)", ExitStatus.ioError)
@@ -119,6 +120,8 @@ private struct ConfiguredButton {
     var isSensor: Bool
     /// For a counter, its pulses per unit.
     var perUnit: Double?
+    /// For a counter, its rate's unit (W, L/min, m³/h, pulses/min).
+    var rateUnit: String?
 
     /// Loads `file` (as `run` does: a bad file exits 65, a missing one 66) and picks the button,
     /// sensor or counter `name`, or the only one of them.
@@ -149,7 +152,7 @@ private struct ConfiguredButton {
         linePlan = plan.plans[owner.line.index]
         bindings = plan.bindings.filter { $0.line == owner.line.index }.map { ActionBinding(line: 0, on: $0.on, count: $0.count, action: $0.action) }
         contactBindings = plan.contactActionBindings.filter { $0.line == owner.line.index }.map { ContactActionBinding(line: 0, on: $0.on, action: $0.action) }
-        (isSensor, perUnit) = (false, nil)
+        (isSensor, perUnit, rateUnit) = (false, nil, nil)
         switch owner.kind {
         case .button, .encoder: fields = EventFields([.text("button", owner.name)])
         case .sensor:
@@ -158,6 +161,7 @@ private struct ConfiguredButton {
         case .counter(let counter):
             fields = EventFields([.text("counter", owner.name)])
             perUnit = counter.perUnit
+            rateUnit = counter.rateUnit
         }
     }
 }
