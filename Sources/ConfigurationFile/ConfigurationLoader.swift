@@ -22,7 +22,7 @@ public enum ConfigurationLoader {
     static let counterKeys = [
         "name", "line", "chip", "bias", "active", "debounce", "kernel_debounce", "per_unit", "unit", "device_class", "flush", "publish_interval",
     ]
-    static let encoderKeys = ["name", "lines", "chip", "bias", "steps_per_detent", "reverse", "min", "max", "wrap", "acceleration", "keys", "axis", "actions"]
+    static let encoderKeys = ["name", "lines", "chip", "bias", "steps_per_detent", "reverse", "min", "max", "wrap", "acceleration", "keys", "axis", "actions", "restore"]
     static let buttonKeys = [
         "name", "line", "chip", "bias", "active", "debounce", "press", "release", "kernel_debounce", "hold",
         "repeat", "clicks", "throttle", "group", "actions", "key",
