@@ -79,7 +79,7 @@ extension DaemonAssembly {
     static func simulationStateDirectory(
         _ configuration: ServiceConfiguration, choices: DaemonChoices, logger: Logger
     ) throws(DaemonFailure) -> SimulationStateDirectory? {
-        guard choices.simulation != nil, choices.stateDirectory == nil, keepsState(configuration) else { return nil }
+        guard choices.simulation != nil, choices.stateDirectory == nil, configuration.keepsState else { return nil }
         do {
             let directory = try SimulationStateDirectory()
             logger.info("counters: a simulation counts from 0 in \(directory.path), removed at the stop (--state-dir DIR keeps its totals and positions)")
@@ -89,17 +89,11 @@ extension DaemonAssembly {
         }
     }
 
-    /// Whether `configuration` keeps anything in the state directory: counters, or encoders with
-    /// `restore: true`.
-    static func keepsState(_ configuration: ServiceConfiguration) -> Bool {
-        !configuration.counters.isEmpty || configuration.encoders.contains(where: \.restore)
-    }
-
     /// The store of the counters' totals and the restored encoders' positions, if the configuration
-    /// keeps any (`keepsState`): locks the state directory (`directory`, else
+    /// keeps any (`ServiceConfiguration.keepsState`): locks the state directory (`directory`, else
     /// `StateDirectory.defaultPath()`) and reads what is kept there.
     static func counterStore(_ configuration: ServiceConfiguration, directory: String?, logger: Logger) throws(DaemonFailure) -> CounterStore? {
-        guard keepsState(configuration) else { return nil }
+        guard configuration.keepsState else { return nil }
         do throws(CounterStateError) {
             let path: String
             if let directory { path = directory } else { path = try StateDirectory.defaultPath() }
