@@ -82,7 +82,11 @@ extension DaemonAssembly {
         guard choices.simulation != nil, choices.stateDirectory == nil, configuration.keepsState else { return nil }
         do {
             let directory = try SimulationStateDirectory()
-            logger.info("counters: a simulation counts from 0 in \(directory.path), removed at the stop (--state-dir DIR keeps its totals and positions)")
+            if configuration.counters.isEmpty {
+                logger.info("encoders: a simulation keeps its positions in \(directory.path), removed at the stop (--state-dir DIR keeps them)")
+            } else {
+                logger.info("counters: a simulation counts from 0 in \(directory.path), removed at the stop (--state-dir DIR keeps its totals)")
+            }
             return directory
         } catch {
             throw .counterState(error)
