@@ -76,10 +76,11 @@ let package = Package(
         // The virtual keyboard: events to key reports (KeyMapping, pure), the sink that sends them to a
         // uinput device (KeyboardSink), and the one that shows them (KeyPreview).
         .target(name: "Keys", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "EventOutput", "Settings", logging, system]),
-        // The counters' totals across runs: the sink that keeps them (CounterStore), their state file
-        // (CounterStateFile: a pure parser and formatter) and its directory (StateDirectory,
-        // SimulationStateDirectory). A library product only so that the Fuzz package can reach the state
-        // file's parser, the one public part (CounterStateFile, CounterTotal, CounterStateError); the
+        // The counters' totals and the restored encoders' positions across runs: the sink that keeps them
+        // (CounterStore), their state files (CounterStateFile, EncoderPositionFile: pure parsers and
+        // formatters) and their directory (StateDirectory, SimulationStateDirectory). A library product
+        // only so that the Fuzz package can reach the state files' parser, the one public part
+        // (CounterStateFile, EncoderPositionFile, their entries, StateFileKind, CounterStateError); the
         // rest of the module is `package`.
         .target(name: "CounterState", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", logging, system]),
         // libmosquitto's declarations (Debian's libmosquitto-dev), plus epoll; the library itself is

@@ -33,6 +33,8 @@ let package = Package(
         .executableTarget(name: "fuzz-strategy", dependencies: ["FuzzSupport"]),
         // The counters' state file: CounterStateFile.parse, and format back.
         .executableTarget(name: "fuzz-counters", dependencies: ["FuzzSupport", .product(name: "_CounterState", package: "gpio-debounce")]),
+        // The encoders' position file: EncoderPositionFile.parse, and format back.
+        .executableTarget(name: "fuzz-positions", dependencies: ["FuzzSupport", .product(name: "_CounterState", package: "gpio-debounce")]),
         // The daemon's YAML configuration: ConfigurationLoader.load.
         .executableTarget(
             name: "fuzz-config",

@@ -23,7 +23,9 @@ public enum ConfigurationLoader {
         "name", "line", "chip", "bias", "active", "debounce", "kernel_debounce", "per_unit", "unit", "device_class", "flush", "publish_interval",
         "timeout",
     ]
-    static let encoderKeys = ["name", "lines", "chip", "bias", "steps_per_detent", "settle", "reverse", "min", "max", "wrap", "acceleration", "keys", "axis", "actions"]
+    static let encoderKeys = [
+        "name", "lines", "chip", "bias", "steps_per_detent", "settle", "reverse", "min", "max", "wrap", "acceleration", "keys", "axis", "actions", "restore",
+    ]
     static let buttonKeys = [
         "name", "line", "chip", "bias", "active", "debounce", "press", "release", "kernel_debounce", "hold",
         "repeat", "clicks", "throttle", "group", "actions", "key",

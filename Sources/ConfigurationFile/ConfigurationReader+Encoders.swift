@@ -15,6 +15,7 @@ import YAMLDocument
 ///     max: 100
 ///     acceleration: {threshold: 10/s, factor: 4}
 ///     keys: {cw: KEY_VOLUMEUP, ccw: KEY_VOLUMEDOWN}
+///     restore: true                 # the position goes on after a restart (the state directory)
 /// ```
 extension ConfigurationReader {
     /// The most encoders: their two lines each count against the 64 lines of one request.
@@ -101,7 +102,11 @@ extension ConfigurationReader {
                 node, key: "\(key).actions", owner: name, what: "an encoder's", defaultPolicy: .coalesce)
             actions = triggered.map { EncoderActionConfiguration(on: $0.on, action: $0.action) }
         }
-        return EncoderSettings(name: name, lineA: settingsA, lineB: settingsB, configuration: configuration, keys: keys, axis: axis, actions: actions)
+        let restore = try fields["restore"].map { node throws(ConfigurationError) in
+            try reader.choice(node, key: "\(key).restore", allowed: ["true", "false"]) == "true"
+        }
+        return EncoderSettings(
+            name: name, lineA: settingsA, lineB: settingsB, configuration: configuration, keys: keys, axis: axis, actions: actions, restore: restore ?? false)
     }
 
     /// `acceleration: {threshold: 10/s, factor: 4}`: from 10 detents per second, each counts 4.

@@ -24,8 +24,9 @@ package struct DaemonPlan: Sendable {
     package var contactActionBindings: [ContactActionBinding] = []
 
     /// The plan of `configuration`, its counters starting from `counterTotals[i]` pulses (the totals a
-    /// state file kept; 0 for a counter it does not list).
-    package init(_ configuration: ServiceConfiguration, counterTotals: [Int64] = []) {
+    /// state file kept; 0 for a counter it does not list), and its encoders from `encoderPositions[i]`
+    /// (in the encoders' order; a kept position, clamped into the encoder's range; 0 where `nil` or missing).
+    package init(_ configuration: ServiceConfiguration, counterTotals: [Int64] = [], encoderPositions: [Int?] = []) {
         let roster = configuration.roster
         let groupNames = configuration.groups.keys.sorted()
         groups = groupNames.map { GroupLockout(windowNs: configuration.groups[$0] ?? 0) }
@@ -41,8 +42,11 @@ package struct DaemonPlan: Sendable {
             case .counter(let counter): LinePlan(debounce: counter.debounce, role: .counter(initialTotal: totals[line.id] ?? 0, rate: counter.rateConfiguration))
             }
         }
-        encoders = roster.encoders.map { encoder in
-            EncoderPlan(lineA: encoder.lineA.index, lineB: encoder.lineB.index, configuration: encoder.settings.configuration)
+        encoders = roster.encoders.enumerated().map { index, encoder in
+            let kept = encoderPositions.indices.contains(index) ? encoderPositions[index] : nil
+            let configuration = encoder.settings.configuration
+            return EncoderPlan(
+                lineA: encoder.lineA.index, lineB: encoder.lineB.index, configuration: configuration, initialPosition: configuration.clamped(kept ?? 0))
         }
         encoderKeyBindings = configuration.encoders.enumerated().compactMap { index, encoder in
             if let axis = encoder.axis { return EncoderKeyBinding(encoder: index, axis: axis) }

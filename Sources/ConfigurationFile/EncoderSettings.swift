@@ -22,12 +22,15 @@ package struct EncoderSettings: Sendable, Equatable {
     }
     /// Commands its detents run (`actions:` with `on: cw`, `ccw` or `rotate`).
     package var actions: [EncoderActionConfiguration] = []
+    /// Whether its position is kept across restarts (`restore: true`): in the state directory, beside
+    /// the counters' totals (`CounterStore`), and the run starts from it, clamped into the range.
+    package var restore = false
 
     /// The same encoder in every setting (written out: `keys` is a tuple).
     package static func == (left: EncoderSettings, right: EncoderSettings) -> Bool {
         left.name == right.name && left.lineA == right.lineA && left.lineB == right.lineB && left.configuration == right.configuration
             && left.keys?.clockwise == right.keys?.clockwise && left.keys?.counterClockwise == right.keys?.counterClockwise && left.axis == right.axis
-            && left.actions == right.actions
+            && left.actions == right.actions && left.restore == right.restore
     }
 }
 

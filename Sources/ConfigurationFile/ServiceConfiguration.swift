@@ -27,6 +27,12 @@ public struct ServiceConfiguration: Sendable {
 }
 
 extension ServiceConfiguration {
+    /// Whether a run keeps anything in the state directory: counters' totals, or the positions of
+    /// encoders with `restore: true`.
+    package var keepsState: Bool { !counters.isEmpty || encoders.contains(where: \.restore) }
+}
+
+extension ServiceConfiguration {
     /// How many inputs of each kind it lists: buttons, encoders, sensors, counters. Public for the
     /// `_ConfigurationFile` product's one user, the configuration's fuzzer (Fuzz/).
     public var inputCounts: [Int] { [buttons.count, encoders.count, sensors.count, counters.count] }

@@ -31,9 +31,9 @@ public enum CounterStateFile {
     /// The line that says what the file is, and in which version of the format.
     public static let formatLine = "format 1"
     /// The comment the file starts with.
-    public static let header = "# gpio-debounce counter totals, in pulses. Written by `gpio-debounce run`; edit only while it is stopped."
+    public static let header = StateFileKind.counters.header
     /// The comment before the counters that the run's configuration no longer has (kept, not dropped).
-    public static let keptHeader = "# not in the configuration of the run that wrote this file, kept as they were:"
+    public static let keptHeader = StateFileKind.counters.keptHeader
     /// A larger file is refused without being read further: 1 MiB (some 20 000 counters).
     public static let maximumBytes = 1 << 20
     /// The longest name, in characters.
@@ -50,9 +50,22 @@ public enum CounterStateFile {
     /// messages. A missing file is not this function's business (`CounterStore` reads it as no totals);
     /// an empty one is `CounterStateError.empty`.
     public static func parse(_ bytes: [UInt8], path: String) throws(CounterStateError) -> [CounterTotal] {
-        guard !bytes.isEmpty else { throw .empty(path: path) }
+        try parse(bytes, path: path, kind: .counters).map { CounterTotal(name: $0.name, total: $0.value) }
+    }
+
+    /// The text for `totals` (the run's counters), then `kept` (names the run does not count,
+    /// under `keptHeader`), each line ending in `\n`. Names must be valid (`isValidName`) and totals
+    /// not negative for `parse` to read it back.
+    public static func format(_ totals: [CounterTotal], kept: [CounterTotal] = []) -> String {
+        format(totals.map { ($0.name, $0.total) }, kept: kept.map { ($0.name, $0.total) }, kind: .counters)
+    }
+
+    /// The entries of a state file of `kind` in `bytes` (the whole file), in the file's order: the
+    /// parser both files share. Every line after `format 1` is `NAME VALUE`, the value one `kind` allows.
+    static func parse(_ bytes: [UInt8], path: String, kind: StateFileKind) throws(CounterStateError) -> [(name: String, value: Int64)] {
+        guard !bytes.isEmpty else { throw .empty(path: path, kind: kind) }
         guard bytes.count <= maximumBytes else { throw .tooLarge(path: path, bytes: bytes.count) }
-        var totals: [CounterTotal] = []
+        var entries: [(name: String, value: Int64)] = []
         var firstLines: [String: Int] = [:]
         var sawFormat = false
         var lineNumber = 0
@@ -64,8 +77,8 @@ public enum CounterStateFile {
             start = end + 1
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
             guard let text = String(validating: line, as: UTF8.self) else {
-                if !sawFormat { throw .foreign(path: path, line: lineNumber, found: nil) }
-                throw .malformedLine(path: path, line: lineNumber, reason: "it is not UTF-8 text")
+                if !sawFormat { throw .foreign(path: path, line: lineNumber, found: nil, kind: kind) }
+                throw .malformedLine(path: path, line: lineNumber, reason: "it is not UTF-8 text", kind: kind)
             }
             let fields = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
             if fields.isEmpty || fields[0].hasPrefix("#") { continue }
@@ -75,35 +88,34 @@ public enum CounterStateFile {
                     sawFormat = true
                     continue
                 }
-                throw .foreign(path: path, line: lineNumber, found: text)
+                throw .foreign(path: path, line: lineNumber, found: text, kind: kind)
             }
             guard fields.count == 2 else {
                 throw .malformedLine(
                     path: path, line: lineNumber,
-                    reason: fields.count == 1 ? "'\(fields[0])' has no total" : "it has \(fields.count) fields, not 2")
+                    reason: fields.count == 1 ? "'\(fields[0])' has no \(kind.valueNoun)" : "it has \(fields.count) fields, not 2", kind: kind)
             }
             let name = String(fields[0])
             guard isValidName(name) else { throw .badName(path: path, line: lineNumber, name: name) }
-            guard let total = wholeNumber(fields[1]) else {
-                throw .badTotal(path: path, line: lineNumber, name: name, text: String(fields[1]))
+            guard let value = kind.value(fields[1]) else {
+                throw .badTotal(path: path, line: lineNumber, name: name, text: String(fields[1]), kind: kind)
             }
             if let first = firstLines[name] { throw .duplicateName(path: path, line: lineNumber, name: name, firstLine: first) }
             firstLines[name] = lineNumber
-            totals.append(CounterTotal(name: name, total: total))
+            entries.append((name, value))
         }
-        guard sawFormat else { throw .foreign(path: path, line: 0, found: nil) }
-        return totals
+        guard sawFormat else { throw .foreign(path: path, line: 0, found: nil, kind: kind) }
+        return entries
     }
 
-    /// The file's text for `totals` (the run's counters), then `kept` (names the run does not count,
-    /// under `keptHeader`), each line ending in `\n`. Names must be valid (`isValidName`) and totals
-    /// not negative for `parse` to read it back.
-    public static func format(_ totals: [CounterTotal], kept: [CounterTotal] = []) -> String {
-        var text = header + "\n" + formatLine + "\n"
-        for entry in totals { text += "\(entry.name) \(entry.total)\n" }
+    /// The text of a state file of `kind`: its header, `format 1`, `entries`, then `kept` under the
+    /// kept header.
+    static func format(_ entries: [(name: String, value: Int64)], kept: [(name: String, value: Int64)], kind: StateFileKind) -> String {
+        var text = kind.header + "\n" + formatLine + "\n"
+        for entry in entries { text += "\(entry.name) \(entry.value)\n" }
         if !kept.isEmpty {
-            text += keptHeader + "\n"
-            for entry in kept { text += "\(entry.name) \(entry.total)\n" }
+            text += kind.keptHeader + "\n"
+            for entry in kept { text += "\(entry.name) \(entry.value)\n" }
         }
         return text
     }
@@ -126,19 +138,19 @@ public enum CounterStateFile {
 /// Why the counters' state could not be read, kept or locked. Every description names the file (and
 /// line), says what is wrong and what to do, and, where it matters, that the file was left as it is.
 public enum CounterStateError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The file is not a counter state file: its first line that is not a comment (`line`, whose text
-    /// is `found`; nil: not UTF-8) is not `format 1`, or it has no such line (`line` 0).
-    case foreign(path: String, line: Int, found: String?)
+    /// The file is not a state file of `kind`: its first line that is not a comment (`line`, whose
+    /// text is `found`; nil: not UTF-8) is not `format 1`, or it has no such line (`line` 0).
+    case foreign(path: String, line: Int, found: String?, kind: StateFileKind = .counters)
     /// `format N` with another N: written by another version of gpio-debounce.
     case unsupportedFormat(path: String, line: Int, version: String)
     /// A zero-length file: a write was cut off (a power cut before the data reached the disk).
-    case empty(path: String)
-    /// A line that is not `NAME TOTAL`.
-    case malformedLine(path: String, line: Int, reason: String)
+    case empty(path: String, kind: StateFileKind = .counters)
+    /// A line that is not `NAME TOTAL` (`NAME POSITION`).
+    case malformedLine(path: String, line: Int, reason: String, kind: StateFileKind = .counters)
     /// A name that is not a counter's (`CounterStateFile.isValidName`).
     case badName(path: String, line: Int, name: String)
-    /// A total that is not a whole number 0...Int64.max.
-    case badTotal(path: String, line: Int, name: String, text: String)
+    /// A total that is not a whole number 0...Int64.max (a position: -Int64.max...Int64.max).
+    case badTotal(path: String, line: Int, name: String, text: String, kind: StateFileKind = .counters)
     /// A name on two lines.
     case duplicateName(path: String, line: Int, name: String, firstLine: Int)
     /// Larger than `CounterStateFile.maximumBytes`; `bytes` is how much was read (at most one more).
@@ -164,37 +176,41 @@ public enum CounterStateError: Error, Sendable, Hashable, CustomStringConvertibl
 
     public var description: String {
         switch self {
-        case .foreign(let path, let line, let found):
+        case .foreign(let path, let line, let found, let kind):
             let what = found.map { "its first line that is not a comment, line \(line), is `\(Self.clipped($0))`, not `\(CounterStateFile.formatLine)`" }
                 ?? (line == 0 ? "it has no `\(CounterStateFile.formatLine)` line" : "line \(line) is not UTF-8 text, and no `\(CounterStateFile.formatLine)` line comes before it")
-            return "'\(path)' is not a gpio-debounce counter state file (\(what)): move it away, or give run another --state-dir"
+            return "'\(path)' is not a gpio-debounce \(kind.fileNoun) (\(what)): move it away, or give run another --state-dir"
                 + Self.leftAsItIs
         case .unsupportedFormat(let path, let line, let version):
             return "\(path):\(line): `format \(Self.clipped(version))` is not a format this gpio-debounce reads (only `\(CounterStateFile.formatLine)`): "
                 + "it was written by another version; run that version, or move the file away" + Self.leftAsItIs
-        case .empty(let path):
+        case .empty(let path, .counters):
             return "'\(path)' is empty: a write of it was cut off (a power cut before the file system had saved it), and the counters' "
                 + "totals are lost. Put them back by hand while gpio-debounce is stopped (a line `\(CounterStateFile.formatLine)`, then a line "
                 + "`NAME TOTAL` per counter, the totals read off the meters or a backup), or delete the file to start every counter at 0"
                 + Self.leftAsItIs
-        case .malformedLine(let path, let line, let reason):
-            return "\(path):\(line): \(reason); a line is `NAME TOTAL` (a counter's name and its total in pulses): correct it while "
+        case .empty(let path, .positions):
+            return "'\(path)' is empty: a write of it was cut off (a power cut before the file system had saved it), and the encoders' "
+                + "positions are lost. Put them back by hand while gpio-debounce is stopped (a line `\(CounterStateFile.formatLine)`, then a line "
+                + "`NAME POSITION` per encoder), or delete the file to start every encoder at 0 (clamped into its min/max)" + Self.leftAsItIs
+        case .malformedLine(let path, let line, let reason, let kind):
+            return "\(path):\(line): \(reason); a line is `NAME \(kind.valueNoun.uppercased())` (\(kind == .counters ? "a counter's name and its total in pulses" : "an encoder's name and its position")): correct it while "
                 + "gpio-debounce is stopped, or move the file away" + Self.leftAsItIs
         case .badName(let path, let line, let name):
-            return "\(path):\(line): '\(Self.clipped(name))' is not a counter's name (1 to \(CounterStateFile.maximumNameLength) characters, "
+            return "\(path):\(line): '\(Self.clipped(name))' is not a name a state file can hold (1 to \(CounterStateFile.maximumNameLength) characters, "
                 + "no spaces or control characters, not starting with #): correct it while gpio-debounce is stopped" + Self.leftAsItIs
-        case .badTotal(let path, let line, let name, let text):
-            return "\(path):\(line): the total of '\(name)', '\(Self.clipped(text))', is not a whole number from 0 to \(Int64.max): "
+        case .badTotal(let path, let line, let name, let text, let kind):
+            return "\(path):\(line): the \(kind.valueNoun) of '\(name)', '\(Self.clipped(text))', is not a whole number from \(kind.minimumValue) to \(Int64.max): "
                 + "correct it while gpio-debounce is stopped" + Self.leftAsItIs
         case .duplicateName(let path, let line, let name, let firstLine):
             return "\(path):\(line): '\(name)' is listed twice (also on line \(firstLine)): keep the line with the right total, "
                 + "while gpio-debounce is stopped" + Self.leftAsItIs
         case .tooLarge(let path, let bytes):
             return "'\(path)' is larger than \(CounterStateFile.maximumBytes / 1024) KiB (\(bytes > CounterStateFile.maximumBytes ? "over " : "")"
-                + "\(CounterStateFile.maximumBytes) bytes): it is not a counter state file; move it away, or give run another --state-dir"
+                + "\(CounterStateFile.maximumBytes) bytes): it is not a gpio-debounce state file; move it away, or give run another --state-dir"
                 + Self.leftAsItIs
         case .unreadable(let path, let errno):
-            return "cannot read the counter state file '\(path)': \(Self.reason(errno, file: true))"
+            return "cannot read the state file '\(path)': \(Self.reason(errno, file: true))"
         case .cannotCreateDirectory(let path, let errno):
             return "cannot create the state directory '\(path)': \(Self.reason(errno, file: false))"
         case .cannotLock(let path, let errno):

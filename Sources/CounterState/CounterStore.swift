@@ -48,7 +48,14 @@ import SystemPackage
 ///     let plan = DaemonPlan(configuration, counterTotals: store.initialTotals)
 ///     // ... the loop's sinks include `store`; keep it alive until the loop has finished.
 ///
-/// Make the store only when the configuration has counters (an empty list works, but locks and
+/// Encoders with `restore: true` are kept the same way, in a second file, `<directory>/positions`
+/// (`EncoderPositionFile`), under the same lock: `init(encoders:)` reads their positions
+/// (`initialPositions`, for `DaemonPlan(configuration, encoderPositions:)`), the pipeline's
+/// `.rotation` outputs keep each one's latest, and that file is written by the same rules (at most once
+/// per flush interval while the knob turns, and at the end). Each file is written only when one of its
+/// own entries changed; the positions file is not read or written by a store without encoders.
+///
+/// Make the store only when the configuration has counters or encoders to restore (an empty list works, but locks and
 /// creates the directory for nothing). Not thread-safe: the event loop's thread only.
 package final class CounterStore: Sink {
     /// One counter of the run.
@@ -68,25 +75,54 @@ package final class CounterStore: Sink {
         }
     }
 
-    /// The file's name in the state directory.
-    package static let fileName = "counters"
-    /// The lock file's name in the state directory.
+    /// One encoder of the run whose position is kept (`restore: true`).
+    package struct Encoder: Sendable, Hashable {
+        /// Its name in the configuration and in the positions file.
+        package var name: String
+        /// Its index among the run's encoders (`PipelineOutput.rotation(encoder:)`).
+        package var encoder: Int
+        /// The positions file is written at most this long after its first unsaved detent, in
+        /// nanoseconds of the loop's clock (at least 1).
+        package var flushIntervalNs: Int64
+
+        package init(name: String, encoder: Int, flushIntervalNs: Int64) {
+            self.name = name
+            self.encoder = encoder
+            self.flushIntervalNs = flushIntervalNs
+        }
+    }
+
+    /// The counters' file's name in the state directory.
+    package static let fileName = StateFileKind.counters.fileName
+    /// The lock file's name in the state directory (one lock for both files).
     package static let lockFileName = "counters.lock"
 
     /// The state directory, as given.
     package let directory: String
-    /// The state file: `<directory>/counters`.
+    /// The counters' state file: `<directory>/counters`.
     package let path: String
+    /// The encoders' position file: `<directory>/positions`.
+    package let positionsPath: String
     /// The run's counters, in the order given.
     package let counters: [Counter]
+    /// The run's encoders to restore, in the order given.
+    package let encoders: [Encoder]
     /// Each counter's total at the start, in `counters`' order: the file's, or 0 for a counter it
     /// does not list (and when there is no file).
     package let initialTotals: [Int64]
+    /// Each encoder's position at the start, in `encoders`' order: the positions file's (not yet
+    /// clamped into the encoder's range), or `nil` for an encoder it does not list.
+    package let initialPositions: [Int64?]
     /// Each counter's latest total, in `counters`' order.
-    package private(set) var totals: [Int64]
+    package var totals: [Int64] { Array(values[..<counters.count]) }
+    /// Each encoder's latest position, in `encoders`' order (0 for one the file did not list and that
+    /// has not turned).
+    package var positions: [Int64] { Array(values[counters.count...]) }
     /// The lines of names the run does not count, in the file's order, written back as they were.
     package let keptTotals: [CounterTotal]
-    /// Files written (for measurements: at most one per flush interval while pulses come).
+    /// The lines of the positions file the run does not restore, written back as they were.
+    package let keptPositions: [EncoderPosition]
+    /// Files written (for measurements: at most one per file and flush interval while pulses come).
     package private(set) var writes = 0
     /// Writes that failed (each logged, or noted in the log of the failures in a row).
     package private(set) var failedWrites = 0
@@ -95,121 +131,180 @@ package final class CounterStore: Sink {
     private let lock: OwnedDescriptor
     /// The counter of each line of the run (`nil`: not a counter).
     private let counterOfLine: [Int: Int]
-    /// The totals in the file as last written (or read).
-    private var savedTotals: [Int64]
-    /// When each counter's first unsaved pulse came (nil: saved), on the loop's clock; a failed write
+    /// The entry (an index into `values`, past the counters) of each encoder to restore.
+    private let entryOfEncoder: [Int: Int]
+    /// The counters' totals, then the encoders' positions: one entry each, in that order.
+    private var values: [Int64]
+    /// The values in the files as last written (or read).
+    private var savedValues: [Int64]
+    /// When each entry's first unsaved change came (nil: saved), on the loop's clock; a failed write
     /// moves it to the failure's time, so that the write is tried again one interval later.
     private var unsavedSinceNs: [Int64?]
-    /// The errno of the last write if it failed: the failures in a row after the first are logged
-    /// only at debug level, until the errno changes or a write succeeds.
-    private var failing: Errno?
+    /// The errno of each file's last write if it failed: the failures in a row after the first are
+    /// logged only at debug level, until the errno changes or a write succeeds.
+    private var failing: [StateFileKind: Errno] = [:]
 
     /// Locks `directory` (created with its parents if missing, `StateDirectory.create`), reads its
-    /// state file (a missing file: every total 0) and sets each of `counters` to start from its total.
-    /// Throws `CounterStateError`: the directory cannot be created or locked, another run holds the
-    /// lock (`.locked`), the file cannot be read or is not a valid state file (left as it is), or a
-    /// counter's name cannot be kept in the file. `logger` gets the write failures (warnings) and a
-    /// line per write (debug).
-    package init(directory: String, counters: [Counter], logger: Logger) throws(CounterStateError) {
-        var seen = Set<String>()
-        for counter in counters {
-            guard CounterStateFile.isValidName(counter.name) else { throw .unsuitableCounterName(name: counter.name) }
-            guard seen.insert(counter.name).inserted else { throw .duplicateCounter(name: counter.name) }
-        }
+    /// state file (a missing file: every total 0) and sets each of `counters` to start from its total;
+    /// with `encoders`, reads the positions file the same way (`initialPositions`). Throws
+    /// `CounterStateError`: the directory cannot be created or locked, another run holds the lock
+    /// (`.locked`), a file cannot be read or is not a valid state file (left as it is), or a name
+    /// cannot be kept in the file. `logger` gets the write failures (warnings) and a line per write (debug).
+    package init(directory: String, counters: [Counter], encoders: [Encoder] = [], logger: Logger) throws(CounterStateError) {
+        let seen = try Self.checked(counters.map(\.name))
+        let seenEncoders = try Self.checked(encoders.map(\.name))
         try StateDirectory.create(directory)
         self.directory = directory
-        self.path = directory.hasSuffix("/") ? directory + Self.fileName : directory + "/" + Self.fileName
+        self.path = Self.path(of: .counters, in: directory)
+        self.positionsPath = Self.path(of: .positions, in: directory)
         self.counters = counters
+        self.encoders = encoders
         self.logger = logger
         lock = try Self.lock(directory: directory)
         for name in Self.removeUnfinishedWrites(in: directory) {
             logger.notice("removed '\(name)' from '\(directory)': the unfinished write of a run that was killed or lost power")
         }
-        let fileTotals = try Self.read(path)
-        var byName: [String: Int64] = [:]
-        for entry in fileTotals { byName[entry.name] = entry.total }
+        let fileTotals = try Self.read(path, kind: .counters)
+        let byName = Dictionary(fileTotals, uniquingKeysWith: { first, _ in first })
         initialTotals = counters.map { byName[$0.name] ?? 0 }
-        keptTotals = fileTotals.filter { !seen.contains($0.name) }
-        totals = initialTotals
-        savedTotals = initialTotals
-        unsavedSinceNs = Array(repeating: nil, count: counters.count)
+        keptTotals = fileTotals.filter { !seen.contains($0.name) }.map { CounterTotal(name: $0.name, total: $0.value) }
+        let filePositions = encoders.isEmpty ? [] : try Self.read(positionsPath, kind: .positions)
+        let positionByName = Dictionary(filePositions, uniquingKeysWith: { first, _ in first })
+        initialPositions = encoders.map { positionByName[$0.name] }
+        keptPositions = filePositions.filter { !seenEncoders.contains($0.name) }.map { EncoderPosition(name: $0.name, position: $0.value) }
+        values = initialTotals + initialPositions.map { $0 ?? 0 }
+        savedValues = values
+        unsavedSinceNs = Array(repeating: nil, count: values.count)
         var lines: [Int: Int] = [:]
         for (index, counter) in counters.enumerated() { lines[counter.line] = index }
         counterOfLine = lines
+        var entries: [Int: Int] = [:]
+        for (index, encoder) in encoders.enumerated() { entries[encoder.encoder] = counters.count + index }
+        entryOfEncoder = entries
     }
 
-    /// Counts only.
+    /// `names` as a set, once each can be a line of a state file and none comes twice.
+    private static func checked(_ names: [String]) throws(CounterStateError) -> Set<String> {
+        var seen = Set<String>()
+        for name in names {
+            guard CounterStateFile.isValidName(name) else { throw .unsuitableCounterName(name: name) }
+            guard seen.insert(name).inserted else { throw .duplicateCounter(name: name) }
+        }
+        return seen
+    }
+
+    /// The path of the file of `kind` in `directory`.
+    static func path(of kind: StateFileKind, in directory: String) -> String {
+        directory.hasSuffix("/") ? directory + kind.fileName : directory + "/" + kind.fileName
+    }
+
+    /// Counts and turns only.
     package var consumesEdges: Bool { false }
 
     /// Counters whose latest total is not in the file yet.
-    package var unsavedCounters: Int { unsavedSinceNs.count { $0 != nil } }
+    package var unsavedCounters: Int { unsavedSinceNs[..<counters.count].count { $0 != nil } }
+
+    /// Encoders whose latest position is not in the file yet.
+    package var unsavedEncoders: Int { unsavedSinceNs[counters.count...].count { $0 != nil } }
 
     package func consume(_ output: PipelineOutput, nowNs: Int64) {
-        guard case .count(let line, let pulse) = output, let index = counterOfLine[line] else { return }
-        totals[index] = max(0, pulse.total)
-        if unsavedSinceNs[index] == nil, totals[index] != savedTotals[index] { unsavedSinceNs[index] = nowNs }
+        switch output {
+        case .count(let line, let pulse):
+            guard let index = counterOfLine[line] else { return }
+            note(max(0, pulse.total), entry: index, nowNs: nowNs)
+        case .rotation(let encoder, let detent):
+            guard let index = entryOfEncoder[encoder] else { return }
+            note(Int64(detent.position), entry: index, nowNs: nowNs)
+        default:
+            return
+        }
     }
 
-    /// When the file is next due: the earliest unsaved counter's first unsaved pulse plus its flush
+    /// Entry `index`'s latest value; its first change since the last write starts its interval.
+    private func note(_ value: Int64, entry index: Int, nowNs: Int64) {
+        values[index] = value
+        if unsavedSinceNs[index] == nil, value != savedValues[index] { unsavedSinceNs[index] = nowNs }
+    }
+
+    /// Entry `index`'s flush interval, in nanoseconds (at least 1).
+    private func flushIntervalNs(entry index: Int) -> Int64 {
+        max(1, index < counters.count ? counters[index].flushIntervalNs : encoders[index - counters.count].flushIntervalNs)
+    }
+
+    /// When a file is next due: the earliest unsaved entry's first unsaved change plus its flush
     /// interval; nil when everything is saved.
     package var nextDeadlineNs: Int64? {
         var earliest: Int64?
         for (index, since) in unsavedSinceNs.enumerated() {
             guard let since else { continue }
-            let due = since.addingReportingOverflow(max(1, counters[index].flushIntervalNs))
+            let due = since.addingReportingOverflow(flushIntervalNs(entry: index))
             let deadline = due.overflow ? Int64.max : due.partialValue
             earliest = min(earliest ?? deadline, deadline)
         }
         return earliest
     }
 
-    /// Writes the file when it is due.
+    /// Writes the files with unsaved entries when one is due.
     package func advance(toNs nowNs: Int64) {
         if let due = nextDeadlineNs, due <= nowNs { save(atNs: nowNs) }
     }
 
-    /// Writes the file if any total is unsaved. A failure here is logged as an error (the totals since
+    /// Writes each file with an unsaved entry. A failure here is logged as an error (the values since
     /// the last write are lost), never thrown: the other sinks still finish.
     package func finish(atNs nowNs: Int64) {
-        guard unsavedCounters > 0 else { return }
         save(atNs: nowNs, final: true)
     }
 
-    /// Writes every total now (the run's counters, then the kept names), atomically, and the
-    /// directory's entry to disk; on failure, logs and tries again one interval later.
+    /// Writes each file with an unsaved entry now.
     private func save(atNs nowNs: Int64, final: Bool = false) {
-        let entries = counters.indices.map { CounterTotal(name: counters[$0].name, total: totals[$0]) }
-        let text = CounterStateFile.format(entries, kept: keptTotals)
+        if unsavedCounters > 0 { save(.counters, entries: 0..<counters.count, atNs: nowNs, final: final) }
+        if unsavedEncoders > 0 { save(.positions, entries: counters.count..<values.count, atNs: nowNs, final: final) }
+    }
+
+    /// Writes the file of `kind` (its `entries`, then the kept names), atomically, and the directory's
+    /// entry to disk; on failure, logs and tries again one interval later.
+    private func save(_ kind: StateFileKind, entries: Range<Int>, atNs nowNs: Int64, final: Bool) {
+        let path = kind == .counters ? path : positionsPath
+        let names = counters.map(\.name) + encoders.map(\.name)
+        let text =
+            kind == .counters
+            ? CounterStateFile.format(entries.map { CounterTotal(name: names[$0], total: values[$0]) }, kept: keptTotals)
+            : EncoderPositionFile.format(entries.map { EncoderPosition(name: names[$0], position: values[$0]) }, kept: keptPositions)
+        let what = kind == .counters ? "the counters' totals" : "the encoders' positions"
         do {
             try Self.write(text, to: path, directory: directory)
         } catch {
             failedWrites += 1
-            let unsaved = counters.indices.filter { unsavedSinceNs[$0] != nil }
-            let pulses = unsaved.reduce(Int64(0)) { $0 &+ (totals[$1] &- savedTotals[$1]) }
-            let what = "cannot save the counters' totals: \(error.description) (\(counted(Int(clamping: pulses), "pulse")) of \(unsaved.map { counters[$0].name }.joined(separator: ", ")) not saved)"
+            let unsaved = entries.filter { unsavedSinceNs[$0] != nil }
+            let lost =
+                kind == .counters
+                ? counted(Int(clamping: unsaved.reduce(Int64(0)) { $0 &+ (values[$1] &- savedValues[$1]) }), "pulse") + " of "
+                : "the positions of "
+            let failure = "cannot save \(what): \(error.description) (\(lost)\(unsaved.map { names[$0] }.joined(separator: ", ")) not saved)"
             if final {
-                let latest = unsaved.map { "\(counters[$0].name) \(totals[$0])" }.joined(separator: ", ")
-                logger.error("\(what); they are lost unless put back by hand in '\(path)' while gpio-debounce is stopped: \(latest)")
-            } else if failing != error.errno {
-                logger.warning("\(what); \(advice(error.errno)); trying again every flush interval, counting goes on")
+                let latest = unsaved.map { "\(names[$0]) \(values[$0])" }.joined(separator: ", ")
+                logger.error("\(failure); they are lost unless put back by hand in '\(path)' while gpio-debounce is stopped: \(latest)")
+            } else if failing[kind] != error.errno {
+                logger.warning("\(failure); \(advice(error.errno, path: path)); trying again every flush interval, counting goes on")
             } else {
-                logger.debug("\(what); trying again")
+                logger.debug("\(failure); trying again")
             }
-            failing = error.errno
+            failing[kind] = error.errno
             for index in unsaved { unsavedSinceNs[index] = nowNs }
             return
         }
         writes += 1
-        if failing != nil {
-            logger.notice("counters' totals saved to '\(path)' again")
-            failing = nil
+        if failing.removeValue(forKey: kind) != nil {
+            logger.notice("\(what) saved to '\(path)' again")
         }
-        logger.debug("counters' totals saved to '\(path)'")
-        savedTotals = totals
-        unsavedSinceNs = Array(repeating: nil, count: counters.count)
+        logger.debug("\(what) saved to '\(path)'")
+        for index in entries {
+            savedValues[index] = values[index]
+            unsavedSinceNs[index] = nil
+        }
     }
 
-    private func advice(_ errno: Errno) -> String {
+    private func advice(_ errno: Errno, path: String) -> String {
         switch errno {
         case .noSpace: "free space on the disk of '\(directory)'"
         case .readOnlyFileSystem: "the file system of '\(directory)' is read-only: remount it read-write, or give run another --state-dir"
@@ -217,101 +312,6 @@ package final class CounterStore: Sink {
         case .noSuchFileOrDirectory: "the directory '\(directory)' is gone: create it again"
         case .isDirectory, .directoryNotEmpty: "'\(path)' is a directory: move it away"
         default: "check '\(directory)'"
-        }
-    }
-
-    // MARK: The file system
-
-    /// Opens (creating, mode 0644) and locks `<directory>/counters.lock`: `open(2)` with `O_CLOEXEC`
-    /// (no action's command inherits the lock), `flock(LOCK_EX | LOCK_NB)`.
-    private static func lock(directory: String) throws(CounterStateError) -> OwnedDescriptor {
-        let lockPath = directory.hasSuffix("/") ? directory + lockFileName : directory + "/" + lockFileName
-        let owned: OwnedDescriptor
-        do {
-            owned = try OwnedDescriptor(operation: "open") { open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0o644) }
-        } catch {
-            throw .cannotLock(path: lockPath, errno: error.errno)
-        }
-        do {
-            _ = try retryingInterrupts { flock(owned.descriptor.rawValue, LOCK_EX | LOCK_NB) }
-        } catch {
-            if error == .wouldBlock { throw .locked(directory: directory) }
-            throw .cannotLock(path: lockPath, errno: error)
-        }
-        return owned
-    }
-
-    /// Removes the temporary files a write cut off by `kill -9` or a power cut left in `directory`
-    /// (`AtomicFile`'s `.counters.XXXXXX`, regular files only; `opendir`, `readdir`, `lstat`,
-    /// `unlink`), while this store holds the lock, so no other run is writing one. Returns their names.
-    /// A directory that cannot be listed is left alone: reading the file says what is wrong.
-    private static func removeUnfinishedWrites(in directory: String) -> [String] {
-        guard let listing = opendir(directory) else { return [] }
-        defer { closedir(listing) }
-        let prefix = "." + fileName + "."
-        var removed: [String] = []
-        while let entry = readdir(listing) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard name.hasPrefix(prefix), name.utf8.count == prefix.utf8.count + 6 else { continue }
-            let full = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-            var info = stat()
-            guard lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG, unlink(full) == 0 else { continue }
-            removed.append(name)
-        }
-        return removed
-    }
-
-    /// The totals in the file at `path`: none when it does not exist; else at most
-    /// `CounterStateFile.maximumBytes` + 1 bytes read (`open`, `fstat`, `read`) and parsed.
-    static func read(_ path: String) throws(CounterStateError) -> [CounterTotal] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
-        if descriptor < 0 {
-            let code = errno
-            if code == ENOENT { return [] }
-            throw .unreadable(path: path, errno: Errno(rawValue: code))
-        }
-        let owned = OwnedDescriptor(FileDescriptor(rawValue: descriptor))
-        var info = stat()
-        if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-            throw .unreadable(path: path, errno: info.st_mode & S_IFMT == S_IFDIR ? .isDirectory : .invalidArgument)
-        }
-        let limit = CounterStateFile.maximumBytes + 1
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while bytes.count < limit {
-            let wanted = min(chunk.count, limit - bytes.count)
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(owned.descriptor.rawValue, $0.baseAddress, wanted) }
-            if count < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                throw .unreadable(path: path, errno: Errno(rawValue: code))
-            }
-            if count == 0 { break }
-            bytes += chunk[0..<count]
-        }
-        return try CounterStateFile.parse(bytes, path: path)
-    }
-
-    /// Writes `text` to `path` atomically (`AtomicFile`: `mkstemp` beside it, `write`, `fsync`,
-    /// `rename`), then `fsync`s `directory` so that the rename itself survives a power cut.
-    private static func write(_ text: String, to path: String, directory: String) throws(SystemError) {
-        let file = try AtomicFile(destination: path)
-        do {
-            _ = try file.descriptor.writeAll(Array(text.utf8))
-        } catch {
-            file.abandon()
-            throw SystemError("writing '\(path)'", (error as? Errno) ?? .ioError)
-        }
-        try file.commit()
-        let owned = try OwnedDescriptor(operation: "opening the directory '\(directory)'") {
-            open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        }
-        do {
-            _ = try retryingInterrupts { fsync(owned.descriptor.rawValue) }
-        } catch {
-            throw SystemError("syncing the directory '\(directory)'", error)
         }
     }
 }

@@ -5,9 +5,10 @@ import Musl
 #endif
 import SystemPackage
 
-/// Where a simulated run (`run --simulate`) keeps its counters' totals when no `--state-dir` is given:
+/// Where a simulated run (`run --simulate`) keeps its counters' totals and its encoders' positions
+/// (`restore: true`) when no `--state-dir` is given:
 /// a new directory of its own under `$TMPDIR` (or `/tmp`), made with `mkdtemp(3)` and removed at the
-/// stop, so that a simulation never reads or writes the totals of real meters
+/// stop, so that a simulation never reads or writes the totals of real meters or the positions of real knobs
 /// (`StateDirectory.defaultPath()`, where the installed service keeps them).
 package struct SimulationStateDirectory {
     /// The directory's absolute path, e.g. `/tmp/gpio-debounce-simulation.Ab12Cd`.
@@ -25,15 +26,17 @@ package struct SimulationStateDirectory {
         path = String(decoding: bytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// Removes the files a `CounterStore` leaves in the directory (`counters`, `counters.lock` and
-    /// a cut-off write's `.counters.*`), then the directory; call it once the store is gone (its lock
-    /// closed). Returns whether the directory is gone: anything else in it (put there by hand) keeps it.
+    /// Removes the files a `CounterStore` leaves in the directory (`counters`, `positions`,
+    /// `counters.lock` and a cut-off write's `.counters.*` or `.positions.*`), then the directory; call
+    /// it once the store is gone (its lock closed). Returns whether the directory is gone: anything else
+    /// in it (put there by hand) keeps it.
     @discardableResult
     package func remove() -> Bool {
         guard let directory = opendir(path) else { return false }
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name == CounterStore.fileName || name == CounterStore.lockFileName || name.hasPrefix(".\(CounterStore.fileName).") {
+            let files = [StateFileKind.counters, .positions].map(\.fileName)
+            if files.contains(name) || name == CounterStore.lockFileName || files.contains(where: { name.hasPrefix(".\($0).") }) {
                 unlink(path + "/" + name)
             }
         }

@@ -13,9 +13,11 @@ import Recording
 extension DaemonAssembly {
     /// What the run's events go to: the printer, then the action runner and the virtual keyboard, or in
     /// a simulation without `runsActions` what they would do, shown after each event on the printer's
-    /// output (`ActionPreview`, `KeyPreview`).
+    /// output (`ActionPreview`, `KeyPreview`). `restoredPositions`: the encoders that start from a
+    /// position the state directory kept, which the printer shows at the start.
     static func eventSinks(
-        _ configuration: ServiceConfiguration, plan: DaemonPlan, places: [RunAssembly.LinePlace], choices: DaemonChoices, logger: Logger
+        _ configuration: ServiceConfiguration, plan: DaemonPlan, places: [RunAssembly.LinePlace], choices: DaemonChoices,
+        restoredPositions: [(encoder: Int, position: Int)] = [], logger: Logger
     ) throws(DaemonFailure) -> [any Sink] {
         let roster = configuration.roster
         let out = OutputBuffer(fileDescriptor: choices.output, flushThreshold: 0)
@@ -24,7 +26,7 @@ extension DaemonAssembly {
                 writer: EventWriter(format: choices.format, output: out), lineFields: roster.lineFields(places), encoderFields: roster.encoderFields(places),
                 sensorLines: Set(roster.sensors.map(\.line.index)),
                 perUnit: Dictionary(uniqueKeysWithValues: roster.counters.map { ($0.line.index, $0.settings.perUnit) }),
-                rateUnits: Dictionary(uniqueKeysWithValues: roster.counters.map { ($0.line.index, $0.settings.rateUnit) }))
+                rateUnits: Dictionary(uniqueKeysWithValues: roster.counters.map { ($0.line.index, $0.settings.rateUnit) }), restoredPositions: restoredPositions)
         ]
         if choices.showsOutputs {
             sinks.append(
@@ -72,25 +74,31 @@ extension DaemonAssembly {
         return KeyboardSink(mapping: mapping, device: device, logger: logger)
     }
 
-    /// A simulation's own state directory (`SimulationStateDirectory`), when it has counters and no
-    /// chosen state directory: the totals of real meters are never read or written by a simulation.
+    /// A simulation's own state directory (`SimulationStateDirectory`), when it has counters or
+    /// encoders to restore and no chosen state directory: the totals of real meters and the positions
+    /// of real knobs are never read or written by a simulation.
     static func simulationStateDirectory(
         _ configuration: ServiceConfiguration, choices: DaemonChoices, logger: Logger
     ) throws(DaemonFailure) -> SimulationStateDirectory? {
-        guard choices.simulation != nil, choices.stateDirectory == nil, !configuration.counters.isEmpty else { return nil }
+        guard choices.simulation != nil, choices.stateDirectory == nil, configuration.keepsState else { return nil }
         do {
             let directory = try SimulationStateDirectory()
-            logger.info("counters: a simulation counts from 0 in \(directory.path), removed at the stop (--state-dir DIR keeps its totals)")
+            if configuration.counters.isEmpty {
+                logger.info("encoders: a simulation keeps its positions in \(directory.path), removed at the stop (--state-dir DIR keeps them)")
+            } else {
+                logger.info("counters: a simulation counts from 0 in \(directory.path), removed at the stop (--state-dir DIR keeps its totals)")
+            }
             return directory
         } catch {
             throw .counterState(error)
         }
     }
 
-    /// The store of the counters' totals, if the configuration has counters: locks the state directory
-    /// (`directory`, else `StateDirectory.defaultPath()`) and reads the totals kept there.
+    /// The store of the counters' totals and the restored encoders' positions, if the configuration
+    /// keeps any (`ServiceConfiguration.keepsState`): locks the state directory (`directory`, else
+    /// `StateDirectory.defaultPath()`) and reads what is kept there.
     static func counterStore(_ configuration: ServiceConfiguration, directory: String?, logger: Logger) throws(DaemonFailure) -> CounterStore? {
-        guard !configuration.counters.isEmpty else { return nil }
+        guard configuration.keepsState else { return nil }
         do throws(CounterStateError) {
             let path: String
             if let directory { path = directory } else { path = try StateDirectory.defaultPath() }
@@ -99,12 +107,32 @@ extension DaemonAssembly {
                 counters: configuration.roster.counters.map { counter, line in
                     CounterStore.Counter(name: counter.name, line: line.index, flushIntervalNs: counter.flushIntervalNs)
                 },
+                encoders: configuration.encoders.indices.filter { configuration.encoders[$0].restore }.map {
+                    CounterStore.Encoder(name: configuration.encoders[$0].name, encoder: $0, flushIntervalNs: CounterSettings.defaultIntervalNs)
+                },
                 logger: logger)
-            let totals = zip(configuration.counters, store.initialTotals).map { "\($0.name) \($1)" }.joined(separator: ", ")
-            logger.info("counters: kept in \(store.path) (\(totals))")
+            if !store.counters.isEmpty {
+                let totals = zip(configuration.counters, store.initialTotals).map { "\($0.name) \($1)" }.joined(separator: ", ")
+                logger.info("counters: kept in \(store.path) (\(totals))")
+            }
+            if !store.encoders.isEmpty {
+                let positions = zip(store.encoders, store.initialPositions).map { "\($0.name) \($1.map { String($0) } ?? "none yet")" }
+                logger.info("encoders: positions kept in \(store.positionsPath) (\(positions.joined(separator: ", ")))")
+            }
             return store
         } catch {
             throw .counterState(error)
         }
+    }
+
+    /// Each encoder's position as the store kept it (`restore: true`), in the configuration's encoder
+    /// order, `nil` for one not restored or not in the file yet; `Int`'s range (the plan clamps it).
+    static func keptPositions(_ store: CounterStore?, encoderCount: Int) -> [Int?] {
+        var kept: [Int?] = Array(repeating: nil, count: encoderCount)
+        guard let store else { return kept }
+        for (encoder, position) in zip(store.encoders, store.initialPositions) where kept.indices.contains(encoder.encoder) {
+            kept[encoder.encoder] = position.map { Int(clamping: $0) }
+        }
+        return kept
     }
 }

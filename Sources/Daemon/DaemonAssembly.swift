@@ -93,17 +93,21 @@ package final class DaemonAssembly {
             let counterStore = try Self.counterStore(configuration, directory: simulationState?.path ?? choices.stateDirectory, logger: logger)
             self.counterStore = counterStore
             let totals = counterStore?.initialTotals ?? []
-            let plan = DaemonPlan(configuration, counterTotals: totals)
+            let kept = Self.keptPositions(counterStore, encoderCount: configuration.encoders.count)
+            let plan = DaemonPlan(configuration, counterTotals: totals, encoderPositions: kept)
             self.plan = plan
             let places = self.places
-            var sinks = try Self.eventSinks(configuration, plan: plan, places: places, choices: choices, logger: logger)
+            // A reload's kept encoders go on from where they were; the others start from their kept (or 0) position.
+            var carriedPositions: [Int?] = Array(repeating: nil, count: plan.encoders.count)
+            if let carried, let change { carriedPositions = Self.encoderPositions(change, plan: plan, previous: carried) }
+            let restored = plan.encoders.indices.filter { kept[$0] != nil && carriedPositions[$0] == nil }.map { ($0, plan.encoders[$0].initialPosition) }
+            var sinks = try Self.eventSinks(configuration, plan: plan, places: places, choices: choices, restoredPositions: restored, logger: logger)
             sinks += carried?.retiring ?? []
             if let counterStore { sinks.append(counterStore) }
             var mqttSink: MQTTSink?
             if let mqtt {
                 do throws(MQTTError) {
-                    var positions: [Int?] = []
-                    if let carried, let change { positions = Self.encoderPositions(change, plan: plan, previous: carried) }
+                    let positions = plan.encoders.indices.map { carriedPositions[$0] ?? plan.encoders[$0].initialPosition }
                     let made = try configuration.mqttSink(
                         mqtt, places: places, counterTotals: totals, encoderPositions: positions, softwareVersion: choices.softwareVersion, logger: logger)
                     if let previous = carried?.mqttSink, previous.settings == mqtt {

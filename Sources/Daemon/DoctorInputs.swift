@@ -71,7 +71,7 @@ package struct DoctorInputs {
     package var uinput: UInputProbe?
     /// Checked only when the configuration has an `mqtt:` section.
     package var broker: BrokerProbe?
-    /// Checked only when the configuration has counters.
+    /// Checked only when the configuration keeps state (`ServiceConfiguration.keepsState`).
     package var state: StateProbe?
 
     package init(

@@ -53,10 +53,10 @@ extension DoctorReport {
         return findings
     }
 
-    /// The counters' state directory, when the configuration has counters: writable, and not held by
-    /// another run.
+    /// The state directory, when the configuration keeps state (counters, or encoders with
+    /// `restore: true`): writable, and not held by another run.
     static func state(_ inputs: DoctorInputs) -> [DoctorFinding] {
-        guard let configuration = inputs.configuration, !configuration.counters.isEmpty else { return [] }
+        guard let configuration = inputs.configuration, configuration.keepsState else { return [] }
         switch inputs.state {
         case .ready(let path)?:
             return [.ok("state", "the state directory \(path) is writable and no other run holds it")]

@@ -78,7 +78,7 @@ public struct ButtonPipeline: Sendable {
         self.encoders = encoders.map { plan in
             let (a, b) = (initialLevels[plan.lineA], initialLevels[plan.lineB])
             return EncoderState(
-                decoder: QuadratureDecoder(configuration: plan.configuration, a: a, b: b, atNs: timeNs), lineA: plan.lineA, lineB: plan.lineB,
+                decoder: QuadratureDecoder(configuration: plan.configuration, a: a, b: b, atNs: timeNs, position: plan.initialPosition), lineA: plan.lineA, lineB: plan.lineB,
                 levelA: a, levelB: b)
         }
         var (presses, gestures, contacts, counters) = ([PressFollower](), [GestureFollower](), [ContactFollower](), [CounterFollower]())

@@ -7,10 +7,14 @@ public struct EncoderPlan: Sendable, Hashable {
     public var lineA: Int
     public var lineB: Int
     public var configuration: EncoderConfiguration
+    /// The position its decoder starts at (clamped into the configuration's range): 0, or the
+    /// position a state file kept (`restore: true`).
+    public var initialPosition: Int
 
-    public init(lineA: Int, lineB: Int, configuration: EncoderConfiguration = EncoderConfiguration()) {
+    public init(lineA: Int, lineB: Int, configuration: EncoderConfiguration = EncoderConfiguration(), initialPosition: Int = 0) {
         self.lineA = lineA
         self.lineB = lineB
         self.configuration = configuration
+        self.initialPosition = initialPosition
     }
 }

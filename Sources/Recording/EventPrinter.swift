@@ -47,6 +47,8 @@ package final class EventPrinter: Sink {
     private let perUnit: [Int: Double]
     /// Each counter's line → its rate's unit (W, L/min, m³/h); pulses per minute for a line not listed.
     private let rateUnits: [Int: String]
+    /// The encoders whose position a state file kept (`restore: true`), with it: printed at the start.
+    private let restoredPositions: [(encoder: Int, position: Int)]
     /// With `printsInitialStates`, each line's fields, for its state at the start (`watch
     /// --initial-state`); empty otherwise. A contact's state at the start is printed in any case.
     private let initialStateFields: [EventFields]
@@ -61,11 +63,15 @@ package final class EventPrinter: Sink {
     /// (`{"event":"state",…,"initial":true}`); `perUnit`: for each counter's line, its pulses per unit
     /// (a count event's `value` is its total over this); `rateUnits`: for each counter's line, its
     /// rate's unit (`EventWriter.pulsesPerMinute` for one not listed); `printsInitialStates`: every other line's
-    /// state at the start is printed too (`{"event":"initial",…}`, `EventWriter.write(initialLevel:…)`).
+    /// state at the start is printed too (`{"event":"initial",…}`, `EventWriter.write(initialLevel:…)`);
+    /// `restoredPositions`: the encoders that start from a kept position, printed at the start
+    /// (`{"event":"position",…,"restored":true}`).
     package init(
         writer: EventWriter, lineFields: [EventFields], encoderFields: [EventFields] = [], tallyField: TallyField? = nil,
-        sensorLines: Set<Int> = [], perUnit: [Int: Double] = [:], rateUnits: [Int: String] = [:], printsInitialStates: Bool = false
+        sensorLines: Set<Int> = [], perUnit: [Int: Double] = [:], rateUnits: [Int: String] = [:], printsInitialStates: Bool = false,
+        restoredPositions: [(encoder: Int, position: Int)] = []
     ) {
+        self.restoredPositions = restoredPositions
         self.initialStateFields = printsInitialStates ? lineFields : []
         self.writer = writer
         self.encoderFields = encoderFields
@@ -86,7 +92,8 @@ package final class EventPrinter: Sink {
     }
 
     /// Each contact's state at the start: `{"event":"state","state":"on",…,"initial":true}`, at `nowNs`;
-    /// with `printsInitialStates`, every other line's too, in line order: `{"event":"initial",…}`.
+    /// with `printsInitialStates`, every other line's too, in line order: `{"event":"initial",…}`; then
+    /// each restored encoder's position: `{"event":"position",…,"restored":true}`.
     package func start(linesPressed: [Bool?], levels: [Level], atNs nowNs: Int64) {
         // A write error shows again at the first event, which throws it.
         for line in sensorLines where linesPressed.indices.contains(line) {
@@ -96,6 +103,9 @@ package final class EventPrinter: Sink {
         for (line, level) in levels.enumerated() where line < initialStateFields.count && !sensorLines.contains(line) {
             let pressed = linesPressed.indices.contains(line) ? linesPressed[line] : nil
             try? writer.write(initialLevel: level, pressed: pressed, timeNs: nowNs, fields: initialStateFields[line])
+        }
+        for (encoder, position) in restoredPositions {
+            try? writer.write(restoredPosition: position, timeNs: nowNs, fields: encoderFields.indices.contains(encoder) ? encoderFields[encoder] : .none)
         }
     }
 

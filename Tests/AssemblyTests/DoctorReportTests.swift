@@ -111,6 +111,17 @@ import Testing
         #expect(DoctorReport(inputs).firstBlocker == nil)
     }
 
+    /// An encoder with `restore: true` keeps state as a counter does: its directory is checked; one
+    /// without it keeps none.
+    @Test func aRestoredEncoderNeedsTheStateDirectory() throws {
+        var inputs = try Self.inputs(chips: Self.pi4(), yaml: "encoders:\n  - {name: volume, lines: [17, 27], restore: true}\n")
+        inputs.state = .failed(.locked(directory: "/var/lib/gpio-debounce"))
+        #expect(DoctorReport(inputs).firstBlocker?.topic == "state")
+        var plain = try Self.inputs(chips: Self.pi4(), yaml: "encoders:\n  - {name: volume, lines: [17, 27]}\n")
+        plain.state = .failed(.locked(directory: "/var/lib/gpio-debounce"))
+        #expect(!DoctorReport(plain).findings.contains { $0.topic == "state" })
+    }
+
     @Test func anOldKernelBlocksBiasAndTwoOwnersOfOneLineAreABlocker() throws {
         let old = DoctorReport(try Self.inputs(chips: Self.pi4(), yaml: "buttons:\n  - {name: bell, line: 17}\n", kernel: "5.4.83-v7+"))
         let blocker = try #require(old.firstBlocker)

@@ -38,4 +38,43 @@ import Testing
         #expect(saved.contains("\nformat 1\nenergy 4\n"), "\(saved)")
         #expect(!result.stderr.contains("a simulation counts from 0"))
     }
+
+    /// An encoder with `restore: true`: a simulation without `--state-dir` leaves the service's positions
+    /// alone; with `--state-dir` the next run starts where this one stopped; a corrupt positions file
+    /// is refused with exit 65 and left as it is.
+    @Test func aRestoredEncodersPositionIsKeptOnlyWhereAsked() throws {
+        let directory = RecordAnalyzeTests.temporaryPath("-simulation-positions")
+        let (state, scratch, kept) = (directory + "/state", directory + "/tmp", directory + "/kept")
+        for path in [state, scratch, kept] { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let config = directory + "/knob.yaml"
+        try "encoders:\n  - {name: volume, lines: [17, 27], min: -50, max: 50, restore: true}\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let real = "format 1\nvolume 42\n"
+        try real.write(toFile: state + "/positions", atomically: true, encoding: .utf8)
+        let arguments = ["run", "--config", config, "--simulate", "--virtual-time", "--presses", "3", "--format", "json"]
+        let simulated = try CLITests.run(arguments, environment: ["STATE_DIRECTORY": state, "TMPDIR": scratch])
+        #expect(simulated.status == 0, "\(simulated.stderr)")
+        #expect(simulated.stderr.contains("encoders: a simulation keeps its positions in \(scratch)/gpio-debounce-simulation."), "\(simulated.stderr)")
+        #expect(!simulated.stdout.contains(#""event":"position""#), "nothing kept: no restored position")
+        #expect(try String(contentsOfFile: state + "/positions", encoding: .utf8) == real)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).isEmpty)
+
+        try "format 1\nvolume 9\n".write(toFile: kept + "/positions", atomically: true, encoding: .utf8)
+        let first = try CLITests.run(arguments + ["--state-dir", kept])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix(#"{"event":"position","position":9,"time_ns":"#), "\(first.stdout)")
+        let saved = try String(contentsOfFile: kept + "/positions", encoding: .utf8)
+        let last = try #require(first.stdout.split(separator: "\n").last { $0.contains(#""event":"rotate""#) })
+        let position = try #require(last.split(separator: ",").first { $0.hasPrefix(#""position":"#) }?.dropFirst(11))
+        #expect(saved.contains("\nvolume \(position)\n"), "\(saved) after \(last)")
+        let second = try CLITests.run(arguments + ["--state-dir", kept])
+        #expect(second.stdout.hasPrefix(#"{"event":"position","position":\#(position),"#), "\(second.stdout)")
+
+        let corrupt = "format 1\nvolume loud\n"
+        try corrupt.write(toFile: kept + "/positions", atomically: true, encoding: .utf8)
+        let refused = try CLITests.run(arguments + ["--state-dir", kept])
+        #expect(refused.status == 65, "\(refused.stderr)")
+        #expect(refused.stderr.contains("\(kept)/positions:2: the position of 'volume', 'loud', is not a whole number"), "\(refused.stderr)")
+        #expect(try String(contentsOfFile: kept + "/positions", encoding: .utf8) == corrupt)
+    }
 }

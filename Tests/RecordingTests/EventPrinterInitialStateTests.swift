@@ -10,14 +10,16 @@ import Testing
 /// The printer's start: a contact's state always, every other line's with `printsInitialStates`.
 @Suite struct EventPrinterInitialStateTests {
     /// What a printer of three lines (a button, an encoder's raw line, a contact) writes at its start.
-    static func started(printsInitialStates: Bool) throws -> String {
+    static func started(printsInitialStates: Bool, format: EventFormat = .json, restoredPositions: [(encoder: Int, position: Int)] = []) throws -> String {
         var template = Array("/tmp/gpio-debounce-initial-XXXXXX".utf8CString)
         let file = mkstemp(&template)
         try #require(file >= 0)
         defer { close(file); unlink(template) }
-        let writer = EventWriter(format: .json, output: OutputBuffer(fileDescriptor: FileDescriptor(rawValue: file), flushThreshold: 0))
+        let writer = EventWriter(format: format, output: OutputBuffer(fileDescriptor: FileDescriptor(rawValue: file), flushThreshold: 0))
         let fields = (0..<3).map { EventFields([.integer("line", Int64($0))]) }
-        let printer = EventPrinter(writer: writer, lineFields: fields, sensorLines: [2], printsInitialStates: printsInitialStates)
+        let printer = EventPrinter(
+            writer: writer, lineFields: fields, encoderFields: [.none, EventFields([.text("encoder", "volume")])], sensorLines: [2],
+            printsInitialStates: printsInitialStates, restoredPositions: restoredPositions)
         printer.start(linesPressed: [true, nil, false], levels: [.low, .high, .high], atNs: 42)
         try printer.finish(atNs: 42)
         let length = Int(lseek(file, 0, SEEK_END))
@@ -40,5 +42,17 @@ import Testing
             {"event":"state","state":"off","time_ns":42,"onset_ns":42,"initial":true,"line":2}
 
             """)
+    }
+
+    /// An encoder that starts from a kept position (`restore: true`) says so at the start, after the
+    /// lines' states, in JSON and in text.
+    @Test func aRestoredEncodersPositionAtTheStart() throws {
+        #expect(try Self.started(printsInitialStates: false, restoredPositions: [(1, -4)]) == """
+            {"event":"state","state":"off","time_ns":42,"onset_ns":42,"initial":true,"line":2}
+            {"event":"position","position":-4,"time_ns":42,"restored":true,"encoder":"volume"}
+
+            """)
+        let text = try Self.started(printsInitialStates: false, format: .text, restoredPositions: [(1, 37)])
+        #expect(text.hasSuffix("position 37 time=0.000000042 (restored) encoder=volume\n"), "\(text)")
     }
 }

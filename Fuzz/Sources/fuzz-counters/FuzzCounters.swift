@@ -15,12 +15,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         Fuzz.require(error.description.contains("fuzz/counters"), "an error that does not name the file: \(error)")
         let lines = Fuzz.lineCount(UnsafeRawBufferPointer(start: data, count: size))
         switch error {
-        case .foreign(_, let line, _), .unsupportedFormat(_, let line, _), .malformedLine(_, let line, _), .badName(_, let line, _),
-            .badTotal(_, let line, _, _):
+        case .foreign(_, let line, _, .counters), .unsupportedFormat(_, let line, _), .malformedLine(_, let line, _, .counters),
+            .badName(_, let line, _), .badTotal(_, let line, _, _, .counters):
             Fuzz.require(line >= 0 && line <= lines, "line \(line) of \(lines): \(error)")
         case .duplicateName(_, let line, _, let firstLine):
             Fuzz.require(firstLine >= 1 && firstLine < line && line <= lines, "lines \(firstLine) and \(line) of \(lines): \(error)")
-        case .empty:
+        case .empty(_, .counters):
             Fuzz.require(size == 0, "a file of \(size) bytes called empty")
         case .tooLarge:
             Fuzz.require(size > CounterStateFile.maximumBytes, "a file of \(size) bytes called too large")

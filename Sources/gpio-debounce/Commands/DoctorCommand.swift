@@ -43,7 +43,7 @@ struct DoctorCommand: ParsableCommand {
             do { try MachineCheck.readMQTTFiles(configuration) } catch { inputs.mqttFiles = error }
             if DoctorReport.needsKeyboard(configuration) { inputs.uinput = DoctorProbes.uinput() }
             if let mqtt = configuration.mqtt { inputs.broker = DoctorProbes.broker(host: mqtt.host, port: mqtt.port) }
-            if !configuration.counters.isEmpty { inputs.state = DoctorProbes.stateDirectory(stateDir) }
+            if configuration.keepsState { inputs.state = DoctorProbes.stateDirectory(stateDir) }
         }
         let report = DoctorReport(inputs)
         for finding in report.findings {
