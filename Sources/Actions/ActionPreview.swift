@@ -18,18 +18,21 @@ package final class ActionPreview: Sink {
     private let bindingsOfLine: [[ActionBinding]]
     private let contactBindings: [ContactActionBinding]
     private let encoderBindings: [EncoderActionBinding]
+    private let counterBindings: [CounterActionBinding]
     private let format: EventFormat
     private let output: OutputBuffer
     /// Actions shown so far.
     package private(set) var shownCount = 0
 
-    /// A preview of `actions` as `bindings` (a contact's changes, `contactBindings`, and an encoder's
-    /// detents, `encoderBindings`) start them, for `lineCount` lines, written to `output`.
+    /// A preview of `actions` as `bindings` (a contact's changes, `contactBindings`, an encoder's
+    /// detents, `encoderBindings`, and a counter's pulses and rates, `counterBindings`) start them, for
+    /// `lineCount` lines, written to `output`.
     package init(
         actions: [Action], bindings: [ActionBinding], contactBindings: [ContactActionBinding] = [], encoderBindings: [EncoderActionBinding] = [],
-        lineCount: Int, format: EventFormat, output: OutputBuffer
+        counterBindings: [CounterActionBinding] = [], lineCount: Int, format: EventFormat, output: OutputBuffer
     ) {
         self.actions = actions
+        self.counterBindings = counterBindings
         self.contactBindings = contactBindings
         self.encoderBindings = encoderBindings
         self.format = format
@@ -63,6 +66,14 @@ package final class ActionPreview: Sink {
                 }
                 shownCount += 1
             }
+        case .count, .rate:
+            guard let report = output.counterReport else { break }
+            for binding in counterBindings where binding.line == report.line && binding.on.matches(isPulse: report.pulse != nil) {
+                do { try show(actions[binding.action], on: report.pulse == nil ? "rate" : "pulse", timeNs: report.timeNs) } catch {
+                    throw SinkError("cannot write the actions", error)
+                }
+                shownCount += 1
+            }
         default:
             break
         }
@@ -72,7 +83,8 @@ package final class ActionPreview: Sink {
         do { try output.flush() } catch { throw SinkError("cannot write the actions", error) }
     }
 
-    /// One line for `action`, started by an event of kind (or a contact's new state) `on` at `timeNs`.
+    /// One line for `action`, started by an event of kind (a contact's new state, an encoder's direction,
+    /// a counter's `pulse` or `rate`) `on` at `timeNs`.
     private func show(_ action: Action, on: String, timeNs: Int64) throws(Errno) {
         switch format {
         case .text:

@@ -59,6 +59,9 @@ package final class ActionRunner: Sink {
     private let bindingsOfEncoder: [[EncoderActionBinding]]
     /// The actions of each contact's changes, by the contact's line (few: a dictionary).
     private let bindingsOfContact: [Int: [ContactActionBinding]]
+    /// The actions of each counter's pulses and rates, by the counter's line, with its units.
+    private let bindingsOfCounter: [Int: [CounterActionBinding]]
+    private let counterUnits: [Int: CounterUnits]
     private let encoderNames: [String]
     private let names: [LineName]
     private let logger: Logger
@@ -71,12 +74,16 @@ package final class ActionRunner: Sink {
     private var lingering: [ProcessGroup] = []
     private var shuttingDown = false
 
-    /// A runner for `actions`, started as `bindings` say, with `names[line]` in their environment.
+    /// A runner for `actions`, started as `bindings` say, with `names[line]` in their environment; a
+    /// counter's (`counterBindings`) with its `counterUnits[line]` too (none: pulses, in pulses/min).
     package init(
         actions: [Action], bindings: [ActionBinding], names: [LineName], encoderBindings: [EncoderActionBinding] = [], encoderNames: [String] = [],
-        contactBindings: [ContactActionBinding] = [], logger: Logger
+        contactBindings: [ContactActionBinding] = [], counterBindings: [CounterActionBinding] = [], counterUnits: [Int: CounterUnits] = [:],
+        logger: Logger
     ) {
         self.actions = actions
+        self.bindingsOfCounter = Dictionary(grouping: counterBindings.filter { names.indices.contains($0.line) }, by: \.line)
+        self.counterUnits = counterUnits
         self.bindingsOfContact = Dictionary(grouping: contactBindings.filter { names.indices.contains($0.line) }, by: \.line)
         var perEncoder = Array(repeating: [EncoderActionBinding](), count: encoderNames.count)
         for binding in encoderBindings where perEncoder.indices.contains(binding.encoder) { perEncoder[binding.encoder].append(binding) }
@@ -144,6 +151,12 @@ package final class ActionRunner: Sink {
             }
             return
         }
+        if let report = output.counterReport {
+            for binding in bindingsOfCounter[report.line] ?? [] where binding.on.matches(isPulse: report.pulse != nil) {
+                trigger(binding.action, environment: counterEnvironment(report, name: names[report.line]), nowNs: nowNs)
+            }
+            return
+        }
         guard case .event(let line, let event) = output else { return }
         for binding in bindingsOfLine[line] where binding.matches(event) {
             let name = names[line]
@@ -152,6 +165,22 @@ package final class ActionRunner: Sink {
                 "GPIO_HELD_NS=\(event.heldNs)", "GPIO_LINE=\(name.offset)", "GPIO_ONSET_NS=\(event.onsetNs)", "GPIO_TIME_NS=\(event.timeNs)",
             ], nowNs: nowNs)
         }
+    }
+
+    /// A counter's pulse or rate as its commands see it: `GPIO_COUNTER`, `GPIO_EVENT` (`pulse` or
+    /// `rate`), `GPIO_TOTAL` (pulses), `GPIO_VALUE` (the total in the unit, as events show it),
+    /// `GPIO_UNIT` (if set), `GPIO_RATE` and `GPIO_RATE_UNIT`, `GPIO_TIME_NS`, the line, and at a pulse
+    /// `GPIO_ONSET_NS` and `GPIO_INTERVAL_NS` (since the previous pulse's onset; 0 for a run's first).
+    private func counterEnvironment(_ report: (line: Int, total: Int64, rate: Double, timeNs: Int64, pulse: PulseCount?), name: LineName) -> [String] {
+        let units = counterUnits[report.line] ?? CounterUnits(perUnit: 1, unit: nil, rateUnit: EventWriter.pulsesPerMinute)
+        var environment = [
+            "GPIO_CHIP=\(name.chip)", "GPIO_COUNTER=\(name.button)", "GPIO_EVENT=\(report.pulse == nil ? "rate" : "pulse")", "GPIO_LINE=\(name.offset)",
+            "GPIO_RATE=\(EventWriter.decimal(report.rate))", "GPIO_RATE_UNIT=\(units.rateUnit)", "GPIO_TIME_NS=\(report.timeNs)",
+            "GPIO_TOTAL=\(report.total)", "GPIO_VALUE=\(EventWriter.value(report.total, perUnit: units.perUnit))",
+        ]
+        if let unit = units.unit { environment.append("GPIO_UNIT=\(unit)") }
+        if let pulse = report.pulse { environment += ["GPIO_INTERVAL_NS=\(pulse.intervalNs)", "GPIO_ONSET_NS=\(pulse.onsetNs)"] }
+        return environment
     }
 
     package func advance(toNs nowNs: Int64) {

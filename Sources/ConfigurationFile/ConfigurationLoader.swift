@@ -21,7 +21,7 @@ public enum ConfigurationLoader {
     static let sensorKeys = ["name", "line", "chip", "bias", "debounce", "kernel_debounce", "on_delay", "off_delay", "inverted", "device_class", "actions"]
     static let counterKeys = [
         "name", "line", "chip", "bias", "active", "debounce", "kernel_debounce", "per_unit", "unit", "device_class", "flush", "publish_interval",
-        "timeout",
+        "timeout", "actions",
     ]
     static let encoderKeys = [
         "name", "lines", "chip", "bias", "steps_per_detent", "settle", "reverse", "min", "max", "wrap", "acceleration", "keys", "axis", "actions", "restore",

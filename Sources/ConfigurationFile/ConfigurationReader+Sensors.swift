@@ -19,6 +19,9 @@ import YAMLDocument
 ///     unit: kWh
 ///     device_class: energy
 ///     timeout: 5min              # the default: no pulse this long and the power is 0
+///     actions:
+///       - on: rate               # each rate reported (at a pulse, and as it falls); or `pulse`
+///         run: [/usr/local/bin/log-power]   # GPIO_RATE=… GPIO_RATE_UNIT=W in its environment
 /// ```
 extension ConfigurationReader {
     /// Home Assistant's binary_sensor device classes, as `device_class:` of a sensor takes them.
@@ -43,6 +46,10 @@ extension ConfigurationReader {
     static let maximumUnitCharacters = 16
     /// The largest `per_unit:` of a counter, in pulses per unit.
     static let maximumPulsesPerUnit = 1e9
+    /// A counter's actions' policy when an entry gives none: `coalesce`. A meter can pulse many times a
+    /// second; a command still running when more pulses come runs once more after it, with the latest
+    /// total and rate, as an encoder's does (its default too).
+    static let defaultCounterActionPolicy = ActionPolicy.coalesce
     /// The shortest `flush:` and `publish_interval:` of a counter: 1 s, in nanoseconds.
     static let minimumCounterIntervalNs: Int64 = 1_000_000_000
 
@@ -144,10 +151,16 @@ extension ConfigurationReader {
             try reader.duration(
                 node, key: "\(key).timeout", what: "a timeout (how long without a pulse before the rate is 0)", minimum: Self.minimumCounterIntervalNs)
         } ?? MeterRateConfiguration.defaultTimeoutNs
-        return CounterSettings(
+        var counter = CounterSettings(
             name: name, lineSettings: lineSettings, debounce: DebounceConfiguration(both: strategy, activeLevel: active == "low" ? .activeLow : .activeHigh),
             perUnit: perUnit, unit: unit, deviceClass: deviceClass, flushIntervalNs: flushIntervalNs, publishIntervalNs: publishIntervalNs,
             rateTimeoutNs: rateTimeoutNs)
+        if let node = fields["actions"] {
+            let triggered: [(on: CounterTrigger, action: Action)] = try triggeredActions(
+                node, key: "\(key).actions", owner: name, what: "a counter's", defaultPolicy: Self.defaultCounterActionPolicy)
+            counter.actions = triggered.map { CounterActionConfiguration(on: $0.on, action: $0.action) }
+        }
+        return counter
     }
 
     /// `per_unit:`: a plain decimal number (`1000`, `0.5`), more than 0 and at most `maximumPulsesPerUnit`.

@@ -22,6 +22,8 @@ package struct DaemonPlan: Sendable {
     package var encoderActionBindings: [EncoderActionBinding] = []
     /// The actions each contact's changes start (into `actions`), by the contact's line.
     package var contactActionBindings: [ContactActionBinding] = []
+    /// The actions each counter's pulses and rates start (into `actions`), by the counter's line.
+    package var counterActionBindings: [CounterActionBinding] = []
 
     /// The plan of `configuration`, its counters starting from `counterTotals[i]` pulses (the totals a
     /// state file kept; 0 for a counter it does not list), and its encoders from `encoderPositions[i]`
@@ -73,6 +75,12 @@ package struct DaemonPlan: Sendable {
         for (sensor, line) in roster.sensors {
             for action in sensor.actions {
                 contactActionBindings.append(ContactActionBinding(line: line.index, on: action.on, action: actions.count))
+                actions.append(action.action)
+            }
+        }
+        for (counter, line) in roster.counters {
+            for action in counter.actions {
+                counterActionBindings.append(CounterActionBinding(line: line.index, on: action.on, action: actions.count))
                 actions.append(action.action)
             }
         }

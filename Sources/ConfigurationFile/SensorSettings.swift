@@ -35,6 +35,14 @@ package struct ContactActionConfiguration: Sendable, Equatable {
     package var action: Action
 }
 
+/// A command a counter's reports run: `on: pulse` (each counted pulse) or `on: rate` (each rate it
+/// reports: at every pulse and when the rate falls with no pulse). Its policy is `coalesce` unless the
+/// file says otherwise (`ConfigurationReader.defaultCounterActionPolicy`).
+package struct CounterActionConfiguration: Sendable, Equatable {
+    package var on: CounterTrigger
+    package var action: Action
+}
+
 /// One pulse counter of a configuration (`counters:`): the pulse output of an electricity (S0), water
 /// or gas meter. Each debounced press is one pulse; the total is kept across runs in a state file.
 package struct CounterSettings: Sendable, Equatable {
@@ -57,6 +65,11 @@ package struct CounterSettings: Sendable, Equatable {
     package var publishIntervalNs: Int64
     /// `timeout:`: after this many nanoseconds without a pulse the rate is 0 (`MeterRateConfiguration`).
     package var rateTimeoutNs: Int64
+    /// Commands its pulses and rates run (`actions:` with `on: pulse` or `on: rate`).
+    package var actions: [CounterActionConfiguration] = []
+
+    /// Its units as its actions show them.
+    package var units: CounterUnits { CounterUnits(perUnit: perUnit, unit: unit, rateUnit: rateUnit) }
 
     /// The default `flush:` and `publish_interval:`: 5 s.
     package static let defaultIntervalNs: Int64 = 5_000_000_000

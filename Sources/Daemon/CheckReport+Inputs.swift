@@ -82,9 +82,9 @@ extension CheckReport {
 
     /// Each counter: its place, bias, debouncing, pulses per unit, device class, how often its total
     /// is written, its rate's unit and timeout (and how often it is published, when the configuration
-    /// `publishes` over MQTT).
+    /// `publishes` over MQTT), then its actions.
     static func counters(_ roster: Roster, places: Places, publishes: Bool) -> [String] {
-        roster.counters.map { counter, line in
+        roster.counters.flatMap { counter, line in
             let active = counter.debounce.activeLevel == .activeLow ? "low" : "high"
             var details = ["debounce \(counter.debounce.press)", "a pulse when \(active)"]
             if counter.lineSettings.kernelDebounceNs > 0 { details.append("kernel debounce \(DurationSyntax.format(counter.lineSettings.kernelDebounceNs))") }
@@ -94,7 +94,11 @@ extension CheckReport {
             details.append("state file written at most every \(DurationSyntax.format(counter.flushIntervalNs))")
             details.append("rate in \(counter.rateUnit), 0 after \(DurationSyntax.format(counter.rateTimeoutNs)) without a pulse")
             if publishes { details.append("published at most every \(DurationSyntax.format(counter.publishIntervalNs))") }
-            return "  \(counter.name): counter on \(places(line)), bias \(counter.lineSettings.bias.rawValue), \(details.joined(separator: ", "))"
+            let actions = counter.actions.map { action in
+                let policy = action.action.policy == .coalesce ? "coalesced" : "\(action.action.policy)"
+                return "    on \(action.on.rawValue) (\(policy)): \(action.action.arguments.joined(separator: " "))"
+            }
+            return ["  \(counter.name): counter on \(places(line)), bias \(counter.lineSettings.bias.rawValue), \(details.joined(separator: ", "))"] + actions
         }
     }
 

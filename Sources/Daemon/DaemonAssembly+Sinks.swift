@@ -32,7 +32,7 @@ extension DaemonAssembly {
             sinks.append(
                 ActionPreview(
                     actions: plan.actions, bindings: plan.bindings, contactBindings: plan.contactActionBindings, encoderBindings: plan.encoderActionBindings,
-                    lineCount: places.count, format: choices.format, output: out))
+                    counterBindings: plan.counterActionBindings, lineCount: places.count, format: choices.format, output: out))
             if !plan.actions.isEmpty || !plan.keyBindings.isEmpty || !plan.encoderKeyBindings.isEmpty {
                 logger.notice("a simulation shows the actions and keys it would start, and runs none (--run-actions runs them)")
             }
@@ -40,7 +40,9 @@ extension DaemonAssembly {
             sinks.append(
                 ActionRunner(
                     actions: plan.actions, bindings: plan.bindings, names: roster.actionNames(places), encoderBindings: plan.encoderActionBindings,
-                    encoderNames: configuration.encoders.map(\.name), contactBindings: plan.contactActionBindings, logger: logger))
+                    encoderNames: configuration.encoders.map(\.name), contactBindings: plan.contactActionBindings,
+                    counterBindings: plan.counterActionBindings,
+                    counterUnits: Dictionary(uniqueKeysWithValues: roster.counters.map { ($0.line.index, $0.settings.units) }), logger: logger))
         }
         if let keyboard = try keyboard(plan: plan, settings: configuration.keyboard, lineCount: places.count, choices: choices, preview: out, logger: logger) {
             sinks.append(keyboard)

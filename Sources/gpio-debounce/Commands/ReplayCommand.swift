@@ -93,7 +93,8 @@ struct ReplayCommand: ParsableCommand {
         if let stages, format != .vcd {
             sinks.append(
                 ActionPreview(
-                    actions: stages.plan.actions, bindings: stages.bindings, contactBindings: stages.contactBindings, lineCount: 1,
+                    actions: stages.plan.actions, bindings: stages.bindings, contactBindings: stages.contactBindings,
+                    counterBindings: stages.counterBindings, lineCount: 1,
                     format: format == .json ? .json : .text, output: output))
         }
         let plan = stages?.linePlan ?? LinePlan(debounce: debounce.configuration)
@@ -115,6 +116,8 @@ private struct ConfiguredButton {
     var bindings: [ActionBinding]
     /// A sensor's actions, its line as line 0.
     var contactBindings: [ContactActionBinding]
+    /// A counter's actions, its line as line 0.
+    var counterBindings: [CounterActionBinding]
     var fields: EventFields
     /// Whether it is a sensor: its state at the start is printed.
     var isSensor: Bool
@@ -152,6 +155,7 @@ private struct ConfiguredButton {
         linePlan = plan.plans[owner.line.index]
         bindings = plan.bindings.filter { $0.line == owner.line.index }.map { ActionBinding(line: 0, on: $0.on, count: $0.count, action: $0.action) }
         contactBindings = plan.contactActionBindings.filter { $0.line == owner.line.index }.map { ContactActionBinding(line: 0, on: $0.on, action: $0.action) }
+        counterBindings = plan.counterActionBindings.filter { $0.line == owner.line.index }.map { CounterActionBinding(line: 0, on: $0.on, action: $0.action) }
         (isSensor, perUnit, rateUnit) = (false, nil, nil)
         switch owner.kind {
         case .button, .encoder: fields = EventFields([.text("button", owner.name)])
