@@ -72,7 +72,8 @@ package struct CheckReport: Sendable, Hashable {
         let buttonActions: Int = configuration.buttons.reduce(0) { $0 + $1.actions.count }
         let encoderActions: Int = configuration.encoders.reduce(0) { $0 + $1.actions.count }
         let sensorActions: Int = configuration.sensors.reduce(0) { $0 + $1.actions.count }
-        let actions = buttonActions + encoderActions + sensorActions
+        let counterActions: Int = configuration.counters.reduce(0) { $0 + $1.actions.count }
+        let actions = buttonActions + encoderActions + sensorActions + counterActions
         return "\(file): OK: \(configuration.buttons.count) button(s), \(encoders)\(sensors)\(counters)\(configuration.groups.count) group(s), \(actions) action(s)\(keyboard)"
     }
 
