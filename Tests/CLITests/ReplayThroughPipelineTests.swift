@@ -127,4 +127,24 @@ import Testing
 
             """)
     }
+
+    /// A recorded meter through a counter with actions: each pulse shows its `on: pulse` and `on: rate`
+    /// actions after its count, none of them run.
+    @Test func aCountersTraceShowsItsActions() throws {
+        let path = try Self.configuration("""
+            counters:
+              - name: energy
+                line: 24
+                actions:
+                  - {on: pulse, run: [touch, /nonexistent/pulse]}
+                  - {on: rate, run: [touch, /nonexistent/rate]}
+            """)
+        let trace = "0,1\n100000000,0\n140000000,1\n600000000,0\n640000000,1\n"
+        let result = try CLITests.run(["replay", "-", "--config", path, "--format", "json"], input: trace)
+        #expect(result.status == 0, "\(result.stderr)")
+        let shown = result.stdout.split(separator: "\n").map { $0.split(separator: ",").first ?? "" }
+        #expect(shown == [#"{"event":"count""#, #"{"event":"action""#, #"{"event":"action""#, #"{"event":"count""#, #"{"event":"action""#, #"{"event":"action""#])
+        #expect(result.stdout.contains(#"{"event":"action","action":"energy.pulse","arguments":["touch","/nonexistent/pulse"],"on":"pulse","time_ns":610000000}"#))
+        #expect(result.stdout.contains(#"{"event":"action","action":"energy.rate","arguments":["touch","/nonexistent/rate"],"on":"pulse","time_ns":610000000}"#))
+    }
 }
