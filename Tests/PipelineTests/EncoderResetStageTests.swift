@@ -84,3 +84,28 @@ import Testing
         #expect(Self.resets(outputs).map(\.position) == [0] && pipeline.decoder(encoder: 0).position == 0)
     }
 }
+
+/// A reload keeps an encoder with its reset button (`ButtonPipeline.carry`): a press still bouncing
+/// when the reload came is decided by the new pipeline, once, on the encoder's new index.
+@Suite struct EncoderResetCarryTests {
+    static let ms: Int64 = 1_000_000
+
+    @Test func aPressUnderWayAtAReloadResetsOnceAfterIt() {
+        let reset = { (encoder: Int) in LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 10 * Self.ms)), role: .encoderReset(encoder: encoder, position: 4)) }
+        var old = ButtonPipeline(
+            plans: [.raw, .raw, reset(0)], encoders: [EncoderPlan(lineA: 0, lineB: 1, initialPosition: 9)], initialLevels: [.high, .high, .high], atNs: 0)
+        var outputs: [PipelineOutput] = []
+        old.receive(LineEdge(line: 2, edge: Edge(level: .low, timeNs: 1 * Self.ms)), into: &outputs)
+        _ = old.advance(toNs: 5 * Self.ms, into: &outputs)
+        #expect(EncoderResetStageTests.resets(outputs).isEmpty, "still within the debounce window")
+        // The new run lists another encoder first: this one is encoder 1, on lines 2, 3 and 4.
+        var new = ButtonPipeline(
+            plans: [.raw, .raw, .raw, .raw, reset(1)], encoders: [EncoderPlan(lineA: 0, lineB: 1), EncoderPlan(lineA: 2, lineB: 3)],
+            initialLevels: Array(repeating: .high, count: 5), atNs: 5 * Self.ms)
+        new.carry(from: old, previousLine: [nil, nil, 0, 1, 2], previousEncoder: [nil, 0])
+        #expect(new.decoder(encoder: 1).position == 9)
+        _ = new.advance(toNs: 30 * Self.ms, into: &outputs)
+        #expect(EncoderResetStageTests.resets(outputs).map { [$0.encoder, $0.position] } == [[1, 4]])
+        #expect(new.decoder(encoder: 1).position == 4 && new.decoder(encoder: 0).position == 0)
+    }
+}
