@@ -25,6 +25,7 @@ public enum ConfigurationLoader {
     ]
     static let encoderKeys = [
         "name", "lines", "chip", "bias", "steps_per_detent", "settle", "reverse", "min", "max", "wrap", "acceleration", "keys", "axis", "actions", "restore",
+        "reset_line", "reset_to",
     ]
     static let buttonKeys = [
         "name", "line", "chip", "bias", "active", "debounce", "press", "release", "kernel_debounce", "hold",

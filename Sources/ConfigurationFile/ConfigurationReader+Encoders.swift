@@ -16,6 +16,8 @@ import YAMLDocument
 ///     acceleration: {threshold: 10/s, factor: 4}
 ///     keys: {cw: KEY_VOLUMEUP, ccw: KEY_VOLUMEDOWN}
 ///     restore: true                 # the position goes on after a restart (the state directory)
+///     reset_line: GPIO22            # a push button (a KY-040's SW) whose press sets the position
+///     reset_to: 50                  # to this (0 by default), clamped into min/max
 /// ```
 extension ConfigurationReader {
     /// The most encoders: their two lines each count against the 64 lines of one request.
@@ -105,8 +107,36 @@ extension ConfigurationReader {
         let restore = try fields["restore"].map { node throws(ConfigurationError) in
             try reader.choice(node, key: "\(key).restore", allowed: ["true", "false"]) == "true"
         }
-        return EncoderSettings(
+        var settings = EncoderSettings(
             name: name, lineA: settingsA, lineB: settingsB, configuration: configuration, keys: keys, axis: axis, actions: actions, restore: restore ?? false)
+        settings.reset = try reset(fields, key: key, lineA: lineA, lineB: lineB, configuration: configuration, defaults: defaults)
+        return settings
+    }
+
+    /// `reset_line:` and `reset_to:`: the encoder's reset button, on the encoder's chip with its bias,
+    /// debounced as a button with the defaults (`defaults:`' debounce and active level), or nil.
+    private func reset(
+        _ fields: [String: YAMLNode], key: String, lineA: String, lineB: String, configuration: EncoderConfiguration, defaults: Defaults
+    ) throws(ConfigurationError) -> EncoderReset? {
+        guard let lineNode = fields["reset_line"] else {
+            if let node = fields["reset_to"] {
+                throw reader.error(node, "\(key).reset_to", "is the position a reset button sets: give its line too (`reset_line: GPIO22`), or remove it")
+            }
+            return nil
+        }
+        let line = try reader.line(lineNode, key: "\(key).reset_line")
+        guard line != lineA, line != lineB else {
+            throw reader.error(lineNode, "\(key).reset_line", "is the encoder's line \(line == lineA ? "A" : "B") (`lines:`): the reset button needs a line of its own (a KY-040's SW pin)")
+        }
+        let limit = ConfigurationLoader.maximumEncoderPosition
+        let position = try fields["reset_to"].map { node throws(ConfigurationError) in try reader.integer(node, key: "\(key).reset_to", range: -limit...limit) } ?? 0
+        let active = defaults.active ?? "low"
+        let debounce = DebounceConfiguration(
+            press: defaults.press ?? defaults.debounce ?? DebounceConfiguration.defaultStrategy,
+            release: defaults.release ?? defaults.debounce ?? DebounceConfiguration.defaultStrategy,
+            activeLevel: active == "low" ? .activeLow : .activeHigh)
+        return EncoderReset(
+            lineSettings: try lineSettings(line: line, fields: fields, key: key, defaults: defaults), position: configuration.clamped(position), debounce: debounce)
     }
 
     /// `acceleration: {threshold: 10/s, factor: 4}`: from 10 detents per second, each counts 4.

@@ -54,11 +54,12 @@ extension ConfigurationReader {
                     throw reader.error(node, "\(key).name", "the name \(name) is used twice: give each button and encoder its own")
                 }
                 names[input.name] = index
-                for lineKey in lineKeys {
+                for (lineKey, line) in zip(lineKeys, roster.lines(of: index)) {
                     if let earlier = lines[lineKey] {
                         let earlierInput = roster.inputs[earlier]
                         let owner = if case .button = earlierInput.kind { "button \(ConfigurationLoader.quoted(earlierInput.name))" } else { "an encoder" }
-                        throw reader.error(node, "\(key).lines", "\(lineKey.description) is already a line of \(owner): one line serves one button or encoder")
+                        let what = line.owner.role == .encoderReset ? "reset_line" : "lines"
+                        throw reader.error(node, "\(key).\(what)", "\(lineKey.description) is already a line of \(owner): one line serves one button or encoder")
                     }
                     lines[lineKey] = index
                 }

@@ -84,7 +84,7 @@ struct ConfigurationReader {
             let taken = Dictionary(roster.inputs.map { ($0.kind.section, $0.lines.count) }, uniquingKeysWith: +)
             throw reader.error(
                 top[last] ?? root, last,
-                "at most \(ConfigurationLoader.maximumButtons) lines in all (one line request holds at most 64), and these are \(roster.lines.count): the buttons take \(taken["buttons", default: 0]), the encoders two each (\(taken["encoders", default: 0])), the sensors \(taken["sensors", default: 0]), the counters \(taken["counters", default: 0])")
+                "at most \(ConfigurationLoader.maximumButtons) lines in all (one line request holds at most 64), and these are \(roster.lines.count): the buttons take \(taken["buttons", default: 0]), the encoders two each, three with `reset_line:` (\(taken["encoders", default: 0])), the sensors \(taken["sensors", default: 0]), the counters \(taken["counters", default: 0])")
         }
         var configuration = ServiceConfiguration(buttons: buttons, groups: groups, source: file)
         configuration.encoders = encoders

@@ -34,9 +34,17 @@ package struct DaemonPlan: Sendable {
         groups = groupNames.map { GroupLockout(windowNs: configuration.groups[$0] ?? 0) }
         // The totals are in the counters' order (`CounterStore`'s).
         let totals = Dictionary(zip(roster.counters.map(\.line), counterTotals), uniquingKeysWith: { first, _ in first })
-        // Each line's plan, by its owner's kind: an encoder's lines are raw (its decoder takes them).
+        // Each line's plan, by its owner's kind: an encoder's lines A and B are raw (its decoder takes
+        // them), its reset button's is debounced.
+        let encoderOfInput = Dictionary(uniqueKeysWithValues: roster.inputs.indices.filter { if case .encoder = roster.inputs[$0].kind { true } else { false } }.enumerated().map { ($1, $0) })
         plans = roster.lines.map { line in
             switch roster.input(owning: line.id).kind {
+            case .encoder(let encoder) where line.owner.role == .encoderReset:
+                if let reset = encoder.reset, let index = encoderOfInput[line.owner.input] {
+                    LinePlan(debounce: reset.debounce, role: .encoderReset(encoder: index, position: encoder.configuration.clamped(reset.position)))
+                } else {
+                    LinePlan.raw
+                }
             case .button(let button):
                 LinePlan(debounce: button.debounce, gestures: button.gestures, group: button.group.flatMap { groupNames.firstIndex(of: $0) })
             case .encoder: LinePlan.raw

@@ -2,7 +2,8 @@ import DebounceCore
 import Settings
 
 /// One rotary encoder of a configuration (`encoders:`): where its two lines are, how it counts, and
-/// the keys it taps. Its push button, if any, is an ordinary entry of `buttons:`.
+/// the keys it taps. Its push button, if any, is an ordinary entry of `buttons:`, or its reset button
+/// (`reset_line:`, `reset`).
 package struct EncoderSettings: Sendable, Equatable {
     package var name: String
     /// Lines A and B (clockwise, A leads), on one chip with one bias and no kernel debouncing (the
@@ -25,13 +26,27 @@ package struct EncoderSettings: Sendable, Equatable {
     /// Whether its position is kept across restarts (`restore: true`): in the state directory, beside
     /// the counters' totals (`CounterStore`), and the run starts from it, clamped into the range.
     package var restore = false
+    /// Its reset button (`reset_line:`, `reset_to:`), or nil: a third line whose debounced press sets
+    /// the position.
+    package var reset: EncoderReset?
 
     /// The same encoder in every setting (written out: `keys` is a tuple).
     package static func == (left: EncoderSettings, right: EncoderSettings) -> Bool {
         left.name == right.name && left.lineA == right.lineA && left.lineB == right.lineB && left.configuration == right.configuration
             && left.keys?.clockwise == right.keys?.clockwise && left.keys?.counterClockwise == right.keys?.counterClockwise && left.axis == right.axis
-            && left.actions == right.actions && left.restore == right.restore
+            && left.actions == right.actions && left.restore == right.restore && left.reset == right.reset
     }
+}
+
+/// An encoder's reset button (`reset_line:`): a push button (a KY-040's SW pin) on the encoder's chip,
+/// debounced as a button with the configuration's defaults, whose press sets the position to `position`.
+package struct EncoderReset: Sendable, Equatable {
+    /// Its line, on the encoder's chip with the encoder's bias, and the defaults' kernel debouncing.
+    package var lineSettings: LineSettings
+    /// The position a press sets (`reset_to:`, 0 by default), inside the encoder's range.
+    package var position: Int
+    /// Its debouncing: the defaults' strategies and active level, as a button without its own.
+    package var debounce: DebounceConfiguration
 }
 
 /// A command an encoder's detents run: `on: cw`, `on: ccw` or `on: rotate` (either way). Its policy is

@@ -7,7 +7,7 @@ extension Roster {
         /// What it is, with its settings.
         package var kind: Kind
         /// Its lines, in the run's line order: one for a button, a sensor or a counter; A then B for an
-        /// encoder.
+        /// encoder, then its reset button's when it has one.
         package var lines: [LineID]
 
         /// The kinds of input, each with its settings. A new kind is a new case here, the lines it
@@ -26,7 +26,8 @@ extension Roster.Input.Kind {
     var lineSettings: [(Roster.Role, LineSettings)] {
         switch self {
         case .button(let button): [(.single, button.lineSettings)]
-        case .encoder(let encoder): [(.encoderA, encoder.lineA), (.encoderB, encoder.lineB)]
+        case .encoder(let encoder):
+            [(.encoderA, encoder.lineA), (.encoderB, encoder.lineB)] + (encoder.reset.map { [(.encoderReset, $0.lineSettings)] } ?? [])
         case .sensor(let sensor): [(.single, sensor.lineSettings)]
         case .counter(let counter): [(.single, counter.lineSettings)]
         }

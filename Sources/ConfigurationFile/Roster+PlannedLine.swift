@@ -39,13 +39,16 @@ extension Roster {
         case encoderA
         /// An encoder's line B.
         case encoderB
+        /// An encoder's reset button (`reset_line:`).
+        case encoderReset
 
-        /// What a line's label adds to its input's name: ` (A)` and ` (B)` for an encoder's.
+        /// What a line's label adds to its input's name: ` (A)`, ` (B)` and ` (reset)` for an encoder's.
         var suffix: String {
             switch self {
             case .single: ""
             case .encoderA: " (A)"
             case .encoderB: " (B)"
+            case .encoderReset: " (reset)"
             }
         }
     }

@@ -3,7 +3,8 @@
 /// actions' names, MQTT, the counter store, `check`, `replay --config`, the configuration's own checks)
 /// takes names and places from here; none computes what a line is from its position.
 ///
-/// The run's order is fixed here and nowhere else: the buttons, then each encoder's lines A and B,
+/// The run's order is fixed here and nowhere else: the buttons, then each encoder's lines A and B (and
+/// its reset button's),
 /// then the sensors (contacts), then the counters, each kind in the configuration's order. A line's
 /// identity (`LineID`) is its index in that order, which is the index the loop and the pipeline use.
 package struct Roster: Sendable {
@@ -61,10 +62,14 @@ package struct Roster: Sendable {
         }
     }
 
-    /// The encoders, in order, each with its lines A and B.
-    package var encoders: [(settings: EncoderSettings, lineA: LineID, lineB: LineID)] {
+    /// The encoders, in order, each with its lines A and B and its reset button's (`reset_line:`), if any.
+    package var encoders: [(settings: EncoderSettings, lineA: LineID, lineB: LineID, reset: LineID?)] {
         inputs.compactMap { input in
-            if case .encoder(let settings) = input.kind { (settings, input.lines[0], input.lines[1]) } else { nil }
+            if case .encoder(let settings) = input.kind {
+                (settings, input.lines[0], input.lines[1], input.lines.count > 2 ? input.lines[2] : nil)
+            } else {
+                nil
+            }
         }
     }
 

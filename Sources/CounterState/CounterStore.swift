@@ -215,6 +215,9 @@ package final class CounterStore: Sink {
         case .rotation(let encoder, let detent):
             guard let index = entryOfEncoder[encoder] else { return }
             note(Int64(detent.position), entry: index, nowNs: nowNs)
+        case .positionReset(let encoder, let position, _):
+            guard let index = entryOfEncoder[encoder] else { return }
+            note(Int64(position), entry: index, nowNs: nowNs)
         default:
             return
         }

@@ -31,7 +31,7 @@ extension CheckReport {
     /// its keys, actions and axis.
     static func encoders(_ roster: Roster, found: [MachineFindings.Line]?) -> [String] {
         var lines: [String] = []
-        for (encoder, lineA, lineB) in roster.encoders {
+        for (encoder, lineA, lineB, resetLine) in roster.encoders {
             let located = found.map { ($0[lineA.index], $0[lineB.index]) }
             let place = located.map { "\($0.0.chipName) lines \($0.0.offset) (A), \($0.1.offset) (B)" }
                 ?? "\(encoder.lineA.chip.map { "\($0) " } ?? "")lines \(encoder.lineA.line) (A), \(encoder.lineB.line) (B)"
@@ -48,6 +48,10 @@ extension CheckReport {
                 details.append("×\(acceleration.factor) from \(EventWriter.decimal(acceleration.thresholdPerSecond))/s")
             }
             lines.append("  \(encoder.name): encoder on \(place), bias \(encoder.lineA.bias.rawValue), \(details.joined(separator: ", "))")
+            if let reset = encoder.reset, let resetLine {
+                let where_ = found.map { "\($0[resetLine.index].chipName) line \($0[resetLine.index].offset)" } ?? "line \(reset.lineSettings.line)"
+                lines.append("    a press on \(where_) (reset) sets the position to \(reset.position)")
+            }
             if let keys = encoder.keys {
                 lines.append("    each detent taps \(keyNames(keys.clockwise)) (cw) or \(keyNames(keys.counterClockwise)) (ccw)")
             }

@@ -25,10 +25,10 @@ extension DaemonAssembly {
     }
 
     /// A simulated bouncy button for each configured button (making the gestures the button
-    /// recognizes), a simulated encoder for each encoder, a door's reed contact opened and closed for
+    /// recognizes), a simulated encoder for each encoder (and a bouncy button on its reset line), a door's reed contact opened and closed for
     /// each sensor and an S0 meter's pulses for each counter, laid out in the roster's line order and
     /// reported as their configured lines. Each input's seed is the simulation's seed plus its kind's
-    /// offset (buttons 0, encoders 1000, sensors 2000, counters 3000) plus its index among its kind, so
+    /// offset (buttons 0, encoders 1000, sensors 2000, counters 3000, reset buttons 4000) plus its index among its kind, so
     /// an input plays the same presses whatever else the configuration lists.
     /// `startNs`: when the scripts start on the run's clock.
     static func simulated(_ configuration: ServiceConfiguration, _ simulation: DaemonChoices.Simulation, startNs: Int64 = 0) -> RunAssembly {
@@ -38,14 +38,22 @@ extension DaemonAssembly {
         for input in roster.inputs {
             let index = ofKind[input.kind.noun, default: 0]
             ofKind[input.kind.noun] = index + 1
-            inputs.append(simulated(input.kind, index: index, simulation))
+            inputs += simulated(input.kind, index: index, simulation)
         }
         return RunAssembly.simulated(
             SimulatedLines(inputs: inputs, startNs: startNs), names: roster.lines.map(\.settings.line), virtualTime: simulation.virtualTime)
     }
 
-    /// The simulation of one configured input, the `index`-th of its kind.
-    private static func simulated(_ kind: Roster.Input.Kind, index: UInt64, _ simulation: DaemonChoices.Simulation) -> SimulatedInput {
+    /// The simulation of one configured input, the `index`-th of its kind, one entry per line group:
+    /// an encoder with a reset button is its encoder (A, B) and a bouncy button (the reset line).
+    private static func simulated(_ kind: Roster.Input.Kind, index: UInt64, _ simulation: DaemonChoices.Simulation) -> [SimulatedInput] {
+        guard case .encoder(let encoder) = kind, let reset = encoder.reset else { return [simulatedInput(kind, index: index, simulation)] }
+        let button = BouncyButton(seed: simulation.seed &+ 4_000 &+ index, activeLevel: reset.debounce.activeLevel, presses: simulation.presses)
+        return [simulatedInput(kind, index: index, simulation), .contact(button)]
+    }
+
+    /// The simulation of one configured input's first lines (all of them but an encoder's reset line).
+    private static func simulatedInput(_ kind: Roster.Input.Kind, index: UInt64, _ simulation: DaemonChoices.Simulation) -> SimulatedInput {
         let (seed, presses) = (simulation.seed, simulation.presses)
         switch kind {
         case .button(let button):

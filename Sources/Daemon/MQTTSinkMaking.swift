@@ -22,7 +22,7 @@ extension ServiceConfiguration {
             MQTTButton(name: button.name, chip: place(line).chip, line: place(line).offset, lineIndex: line.index, configuration: button.gestures)
         }
         let encoders = roster.encoders.enumerated().map { index, entry in
-            let (encoder, lineA, lineB) = entry
+            let (encoder, lineA, lineB, _) = entry
             let (a, b) = (place(lineA), place(lineB))
             let carried = encoderPositions.indices.contains(index) ? encoderPositions[index] : nil
             return MQTTEncoder(

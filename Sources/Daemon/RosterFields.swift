@@ -21,7 +21,7 @@ extension Roster {
 
     /// What the printer writes with each encoder's rotations: its name, its chip and its lines A and B.
     package func encoderFields(_ places: [RunAssembly.LinePlace]) -> [EventFields] {
-        encoders.map { encoder, lineA, lineB in
+        encoders.map { encoder, lineA, lineB, _ in
             EventFields.encoder(encoder.name, chip: places[lineA.index].chip, lines: [places[lineA.index].offset, places[lineB.index].offset])
         }
     }

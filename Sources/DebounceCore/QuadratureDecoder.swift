@@ -151,6 +151,13 @@ public struct QuadratureDecoder: Sendable {
         }
     }
 
+    /// Sets the position to `position`, clamped into the range (a reset button's press: `reset_line:`).
+    /// Only the position changes: the lines' phase, the next detents and the speed are kept, so the
+    /// next detent counts from the new position as it would have from the old one.
+    public mutating func reset(to position: Int) {
+        self.position = configuration.clamped(position)
+    }
+
     /// Applies one line's change to `level` at `timeNs`. Changes at one timestamp are gathered into one
     /// observation, applied once time moves past it; the detents of an earlier observation this change
     /// applies are returned. Call `advance(toNs:)` once every change of an instant is in.

@@ -387,7 +387,7 @@ public final class EventLoop {
         for index in state.outputs.indices {
             let output = state.outputs[index]
             switch output {
-            case .event, .rotation, .contact, .count:
+            case .event, .rotation, .positionReset, .contact, .count:
                 if limitReached { continue }
                 state.reportedEvents += 1
                 if state.reportedEvents == limits.maximumEvents { limitReached = true }

@@ -58,6 +58,37 @@ extension EventWriter {
         try output.endLine()
     }
 
+    /// Writes an encoder's position set by its reset button (`reset_line:`), then `fields` (the
+    /// encoder's):
+    ///
+    /// - JSON: `{"event":"reset","position":P,"time_ns":T,…}`;
+    /// - text: `reset  position=P time=SECONDS …`.
+    ///
+    /// `timeNs` is the press's debounced time, in nanoseconds of the run's clock.
+    package func write(resetPosition position: Int, timeNs: Int64, fields: EventFields = .none) throws(Errno) {
+        switch format {
+        case .json:
+            output.appendUTF8(Self.jsonOpening(resetPosition: position, timeNs: timeNs))
+            output.append(fields.json)
+            output.append("}")
+        case .text:
+            output.appendUTF8("reset  position=\(position) time=")
+            output.appendUTF8(Self.seconds(timeNs))
+            output.append(fields.text)
+        }
+        try output.endLine()
+    }
+
+    /// The JSON object `write(resetPosition:timeNs:fields:)` prints (without the newline): the same
+    /// bytes for every consumer, e.g. MQTT payloads.
+    package static func jsonObject(resetPosition position: Int, timeNs: Int64, fields: EventFields = .none) -> [UInt8] {
+        Array(jsonOpening(resetPosition: position, timeNs: timeNs).utf8) + fields.json + [UInt8(ascii: "}")]
+    }
+
+    private static func jsonOpening(resetPosition position: Int, timeNs: Int64) -> String {
+        "{\"event\":\"reset\",\"position\":\(position),\"time_ns\":\(timeNs)"
+    }
+
     /// `value` with at most three decimals and no exponent (JSON and people read it alike): 12.5, 0,
     /// 480.123; a magnitude of 9e15 or more (no meter's rate) in Swift's shortest form, as 3.6e+24.
     package static func decimal(_ value: Double) -> String {

@@ -233,6 +233,12 @@ package final class MQTTSink: Sink {
         case .rotation(let index, let detent):
             consume(detent, encoder: index)
             return
+        case .positionReset(let index, let position, _):
+            // A reset button's press: the retained position, as a detent leaves it (no event: Home
+            // Assistant's event entity knows only the detents' types).
+            guard encoders.indices.contains(index) else { return }
+            enqueue(OutboundMessage(topic: settings.positionTopic(encoder: encoders[index].name), text: String(position), retain: true), latestOnly: true)
+            return
         case .contact(let line, let change):
             consume(change, line: line)
             return

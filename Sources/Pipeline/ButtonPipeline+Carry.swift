@@ -49,7 +49,9 @@ extension ButtonPipeline {
             contacts[mine] = previous.contacts[theirs]
         case (.counter(let mine), .counter(let theirs)):
             counters[mine] = previous.counters[theirs]
-        case (.raw, _), (.encoder, _), (.presses, _), (.gestures, _), (.contact, _), (.counter, _):
+        case (.reset(let mine), .reset(let theirs)):
+            resets[mine].debouncer = previous.resets[theirs].debouncer
+        case (.raw, _), (.encoder, _), (.presses, _), (.gestures, _), (.contact, _), (.counter, _), (.reset, _):
             return false
         }
         return true

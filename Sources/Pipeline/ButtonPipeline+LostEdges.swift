@@ -25,7 +25,7 @@ extension ButtonPipeline {
         for index in lines.indices where lines[index].lossSuspected {
             switch lines[index].follower {
             case .raw, .encoder: request.append(index)
-            case .presses, .gestures, .contact, .counter: break
+            case .presses, .gestures, .contact, .counter, .reset: break
             }
         }
         guard request.lines.isEmpty else { return .readLevels(request) }
@@ -81,6 +81,7 @@ extension ButtonPipeline {
         case .gestures(let follower): decisionNs = gestures[follower].debouncer.nextDeadlineNs
         case .contact(let follower): decisionNs = contacts[follower].debouncer.nextDeadlineNs
         case .counter(let follower): decisionNs = counters[follower].debouncer.nextDeadlineNs
+        case .reset(let follower): decisionNs = resets[follower].debouncer.nextDeadlineNs
         }
         guard let decisionNs else { return true }
         return !settledOnly && decisionNs <= timeNs
@@ -104,6 +105,9 @@ extension ButtonPipeline {
         case .gestures(let follower): Self.correct(line: index, by: &gestures[follower], to: level, dueBy: timeNs, groups: &groups, into: &outputs)
         case .contact(let follower): Self.correct(line: index, by: &contacts[follower], to: level, dueBy: timeNs, groups: &groups, into: &outputs)
         case .counter(let follower): Self.correct(line: index, by: &counters[follower], to: level, dueBy: timeNs, groups: &groups, into: &outputs)
+        case .reset(let follower):
+            Self.correct(line: index, by: &resets[follower], to: level, dueBy: timeNs, groups: &groups, into: &outputs)
+            applyReset(follower, into: &outputs)
         }
         renewDue(line: index)
     }
@@ -142,6 +146,9 @@ extension ButtonPipeline {
         case .gestures(let follower): Self.resync(line: index, by: &gestures[follower], to: level, atNs: timeNs, groups: &groups, into: &outputs)
         case .contact(let follower): Self.resync(line: index, by: &contacts[follower], to: level, atNs: timeNs, groups: &groups, into: &outputs)
         case .counter(let follower): Self.resync(line: index, by: &counters[follower], to: level, atNs: timeNs, groups: &groups, into: &outputs)
+        case .reset(let follower):
+            Self.resync(line: index, by: &resets[follower], to: level, atNs: timeNs, groups: &groups, into: &outputs)
+            applyReset(follower, into: &outputs)
         }
     }
 

@@ -42,6 +42,7 @@ public struct ButtonPipeline: Sendable {
     var gestures: [GestureFollower] = []
     var contacts: [ContactFollower] = []
     var counters: [CounterFollower] = []
+    var resets: [ResetFollower] = []
     /// One per `EncoderPlan`, in their order.
     var encoders: [EncoderState]
     var groups: [GroupLockout]
@@ -82,6 +83,7 @@ public struct ButtonPipeline: Sendable {
                 levelA: a, levelB: b)
         }
         var (presses, gestures, contacts, counters) = ([PressFollower](), [GestureFollower](), [ContactFollower](), [CounterFollower]())
+        var resets: [ResetFollower] = []
         var lines: [LineState] = []
         lines.reserveCapacity(plans.count)
         for (index, (plan, level)) in zip(plans, initialLevels).enumerated() {
@@ -107,6 +109,10 @@ public struct ButtonPipeline: Sendable {
                 case .counter(let initialTotal, let rate):
                     follower = .counter(counters.count)
                     counters.append(CounterFollower(debouncer: debouncer, counter: PulseCounter(total: initialTotal, rate: rate)))
+                case .encoderReset(let encoder, let position):
+                    precondition(encoders.indices.contains(encoder), "a reset line's encoder")
+                    follower = .reset(resets.count)
+                    resets.append(ResetFollower(debouncer: debouncer, encoder: encoder, position: position))
                 }
             } else {
                 follower = .raw(RawLine(level: level, lastEdgeNs: timeNs))
@@ -114,7 +120,7 @@ public struct ButtonPipeline: Sendable {
             lines.append(LineState(follower: follower))
         }
         self.lines = lines
-        (self.presses, self.gestures, self.contacts, self.counters) = (presses, gestures, contacts, counters)
+        (self.presses, self.gestures, self.contacts, self.counters, self.resets) = (presses, gestures, contacts, counters, resets)
         self.dueNs = Array(repeating: .max, count: plans.count)
         self.lostEventCounts = Array(repeating: 0, count: plans.count)
         for index in lines.indices { renewDue(line: index) }
@@ -131,6 +137,7 @@ public struct ButtonPipeline: Sendable {
         case .gestures(let index): gestures[index].debouncer
         case .contact(let index): contacts[index].debouncer
         case .counter(let index): counters[index].debouncer
+        case .reset(let index): resets[index].debouncer
         }
     }
 
@@ -141,7 +148,7 @@ public struct ButtonPipeline: Sendable {
     package func swallowedPresses(line: Int) -> Int {
         switch lines[line].follower {
         case .gestures(let index): gestures[index].recognizer.swallowedPresses
-        case .raw, .encoder, .presses, .contact, .counter: 0
+        case .raw, .encoder, .presses, .contact, .counter, .reset: 0
         }
     }
 
@@ -149,7 +156,7 @@ public struct ButtonPipeline: Sendable {
     package func contactFilter(line: Int) -> ContactFilter? {
         switch lines[line].follower {
         case .contact(let index): contacts[index].filter
-        case .raw, .encoder, .presses, .gestures, .counter: nil
+        case .raw, .encoder, .presses, .gestures, .counter, .reset: nil
         }
     }
 
@@ -157,7 +164,7 @@ public struct ButtonPipeline: Sendable {
     package func pulseCounter(line: Int) -> PulseCounter? {
         switch lines[line].follower {
         case .counter(let index): counters[index].counter
-        case .raw, .encoder, .presses, .gestures, .contact: nil
+        case .raw, .encoder, .presses, .gestures, .contact, .reset: nil
         }
     }
 
@@ -220,6 +227,9 @@ public struct ButtonPipeline: Sendable {
             due = Self.receive(edge, line: index, by: &contacts[follower], lossSuspected: lossSuspected, groups: &groups, into: &outputs)
         case .counter(let follower):
             due = Self.receive(edge, line: index, by: &counters[follower], lossSuspected: lossSuspected, groups: &groups, into: &outputs)
+        case .reset(let follower):
+            due = Self.receive(edge, line: index, by: &resets[follower], lossSuspected: lossSuspected, groups: &groups, into: &outputs)
+            applyReset(follower, into: &outputs)
         }
         setDue(line: index, due)
     }
@@ -249,6 +259,9 @@ public struct ButtonPipeline: Sendable {
             case .gestures(let follower): Self.finish(line: index, by: &gestures[follower], groups: &groups, into: &outputs)
             case .contact(let follower): Self.finish(line: index, by: &contacts[follower], groups: &groups, into: &outputs)
             case .counter(let follower): Self.finish(line: index, by: &counters[follower], groups: &groups, into: &outputs)
+            case .reset(let follower):
+                Self.finish(line: index, by: &resets[follower], groups: &groups, into: &outputs)
+                applyReset(follower, into: &outputs)
             }
             renewDue(line: index)
         }
@@ -284,6 +297,9 @@ public struct ButtonPipeline: Sendable {
         case .gestures(let follower): Self.advance(line: index, by: &gestures[follower], toNs: timeNs, groups: &groups, into: &outputs)
         case .contact(let follower): Self.advance(line: index, by: &contacts[follower], toNs: timeNs, groups: &groups, into: &outputs)
         case .counter(let follower): Self.advance(line: index, by: &counters[follower], toNs: timeNs, groups: &groups, into: &outputs)
+        case .reset(let follower):
+            Self.advance(line: index, by: &resets[follower], toNs: timeNs, groups: &groups, into: &outputs)
+            applyReset(follower, into: &outputs)
         }
     }
 
@@ -301,6 +317,7 @@ public struct ButtonPipeline: Sendable {
         case .gestures(let follower): gestures[follower].advanceStage(toNs: timeNs, line: index, into: &outputs)
         case .contact(let follower): contacts[follower].advanceStage(toNs: timeNs, line: index, into: &outputs)
         case .counter(let follower): counters[follower].advanceStage(toNs: timeNs, line: index, into: &outputs)
+        case .reset: break
         }
     }
 
@@ -338,6 +355,7 @@ public struct ButtonPipeline: Sendable {
         case .gestures(let follower): due = Self.dueNs(of: gestures, follower, lossSuspected: line.lossSuspected)
         case .contact(let follower): due = Self.dueNs(of: contacts, follower, lossSuspected: line.lossSuspected)
         case .counter(let follower): due = Self.dueNs(of: counters, follower, lossSuspected: line.lossSuspected)
+        case .reset(let follower): due = Self.dueNs(of: resets, follower, lossSuspected: line.lossSuspected)
         }
         setDue(line: index, due)
     }

@@ -22,6 +22,8 @@ enum LineFollower: Sendable {
     case contact(Int)
     /// A pulse counter (`CounterFollower`, index in `ButtonPipeline.counters`).
     case counter(Int)
+    /// An encoder's reset button (`ResetFollower`, index in `ButtonPipeline.resets`).
+    case reset(Int)
 }
 
 /// A raw line's state: its level after the latest delivered edge (or the latest reading), and that

@@ -34,4 +34,7 @@ public enum LineRole: Sendable, Hashable {
     /// A meter's pulse output: each press counted from `initialTotal` (`PulseCounter`), its rate as
     /// `rate` says; `PipelineOutput.count` and `PipelineOutput.rate`.
     case counter(initialTotal: Int64, rate: MeterRateConfiguration = MeterRateConfiguration())
+    /// An encoder's reset button: each press sets encoder `encoder` (its index among the pipeline's
+    /// `EncoderPlan`s) to `position` (`ResetFollower`); `PipelineOutput.positionReset`.
+    case encoderReset(encoder: Int, position: Int)
 }

@@ -150,6 +150,12 @@ package final class EventPrinter: Sink {
             } catch {
                 throw SinkError("cannot write the events", error)
             }
+        case .positionReset(let encoder, let position, let timeNs):
+            do {
+                try writer.write(resetPosition: position, timeNs: timeNs, fields: encoderFields.indices.contains(encoder) ? encoderFields[encoder] : .none)
+            } catch {
+                throw SinkError("cannot write the events", error)
+            }
         case .contact(let line, let change):
             do {
                 try writer.write(contact: change, fields: roleFields[line] ?? .none)

@@ -80,6 +80,20 @@ import Testing
         #expect(next.writes == 0, "nothing turned: no write")
     }
 
+    /// A reset button's press (`reset_line:`) is kept as a detent is: the next run starts from it.
+    @Test func aResetPositionIsSavedAsADetentsIs() throws {
+        let temporary = try TemporaryDirectory()
+        do {
+            let store = try CounterStore(directory: temporary.path, counters: [], encoders: Self.encoders(["volume"]), logger: CounterStoreTests.quiet)
+            store.consume(Self.rotation(1, to: 12, atNs: Self.s), nowNs: Self.s)
+            store.consume(.positionReset(encoder: 1, position: -3, atNs: 2 * Self.s), nowNs: 2 * Self.s)
+            store.consume(.positionReset(encoder: 0, position: 40, atNs: 2 * Self.s), nowNs: 2 * Self.s)  // not restored
+            #expect(store.positions == [-3])
+            store.finish(atNs: 3 * Self.s)
+        }
+        #expect(temporary.read("positions") == EncoderPositionFile.format([EncoderPosition(name: "volume", position: -3)]))
+    }
+
     /// A knob turned ten detents a second for a minute, with a 5 s flush: the file is written at most
     /// once per 5 s while it turns (11 times) and once at the end.
     @Test func turningWritesAtMostOncePerFlushInterval() throws {
