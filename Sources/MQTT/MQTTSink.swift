@@ -266,47 +266,6 @@ package final class MQTTSink: Sink {
         }
     }
 
-    /// A detent: its JSON on the encoder's event topic, then its position (replacing one still waiting).
-    private func consume(_ detent: EncoderEvent, encoder index: Int) {
-        guard encoders.indices.contains(index) else { return }
-        let encoder = encoders[index]
-        let event = EventWriter.jsonObject(rotation: detent, fields: encoderFields[index])
-        enqueue(OutboundMessage(topic: settings.eventTopic(encoder: encoder.name), payload: event, retain: false))
-        enqueue(OutboundMessage(topic: settings.positionTopic(encoder: encoder.name), text: String(detent.position), retain: true), latestOnly: true)
-    }
-
-    /// A contact's change: its JSON on the sensor's event topic, then its state.
-    private func consume(_ change: ContactEvent, line: Int) {
-        guard let index = sensorByLine[line] else { return }
-        let sensor = sensors[index]
-        let event = EventWriter.jsonObject(contact: change, fields: sensorFields[index])
-        enqueue(OutboundMessage(topic: settings.eventTopic(sensor: sensor.name), payload: event, retain: false))
-        enqueue(sensorState(sensor, isOn: change.isOn))
-    }
-
-    /// A counter's pulse or its rate's fall: its state now if the counter's interval allows, else kept for later.
-    private func consume(_ state: MQTTCounter.State, line: Int, nowNs: Int64) {
-        guard let index = counterByLine[line], let state = counterThrottles[index].offer(state, atNs: nowNs) else { return }
-        enqueue(counterState(counters[index], state), latestOnly: true)
-    }
-
-    /// Queues the counters' waiting states that are due by `nowNs`, or all of them with `all`.
-    private func publishDueCounts(atNs nowNs: Int64, all: Bool = false) {
-        for index in counterThrottles.indices {
-            let state = all ? counterThrottles[index].flush(atNs: nowNs) : counterThrottles[index].due(atNs: nowNs)
-            guard let state else { continue }
-            enqueue(counterState(counters[index], state), latestOnly: true)
-        }
-    }
-
-    private func sensorState(_ sensor: MQTTSensor, isOn: Bool) -> OutboundMessage {
-        OutboundMessage(topic: settings.stateTopic(sensor: sensor.name), text: isOn ? MQTTSensor.onPayload : MQTTSensor.offPayload, retain: true)
-    }
-
-    private func counterState(_ counter: MQTTCounter, _ state: MQTTCounter.State) -> OutboundMessage {
-        OutboundMessage(topic: settings.stateTopic(counter: counter.name), payload: counter.statePayload(state), retain: true)
-    }
-
     package func advance(toNs nowNs: Int64) {
         guard !finished else { return }
         if mode == .run, !shuttingDown { publishDueCounts(atNs: nowNs) }
