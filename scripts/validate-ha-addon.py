@@ -13,8 +13,9 @@ supervisor/apps/options.py, supervisor/store/validate.py and supervisor/const.py
   arch;
 - least privilege: `gpio: true`, no `full_access`, `privileged`, `host_network` or `hassio_api`;
   the broker through `services: mqtt:need`;
-- the version is the Debian package's (debian/changelog), and a Dockerfile.<arch> with
-  `ARG BUILD_FROM=` exists for each arch;
+- the version is the Debian package's (debian/changelog), and a Dockerfile.<arch> exists for each
+  arch, naming its base in an ARG with a default of its own (not BUILD_FROM, which older Supervisors
+  set to an Alpine base);
 - translations/en.yaml names every option (`configuration: {key: {name, description}}`);
 - no other file of the project is named repository.* or config.{yaml,yml,json} (the store reads them
   all).
@@ -81,8 +82,12 @@ def check_config(folder: pathlib.Path, version: str) -> list[str]:
             problems.append(f"`arch` {value!r} is not one of {sorted(ARCHES)}")
         elif not (folder / f"Dockerfile.{value}").is_file():
             problems.append(f"no Dockerfile.{value} for arch {value}")
-        elif not re.search(r"^ARG BUILD_FROM=\S+", (folder / f"Dockerfile.{value}").read_text(), re.M):
-            problems.append(f"Dockerfile.{value} has no `ARG BUILD_FROM=<default>` (build.yaml is deprecated)")
+        else:
+            dockerfile = (folder / f"Dockerfile.{value}").read_text()
+            base = re.search(r"^ARG (\w+)=\S+\nFROM \$\{(\w+)\}", dockerfile, re.M)
+            if not base or base.group(1) != base.group(2) or base.group(1) == "BUILD_FROM":
+                problems.append(f"Dockerfile.{value} must name its base in an `ARG <NAME>=<default>` of its own, then `FROM ${{NAME}}`"
+                                " (build.yaml is deprecated, and older Supervisors pass BUILD_FROM with an Alpine base)")
     for key in sorted(set(config) - KNOWN):
         problems.append(f"`{key}` is not a key the Supervisor knows: it would be dropped silently")
     if config.get("startup", "application") not in STARTUP:

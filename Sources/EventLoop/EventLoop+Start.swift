@@ -43,7 +43,10 @@ extension EventLoop {
     /// after telling the sinks of a chip that went away meanwhile. Returns whether the event limit
     /// was reached.
     func takeQueuedAtStart(_ state: inout RunState) throws(LoopError) -> Bool {
-        if !queuedAtStart.availability.isEmpty { announceAvailability(queuedAtStart.availability) }
+        if !queuedAtStart.availability.isEmpty {
+            announceAvailability(queuedAtStart.availability)
+            queuedAtStart.availability.removeAll()
+        }
         guard !queuedAtStart.edges.isEmpty || !queuedAtStart.losses.isEmpty else { return false }
         state.batch = queuedAtStart
         queuedAtStart = EdgeBatch()

@@ -64,11 +64,18 @@ arguments=(run --config "$run_config" --log-level "$log_level")
 # The counters' totals: in /data (kept in backups), in a folder the daemon's user owns.
 export STATE_DIRECTORY=/data/state
 install -d -m 0750 -o gpio-debounce -g gpio-debounce "$STATE_DIRECTORY"
+chown -R gpio-debounce:gpio-debounce "$STATE_DIRECTORY"  # a run as root (below) may have left files
 cd /
 
-# Drop root: every device the daemon may open must be open to a group it can join.
-groups="$(getent group gpio | cut -d: -f3),$(getent group input | cut -d: -f3)"
-for device in /dev/gpiochip* /dev/uinput; do
+# Drop root: every device the daemon will open must be open to a group it can join (/dev/uinput only
+# for a configuration with keys). The Supervisor's token is the start's alone.
+unset SUPERVISOR_TOKEN SUPERVISOR_URL
+gpio_gid="$(getent group gpio | cut -d: -f3)" && input_gid="$(getent group input | cut -d: -f3)" ||
+    { say "the image has no group gpio or input (the package makes them): rebuild the add-on"; exit 70; }
+groups="$gpio_gid,$input_gid"
+devices=(/dev/gpiochip*)
+grep -qE '^[[:space:]-]*(key|keys|axis)[[:space:]]*:' "$run_config" && devices+=(/dev/uinput)
+for device in "${devices[@]}"; do
     [ -e "$device" ] || continue
     mode="$(stat -c %a "$device")"
     if [ $((${mode: -2:1} & 6)) -ne 6 ]; then
