@@ -10,7 +10,7 @@ extension MQTTSink {
         let encoder = encoders[index]
         let event = EventWriter.jsonObject(rotation: detent, fields: encoderFields[index])
         enqueue(OutboundMessage(topic: settings.eventTopic(encoder: encoder.name), payload: event, retain: false))
-        enqueue(OutboundMessage(topic: settings.positionTopic(encoder: encoder.name), text: String(detent.position), retain: true), latestOnly: true)
+        enqueue(positionState(encoder, detent.position), latestOnly: true)
     }
 
     /// A contact's change: its JSON on the sensor's event topic, then its state.
@@ -35,6 +35,11 @@ extension MQTTSink {
             guard let state else { continue }
             enqueue(counterState(counters[index], state), latestOnly: true)
         }
+    }
+
+    /// An encoder's position, retained on its position topic (queued `latestOnly`: only the latest matters).
+    func positionState(_ encoder: MQTTEncoder, _ position: Int) -> OutboundMessage {
+        OutboundMessage(topic: settings.positionTopic(encoder: encoder.name), text: String(position), retain: true)
     }
 
     func sensorState(_ sensor: MQTTSensor, isOn: Bool) -> OutboundMessage {

@@ -212,7 +212,7 @@ package final class MQTTSink: Sink {
         }
         for encoder in encoders {
             guard let position = encoder.startPosition else { continue }
-            enqueue(OutboundMessage(topic: settings.positionTopic(encoder: encoder.name), text: String(position), retain: true), latestOnly: true)
+            enqueue(positionState(encoder, position), latestOnly: true)
         }
         for sensor in sensors {
             guard linesPressed.indices.contains(sensor.lineIndex), let isOn = linesPressed[sensor.lineIndex] else { continue }
@@ -237,7 +237,7 @@ package final class MQTTSink: Sink {
             // A reset button's press: the retained position, as a detent leaves it (no event: Home
             // Assistant's event entity knows only the detents' types).
             guard encoders.indices.contains(index) else { return }
-            enqueue(OutboundMessage(topic: settings.positionTopic(encoder: encoders[index].name), text: String(position), retain: true), latestOnly: true)
+            enqueue(positionState(encoders[index], position), latestOnly: true)
             return
         case .contact(let line, let change):
             consume(change, line: line)
