@@ -318,8 +318,8 @@ public final class EventLoop {
             try beginShutdown(.eventLimit, atNs: wokeNs, &state)
         } else if let durationNs = limits.durationNs, wokeNs >= startNs.adding(durationNs: durationNs) {
             try beginShutdown(.duration, atNs: wokeNs, &state)
-        } else if let idleNs = limits.idleTimeoutNs, state.pipeline.nextDecisionDeadlineNs == nil,
-            wokeNs >= state.lastActivityNs.adding(durationNs: idleNs)
+        } else if let idleNs = limits.idleTimeoutNs, wokeNs >= state.lastActivityNs.adding(durationNs: idleNs),
+            state.pipeline.nextDecisionDeadlineNs == nil
         {
             try beginShutdown(.idleTimeout, atNs: wokeNs, &state)
         }

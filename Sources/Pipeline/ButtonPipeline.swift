@@ -193,7 +193,7 @@ public struct ButtonPipeline: Sendable {
                 continue
             }
             let debouncer = counters[follower].debouncer
-            if let decisionNs = lines[index].lossSuspected ? debouncer.nextDeadlineNs : debouncer.nextEventDeadlineNs { due = min(due, decisionNs) }
+            if let decisionNs = debouncer.decisionDeadlineNs(lossSuspected: lines[index].lossSuspected) { due = min(due, decisionNs) }
         }
         return due == .max ? nil : due
     }
@@ -384,7 +384,7 @@ public struct ButtonPipeline: Sendable {
     ) -> Int64 {
         if let event = follower.debouncer.receive(edge) { follower.follow(event, line: line, groups: &groups, into: &outputs) }
         var due = Int64.max
-        if let decisionNs = lossSuspected ? follower.debouncer.nextDeadlineNs : follower.debouncer.nextEventDeadlineNs { due = decisionNs }
+        if let decisionNs = follower.debouncer.decisionDeadlineNs(lossSuspected: lossSuspected) { due = decisionNs }
         if let stageNs = follower.stageDeadlineNs { due = min(due, stageNs) }
         return due
     }
@@ -409,7 +409,7 @@ public struct ButtonPipeline: Sendable {
     private static func dueNs<Follower: DebouncedFollower>(of followers: [Follower], _ index: Int, lossSuspected: Bool) -> Int64 {
         followers.withUnsafeBufferPointer { buffer in
             var due = Int64.max
-            if let decisionNs = lossSuspected ? buffer[index].debouncer.nextDeadlineNs : buffer[index].debouncer.nextEventDeadlineNs { due = decisionNs }
+            if let decisionNs = buffer[index].debouncer.decisionDeadlineNs(lossSuspected: lossSuspected) { due = decisionNs }
             if let stageNs = buffer[index].stageDeadlineNs { due = min(due, stageNs) }
             return due
         }
