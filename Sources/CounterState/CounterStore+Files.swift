@@ -35,7 +35,7 @@ extension CounterStore {
     static func removeUnfinishedWrites(in directory: String) -> [String] {
         guard let listing = opendir(directory) else { return [] }
         defer { closedir(listing) }
-        let prefixes = [StateFileKind.counters, .positions].map { "." + $0.fileName + "." }
+        let prefixes = StateFileKind.allCases.map { "." + $0.fileName + "." }
         var removed: [String] = []
         while let entry = readdir(listing) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in

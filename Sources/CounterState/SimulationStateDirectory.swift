@@ -33,9 +33,9 @@ package struct SimulationStateDirectory {
     @discardableResult
     package func remove() -> Bool {
         guard let directory = opendir(path) else { return false }
+        let files = StateFileKind.allCases.map(\.fileName)
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            let files = [StateFileKind.counters, .positions].map(\.fileName)
             if files.contains(name) || name == CounterStore.lockFileName || files.contains(where: { name.hasPrefix(".\($0).") }) {
                 unlink(path + "/" + name)
             }

@@ -2,7 +2,7 @@
 /// (`<state-dir>/counters`, `CounterStateFile`) or the encoders' positions (`<state-dir>/positions`,
 /// `EncoderPositionFile`). Both have one format (`format 1`, then `NAME VALUE` lines) and one lock;
 /// they differ in their names, their header and the values they allow.
-public enum StateFileKind: Sendable, Hashable {
+public enum StateFileKind: Sendable, Hashable, CaseIterable {
     /// `<state-dir>/counters`: pulse totals, 0...Int64.max.
     case counters
     /// `<state-dir>/positions`: encoder positions, -Int64.max...Int64.max.
