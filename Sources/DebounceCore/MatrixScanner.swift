@@ -17,7 +17,7 @@
 /// scanner went waiting, and begins a scan only for an edge stamped at or after that.
 ///
 /// The key changes are raw readings: a key that bounces may be found down and up again. A debouncer per
-/// key (`Debouncer`, its edges `KeyChange`s, level `.low` for down) with a window of a few scan
+/// key (`Debouncer`, its edges `MatrixKeyChange`s, level `.low` for down) with a window of a few scan
 /// intervals turns them into presses and releases.
 ///
 /// Ghosts: without diodes, a driven column reaches rows through closed keys of the undriven
@@ -132,7 +132,7 @@ public struct MatrixScanner: Sendable {
     /// scanned until they are let go), the next scan is due `scanIntervalNs` after this one began, at
     /// least `nowNs + settleNs`; otherwise the scanner waits for a row edge, since `nowNs`.
     /// Called with no column settling, it changes nothing and returns the drive already set.
-    public mutating func rowsRead(_ rowsDown: UInt32, nowNs: Int64, into changes: inout [KeyChange]) -> MatrixDrive {
+    public mutating func rowsRead(_ rowsDown: UInt32, nowNs: Int64, into changes: inout [MatrixKeyChange]) -> MatrixDrive {
         guard case .scanning(let column) = phase else { return drive }
         let rowMask: UInt32 = rowCount == UInt32.bitWidth ? .max : (1 << UInt32(rowCount)) - 1
         columnRows[column] = rowsDown & rowMask
@@ -170,7 +170,7 @@ public struct MatrixScanner: Sendable {
 
     /// Turns the scan's reading into the reported state, appending the changes in time order: the keys
     /// stamped with the scan's edge first, then column by column in the order they were read.
-    private mutating func finishScan(into changes: inout [KeyChange]) {
+    private mutating func finishScan(into changes: inout [MatrixKeyChange]) {
         scans += 1
         let ambiguous = !configuration.diodes && Self.isAmbiguousWithoutDiodes(columnRows)
         if ambiguous { ambiguousScans += 1 }
@@ -179,7 +179,7 @@ public struct MatrixScanner: Sendable {
                 for row in 0..<rowCount where isNewlyDown(row: row, column: column, ambiguous: ambiguous) {
                     let key = configuration.key(row: row, column: column)
                     keysDown[key] = true
-                    changes.append(KeyChange(key: key, isDown: true, timeNs: edgeNs))
+                    changes.append(MatrixKeyChange(key: key, isDown: true, timeNs: edgeNs))
                 }
             }
         }
@@ -191,7 +191,7 @@ public struct MatrixScanner: Sendable {
                 let isDown = ambiguous ? keysDown[key] && read : read
                 guard isDown != keysDown[key] else { continue }
                 keysDown[key] = isDown
-                changes.append(KeyChange(key: key, isDown: isDown, timeNs: columnReadNs[column]))
+                changes.append(MatrixKeyChange(key: key, isDown: isDown, timeNs: columnReadNs[column]))
             }
         }
     }

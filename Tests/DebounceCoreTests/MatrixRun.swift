@@ -57,7 +57,7 @@ struct MatrixRun {
     }
 
     private(set) var scanner: MatrixScanner
-    private(set) var changes: [KeyChange] = []
+    private(set) var changes: [MatrixKeyChange] = []
     let matrix: SimulatedMatrix
     /// What the rows read under the scanner's drive.
     private var rows: UInt32 = 0

@@ -14,8 +14,8 @@ import Testing
     static func completeScan(
         _ scanner: inout MatrixScanner, from startNs: Int64, columnRows: [UInt32], readDelayNs: Int64 = 100,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) -> (changes: [KeyChange], readNs: [Int64]) {
-        var changes: [KeyChange] = []
+    ) -> (changes: [MatrixKeyChange], readNs: [Int64]) {
+        var changes: [MatrixKeyChange] = []
         var readTimes: [Int64] = []
         var driveNs = startNs
         for (column, rows) in columnRows.enumerated() {
@@ -62,8 +62,8 @@ import Testing
         let scan = Self.completeScan(&scanner, from: 1_300_000, columnRows: [0b00, 0b01, 0b10])
         #expect(
             scan.changes == [
-                KeyChange(key: Self.key(0, 1), isDown: true, timeNs: 1_000_000),
-                KeyChange(key: Self.key(1, 2), isDown: true, timeNs: 1_000_000),
+                MatrixKeyChange(key: Self.key(0, 1), isDown: true, timeNs: 1_000_000),
+                MatrixKeyChange(key: Self.key(1, 2), isDown: true, timeNs: 1_000_000),
             ])
         #expect(scanner.keysDown == Self.down(Self.key(0, 1), Self.key(1, 2)))
         #expect(scanner.scans == 1 && scanner.ambiguousScans == 0)
@@ -88,8 +88,8 @@ import Testing
         let second = Self.completeScan(&scanner, from: secondNs, columnRows: [0b01, 0b01, 0b00])
         #expect(
             second.changes == [
-                KeyChange(key: Self.key(0, 1), isDown: true, timeNs: second.readNs[1]),
-                KeyChange(key: Self.key(1, 2), isDown: false, timeNs: second.readNs[2]),
+                MatrixKeyChange(key: Self.key(0, 1), isDown: true, timeNs: second.readNs[1]),
+                MatrixKeyChange(key: Self.key(1, 2), isDown: false, timeNs: second.readNs[2]),
             ])
         #expect(scanner.deadlineNs == secondNs + Self.intervalNs)
         // Everything let go: releases at their columns' reads, then waiting with no deadline.
@@ -98,8 +98,8 @@ import Testing
         let third = Self.completeScan(&scanner, from: thirdNs, columnRows: [0, 0, 0])
         #expect(
             third.changes == [
-                KeyChange(key: Self.key(0, 0), isDown: false, timeNs: third.readNs[0]),
-                KeyChange(key: Self.key(0, 1), isDown: false, timeNs: third.readNs[1]),
+                MatrixKeyChange(key: Self.key(0, 0), isDown: false, timeNs: third.readNs[0]),
+                MatrixKeyChange(key: Self.key(0, 1), isDown: false, timeNs: third.readNs[1]),
             ])
         #expect(scanner.isWaitingForEdge && scanner.drive == .all && scanner.deadlineNs == nil)
         #expect(scanner.keysDown == Self.down() && scanner.scans == 3)
@@ -109,7 +109,7 @@ import Testing
         // 3 columns of 4 ms each outlast a 10 ms interval: the next scan comes one settle after this one.
         var scanner = MatrixScanner(MatrixConfiguration(rows: 2, columns: 3, settleNs: 4_000_000))
         _ = scanner.rowEdge(atNs: 0, nowNs: 0)
-        var changes: [KeyChange] = []
+        var changes: [MatrixKeyChange] = []
         var nowNs: Int64 = 0
         for column in 0..<3 {
             nowNs += 4_000_000
@@ -146,7 +146,7 @@ import Testing
         // Ambiguous: (0,2)'s release is taken, neither (1,1) nor the ghost (1,0) appears.
         _ = scanner.due(nowNs: Self.intervalNs)
         let ghost = Self.completeScan(&scanner, from: Self.intervalNs, columnRows: [0b11, 0b11, 0b00])
-        #expect(ghost.changes == [KeyChange(key: Self.key(0, 2), isDown: false, timeNs: ghost.readNs[2])])
+        #expect(ghost.changes == [MatrixKeyChange(key: Self.key(0, 2), isDown: false, timeNs: ghost.readNs[2])])
         #expect(scanner.keysDown == Self.down(Self.key(0, 0), Self.key(0, 1)))
         #expect(scanner.ambiguousScans == 1 && scanner.scans == 2)
         // (0,0) let go: (0,1) and (1,1) read exactly, and (1,1) appears at its column's read.
@@ -154,8 +154,8 @@ import Testing
         let exact = Self.completeScan(&scanner, from: 2 * Self.intervalNs, columnRows: [0b00, 0b11, 0b00])
         #expect(
             exact.changes == [
-                KeyChange(key: Self.key(0, 0), isDown: false, timeNs: exact.readNs[0]),
-                KeyChange(key: Self.key(1, 1), isDown: true, timeNs: exact.readNs[1]),
+                MatrixKeyChange(key: Self.key(0, 0), isDown: false, timeNs: exact.readNs[0]),
+                MatrixKeyChange(key: Self.key(1, 1), isDown: true, timeNs: exact.readNs[1]),
             ])
         #expect(scanner.ambiguousScans == 1)
     }
@@ -202,7 +202,7 @@ import Testing
         _ = Self.completeScan(&scanner, from: 0, columnRows: [0b01, 0b01, 0b00])
         _ = scanner.due(nowNs: Self.intervalNs)
         let skewed = Self.completeScan(&scanner, from: Self.intervalNs, columnRows: [0b11, 0b10, 0b00])
-        #expect(skewed.changes == [KeyChange(key: Self.key(0, 1), isDown: false, timeNs: skewed.readNs[1])])
+        #expect(skewed.changes == [MatrixKeyChange(key: Self.key(0, 1), isDown: false, timeNs: skewed.readNs[1])])
         #expect(scanner.keysDown == Self.down(Self.key(0, 0)) && scanner.ambiguousScans == 1)
     }
 

@@ -1,5 +1,5 @@
 /// A key of a matrix read down or up by `MatrixScanner`: a raw reading, before any debouncing.
-public struct KeyChange: Sendable, Hashable {
+public struct MatrixKeyChange: Sendable, Hashable {
     /// The key's number: `row * columns + column` (`MatrixConfiguration.key(row:column:)`).
     public var key: Int
     /// `true` when the key was found down (closed), `false` when found up.
