@@ -141,7 +141,7 @@ let package = Package(
             dependencies: ["Pipeline", "DebounceCore", "Simulation", "EventLoop", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "EventLoop", "Pipeline", "LinuxSys", "DebounceCore"]),
-        .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "Pipeline", "Simulation", "LinuxSys", "DebounceCore"]),
+        .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "Pipeline", "Simulation", "Keypads", "LinuxSys", "DebounceCore"]),
         // The system calls on this machine: processors, the virtual keyboard's errors.
         .testTarget(name: "LinuxSysTests", dependencies: ["LinuxSys"]),
         // The values the configuration hands down: the key names.

@@ -106,7 +106,7 @@ public enum ConfigurationLoader {
     static func notConfiguration(_ file: String, line: Int?, _ reason: String) -> ConfigurationError {
         ConfigurationError(
             file: file, line: line, column: nil, key: "",
-            message: "not a gpio-debounce configuration: \(reason); a configuration is YAML with at least one top-level list of inputs, `buttons:`, `encoders:`, `sensors:` or `counters:` (and optionally `defaults:`, `groups:`, `keyboard:` and `mqtt:`)")
+            message: "not a gpio-debounce configuration: \(reason); a configuration is YAML with at least one top-level list of inputs, `buttons:`, `encoders:`, `sensors:`, `counters:` or `keypads:` (and optionally `defaults:`, `groups:`, `keyboard:` and `mqtt:`)")
     }
 
     private static func firstInvalidUTF8Line(_ bytes: ArraySlice<UInt8>) -> Int {

@@ -119,7 +119,7 @@ struct ConfigurationReader {
             let blank = text.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
             throw ConfigurationError(
                 file: file, line: nil, column: nil, key: "",
-                message: "the file is empty\(blank ? "" : " (only comments)"): a configuration needs at least one list of inputs (`buttons:`, `encoders:`, `sensors:` or `counters:`), each input with a `line:`, e.g. `buttons: [{name: door, line: 17}]`")
+                message: "the file is empty\(blank ? "" : " (only comments)"): a configuration needs at least one list of inputs (`buttons:`, `encoders:`, `sensors:`, `counters:` or `keypads:`), each input with a `line:` (a keypad with `rows:` and `columns:`), e.g. `buttons: [{name: door, line: 17}]`")
         }
         return node
     }

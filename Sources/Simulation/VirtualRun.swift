@@ -21,6 +21,11 @@ package struct VirtualRun {
         outputs.compactMap { if case .contact(let line, let change) = $0 { (line, change) } else { nil } }
     }
 
+    /// Every keypad's entered codes, with the keypad's index.
+    package var codes: [(keypad: Int, code: EnteredCode)] {
+        outputs.compactMap { if case .code(let keypad, let code) = $0 { (keypad, code) } else { nil } }
+    }
+
     /// Every counter's pulses, with their lines.
     package var counts: [(line: Int, pulse: PulseCount)] {
         outputs.compactMap { if case .count(let line, let pulse) = $0 { (line, pulse) } else { nil } }
@@ -36,15 +41,16 @@ package struct VirtualRun {
         outputs.compactMap { if case .event(let line, let event) = $0 { (line, event) } else { nil } }
     }
 
-    /// Plays `lines` through `plans` (one for every line, or one each), `groups` and `encoders`, with `sinks`
-    /// after the collector, until the scripts end (or a limit stops the run).
+    /// Plays `lines` (simulated lines, a simulated keypad) through `plans` (one for every line, or one
+    /// each), `groups`, `encoders` and `codes`, with `sinks` after the collector, until the scripts end
+    /// (or a limit stops the run).
     package static func play(
-        _ lines: SimulatedLines, plans: [LinePlan], groups: [GroupLockout] = [], encoders: [EncoderPlan] = [], sinks: [any Sink] = [],
-        limits: LoopLimits = LoopLimits()
+        _ lines: any EdgeSource, plans: [LinePlan], groups: [GroupLockout] = [], encoders: [EncoderPlan] = [], codes: [CodePlan] = [],
+        sinks: [any Sink] = [], limits: LoopLimits = LoopLimits()
     ) throws -> VirtualRun {
         let collector = Collector()
         let loop = try EventLoop(
-            clock: .virtual(), source: lines, plans: plans, groups: groups, encoders: encoders, sinks: [collector] + sinks, limits: limits)
+            clock: .virtual(), source: lines, plans: plans, groups: groups, encoders: encoders, codes: codes, sinks: [collector] + sinks, limits: limits)
         let stop = try loop.run()
         return VirtualRun(outputs: collector.outputs, stop: stop, loop: loop)
     }
