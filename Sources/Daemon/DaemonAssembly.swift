@@ -9,6 +9,7 @@ import CounterState
 import DebounceCore
 import EventLoop
 import GPIODBackend
+import Keypads
 import Logging
 import MQTT
 import Pipeline
@@ -165,6 +166,16 @@ package final class DaemonAssembly {
     /// Logs every input's health in `pipeline` at `timeNs`, one line each (`InputHealthReport`).
     package func logHealth(_ pipeline: ButtonPipeline, atNs timeNs: Int64) {
         for line in InputHealthReport(roster, pipeline: pipeline, atNs: timeNs).lines { logger.info("\(line)") }
+        for (keypad, source) in zip(configuration.keypads, keypadSources) {
+            let scans = source.scans
+            logger.info("scans of keypad \(keypad.name): \(counted(scans.all, "scan")), \("\(scans.ambiguous) ambiguous") (a ghost key's, reported as nothing new)")
+        }
+    }
+
+    /// The keypads' sources, in the configuration's order (after the pins' source, if any).
+    var keypadSources: [KeypadSource] {
+        if let keypad = loop.source as? KeypadSource { return [keypad] }
+        return (loop.source as? CompositeEdgeSource)?.sources.compactMap { $0 as? KeypadSource } ?? []
     }
 
     /// Logs the end of the run: every input's health, the counters' writes, why the loop stopped
