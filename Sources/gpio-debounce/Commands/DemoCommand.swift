@@ -38,15 +38,20 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "Turn a simulated bouncy rotary encoder instead of pressing a button: runs, fast flicks, reversals and jiggles; --presses counts the turns.")
     var encoder = false
 
+    @Flag(help: "Type on a simulated 4×4 matrix keypad instead of pressing a button: each key bounces, and the keypad is scanned as a real one is; --presses counts the keys.")
+    var keypad = false
+
     @OptionGroup var debounce: DebounceOptions
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
         guard (0...1).contains(drop) else { throw ValidationError("--drop must be a fraction from 0 to 1, e.g. 0.05.") }
+        if keypad, encoder { throw ValidationError("--keypad and --encoder are two demos: choose one.") }
     }
 
     func run() throws {
         if encoder { return try turnEncoder() }
+        if keypad { return try typeOnKeypad() }
         let signals = try signalDescriptor()
         let seed = self.seed ?? UInt64(truncatingIfNeeded: MonotonicClock.nowNs)
         let configuration = debounce.configuration
@@ -117,7 +122,7 @@ struct DemoCommand: ParsableCommand {
         return begun
     }
 
-    private func writeOrFail(_ out: OutputBuffer) throws {
+    func writeOrFail(_ out: OutputBuffer) throws {
         do { try out.endLine() } catch { throw failure("cannot write the demo: \(error.description)", ExitStatus.ioError) }
     }
 }

@@ -1,0 +1,42 @@
+import Assembly
+import ConfigurationFile
+import DebounceCore
+import EventLoop
+import EventOutput
+import Keypads
+import LinuxSys
+import Pipeline
+import Recording
+import Simulation
+
+/// `demo --keypad`: a simulated person typing on a 4×4 membrane keypad with no diodes, scanned as a
+/// real one is: every key typed should be one press and one release.
+extension DemoCommand {
+    func typeOnKeypad() throws {
+        let signals = try signalDescriptor()
+        let seed = self.seed ?? UInt64(truncatingIfNeeded: MonotonicClock.nowNs)
+        let matrix = MatrixConfiguration(rows: 4, columns: 4)
+        let layout = WatchCommand.keypadLayout(rows: 4, columns: 4)
+        let keys = Array(layout.joined())
+        let typing = SimulatedTyping(layout: layout, code: nil, seed: seed, presses: presses, startNs: 0)
+        let source = KeypadSource(configuration: matrix, port: SimulatedMatrixPort(matrix: SimulatedMatrix(configuration: matrix, contacts: typing.contacts), startNs: 0))
+        let out = OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0)
+        let printer = EventPrinter(writer: output.writer(out), lineFields: keys.map { EventFields.key(String($0), keypad: "demo") })
+        let assembly = RunAssembly.keypads(
+            [source], places: keys.map { _ in RunAssembly.LinePlace(chip: "simulated", offset: 0) }, clock: virtualTime ? .virtual() : .realTime())
+        let configuration = debounce.configuration
+        let loop = try makeLoop { () throws(LineError) in
+            try assembly.loop(plans: [LinePlan(debounce: configuration)], sinks: [printer], stop: .signals(signals))
+        }
+        if output.format == .text {
+            out.appendUTF8("gpio-debounce demo --keypad: a simulated 4×4 keypad with no diodes, no hardware needed (seed \(seed), \(counted(presses, "key")) typed: \(String(typing.typed.map { keys[$0] }))).")
+            try writeOrFail(out)
+        }
+        let stop = try runToEnd(loop)
+        if output.format == .text {
+            let presses = (0..<matrix.keyCount).reduce(0) { $0 + (loop.pipeline.statistics(line: $1)?.presses ?? 0) }
+            out.appendUTF8("\(counted(typing.typed.count, "key")) typed: \(counted(presses, "press", "presses")) reported from \(counted(source.scans.all, "scan")) (\(stop == .endOfInput ? "done" : "stopped")).")
+            try writeOrFail(out)
+        }
+    }
+}
