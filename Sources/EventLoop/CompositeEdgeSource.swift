@@ -71,6 +71,10 @@ package final class CompositeEdgeSource: EdgeSource {
         return (index, line - lineBase[index])
     }
 
+    package func rehearse() {
+        for source in sources { source.rehearse() }
+    }
+
     package func readLevel(line: Int) throws(LineError) -> Level {
         let (source, local) = locate(line: line)
         return try sources[source].readLevel(line: local)

@@ -37,6 +37,9 @@ package protocol EdgeSource: AnyObject {
     /// Events lost by the kernel on `line` so far, when the kernel counts them (sequence numbers on
     /// libgpiod 2; the simulated line); `nil` where it does not (libgpiod 1).
     func lostEvents(line: Int) -> Int?
+    /// Runs the code its first edges will run, with no effect (no I/O, nothing kept): a live loop calls
+    /// it before its first wait, as it rehearses the stages (`EventLoop.rehearse`). The default does nothing.
+    func rehearse()
 }
 
 extension EdgeSource {
@@ -47,6 +50,7 @@ extension EdgeSource {
     package func readReady(descriptor: Int, events: PollEvents, into batch: inout EdgeBatch) throws(LineError) {}
     package func deliverDue(byNs timeNs: Int64, into batch: inout EdgeBatch) throws(LineError) {}
     package func lostEvents(line: Int) -> Int? { nil }
+    package func rehearse() {}
 }
 
 /// What one wakeup read from a source: edges, and the lines that may have lost some.

@@ -9,7 +9,8 @@ extension EventLoop {
     /// Runs a copy of `pipeline` (the run's stages as they start) through one toggle of every line's
     /// level at `nowNs` and its toggle back `rehearsalHoldNs` later, with what the stages decide up to
     /// `rehearsalHoldNs` after that, and hands each output to every sink's `rehearse`. The copy is then
-    /// dropped: nothing is reported, counted or written, and the run's own stages are untouched.
+    /// dropped: nothing is reported, counted or written, and the run's own stages are untouched. The
+    /// source rehearses first (`EdgeSource.rehearse`: a keypad's scan).
     ///
     /// Why: the first real event would otherwise run that code for the first time (the stages, the
     /// formatting of its line), paying for the Swift runtime's first use of its types and for stack
@@ -17,6 +18,7 @@ extension EventLoop {
     /// for translating every instruction of that code, which made the first press several times
     /// slower than the later ones (docs/performance.md).
     func rehearse(_ pipeline: ButtonPipeline, atNs nowNs: Int64) {
+        source.rehearse()
         var stages = pipeline
         var outputs: [PipelineOutput] = []
         let backNs = nowNs.adding(durationNs: Self.rehearsalHoldNs)

@@ -50,6 +50,22 @@ package final class KeypadSource: EdgeSource {
     /// How many scans were made, and how many of them were ambiguous (a ghost rectangle, no diodes).
     package var scans: (all: Int, ambiguous: Int) { (scanner.scans, scanner.ambiguousScans) }
 
+    /// A copy of the scanner through a scan that finds a key down, the scans while it is, and the one
+    /// that finds it up; nothing is driven or read, and the copy is dropped.
+    package func rehearse() {
+        var scanner = self.scanner
+        var changes: [MatrixKeyChange] = []
+        var nowNs: Int64 = 0
+        guard scanner.rowEdge(atNs: nowNs, nowNs: nowNs) != nil else { return }
+        for down in [UInt32(1), 1, 0] {
+            for _ in 0..<(scanner.configuration.columns + 1) {
+                guard let deadlineNs = scanner.deadlineNs else { break }
+                nowNs = deadlineNs
+                if case .readRows = scanner.due(nowNs: nowNs) { _ = scanner.rowsRead(down, nowNs: nowNs, into: &changes) }
+            }
+        }
+    }
+
     package func readReady(descriptor: Int, events: PollEvents, into batch: inout EdgeBatch) throws(LineError) {
         guard let edgeNs = try port.readRowEdges(descriptor: descriptor, events: events) else { return }
         pendingEdgeNs = min(pendingEdgeNs ?? edgeNs, edgeNs)
