@@ -20,7 +20,7 @@ public enum ConfigurationLoader {
     static let topLevelKeys = ["defaults", "groups", "buttons", "encoders", "sensors", "counters", "keypads", "keyboard", "mqtt"]
     static let keypadKeys = [
         "name", "chip", "rows", "columns", "keys", "bias", "diodes", "scan_settle", "scan_interval", "debounce", "press", "release", "hold", "repeat",
-        "key_map", "code", "publish_code", "actions",
+        "clicks", "throttle", "key_map", "code", "publish_code", "actions",
     ]
     static let sensorKeys = ["name", "line", "chip", "bias", "debounce", "kernel_debounce", "on_delay", "off_delay", "inverted", "device_class", "actions"]
     static let counterKeys = [

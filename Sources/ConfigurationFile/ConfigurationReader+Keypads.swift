@@ -61,17 +61,7 @@ extension ConfigurationReader {
         let debounce = DebounceConfiguration(
             press: press ?? both ?? DebounceConfiguration.defaultStrategy, release: release ?? both ?? DebounceConfiguration.defaultStrategy,
             activeLevel: .activeLow)
-        var gestures = GestureConfiguration()
-        if let hold = fields["hold"] { gestures.holdNs = try reader.duration(hold, key: "\(key).hold", what: "a hold") }
-        if let node = fields["repeat"] {
-            let repeatFields = try reader.mapping(node, key: "\(key).repeat", allowed: ["delay", "interval"])
-            guard let interval = repeatFields["interval"] else { throw reader.error(node, "\(key).repeat", "needs `interval: DURATION` (from 10ms to 1h)") }
-            gestures.repeatIntervalNs = try reader.duration(
-                interval, key: "\(key).repeat.interval", what: "a repeat interval", minimum: ConfigurationLoader.minimumRepeatIntervalNs)
-            gestures.repeatDelayNs = try repeatFields["delay"].map { node throws(ConfigurationError) in
-                try reader.duration(node, key: "\(key).repeat.delay", what: "a repeat delay")
-            } ?? gestures.holdNs ?? 500_000_000
-        }
+        let gestures = try gestureConfiguration(fields, key: key)
         var keypad = KeypadSettings(
             name: name, rows: rows, columns: columns, layout: layout, matrix: matrix, debounce: debounce, gestures: gestures)
         let allKeys = Set(layout.joined())
@@ -186,23 +176,22 @@ extension ConfigurationReader {
         return map
     }
 
-    /// A keypad's `actions:`: `on:` press, release, hold, repeat or code; `keys:` the keys it is for.
+    /// A keypad's `actions:`: `on:` a key's event as a button's (press, release, hold, long_release,
+    /// repeat, click with `count:`) or `code`; `keys:` the keys it is for.
     private func keypadActions(_ node: YAMLNode, key: String, keypad: KeypadSettings) throws(ConfigurationError) -> [KeypadActionConfiguration] {
         guard case .sequence(let list) = node else { throw reader.error(node, key, "must be a list (`- on: code` entries)") }
-        let triggers = ["press", "release", "hold", "repeat", "code"]
         var actions: [KeypadActionConfiguration] = []
         for (index, actionNode) in list.enumerated() {
             let actionKey = "\(key)[\(index)]"
-            let fields = try reader.mapping(actionNode, key: actionKey, allowed: ["on", "keys", "run", "shell", "policy", "limit", "timeout"])
-            guard let onNode = fields["on"] else { throw reader.error(actionNode, actionKey, "a keypad's action needs `on:` (press, release, hold, repeat or code)") }
-            let chosen = try reader.choice(onNode, key: "\(actionKey).on", allowed: triggers)
-            let on: KeypadTrigger = chosen == "code" ? .code : .key(ButtonEvent.Kind(rawValue: chosen) ?? .press)
-            switch on {
-            case .code where keypad.code == nil: throw reader.error(onNode, "\(actionKey).on", "`on: code` needs the keypad's `code:`")
-            case .key(.hold) where keypad.gestures.holdNs == nil: throw reader.error(onNode, "\(actionKey).on", "`on: hold` needs the keypad's `hold: DURATION`")
-            case .key(.repeat) where keypad.gestures.repeatIntervalNs == nil:
-                throw reader.error(onNode, "\(actionKey).on", "`on: repeat` needs the keypad's `repeat: {interval: DURATION}`")
-            default: break
+            let fields = try reader.mapping(actionNode, key: actionKey, allowed: ["on", "count", "keys", "run", "shell", "policy", "limit", "timeout"])
+            let on: KeypadTrigger
+            if let onNode = fields["on"], onNode.string == "code" {
+                guard keypad.code != nil else { throw reader.error(onNode, "\(actionKey).on", "`on: code` needs the keypad's `code:`") }
+                if let count = fields["count"] { throw reader.error(count, "\(actionKey).count", "`count` goes with `on: click` only") }
+                on = .code
+            } else {
+                let (kind, count) = try trigger(fields, node: actionNode, key: actionKey, gestures: keypad.gestures, owner: "keypad")
+                on = .key(kind, count: count)
             }
             var keys: Set<Character>?
             if let keysNode = fields["keys"] {
@@ -216,7 +205,6 @@ extension ConfigurationReader {
             }
             var command = try action(fields, node: actionNode, key: actionKey, button: keypad.name, on: .press, count: nil).action
             command.name = "\(keypad.name).\(on.name)"
-            if on == .code, fields["policy"] == nil { command.policy = .queue }
             actions.append(KeypadActionConfiguration(on: on, keys: keys, action: command))
         }
         return actions

@@ -223,33 +223,7 @@ struct ConfigurationReader {
             release: release ?? both ?? DebounceConfiguration.defaultStrategy,
             activeLevel: active == "low" ? .activeLow : .activeHigh)
 
-        var gestures = GestureConfiguration()
-        if let node = fields["hold"] { gestures.holdNs = try reader.duration(node, key: "\(key).hold", what: "a hold") }
-        if let node = fields["repeat"] {
-            let repeatFields = try reader.mapping(node, key: "\(key).repeat", allowed: ["delay", "interval"])
-            guard let interval = repeatFields["interval"] else {
-                throw reader.error(node, "\(key).repeat", "needs `interval: DURATION` (from 10ms to 1h), and optionally `delay: DURATION` (from 1ms to 1h)")
-            }
-            gestures.repeatIntervalNs = try reader.duration(
-                interval, key: "\(key).repeat.interval", what: "a repeat interval", minimum: ConfigurationLoader.minimumRepeatIntervalNs,
-                why: " (each repeat is an event that may start an action: at most 100 a second)")
-            gestures.repeatDelayNs = try repeatFields["delay"].map { node throws(ConfigurationError) in
-                try reader.duration(node, key: "\(key).repeat.delay", what: "a repeat delay")
-            } ?? gestures.holdNs ?? 500_000_000
-        }
-        if let node = fields["clicks"] {
-            let clickFields = try reader.mapping(node, key: "\(key).clicks", allowed: ["window", "policy", "max"])
-            guard let window = clickFields["window"] else { throw reader.error(node, "\(key).clicks", "needs `window: DURATION` (from 1ms to 1h, e.g. 400ms)") }
-            gestures.clickWindowNs = try reader.duration(window, key: "\(key).clicks.window", what: "a click window")
-            if let policy = clickFields["policy"] {
-                let allowed = GestureConfiguration.ClickPolicy.allCases.map(\.rawValue)
-                gestures.clickPolicy = GestureConfiguration.ClickPolicy(rawValue: try reader.choice(policy, key: "\(key).clicks.policy", allowed: allowed)) ?? .immediate
-            }
-            if let max = clickFields["max"] {
-                gestures.maxClickCount = try reader.integer(max, key: "\(key).clicks.max", range: 1...ConfigurationLoader.maximumClickCount)
-            }
-        }
-        if let node = fields["throttle"] { gestures.throttleNs = try reader.duration(node, key: "\(key).throttle", what: "a throttle") }
+        let gestures = try gestureConfiguration(fields, key: key)
         var group: String?
         if let node = fields["group"] {
             let name = try reader.name(node, key: "\(key).group", what: "a group name")
@@ -280,16 +254,18 @@ struct ConfigurationReader {
         return ButtonConfiguration(name: name, lineSettings: lineSettings, debounce: debounce, gestures: gestures, group: group, actions: actions, keys: keys)
     }
 
-    /// An action's `on:` and `count:`, checked against the button's gestures.
-    private func trigger(_ fields: [String: YAMLNode], node: YAMLNode, key: String, gestures: GestureConfiguration) throws(ConfigurationError) -> (ButtonEvent.Kind, Int?) {
+    /// An action's `on:` and `count:`, checked against the gestures of its `owner` (a button, a keypad).
+    func trigger(
+        _ fields: [String: YAMLNode], node: YAMLNode, key: String, gestures: GestureConfiguration, owner: String = "button"
+    ) throws(ConfigurationError) -> (ButtonEvent.Kind, Int?) {
         guard let onNode = fields["on"] else { throw reader.error(node, key, "an action needs `on:` (press, release, hold, long_release, repeat or click)") }
         let on = ButtonEvent.Kind(rawValue: try reader.choice(onNode, key: "\(key).on", allowed: ButtonEvent.Kind.allCases.map(\.rawValue))) ?? .press
         switch on {
-        case .hold where gestures.holdNs == nil: throw reader.error(onNode, "\(key).on", "`on: hold` needs the button's `hold: DURATION`")
+        case .hold where gestures.holdNs == nil: throw reader.error(onNode, "\(key).on", "`on: hold` needs the \(owner)'s `hold: DURATION`")
         case .longRelease where gestures.holdNs == nil:
-            throw reader.error(onNode, "\(key).on", "`on: long_release` (the release after a hold) needs the button's `hold: DURATION`")
-        case .repeat where gestures.repeatIntervalNs == nil: throw reader.error(onNode, "\(key).on", "`on: repeat` needs the button's `repeat: {interval: DURATION}`")
-        case .click where gestures.clickWindowNs == nil: throw reader.error(onNode, "\(key).on", "`on: click` needs the button's `clicks: {window: DURATION}`")
+            throw reader.error(onNode, "\(key).on", "`on: long_release` (the release after a hold) needs the \(owner)'s `hold: DURATION`")
+        case .repeat where gestures.repeatIntervalNs == nil: throw reader.error(onNode, "\(key).on", "`on: repeat` needs the \(owner)'s `repeat: {interval: DURATION}`")
+        case .click where gestures.clickWindowNs == nil: throw reader.error(onNode, "\(key).on", "`on: click` needs the \(owner)'s `clicks: {window: DURATION}`")
         default: break
         }
         var count: Int?
@@ -297,7 +273,7 @@ struct ConfigurationReader {
             guard on == .click else { throw reader.error(node, "\(key).count", "`count` goes with `on: click` only") }
             let value = try reader.integer(node, key: "\(key).count", range: 1...ConfigurationLoader.maximumClickCount)
             if let max = gestures.maxClickCount, value > max {
-                throw reader.error(node, "\(key).count", "count \(value) never happens: the button's `clicks: {max: \(max)}` ends every sequence at \(max); allowed: 1 to \(max)")
+                throw reader.error(node, "\(key).count", "count \(value) never happens: the \(owner)'s `clicks: {max: \(max)}` ends every sequence at \(max); allowed: 1 to \(max)")
             }
             count = value
         }

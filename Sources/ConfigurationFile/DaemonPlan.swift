@@ -113,9 +113,9 @@ package struct DaemonPlan: Sendable {
         for action in keypad.actions {
             switch action.on {
             case .code: codeActionBindings.append(CodeActionBinding(keypad: index, action: actions.count))
-            case .key(let kind):
+            case .key(let kind, let count):
                 for (line, key) in named where action.keys?.contains(key) ?? true {
-                    bindings.append(ActionBinding(line: line, on: kind, action: actions.count))
+                    bindings.append(ActionBinding(line: line, on: kind, count: count, action: actions.count))
                 }
             }
             actions.append(action.action)

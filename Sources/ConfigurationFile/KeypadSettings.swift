@@ -18,7 +18,7 @@ package struct KeypadSettings: Sendable, Equatable {
     package var matrix: MatrixConfiguration
     /// Each key's debouncing (active low: a key down reads its row low).
     package var debounce: DebounceConfiguration
-    /// Each key's gestures (`hold:`, `repeat:`).
+    /// Each key's gestures (`hold:`, `repeat:`, `clicks:`, `throttle:`).
     package var gestures: GestureConfiguration
     /// Commands its keys' events and its codes start.
     package var actions: [KeypadActionConfiguration] = []
@@ -51,16 +51,16 @@ package struct KeypadSettings: Sendable, Equatable {
     }
 }
 
-/// What starts a keypad's command: an event of its keys (`on: press`, `release`, `hold`, `repeat`),
-/// or an entered code (`on: code`).
+/// What starts a keypad's command: an event of its keys, as a button's (`on: press`, `release`,
+/// `hold`, `long_release`, `repeat`, `click` with its count, nil for any), or an entered code (`on: code`).
 package enum KeypadTrigger: Sendable, Hashable {
-    case key(ButtonEvent.Kind)
+    case key(ButtonEvent.Kind, count: Int?)
     case code
 
     /// The word `on:` takes.
     package var name: String {
         switch self {
-        case .key(let kind): kind.rawValue
+        case .key(let kind, _): kind.rawValue
         case .code: "code"
         }
     }

@@ -60,6 +60,27 @@ import Testing
         #expect(two.keypads[0].layout.map { String($0) } == ["ab", "cd"])
     }
 
+    /// A keypad's keys take a button's gestures: clicks, with an action on a double click of `#`.
+    @Test func aKeypadsKeysTakeAButtonsGestures() throws {
+        let configuration = try ConfigurationLoader.load(
+            """
+            keypads:
+              - name: p
+                rows: [1, 2, 3, 4]
+                columns: [5, 6, 7]
+                clicks: {window: 300ms, max: 2}
+                actions: [{on: click, count: 2, keys: "#", run: [/bin/true]}]
+            """, file: "p.yaml")
+        let keypad = try #require(configuration.keypads.first)
+        #expect(keypad.gestures.clickWindowNs == 300_000_000 && keypad.gestures.maxClickCount == 2)
+        let plan = DaemonPlan(configuration)
+        #expect(plan.bindings == [ActionBinding(line: 11, on: .click, count: 2, action: 0)])
+        #expect(plan.plans[11].gestures.clickWindowNs == 300_000_000)
+        #expect {
+            try ConfigurationLoader.load("keypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7], actions: [{on: click, run: [/bin/true]}]}]", file: "p.yaml")
+        } throws: { "\($0)".contains("`on: click` needs the keypad's `clicks: {window: DURATION}`") }
+    }
+
     @Test(arguments: [
         ("keypads: [{name: p, rows: [1, 2], columns: [5, 6]}]", "needs `keys:`"),
         ("keypads: [{name: p, columns: [5, 6]}]", "needs `rows:` and `columns:`"),

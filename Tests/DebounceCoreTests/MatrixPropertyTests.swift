@@ -151,6 +151,10 @@ import Testing
             let (held, fourth) = (Array(corners.prefix(3)), corners[3])
             let (presses, contacts) = Self.heldTogether(held, keyCount: configuration.keyCount, using: &random)
             let run = Self.run(configuration, contacts)
+            // The ghost is there: while the three are held, the fourth reads down on its column.
+            let allHeldNs = presses.map(\.pressSteadyNs).max()! + 1
+            let ghostRows = run.matrix.rowsDown(drive: .column(fourth % configuration.columns), atNs: allHeldNs)
+            #expect(ghostRows & (1 << UInt32(fourth / configuration.columns)) != 0, "seed \(seed)")
             let events = run.debounced(Self.debounce(using: &random))
             #expect(!events.contains { $0.key == fourth }, "seed \(seed): the ghost \(fourth) reported")
             // The first two are exact: pressed before the rectangle closes, and released in order.
