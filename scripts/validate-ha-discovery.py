@@ -12,6 +12,9 @@ and the prefix. For each message, as homeassistant/components/mqtt/discovery.py 
     gesture names the device triggers and event types announce, for sample events; an encoder's
     event entity (event types rotate_left and rotate_right) to a JSON object with the detent's
     event type and its position and velocity as numbers, for sample detents;
+  - a keypad's event entity has no value_template (its payloads carry event_type themselves:
+    MQTTKeypad.pressPayload, .codePayload), and each of its event types is one key's character or
+    `code`;
   - a sensor is an encoder's position (state_class measurement) or a pulse counter's total
     (state_class total_increasing, for the Energy dashboard): a counter's value_template must render
     its state's JSON ({"total":N,"value":V,"rate_per_min":R,"rate":P}) to the value, its attributes
@@ -118,6 +121,10 @@ def check(topic, payload, prefix):
             expected = {"event_type": event_type, "position": sample["position"], "velocity": sample["velocity"]}
             if rendered != expected:
                 return f"value_template gives {rendered!r} for a detent, expected {expected!r}"
+    elif component == "event" and "value_template" not in config:
+        problem = check_keypad(config)
+        if problem:
+            return problem
     elif component == "event":
         for gesture, sample in SAMPLES.items():
             rendered = json.loads(render(config["value_template"], sample))
@@ -157,6 +164,16 @@ def check_availability(config, validated):
     topics = [entry.get("topic") for entry in validated.get("availability", [])]
     if topics != [f"{base}/availability", input_topic] or validated.get("availability_mode") != "all":
         return f"availability {topics!r} (mode {validated.get('availability_mode')!r}) is not the daemon's and {input_topic}, both needed"
+    return None
+
+
+def check_keypad(config):
+    """A keypad's event entity: its payloads are read as they are (Home Assistant's event entity pops
+    event_type from the JSON and keeps the other fields as the event's attributes), so each announced
+    event type must be one key's character or `code`, what the payloads of a press or a code say."""
+    for event_type in config["event_types"]:
+        if event_type != "code" and len(event_type) != 1:
+            return f"a keypad's event type {event_type!r} is neither one key nor code"
     return None
 
 

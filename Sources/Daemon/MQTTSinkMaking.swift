@@ -5,8 +5,8 @@ import MQTT
 import Settings
 
 extension ServiceConfiguration {
-    /// The MQTT sink of this configuration (its `mqtt:` section): every button, encoder, sensor and
-    /// counter as MQTT knows them, each at its line's place (`places`, in the roster's line order; `nil` when no
+    /// The MQTT sink of this configuration (its `mqtt:` section): every button, encoder, sensor,
+    /// counter and keypad as MQTT knows them, each at its line's place (`places`, in the roster's line order; `nil` when no
     /// line is open, as for `--remove-discovery`), the counters starting from `counterTotals`. A sink
     /// that cannot be made throws what is wrong with the password or CA file. `softwareVersion` is the
     /// program's version, as the device announces it. `encoderPositions` (in the encoders' order, after
@@ -40,8 +40,14 @@ extension ServiceConfiguration {
                 deviceClass: counter.deviceClass, startTotal: counterTotals.indices.contains(index) ? counterTotals[index] : 0,
                 publishIntervalNs: counter.publishIntervalNs, rateUnit: counter.rateUnit, rateDeviceClass: counter.rateDeviceClass)
         }
+        // Each keypad's keys are lines of the run (row by row), whatever `places` says.
+        let keypads = roster.keypads.map { keypad, keys in
+            MQTTKeypad(
+                name: keypad.name, keys: keypad.layout.flatMap { $0 }, lineIndices: keys.map(\.index), collectsCodes: keypad.code != nil,
+                publishesCode: keypad.publishCode, namesKey: keypad.namesKey)
+        }
         return try MQTTSink(
-            settings: mqtt, buttons: buttons, encoders: encoders, sensors: sensors, counters: counters, softwareVersion: softwareVersion, mode: mode,
-            logger: logger)
+            settings: mqtt, buttons: buttons, encoders: encoders, sensors: sensors, counters: counters, keypads: keypads,
+            softwareVersion: softwareVersion, mode: mode, logger: logger)
     }
 }

@@ -1,6 +1,6 @@
 import Settings
 
-/// Home Assistant's MQTT discovery messages for a set of buttons and rotary encoders: pure, no I/O.
+/// Home Assistant's MQTT discovery messages for a run's inputs: pure, no I/O.
 ///
 /// One device (this daemon: `identifiers`, `name`, `model`, `sw_version`) holds, per button:
 /// - a device trigger per gesture it can make, on
@@ -13,7 +13,8 @@ import Settings
 ///
 /// per encoder (`HomeAssistantDiscovery+Encoders.swift`) an `event` entity and a position `sensor`;
 /// per contact a `binary_sensor`, and per pulse counter a total `sensor` for the Energy dashboard
-/// (`HomeAssistantDiscovery+Sensors.swift`); and per input a diagnostic `sensor` of its health
+/// (`HomeAssistantDiscovery+Sensors.swift`); per matrix keypad an `event` entity
+/// (`HomeAssistantDiscovery+Keypads.swift`); and per input a diagnostic `sensor` of its health
 /// (`HomeAssistantDiscovery+Health.swift`).
 ///
 /// An input's entities show as unavailable while `<base>/availability` is `offline` (the daemon is
@@ -26,18 +27,20 @@ package struct HomeAssistantDiscovery: Sendable {
     package let encoders: [MQTTEncoder]
     package let sensors: [MQTTSensor]
     package let counters: [MQTTCounter]
+    package let keypads: [MQTTKeypad]
     /// The software version shown on the device (`sw_version`).
     package let softwareVersion: String
 
     package init(
         settings: MQTTSettings, buttons: [MQTTButton], encoders: [MQTTEncoder] = [], sensors: [MQTTSensor] = [], counters: [MQTTCounter] = [],
-        softwareVersion: String
+        keypads: [MQTTKeypad] = [], softwareVersion: String
     ) {
         self.settings = settings
         self.buttons = buttons
         self.encoders = encoders
         self.sensors = sensors
         self.counters = counters
+        self.keypads = keypads
         self.softwareVersion = softwareVersion
     }
 
@@ -80,6 +83,10 @@ package struct HomeAssistantDiscovery: Sendable {
             let counterID = Self.topicID(counter.name)
             result.append(OutboundMessage(topic: "\(prefix)/sensor/\(nodeID)/\(counterID)/config", text: totalSensor(counter).text, retain: true))
             result.append(OutboundMessage(topic: "\(prefix)/sensor/\(nodeID)/\(counterID)_rate/config", text: rateSensor(counter).text, retain: true))
+        }
+        for keypad in keypads {
+            let keypadID = Self.topicID(keypad.name)
+            result.append(OutboundMessage(topic: "\(prefix)/event/\(nodeID)/\(keypadID)/config", text: eventEntity(keypad).text, retain: true))
         }
         for name in inputNames {
             result.append(OutboundMessage(topic: healthConfigTopic(prefix: prefix, input: name), text: healthSensor(input: name).text, retain: true))

@@ -12,6 +12,8 @@ package struct MQTTHealth: Sendable {
         case line(Int)
         /// An encoder, by its index among the run's encoders.
         case encoder(Int)
+        /// A keypad: its keys' run lines, their counts added up (as `run` logs a keypad's health).
+        case keys([Int])
     }
 
     /// One input: its name (in topics and the entity) and where its health is.
@@ -53,6 +55,16 @@ package struct MQTTHealth: Sendable {
         switch input.source {
         case .line(let line) where line < pipeline.lineCount: pipeline.health(line: line, atNs: nowNs)
         case .encoder(let index) where index < pipeline.encoderCount: pipeline.health(encoder: index)
+        case .keys(let lines):
+            lines.reduce(into: InputHealth()) { sum, line in
+                guard line < pipeline.lineCount else { return }
+                let key = pipeline.health(line: line, atNs: nowNs)
+                sum.edges += key.edges
+                sum.bouncesAbsorbed += key.bouncesAbsorbed
+                sum.glitchesRejected += key.glitchesRejected
+                sum.noiseBursts += key.noiseBursts
+                sum.lostEvents += key.lostEvents
+            }
         case .line, .encoder: InputHealth()  // not a line or encoder of this run
         }
     }

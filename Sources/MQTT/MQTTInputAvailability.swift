@@ -40,10 +40,15 @@ struct MQTTInputAvailability: Sendable {
 }
 
 extension MQTTInputAvailability {
-    /// The availability of the sink's inputs, all watched: buttons, encoders, sensors and counters.
-    init(buttons: [MQTTButton], encoders: [MQTTEncoder], sensors: [MQTTSensor], counters: [MQTTCounter]) {
-        self.init(
-            inputs: buttons.map { Input(name: $0.name, lines: [$0.lineIndex]) } + encoders.map { Input(name: $0.name, lines: $0.lineIndices) }
-                + sensors.map { Input(name: $0.name, lines: [$0.lineIndex]) } + counters.map { Input(name: $0.name, lines: [$0.lineIndex]) })
+    /// The availability of the sink's inputs, all watched: buttons, encoders, sensors, counters and
+    /// keypads. A keypad's lines are its keys': a chip's change naming any of them (its source's rows
+    /// and columns are on it) makes the keypad away or back.
+    init(buttons: [MQTTButton], encoders: [MQTTEncoder], sensors: [MQTTSensor], counters: [MQTTCounter], keypads: [MQTTKeypad] = []) {
+        var inputs: [Input] = buttons.map { Input(name: $0.name, lines: [$0.lineIndex]) }
+        inputs += encoders.map { Input(name: $0.name, lines: $0.lineIndices) }
+        inputs += sensors.map { Input(name: $0.name, lines: [$0.lineIndex]) }
+        inputs += counters.map { Input(name: $0.name, lines: [$0.lineIndex]) }
+        inputs += keypads.map { Input(name: $0.name, lines: $0.lineIndices) }
+        self.init(inputs: inputs)
     }
 }

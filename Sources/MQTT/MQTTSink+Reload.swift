@@ -13,6 +13,7 @@ extension MQTTSink {
         (encoders, encoderFields) = (next.encoders, next.encoderFields)
         (sensors, sensorFields, sensorByLine) = (next.sensors, next.sensorFields, next.sensorByLine)
         (counters, counterByLine, counterThrottles) = (next.counters, next.counterByLine, next.counterThrottles)
+        (keypads, keyByLine) = (next.keypads, next.keyByLine)
         discovery = next.discovery
         adoptAvailability(next.inputAvailability)
         health = next.health  // read and published from the next run's start

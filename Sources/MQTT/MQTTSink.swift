@@ -38,6 +38,10 @@ import SystemPackage
 /// through `nextDeadlineNs`, and a shutdown sends the one waiting at once). A state waiting in the
 /// queue is replaced by a newer one (`OutboundQueue.appendLatest`). Pulses have no event topic.
 ///
+/// Matrix keypads (`MQTTKeypad`, their keys indexed by their run lines, their codes as
+/// `PipelineOutput.code`'s `keypad`): each key press and each entered code on `<base>/<keypad>/event`,
+/// not retained, as Home Assistant's `event` entity reads them (`MQTTSink+Keypads.swift`).
+///
 /// Nothing lost: events and states wait in an `OutboundQueue` (bounded by `queue:`; when full the
 /// oldest waiting one goes, counted and logged) while the broker is unreachable, and go out in order
 /// after reconnecting. Handed-over messages stay in libmosquitto until the broker acknowledges them
@@ -92,6 +96,10 @@ package final class MQTTSink: Sink {
     var counterByLine: [Int: Int]
     /// Each counter's state throttle (`counters`' order): the latest pulse waiting for its interval.
     var counterThrottles: [PublishThrottle<MQTTCounter.State>]
+    /// The keypads, in the run's keypads' order (`PipelineOutput.code`'s `keypad`).
+    var keypads: [MQTTKeypad]
+    /// The keypad and key of each key's run line.
+    var keyByLine: [Int: MQTTKeypad.Place]
     var discovery: HomeAssistantDiscovery
     /// Which inputs are watched now, for their availability topics (`MQTTSink+Availability.swift`).
     var inputAvailability: MQTTInputAvailability
@@ -118,13 +126,14 @@ package final class MQTTSink: Sink {
     private var finished = false
 
     /// A sink publishing for `buttons`, `sensors` and `counters` (each knowing its run line,
-    /// `lineIndex`) and `encoders` (in the order of the run's encoders, `EncoderPlan`'s) to the
+    /// `lineIndex`), `encoders` (in the order of the run's encoders, `EncoderPlan`'s) and `keypads`
+    /// (in the order of the run's keypads, each knowing its keys' run lines) to the
     /// broker of `settings`, with `softwareVersion` on the Home Assistant device. Reads the password
     /// and checks the CA file now: throws what must be fixed in the configuration. Connects at the
     /// loop's first wakeup.
     package init(
         settings: MQTTSettings, buttons: [MQTTButton], encoders: [MQTTEncoder] = [], sensors: [MQTTSensor] = [], counters: [MQTTCounter] = [],
-        softwareVersion: String, mode: Mode = .run, healthIntervalNs: Int64 = MQTTHealth.defaultIntervalNs, logger: Logger,
+        keypads: [MQTTKeypad] = [], softwareVersion: String, mode: Mode = .run, healthIntervalNs: Int64 = MQTTHealth.defaultIntervalNs, logger: Logger,
         resolve: @escaping HostLookup.Resolve = HostLookup.systemResolve
     ) throws(MQTTError) {
         self.settings = settings
@@ -140,17 +149,21 @@ package final class MQTTSink: Sink {
         self.counters = counters
         self.counterByLine = Dictionary(counters.enumerated().map { ($1.lineIndex, $0) }, uniquingKeysWith: { first, _ in first })
         self.counterThrottles = counters.map { PublishThrottle(intervalNs: $0.publishIntervalNs) }
+        self.keypads = keypads
+        self.keyByLine = MQTTKeypad.places(keypads)
         self.logger = logger
         self.discovery = HomeAssistantDiscovery(
-            settings: settings, buttons: buttons, encoders: encoders, sensors: sensors, counters: counters, softwareVersion: softwareVersion)
-        self.inputAvailability = MQTTInputAvailability(buttons: buttons, encoders: encoders, sensors: sensors, counters: counters)
+            settings: settings, buttons: buttons, encoders: encoders, sensors: sensors, counters: counters, keypads: keypads,
+            softwareVersion: softwareVersion)
+        self.inputAvailability = MQTTInputAvailability(buttons: buttons, encoders: encoders, sensors: sensors, counters: counters, keypads: keypads)
         self.queue = OutboundQueue(limit: settings.queueLimit)
         if mode == .run {
-            let inputs =
+            var inputs =
                 buttons.map { MQTTHealth.Input(name: $0.name, source: .line($0.lineIndex)) }
                 + encoders.indices.map { MQTTHealth.Input(name: encoders[$0].name, source: .encoder($0)) }
                 + sensors.map { MQTTHealth.Input(name: $0.name, source: .line($0.lineIndex)) }
                 + counters.map { MQTTHealth.Input(name: $0.name, source: .line($0.lineIndex)) }
+            inputs += keypads.map { MQTTHealth.Input(name: $0.name, source: .keys($0.lineIndices)) }
             health = MQTTHealth(inputs: inputs, intervalNs: healthIntervalNs)
         }
         let will = OutboundMessage(topic: settings.availabilityTopic, text: "offline", retain: true)
@@ -247,6 +260,12 @@ package final class MQTTSink: Sink {
             return
         case .rate(let line, let fall):
             consume(MQTTCounter.State(fall), line: line, nowNs: nowNs)
+            return
+        case .code(let keypad, let entered):
+            consume(entered, keypad: keypad)
+            return
+        case .event(let line, let event) where keyByLine[line] != nil:
+            consumeKey(event, line: line)
             return
         case .buttonState(let line, let isPressed, _):
             // A button held since the start, let go: its state, with no event.
