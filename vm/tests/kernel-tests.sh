@@ -1071,9 +1071,11 @@ YAML
 # gives exactly those keys on the uinput keyboard, the digits as "?" in the JSON events and nowhere
 # else, one code event of length 4, and the `on: code` action's GPIO_CODE 1234; the daemon makes no
 # wakeup (voluntary context switch) in 10 s idle; after SIGTERM every line is released. The settle
-# time is long (the helper may pause 5 to 25 ms under emulation) and the debounce window longer than
-# a scan, so one scan read wrong is absorbed as a debouncer absorbs a bounce.
-KP_SETTLE=${KP_SETTLE:-20ms} KP_DEBOUNCE=${KP_DEBOUNCE:-defer:200ms} KP_HOLD_US=${KP_HOLD_US:-500000} KP_GAP_US=${KP_GAP_US:-500000}
+# time is long (the helper may pause 5 to 25 ms under emulation), so a scan (4 columns) takes 80 ms
+# and the scans come every 100 ms; the debounce window is longer than that, so one scan read wrong is
+# absorbed as a debouncer absorbs a bounce, and each key is held and let go for longer than both.
+KP_SETTLE=${KP_SETTLE:-20ms} KP_INTERVAL=${KP_INTERVAL:-100ms} KP_DEBOUNCE=${KP_DEBOUNCE:-defer:250ms}
+KP_HOLD_US=${KP_HOLD_US:-600000} KP_GAP_US=${KP_GAP_US:-600000}
 t_q_keypad() {
     local dev="" reader got want before after lines events
     new_chip qk 8 || return
@@ -1086,6 +1088,7 @@ keypads:
     columns: [4, 5, 6, 7]
     keys: ["123A", "456B", "789C", "*0#D"]
     scan_settle: $KP_SETTLE
+    scan_interval: $KP_INTERVAL
     debounce: $KP_DEBOUNCE
     key_map: default
     code: {min_length: 4, max_length: 8, end_keys: "#", clear_keys: "*", timeout: 5s}
@@ -1129,8 +1132,8 @@ YAML
     check_eq "daemon exit status after SIGTERM" "$W_RC" 0
     wait_exit "$reader" 10 || err "the keyboard was still there $((10 * KT_TIME_SCALE)) s after the daemon ended"
     got=$(tr '\n' ' ' <"$TMP/q.keys")
-    # KEY_1..KEY_4 are 2..5, KEY_KPENTER 96
-    want="2:1 SYN 2:0 SYN 3:1 SYN 3:0 SYN 4:1 SYN 4:0 SYN 5:1 SYN 5:0 SYN 96:1 SYN 96:0 SYN GONE "
+    # KEY_1..KEY_4 are 2..5, KEY_ENTER 28
+    want="2:1 SYN 2:0 SYN 3:1 SYN 3:0 SYN 4:1 SYN 4:0 SYN 5:1 SYN 5:0 SYN 28:1 SYN 28:0 SYN GONE "
     check_eq "keys on the virtual keyboard" "$got" "$want"
     events=$(sed -nE 's/.*"event":"([a-z]+)".*/\1/p' "$TMP/q.out" | tr '\n' ,)
     check_eq "events" "$events" "press,release,press,release,press,release,press,release,press,release,code,"
