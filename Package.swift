@@ -46,12 +46,15 @@ let package = Package(
         .systemLibrary(name: "CLinuxSys"),
         // The one event loop: descriptors, the run's clock, deadlines; sources in, sinks out.
         .target(name: "EventLoop", dependencies: ["DebounceCore", "Pipeline", "LinuxSys", system]),
-        // Simulated bouncy lines as an edge source (virtual or real time).
-        .target(name: "Simulation", dependencies: ["DebounceCore", "Pipeline", "EventLoop"]),
+        // Matrix keypads as an edge source of their keys: the scan (DebounceCore's MatrixScanner) over a
+        // port that drives the columns and reads the rows (MatrixPort: real pins or a simulated matrix).
+        .target(name: "Keypads", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", system]),
+        // Simulated bouncy lines as an edge source (virtual or real time), and a simulated keypad matrix.
+        .target(name: "Simulation", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "Keypads"]),
         // libgpiod 1.6 or 2.x through one small header-only shim.
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
         // Real pins: chips, line lookup, line requests as an edge source.
-        .target(name: "GPIODBackend", dependencies: ["CGPIOD", "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Settings", system]),
+        .target(name: "GPIODBackend", dependencies: ["CGPIOD", "DebounceCore", "Pipeline", "EventLoop", "Keypads", "LinuxSys", "Settings", system]),
         // What writes events and bytes to a descriptor: OutputBuffer, ByteWriter, EventWriter and the
         // fields every event of a line carries, JSON and terminal text. A library product of its own:
         // TraceFormat's public writers take an OutputBuffer, and a program that writes events (the
@@ -102,7 +105,7 @@ let package = Package(
         .target(name: "ConfigurationFile", dependencies: ["DebounceCore", "Pipeline", "Settings", "YAMLDocument"]),
         // The one assembly of a run: an input (pins, simulated lines, a trace) with its clock, the
         // stages and the sinks, as one event loop. Every command and the library's Button use it.
-        .target(name: "Assembly", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend", "Settings", "TraceInput"]),
+        .target(name: "Assembly", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "Keypads", "LinuxSys", "Simulation", "GPIODBackend", "Settings", "TraceInput"]),
         // The daemon of a configuration, assembled where it can be tested: the input (the configured pins or
         // a simulation of every input), the plan, the sinks (printer, actions or their preview, keys, the
         // counters' store, MQTT) and the loop; `check`'s report; and `MachineCheck`, what `run` and `check`
@@ -112,7 +115,7 @@ let package = Package(
         .target(
             name: "Daemon",
             dependencies: [
-                "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend", "EventOutput", "Settings", "Recording", "Actions",
+                "DebounceCore", "Pipeline", "EventLoop", "Keypads", "LinuxSys", "Simulation", "GPIODBackend", "EventOutput", "Settings", "Recording", "Actions",
                 "Keys", "CounterState", "MQTT", "ConfigurationFile", "Assembly", logging, system,
             ]),
         // The library face: `Button(line: 17).events`, over real pins or the simulated button.
@@ -121,7 +124,7 @@ let package = Package(
             name: "gpio-debounce",
             dependencies: [
                 "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "EventOutput", "TraceFormat", "TraceInput", "GPIODBackend", "TraceAnalysis",
-                "Settings", "Recording", "Actions", "Keys", "CounterState", "MQTT", "ConfigurationFile", "Assembly", "Daemon", logging, system,
+                "Settings", "Recording", "Actions", "Keys", "Keypads", "CounterState", "MQTT", "ConfigurationFile", "Assembly", "Daemon", logging, system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -19,6 +19,7 @@ package final class ActionPreview: Sink {
     private let contactBindings: [ContactActionBinding]
     private let encoderBindings: [EncoderActionBinding]
     private let counterBindings: [CounterActionBinding]
+    private let codeBindings: [CodeActionBinding]
     private let format: EventFormat
     private let output: OutputBuffer
     /// Actions shown so far.
@@ -29,10 +30,11 @@ package final class ActionPreview: Sink {
     /// `lineCount` lines, written to `output`.
     package init(
         actions: [Action], bindings: [ActionBinding], contactBindings: [ContactActionBinding] = [], encoderBindings: [EncoderActionBinding] = [],
-        counterBindings: [CounterActionBinding] = [], lineCount: Int, format: EventFormat, output: OutputBuffer
+        counterBindings: [CounterActionBinding] = [], codeBindings: [CodeActionBinding] = [], lineCount: Int, format: EventFormat, output: OutputBuffer
     ) {
         self.actions = actions
         self.counterBindings = counterBindings
+        self.codeBindings = codeBindings
         self.contactBindings = contactBindings
         self.encoderBindings = encoderBindings
         self.format = format
@@ -72,6 +74,11 @@ package final class ActionPreview: Sink {
                 do { try show(actions[binding.action], on: report.pulse == nil ? "rate" : "pulse", timeNs: report.timeNs) } catch {
                     throw SinkError("cannot write the actions", error)
                 }
+                shownCount += 1
+            }
+        case .code(let keypad, let code):
+            for binding in codeBindings where binding.keypad == keypad {
+                do { try show(actions[binding.action], on: "code", timeNs: code.timeNs) } catch { throw SinkError("cannot write the actions", error) }
                 shownCount += 1
             }
         default:

@@ -36,11 +36,19 @@ package final class ActionRunner: Sink {
         package var button: String
         package var chip: String
         package var offset: Int
+        /// For a keypad's key: its keypad's name and the key (`GPIO_KEYPAD`, `GPIO_KEY`); nil otherwise.
+        package var key: (keypad: String, key: String)? {
+            get { keypadName.map { ($0, keyName ?? "") } }
+            set { (keypadName, keyName) = (newValue?.keypad, newValue?.key) }
+        }
+        private var keypadName: String?
+        private var keyName: String?
 
-        package init(button: String, chip: String, offset: Int) {
+        package init(button: String, chip: String, offset: Int, key: (keypad: String, key: String)? = nil) {
             self.button = button
             self.chip = chip
             self.offset = offset
+            self.key = key
         }
     }
 
@@ -63,6 +71,9 @@ package final class ActionRunner: Sink {
     private let bindingsOfCounter: [Int: [CounterActionBinding]]
     private let counterUnits: [Int: CounterUnits]
     private let encoderNames: [String]
+    /// Per keypad (`PipelineOutput.code`'s index): the actions its codes start, and its name.
+    private let bindingsOfCode: [[CodeActionBinding]]
+    private let keypadNames: [String]
     private let names: [LineName]
     private let logger: Logger
     /// Running commands, in start order.
@@ -79,9 +90,13 @@ package final class ActionRunner: Sink {
     package init(
         actions: [Action], bindings: [ActionBinding], names: [LineName], encoderBindings: [EncoderActionBinding] = [], encoderNames: [String] = [],
         contactBindings: [ContactActionBinding] = [], counterBindings: [CounterActionBinding] = [], counterUnits: [Int: CounterUnits] = [:],
-        logger: Logger
+        codeBindings: [CodeActionBinding] = [], keypadNames: [String] = [], logger: Logger
     ) {
         self.actions = actions
+        var perKeypad = Array(repeating: [CodeActionBinding](), count: keypadNames.count)
+        for binding in codeBindings where perKeypad.indices.contains(binding.keypad) { perKeypad[binding.keypad].append(binding) }
+        self.bindingsOfCode = perKeypad
+        self.keypadNames = keypadNames
         self.bindingsOfCounter = Dictionary(grouping: counterBindings.filter { names.indices.contains($0.line) }, by: \.line)
         self.counterUnits = counterUnits
         self.bindingsOfContact = Dictionary(grouping: contactBindings.filter { names.indices.contains($0.line) }, by: \.line)
@@ -157,13 +172,25 @@ package final class ActionRunner: Sink {
             }
             return
         }
+        if case .code(let keypad, let code) = output {
+            guard bindingsOfCode.indices.contains(keypad) else { return }
+            for binding in bindingsOfCode[keypad] {
+                trigger(binding.action, environment: [
+                    "GPIO_CODE=\(code.code)", "GPIO_CODE_LENGTH=\(code.code.count)", "GPIO_EVENT=code", "GPIO_KEYPAD=\(keypadNames[keypad])",
+                    "GPIO_TIME_NS=\(code.timeNs)",
+                ], nowNs: nowNs)
+            }
+            return
+        }
         guard case .event(let line, let event) = output else { return }
         for binding in bindingsOfLine[line] where binding.matches(event) {
             let name = names[line]
-            trigger(binding.action, environment: [
+            var environment = [
                 "GPIO_BUTTON=\(name.button)", "GPIO_CHIP=\(name.chip)", "GPIO_COUNT=\(event.count)", "GPIO_EVENT=\(event.kind.rawValue)",
                 "GPIO_HELD_NS=\(event.heldNs)", "GPIO_LINE=\(name.offset)", "GPIO_ONSET_NS=\(event.onsetNs)", "GPIO_TIME_NS=\(event.timeNs)",
-            ], nowNs: nowNs)
+            ]
+            if let key = name.key { environment += ["GPIO_KEY=\(key.key)", "GPIO_KEYPAD=\(key.keypad)"] }
+            trigger(binding.action, environment: environment, nowNs: nowNs)
         }
     }
 

@@ -91,18 +91,21 @@ package struct RunAssembly {
     }
 
     /// The run's loop: every line through `plans` (one per line, or one for all) and `groups`, pairs of
-    /// raw lines decoded by `encoders`, the outputs to `sinks` in order. Reads each line's initial level (`LineError` when that fails).
+    /// raw lines decoded by `encoders`, keypads' codes collected by `codes`, the outputs to `sinks` in order. Reads each line's initial level (`LineError` when that fails).
     package func loop(
-        plans: [LinePlan], groups: [GroupLockout] = [], encoders: [EncoderPlan] = [], sinks: [any Sink], stop: StopControl,
+        plans: [LinePlan], groups: [GroupLockout] = [], encoders: [EncoderPlan] = [], codes: [CodePlan] = [], sinks: [any Sink], stop: StopControl,
         limits: LoopLimits = LoopLimits()
     ) throws(LineError) -> EventLoop {
         switch stop {
         case .signals(let signals):
-            try EventLoop(clock: clock, source: source, plans: plans, groups: groups, encoders: encoders, sinks: sinks, signals: signals, limits: limits)
+            try EventLoop(
+                clock: clock, source: source, plans: plans, groups: groups, encoders: encoders, codes: codes, sinks: sinks, signals: signals, limits: limits)
         case .stopSwitch(let stopSwitch):
-            try EventLoop(clock: clock, source: source, plans: plans, groups: groups, encoders: encoders, sinks: sinks, stopSwitch: stopSwitch, limits: limits)
+            try EventLoop(
+                clock: clock, source: source, plans: plans, groups: groups, encoders: encoders, codes: codes, sinks: sinks, stopSwitch: stopSwitch,
+                limits: limits)
         case .none:
-            try EventLoop(clock: clock, source: source, plans: plans, groups: groups, encoders: encoders, sinks: sinks, limits: limits)
+            try EventLoop(clock: clock, source: source, plans: plans, groups: groups, encoders: encoders, codes: codes, sinks: sinks, limits: limits)
         }
     }
 }

@@ -17,7 +17,11 @@ import DebounceCore
 /// only, never quoted; elsewhere the file's text appears only in short excerpts with control characters
 /// escaped.
 public enum ConfigurationLoader {
-    static let topLevelKeys = ["defaults", "groups", "buttons", "encoders", "sensors", "counters", "keyboard", "mqtt"]
+    static let topLevelKeys = ["defaults", "groups", "buttons", "encoders", "sensors", "counters", "keypads", "keyboard", "mqtt"]
+    static let keypadKeys = [
+        "name", "chip", "rows", "columns", "keys", "bias", "diodes", "scan_settle", "scan_interval", "debounce", "press", "release", "hold", "repeat",
+        "key_map", "code", "publish_code", "actions",
+    ]
     static let sensorKeys = ["name", "line", "chip", "bias", "debounce", "kernel_debounce", "on_delay", "off_delay", "inverted", "device_class", "actions"]
     static let counterKeys = [
         "name", "line", "chip", "bias", "active", "debounce", "kernel_debounce", "per_unit", "unit", "device_class", "flush", "publish_interval",

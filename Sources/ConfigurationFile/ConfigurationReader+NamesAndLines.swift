@@ -27,7 +27,8 @@ extension ConfigurationReader {
             let node: YAMLNode
             if case .sequence(let list)? = top[section], list.indices.contains(position) { node = list[position] } else { node = top[section] ?? root }
             let name = ConfigurationLoader.quoted(input.name)
-            let lineKeys = roster.lines(of: index).map { LineKey(chip: $0.settings.chip, line: $0.settings.line) }
+            let pins = roster.pins(of: index)
+            let lineKeys = pins.map { LineKey(chip: $0.settings.chip, line: $0.settings.line) }
             switch input.kind {
             case .button:
                 let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.buttonKeys)
@@ -58,12 +59,12 @@ extension ConfigurationReader {
                     if let earlier = lines[lineKey] {
                         let earlierInput = roster.inputs[earlier]
                         let owner = if case .button = earlierInput.kind { "button \(ConfigurationLoader.quoted(earlierInput.name))" } else { "an encoder" }
-                        let what = line.owner.role == .encoderReset ? "reset_line" : "lines"
+                        let what = line.owner.role == Roster.Role.encoderReset ? "reset_line" : "lines"
                         throw reader.error(node, "\(key).\(what)", "\(lineKey.description) is already a line of \(owner): one line serves one button or encoder")
                     }
                     lines[lineKey] = index
                 }
-            case .sensor, .counter:
+            case .sensor, .counter, .keypad:
                 let fields = (try? reader.mapping(node, key: key, allowed: nil)) ?? [:]
                 nameWritten.append(fields["name"] != nil)
                 if let earlier = names[input.name] {
@@ -75,9 +76,14 @@ extension ConfigurationReader {
                 names[input.name] = index
                 for lineKey in lineKeys {
                     if let earlier = lines[lineKey] {
+                        guard case .keypad = input.kind else {
+                            throw reader.error(
+                                fields["line"] ?? node, "\(key).line",
+                                "\(lineKey.description) is already the line of \(described(earlier)): one line serves one button, encoder, sensor or counter")
+                        }
                         throw reader.error(
-                            fields["line"] ?? node, "\(key).line",
-                            "\(lineKey.description) is already the line of \(described(earlier)): one line serves one button, encoder, sensor or counter")
+                            node, key,
+                            "\(lineKey.description) is already \(earlier == index ? "a row or column" : "the line") of \(described(earlier)): one line serves one button, encoder, sensor or counter, or one row or column of a keypad")
                     }
                     lines[lineKey] = index
                 }

@@ -182,7 +182,7 @@ extension ConfigurationReader {
 
     /// The entries of a `sensors:` or `counters:` list, at least one, at most `maximumButtons`, each
     /// read by `read` (its node, its key `key[index]`, its index).
-    private func entries<Entry>(
+    func entries<Entry>(
         _ node: YAMLNode, key: String, example: String, read: (YAMLNode, String, Int) throws(ConfigurationError) -> Entry
     ) throws(ConfigurationError) -> [Entry] {
         guard case .sequence(let list) = node, !list.isEmpty else {

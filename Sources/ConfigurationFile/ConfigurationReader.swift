@@ -55,11 +55,12 @@ struct ConfigurationReader {
         let encoders = try top["encoders"].map { node throws(ConfigurationError) in try readEncoders(node, defaults: defaults) } ?? []
         let sensors = try top["sensors"].map { node throws(ConfigurationError) in try readSensors(node, defaults: defaults) } ?? []
         let counters = try top["counters"].map { node throws(ConfigurationError) in try readCounters(node, defaults: defaults) } ?? []
-        let othersWatched = !encoders.isEmpty || !sensors.isEmpty || !counters.isEmpty
+        let keypads = try top["keypads"].map { node throws(ConfigurationError) in try readKeypads(node, defaults: defaults) } ?? []
+        let othersWatched = !encoders.isEmpty || !sensors.isEmpty || !counters.isEmpty || !keypads.isEmpty
         guard let buttonsNode = top["buttons"] ?? (othersWatched ? .sequence(YAMLNode.Sequence([], mark: root.mark)) : nil) else {
             throw reader.error(
                 root, "",
-                "no `buttons:` list (nor `encoders:`, `sensors:` or `counters:`): there is nothing to watch; add e.g. `buttons: [{name: door, line: 17}]` or `sensors: [{name: door, line: 23}]`")
+                "no `buttons:` list (nor `encoders:`, `sensors:`, `counters:` or `keypads:`): there is nothing to watch; add e.g. `buttons: [{name: door, line: 17}]` or `sensors: [{name: door, line: 23}]`")
         }
         guard case .sequence(let list) = buttonsNode, !list.isEmpty || othersWatched else {
             throw reader.error(buttonsNode, "buttons", "must be a list of buttons (`- name: ...` entries), at least one, at most \(ConfigurationLoader.maximumButtons)")
@@ -77,19 +78,20 @@ struct ConfigurationReader {
                 throw error
             }
         }
-        let roster = Roster(buttons: buttons, encoders: encoders, sensors: sensors, counters: counters)
+        let roster = Roster(buttons: buttons, encoders: encoders, sensors: sensors, counters: counters, keypads: keypads)
         try checkNamesAndLines(roster, top: top, root: root)
-        guard roster.lines.count <= ConfigurationLoader.maximumButtons else {
+        guard roster.pinLines.count <= ConfigurationLoader.maximumButtons else {
             let last = ["counters", "sensors", "encoders"].first { top[$0] != nil } ?? "buttons"
             let taken = Dictionary(roster.inputs.map { ($0.kind.section, $0.lines.count) }, uniquingKeysWith: +)
             throw reader.error(
                 top[last] ?? root, last,
-                "at most \(ConfigurationLoader.maximumButtons) lines in all (one line request holds at most 64), and these are \(roster.lines.count): the buttons take \(taken["buttons", default: 0]), the encoders two each, three with `reset_line:` (\(taken["encoders", default: 0])), the sensors \(taken["sensors", default: 0]), the counters \(taken["counters", default: 0])")
+                "at most \(ConfigurationLoader.maximumButtons) lines in all (one line request holds at most 64), and these are \(roster.pinLines.count): the buttons take \(taken["buttons", default: 0]), the encoders two each, three with `reset_line:` (\(taken["encoders", default: 0])), the sensors \(taken["sensors", default: 0]), the counters \(taken["counters", default: 0])")
         }
         var configuration = ServiceConfiguration(buttons: buttons, groups: groups, source: file)
         configuration.encoders = encoders
         configuration.sensors = sensors
         configuration.counters = counters
+        configuration.keypads = keypads
         if let node = top["keyboard"] { configuration.keyboard = try readKeyboard(node) }
         if let node = top["mqtt"] { configuration.mqtt = try readMQTT(node) }
         configuration.deprecations = reader.deprecations.notes

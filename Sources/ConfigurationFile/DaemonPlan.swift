@@ -24,6 +24,11 @@ package struct DaemonPlan: Sendable {
     package var contactActionBindings: [ContactActionBinding] = []
     /// The actions each counter's pulses and rates start (into `actions`), by the counter's line.
     package var counterActionBindings: [CounterActionBinding] = []
+    /// The keypads' code entry, in the keypads' order (those with `code:`).
+    package var codes: [CodePlan] = []
+    /// The actions each keypad's codes start (into `actions`). Its keys' events start theirs through
+    /// `bindings`, as a button's do.
+    package var codeActionBindings: [CodeActionBinding] = []
 
     /// The plan of `configuration`, its counters starting from `counterTotals[i]` pulses (the totals a
     /// state file kept; 0 for a counter it does not list), and its encoders from `encoderPositions[i]`
@@ -50,6 +55,7 @@ package struct DaemonPlan: Sendable {
             case .encoder: LinePlan.raw
             case .sensor(let sensor): LinePlan(debounce: sensor.debounce, role: .contact(sensor.contact))
             case .counter(let counter): LinePlan(debounce: counter.debounce, role: .counter(initialTotal: totals[line.id] ?? 0, rate: counter.rateConfiguration))
+            case .keypad(let keypad): LinePlan(debounce: keypad.debounce, gestures: keypad.gestures)
             }
         }
         encoders = roster.encoders.enumerated().map { index, encoder in
@@ -91,6 +97,31 @@ package struct DaemonPlan: Sendable {
                 counterActionBindings.append(CounterActionBinding(line: line.index, on: action.on, action: actions.count))
                 actions.append(action.action)
             }
+        }
+        for (index, (keypad, keys)) in roster.keypads.enumerated() { addKeypad(keypad, index: index, keys: keys) }
+    }
+
+    /// A keypad's keys, typed (`key_map:`, held from press to release) and starting its actions as a
+    /// button's events do, and its code entry and the actions its codes start.
+    private mutating func addKeypad(_ keypad: KeypadSettings, index: Int, keys: [LineID]) {
+        let named = keys.enumerated().map { offset, line in
+            (line: line.index, key: keypad.key(row: offset / keypad.matrix.columns, column: offset % keypad.matrix.columns))
+        }
+        for (line, key) in named {
+            if let code = keypad.keyMap[key] { keyBindings.append(KeyBinding(line: line, on: .press, keys: [code], isHeld: true)) }
+        }
+        for action in keypad.actions {
+            switch action.on {
+            case .code: codeActionBindings.append(CodeActionBinding(keypad: index, action: actions.count))
+            case .key(let kind):
+                for (line, key) in named where action.keys?.contains(key) ?? true {
+                    bindings.append(ActionBinding(line: line, on: kind, action: actions.count))
+                }
+            }
+            actions.append(action.action)
+        }
+        if let code = keypad.code {
+            codes.append(CodePlan(keypad: index, configuration: code, keys: named.map { CodePlan.KeyLine(line: $0.line, key: $0.key) }))
         }
     }
 }

@@ -14,8 +14,9 @@ extension Roster {
     /// One line of a run: its identity, where it is, and which input it serves.
     package struct PlannedLine: Sendable {
         package let id: LineID
-        /// Its chip, line, bias and kernel debouncing, as configured.
-        package var settings: LineSettings
+        /// Its chip, line, bias and kernel debouncing, as configured; nil for a keypad's key, which its
+        /// keypad's scan reports (no pin of its own).
+        package var settings: LineSettings?
         /// The input it serves, and how.
         package var owner: Owner
     }
@@ -31,7 +32,7 @@ extension Roster {
         }
     }
 
-    /// What a line is to its input. A keypad's rows and columns would be further cases.
+    /// What a line is to its input.
     package enum Role: Sendable, Hashable {
         /// The one line of a button, a sensor or a counter.
         case single
@@ -41,6 +42,8 @@ extension Roster {
         case encoderB
         /// An encoder's reset button (`reset_line:`).
         case encoderReset
+        /// A keypad's key, at `row` and `column` of its matrix (from 0).
+        case key(row: Int, column: Int)
 
         /// What a line's label adds to its input's name: ` (A)`, ` (B)` and ` (reset)` for an encoder's.
         var suffix: String {
@@ -49,6 +52,7 @@ extension Roster {
             case .encoderA: " (A)"
             case .encoderB: " (B)"
             case .encoderReset: " (reset)"
+            case .key(let row, let column): " (key \(row + 1),\(column + 1))"
             }
         }
     }

@@ -4,8 +4,10 @@
 /// takes names and places from here; none computes what a line is from its position.
 ///
 /// The run's order is fixed here and nowhere else: the buttons, then each encoder's lines A and B (and
-/// its reset button's),
-/// then the sensors (contacts), then the counters, each kind in the configuration's order. A line's
+/// its reset button's), then the sensors (contacts), then the counters, then each keypad's keys (row
+/// by row), each kind in the configuration's order. A keypad's keys are lines of the run that no pin
+/// carries (their `settings` are nil): its scan makes their edges from its rows and columns
+/// (`KeypadSettings.rows`, `.columns`), which `pins` lists with every other pin. A line's
 /// identity (`LineID`) is its index in that order, which is the index the loop and the pipeline use.
 package struct Roster: Sendable {
     /// The inputs, in the run's order.
@@ -15,12 +17,14 @@ package struct Roster: Sendable {
 
     /// The roster of a configuration's four lists, in the run's order.
     package init(
-        buttons: [ButtonConfiguration] = [], encoders: [EncoderSettings] = [], sensors: [SensorSettings] = [], counters: [CounterSettings] = []
+        buttons: [ButtonConfiguration] = [], encoders: [EncoderSettings] = [], sensors: [SensorSettings] = [], counters: [CounterSettings] = [],
+        keypads: [KeypadSettings] = []
     ) {
         for button in buttons { add(button.name, .button(button)) }
         for encoder in encoders { add(encoder.name, .encoder(encoder)) }
         for sensor in sensors { add(sensor.name, .sensor(sensor)) }
         for counter in counters { add(counter.name, .counter(counter)) }
+        for keypad in keypads { add(keypad.name, .keypad(keypad)) }
     }
 
     private mutating func add(_ name: String, _ kind: Input.Kind) {
@@ -50,8 +54,12 @@ package struct Roster: Sendable {
 
     /// What messages call line `id`: its input's name, and for an encoder's line which one
     /// (`volume (A)`).
+    /// A keypad's key is called by its keypad and its character (`door key 5`).
     package func label(of id: LineID) -> String {
         let owner = owner(of: id)
+        if case .key(let row, let column) = owner.role, case .keypad(let keypad) = inputs[owner.input].kind {
+            return "\(inputs[owner.input].name) key \(keypad.key(row: row, column: column))"
+        }
         return inputs[owner.input].name + owner.role.suffix
     }
 
@@ -80,6 +88,31 @@ package struct Roster: Sendable {
         }
     }
 
+    /// The keypads, in order, each with its keys' lines (row by row: `keys[row * columns + column]`).
+    package var keypads: [(settings: KeypadSettings, keys: [LineID])] {
+        inputs.compactMap { input in
+            if case .keypad(let settings) = input.kind { (settings, input.lines) } else { nil }
+        }
+    }
+
+    /// The lines that carry pins (every line but a keypad's keys), in the run's order: the lines a
+    /// pin source requests, one after the other from line 0 (keys come last).
+    package var pinLines: [PlannedLine] { lines.filter { $0.settings != nil } }
+
+    /// The pins input `input` (an index into `inputs`) requests, each with what messages call it: its
+    /// lines' (`label(of:)`), or a keypad's rows and columns (`door (row 1)`, `door (column 2)`).
+    package func pins(of input: Int) -> [(label: String, settings: LineSettings)] {
+        guard case .keypad(let keypad) = inputs[input].kind else {
+            return lines(of: input).compactMap { line in line.settings.map { (label(of: line.id), $0) } }
+        }
+        let name = inputs[input].name
+        return keypad.rows.enumerated().map { ("\(name) (row \($0 + 1))", $1) } + keypad.columns.enumerated().map { ("\(name) (column \($0 + 1))", $1) }
+    }
+
+    /// Every pin the run requests, in the run's order: the pin lines' (`pinLines`), then each keypad's
+    /// rows and columns.
+    package var pins: [(label: String, settings: LineSettings)] { inputs.indices.flatMap { pins(of: $0) } }
+
     /// The pulse counters, in order, each with its line.
     package var counters: [(settings: CounterSettings, line: LineID)] {
         inputs.compactMap { input in
@@ -89,7 +122,7 @@ package struct Roster: Sendable {
 }
 
 extension ServiceConfiguration {
-    /// The run's inputs and lines (`Roster`), made from `buttons`, `encoders`, `sensors` and `counters`
-    /// on each use (at most 64 lines: cheap); a command takes it once.
-    package var roster: Roster { Roster(buttons: buttons, encoders: encoders, sensors: sensors, counters: counters) }
+    /// The run's inputs and lines (`Roster`), made from `buttons`, `encoders`, `sensors`, `counters`
+    /// and `keypads` on each use (a few hundred lines at most: cheap); a command takes it once.
+    package var roster: Roster { Roster(buttons: buttons, encoders: encoders, sensors: sensors, counters: counters, keypads: keypads) }
 }

@@ -13,6 +13,8 @@ public struct ServiceConfiguration: Sendable {
     package var sensors: [SensorSettings] = []
     /// Pulse counters (`counters:`).
     package var counters: [CounterSettings] = []
+    /// Matrix keypads (`keypads:`).
+    package var keypads: [KeypadSettings] = []
     /// Group name → lockout window in nanoseconds.
     package var groups: [String: Int64]
     /// The file it was read from, for messages.
@@ -33,9 +35,9 @@ extension ServiceConfiguration {
 }
 
 extension ServiceConfiguration {
-    /// How many inputs of each kind it lists: buttons, encoders, sensors, counters. Public for the
+    /// How many inputs of each kind it lists: buttons, encoders, sensors, counters, keypads. Public for the
     /// `_ConfigurationFile` product's one user, the configuration's fuzzer (Fuzz/).
-    public var inputCounts: [Int] { [buttons.count, encoders.count, sensors.count, counters.count] }
+    public var inputCounts: [Int] { [buttons.count, encoders.count, sensors.count, counters.count, keypads.count] }
 }
 
 /// The virtual keyboard's settings (`keyboard:` at the top of a configuration).

@@ -44,7 +44,7 @@ package struct CheckReport: Sendable, Hashable {
     /// asked only when a line is such an offset).
     package init(_ configuration: ServiceConfiguration, file: String, machine: MachineFindings, headerChip: () -> HeaderChipChoice) {
         let roster = configuration.roster
-        let header = roster.lines.contains { $0.settings.chip == nil && Int($0.settings.line) != nil } ? headerChip() : nil
+        let header = roster.pins.contains { $0.settings.chip == nil && Int($0.settings.line) != nil } ? headerChip() : nil
         let places = Places(roster: roster, found: machine.lines, header: header)
         lines = [Self.summary(configuration, file: file)]
         if let mqtt = configuration.mqtt {
@@ -58,6 +58,7 @@ package struct CheckReport: Sendable, Hashable {
         lines += Self.encoders(roster, found: machine.lines)
         lines += Self.sensors(roster, places: places)
         lines += Self.counters(roster, places: places, publishes: configuration.mqtt != nil)
+        lines += Self.keypads(roster, places: places)
         notes = machine.notes
     }
 
@@ -69,12 +70,14 @@ package struct CheckReport: Sendable, Hashable {
         let encoders = configuration.encoders.isEmpty ? "" : "\(configuration.encoders.count) encoder(s), "
         let sensors = configuration.sensors.isEmpty ? "" : "\(configuration.sensors.count) sensor(s), "
         let counters = configuration.counters.isEmpty ? "" : "\(configuration.counters.count) counter(s), "
+        let keypads = configuration.keypads.isEmpty ? "" : "\(configuration.keypads.count) keypad(s), "
         let buttonActions: Int = configuration.buttons.reduce(0) { $0 + $1.actions.count }
         let encoderActions: Int = configuration.encoders.reduce(0) { $0 + $1.actions.count }
         let sensorActions: Int = configuration.sensors.reduce(0) { $0 + $1.actions.count }
         let counterActions: Int = configuration.counters.reduce(0) { $0 + $1.actions.count }
-        let actions = buttonActions + encoderActions + sensorActions + counterActions
-        return "\(file): OK: \(configuration.buttons.count) button(s), \(encoders)\(sensors)\(counters)\(configuration.groups.count) group(s), \(actions) action(s)\(keyboard)"
+        let keypadActions: Int = configuration.keypads.reduce(0) { $0 + $1.actions.count }
+        let actions = buttonActions + encoderActions + sensorActions + counterActions + keypadActions
+        return "\(file): OK: \(configuration.buttons.count) button(s), \(encoders)\(sensors)\(counters)\(keypads)\(configuration.groups.count) group(s), \(actions) action(s)\(keyboard)"
     }
 
     /// Where each line is, as the report says it: its chip and line, as found on this machine when
@@ -85,14 +88,30 @@ package struct CheckReport: Sendable, Hashable {
         let found: [MachineFindings.Line]?
         let header: HeaderChipChoice?
 
+        /// Where pin line `id` is.
         func callAsFunction(_ id: LineID) -> String {
-            let wanted = roster[id].settings
+            guard let wanted = roster[id].settings else { return roster.label(of: id) }
+            return place(wanted, found: found?[id.index])
+        }
+
+        /// The chip and the line of the `index`-th of `roster.pins`, `wanted` its settings, apart: a
+        /// keypad names its chip once for all its lines.
+        func callAsFunction(pin index: Int, _ wanted: LineSettings) -> (chip: String, line: String) {
+            parts(wanted, found: found.flatMap { $0.indices.contains(index) ? $0[index] : nil })
+        }
+
+        private func place(_ wanted: LineSettings, found line: MachineFindings.Line?) -> String {
+            let (chip, line) = parts(wanted, found: line)
+            return "\(chip) line \(line)"
+        }
+
+        private func parts(_ wanted: LineSettings, found line: MachineFindings.Line?) -> (chip: String, line: String) {
             let onHeader = wanted.chip == nil && Int(wanted.line) != nil
-            guard let line = found?[id.index] else {
-                return "\(wanted.chip ?? (onHeader ? header?.description ?? HeaderChip.fallback : "the chip that has")) line \(wanted.line)"
+            guard let line else {
+                return (wanted.chip ?? (onHeader ? header?.description ?? HeaderChip.fallback : "the chip that has"), wanted.line)
             }
             let chip = onHeader && header?.chip == line.chipName ? header?.description ?? line.chipName : line.chipName
-            return "\(chip) line \(wanted.line)\(wanted.line == String(line.offset) ? "" : " (offset \(line.offset))")"
+            return (chip, "\(wanted.line)\(wanted.line == String(line.offset) ? "" : " (offset \(line.offset))")")
         }
     }
 }

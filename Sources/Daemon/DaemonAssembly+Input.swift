@@ -1,5 +1,6 @@
 import Assembly
 import ConfigurationFile
+import EventLoop
 import DebounceCore
 import GPIODBackend
 import Logging
@@ -15,9 +16,11 @@ extension DaemonAssembly {
         if let simulation = choices.simulation {
             guard let (carried, change) = continuing, let previous = carried.simulatedLines else { return simulated(configuration, simulation) }
             let fresh = simulated(configuration, simulation, startNs: carried.clock.nowNs)
-            guard let freshLines = fresh.source as? SimulatedLines else { return fresh }
+            guard let freshLines = ((fresh.source as? CompositeEdgeSource)?.sources.first ?? fresh.source) as? SimulatedLines else { return fresh }
             let lines = SimulatedLines(continuing: previous, previousLine: change.previousLine, fresh: freshLines)
-            return RunAssembly.simulated(lines, names: configuration.roster.lines.map(\.settings.line), virtualTime: simulation.virtualTime, clock: carried.clock)
+            let keypads = simulatedKeypads(configuration, simulation, startNs: carried.clock.nowNs)
+            return RunAssembly.simulated(lines, names: configuration.roster.pinLines.compactMap(\.settings?.line), virtualTime: simulation.virtualTime, clock: carried.clock)
+                .adding(keypads: keypads.sources, places: keypads.places)
         }
         return try configuredPins(
             configuration, eventBufferSize: choices.eventBufferSize, logger: logger, keeping: continuing?.0.requestedLines,
@@ -30,7 +33,8 @@ extension DaemonAssembly {
     /// reported as their configured lines. Each input's seed is the simulation's seed plus its kind's
     /// offset (buttons 0, encoders 1000, sensors 2000, counters 3000, reset buttons 4000) plus its index among its kind, so
     /// an input plays the same presses whatever else the configuration lists.
-    /// `startNs`: when the scripts start on the run's clock.
+    /// `startNs`: when the scripts start on the run's clock. Keypads follow, each a simulated matrix
+    /// (`simulatedKeypads`).
     static func simulated(_ configuration: ServiceConfiguration, _ simulation: DaemonChoices.Simulation, startNs: Int64 = 0) -> RunAssembly {
         let roster = configuration.roster
         var inputs: [SimulatedInput] = []
@@ -40,20 +44,27 @@ extension DaemonAssembly {
             ofKind[input.kind.noun] = index + 1
             inputs += simulated(input.kind, index: index, simulation)
         }
+        let keypads = simulatedKeypads(configuration, simulation, startNs: startNs)
+        guard !inputs.isEmpty || keypads.sources.isEmpty else {
+            return RunAssembly.keypads(keypads.sources, places: keypads.places, clock: simulation.virtualTime ? .virtual() : .realTime())
+        }
         return RunAssembly.simulated(
-            SimulatedLines(inputs: inputs, startNs: startNs), names: roster.lines.map(\.settings.line), virtualTime: simulation.virtualTime)
+            SimulatedLines(inputs: inputs, startNs: startNs), names: roster.pinLines.compactMap(\.settings?.line), virtualTime: simulation.virtualTime
+        ).adding(keypads: keypads.sources, places: keypads.places)
     }
 
     /// The simulation of one configured input, the `index`-th of its kind, one entry per line group:
     /// an encoder with a reset button is its encoder (A, B) and a bouncy button (the reset line).
+    /// A keypad is none (`simulatedKeypads`).
     private static func simulated(_ kind: Roster.Input.Kind, index: UInt64, _ simulation: DaemonChoices.Simulation) -> [SimulatedInput] {
-        guard case .encoder(let encoder) = kind, let reset = encoder.reset else { return [simulatedInput(kind, index: index, simulation)] }
+        if case .keypad = kind { return [] }
+        guard case .encoder(let encoder) = kind, let reset = encoder.reset else { return simulatedInput(kind, index: index, simulation).map { [$0] } ?? [] }
         let button = BouncyButton(seed: simulation.seed &+ 4_000 &+ index, activeLevel: reset.debounce.activeLevel, presses: simulation.presses)
-        return [simulatedInput(kind, index: index, simulation), .contact(button)]
+        return (simulatedInput(kind, index: index, simulation).map { [$0] } ?? []) + [.contact(button)]
     }
 
     /// The simulation of one configured input's first lines (all of them but an encoder's reset line).
-    private static func simulatedInput(_ kind: Roster.Input.Kind, index: UInt64, _ simulation: DaemonChoices.Simulation) -> SimulatedInput {
+    private static func simulatedInput(_ kind: Roster.Input.Kind, index: UInt64, _ simulation: DaemonChoices.Simulation) -> SimulatedInput? {
         let (seed, presses) = (simulation.seed, simulation.presses)
         switch kind {
         case .button(let button):
@@ -68,6 +79,8 @@ extension DaemonAssembly {
             return .contact(BouncyButton(profile: .reedContact, seed: seed &+ 2_000 &+ index, activeLevel: sensor.debounce.activeLevel, presses: presses))
         case .counter(let counter):
             return .contact(BouncyButton(profile: .meterPulse, seed: seed &+ 3_000 &+ index, activeLevel: counter.debounce.activeLevel, presses: presses))
+        case .keypad:
+            return nil
         }
     }
 
@@ -83,21 +96,28 @@ extension DaemonAssembly {
         }
         let located: [MachineCheck.Located<GPIOChip>]
         do { located = try MachineCheck.locateLinesOnThisMachine(configuration, chips: chips) } catch { throw .machine(error) }
-        let selections = zip(configuration.roster.lines, located).map { wanted, line in
-            LineSelection(chip: line.place, offset: line.offset, bias: wanted.settings.bias, kernelDebounceNs: wanted.settings.kernelDebounceNs)
+        let pinLines = configuration.roster.pinLines.compactMap(\.settings)
+        let selections = zip(pinLines, located).map { wanted, line in
+            LineSelection(chip: line.place, offset: line.offset, bias: wanted.bias, kernelDebounceNs: wanted.kernelDebounceNs)
         }
         let assembly: RunAssembly
-        do {
+        do throws(GPIOError) {
             // A chip that goes away while the daemon runs is waited for: its inputs pause, the rest go on.
-            assembly = try RunAssembly.pins(
-                selections, consumer: "gpio-debounce", eventBufferSize: eventBufferSize, waitsForVanishedChips: true, keeping: previous,
-                previousLine: previousLine)
+            let pins = try selections.isEmpty
+                ? nil
+                : RunAssembly.pins(
+                    selections, consumer: "gpio-debounce", eventBufferSize: eventBufferSize, waitsForVanishedChips: true, keeping: previous,
+                    previousLine: previousLine)
+            // Keypads after the pins, whose requests a reload kept or released first.
+            let keypads = try requestedKeypads(configuration, located: located.dropFirst(pinLines.count))
+            assembly = pins?.adding(keypads: keypads.sources, places: keypads.places)
+                ?? RunAssembly.keypads(keypads.sources, places: keypads.places, clock: .monotonic)
         } catch {
             throw .lines(error)
         }
         let what = [
             (configuration.buttons.count, "button"), (configuration.encoders.count, "encoder"), (configuration.sensors.count, "sensor"),
-            (configuration.counters.count, "counter"),
+            (configuration.counters.count, "counter"), (configuration.keypads.count, "keypad"),
         ].filter { $0.0 > 0 }.map { counted($0.0, $0.1) }
         logger.info("watching \(what.joined(separator: ", ")) (libgpiod \(GPIODLines.libgpiodVersion))")
         return assembly

@@ -51,9 +51,11 @@ extension DaemonAssembly {
             sink.beginShutdown(atNs: nowNs, graceEndNs: nowNs)
             do throws(SinkError) { try sink.finish(atNs: nowNs) } catch { logger.warning("reload: \(error)") }
         }
+        // The pins' source: the loop's, or the first of its sources when keypads follow it.
+        let pinSource = (loop.source as? CompositeEdgeSource)?.sources.first ?? loop.source
         let carried = Carried(
-            roster: configuration.roster, plan: plan, pipeline: loop.pipeline, clock: loop.clock, simulatedLines: loop.source as? SimulatedLines,
-            requestedLines: loop.source as? GPIODLines,
+            roster: configuration.roster, plan: plan, pipeline: loop.pipeline, clock: loop.clock, simulatedLines: pinSource as? SimulatedLines,
+            requestedLines: pinSource as? GPIODLines,
             mqttSink: keepsMQTT ? mqttSink : nil, simulationState: simulationState, retiring: retiring.filter(\.isBusy),
             events: eventsBefore + loop.reportedEvents, wakeups: wakeupsBefore + loop.wakeups)
         simulationState = nil

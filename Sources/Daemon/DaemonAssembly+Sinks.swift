@@ -26,13 +26,15 @@ extension DaemonAssembly {
                 writer: EventWriter(format: choices.format, output: out), lineFields: roster.lineFields(places), encoderFields: roster.encoderFields(places),
                 sensorLines: Set(roster.sensors.map(\.line.index)),
                 perUnit: Dictionary(uniqueKeysWithValues: roster.counters.map { ($0.line.index, $0.settings.perUnit) }),
-                rateUnits: Dictionary(uniqueKeysWithValues: roster.counters.map { ($0.line.index, $0.settings.rateUnit) }), restoredPositions: restoredPositions)
+                rateUnits: Dictionary(uniqueKeysWithValues: roster.counters.map { ($0.line.index, $0.settings.rateUnit) }), restoredPositions: restoredPositions,
+                keypadFields: roster.keypadFields)
         ]
         if choices.showsOutputs {
             sinks.append(
                 ActionPreview(
                     actions: plan.actions, bindings: plan.bindings, contactBindings: plan.contactActionBindings, encoderBindings: plan.encoderActionBindings,
-                    counterBindings: plan.counterActionBindings, lineCount: places.count, format: choices.format, output: out))
+                    counterBindings: plan.counterActionBindings, codeBindings: plan.codeActionBindings, lineCount: places.count, format: choices.format,
+                    output: out))
             if !plan.actions.isEmpty || !plan.keyBindings.isEmpty || !plan.encoderKeyBindings.isEmpty {
                 logger.notice("a simulation shows the actions and keys it would start, and runs none (--run-actions runs them)")
             }
@@ -42,7 +44,8 @@ extension DaemonAssembly {
                     actions: plan.actions, bindings: plan.bindings, names: roster.actionNames(places), encoderBindings: plan.encoderActionBindings,
                     encoderNames: configuration.encoders.map(\.name), contactBindings: plan.contactActionBindings,
                     counterBindings: plan.counterActionBindings,
-                    counterUnits: Dictionary(uniqueKeysWithValues: roster.counters.map { ($0.line.index, $0.settings.units) }), logger: logger))
+                    counterUnits: Dictionary(uniqueKeysWithValues: roster.counters.map { ($0.line.index, $0.settings.units) }),
+                    codeBindings: plan.codeActionBindings, keypadNames: configuration.keypads.map(\.name), logger: logger))
         }
         if let keyboard = try keyboard(plan: plan, settings: configuration.keyboard, lineCount: places.count, choices: choices, preview: out, logger: logger) {
             sinks.append(keyboard)

@@ -129,14 +129,15 @@ package final class DaemonAssembly {
             self.sinks = sinks
             do throws(LineError) {
                 loop = try input.loop(
-                    plans: plan.plans, groups: plan.groups, encoders: plan.encoders, sinks: sinks, stop: stop, limits: choices.limits)
+                    plans: plan.plans, groups: plan.groups, encoders: plan.encoders, codes: plan.codes, sinks: sinks, stop: stop, limits: choices.limits)
             } catch {
                 throw DaemonFailure.start(error)
             }
             if let carried, let change {
                 // Lines requested again (not taken over with their chip's request) may have missed edges.
                 let kept = Set(change.previousLine.indices.filter { change.previousLine[$0] != nil })
-                let requestedAgain = (input.source as? GPIODLines).map { kept.subtracting($0.linesKept) } ?? []
+                let pinSource = (input.source as? CompositeEdgeSource)?.sources.first ?? input.source
+                let requestedAgain = (pinSource as? GPIODLines).map { kept.subtracting($0.linesKept) } ?? []
                 loop.carry(
                     from: carried.pipeline, previousLine: change.previousLine, previousEncoder: Self.previousEncoders(change, plan: plan, previous: carried.plan),
                     suspecting: requestedAgain)

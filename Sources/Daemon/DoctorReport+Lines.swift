@@ -15,7 +15,7 @@ extension DoctorReport {
         var wanted: [WantedLine] = []
         if let configuration = inputs.configuration {
             let roster = configuration.roster
-            wanted += roster.lines.map { WantedLine(label: roster.label(of: $0.id), settings: $0.settings) }
+            wanted += roster.pins.map { WantedLine(label: $0.label, settings: $0.settings) }
         }
         wanted += inputs.lines.map { WantedLine(label: $0, settings: LineSettings(chip: inputs.lineChip, line: $0, bias: .asIs)) }
         guard !wanted.isEmpty else { return [] }

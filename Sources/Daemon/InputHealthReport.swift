@@ -4,7 +4,7 @@ import Pipeline
 
 /// Every input's health (`InputHealth`) by the roster: what `run` logs at its stop and on `SIGUSR1`,
 /// and what MQTT publishes as diagnostics. A button, a sensor or a counter is its line's health; an
-/// encoder is its decoder's (its two lines as one input).
+/// encoder is its decoder's (its two lines as one input); a keypad its keys' together.
 package struct InputHealthReport: Sendable {
     /// One input: its name, its kind's noun (`button`, `encoder`, `sensor`, `counter`), its health.
     package struct Entry: Sendable, Hashable {
@@ -38,6 +38,17 @@ package struct InputHealthReport: Sendable {
                 isEncoder = true
             case .button, .sensor, .counter:
                 health = pipeline.health(line: input.lines[0].index, atNs: timeNs)
+                isEncoder = false
+            case .keypad:
+                // Its keys' counts together: the edges are the changes its scans found.
+                health = input.lines.reduce(into: InputHealth()) { sum, line in
+                    let key = pipeline.health(line: line.index, atNs: timeNs)
+                    sum.edges += key.edges
+                    sum.bouncesAbsorbed += key.bouncesAbsorbed
+                    sum.glitchesRejected += key.glitchesRejected
+                    sum.noiseBursts += key.noiseBursts
+                    sum.lostEvents += key.lostEvents
+                }
                 isEncoder = false
             }
             return Entry(name: input.name, noun: input.kind.noun, health: health, isEncoder: isEncoder)

@@ -45,18 +45,18 @@ package enum MachineCheck {
         do { _ = try configuration.mqtt?.readFiles() } catch { throw .mqtt(error) }
     }
 
-    /// Every line of the configuration, in the roster's line order (`Roster.lines`), found by
-    /// `locate`; refuses a line that cannot be found, and two owners of one line.
+    /// Every pin of the configuration, in the roster's order (`Roster.pins`: the pin lines, then each
+    /// keypad's rows and columns), found by `locate`; refuses a line that cannot be found, and two
+    /// owners of one line.
     package static func locateLines<Place>(
         _ configuration: ServiceConfiguration, locate: (LineSettings) throws(GPIOError) -> Located<Place>
     ) throws(Failure) -> [Located<Place>] {
         let roster = configuration.roster
         var owners: [String: String] = [:]
         var located: [Located<Place>] = []
-        for wanted in roster.lines {
-            let label = roster.label(of: wanted.id)
+        for (label, settings) in roster.pins {
             let line: Located<Place>
-            do { line = try locate(wanted.settings) } catch { throw .line(button: label, error) }
+            do { line = try locate(settings) } catch { throw .line(button: label, error) }
             if let owner = owners.updateValue(label, forKey: "\(line.offset)@\(line.chipName)") {
                 throw .sharedLine(file: configuration.source, first: owner, second: label, chip: line.chipName, offset: line.offset)
             }

@@ -15,9 +15,18 @@ extension Roster {
             case .encoder: EventFields.none
             case .sensor: EventFields.sensor(input.name, chip: place.chip, line: place.offset)
             case .counter: EventFields.counter(input.name, chip: place.chip, line: place.offset)
+            case .keypad(let keypad):
+                if case .key(let row, let column) = line.owner.role {
+                    EventFields.key(keypad.namesKey(keypad.key(row: row, column: column)) ? String(keypad.key(row: row, column: column)) : "?", keypad: input.name)
+                } else {
+                    EventFields.keypad(input.name)
+                }
             }
         }
     }
+
+    /// What the printer writes with each keypad's codes: its name.
+    package var keypadFields: [EventFields] { keypads.map { EventFields.keypad($0.settings.name) } }
 
     /// What the printer writes with each encoder's rotations: its name, its chip and its lines A and B.
     package func encoderFields(_ places: [RunAssembly.LinePlace]) -> [EventFields] {
@@ -27,8 +36,15 @@ extension Roster {
     }
 
     /// What the actions' environment calls each line, in the roster's line order: its label
-    /// (`volume (A)` for an encoder's), chip and offset.
+    /// (`volume (A)` for an encoder's, `door key 5` for a keypad's), chip and offset, and for a key its
+    /// keypad and character.
     package func actionNames(_ places: [RunAssembly.LinePlace]) -> [ActionRunner.LineName] {
-        lines.map { line in ActionRunner.LineName(button: label(of: line.id), chip: places[line.id.index].chip, offset: places[line.id.index].offset) }
+        lines.map { line in
+            var name = ActionRunner.LineName(button: label(of: line.id), chip: places[line.id.index].chip, offset: places[line.id.index].offset)
+            if case .key(let row, let column) = line.owner.role, case .keypad(let keypad) = input(owning: line.id).kind {
+                name.key = (keypad.name, String(keypad.key(row: row, column: column)))
+            }
+            return name
+        }
     }
 }

@@ -107,7 +107,8 @@ public final class EventLoop {
     }
 
     /// A loop over `source`'s lines, each going through `plans[i]` (one plan for every line if only one
-    /// is given), with `groups` for the plans' group lockouts and `encoders` decoding pairs of raw lines.
+    /// is given), with `groups` for the plans' group lockouts, `encoders` decoding pairs of raw lines and
+    /// `codes` collecting keypads' codes.
     /// Reads each line's initial level now, with the edges already queued (`readStart`).
     /// `signals` (the CLI) or `stopSwitch` (the library) stop the run.
     ///
@@ -118,7 +119,8 @@ public final class EventLoop {
     /// Raspberry Pi Zero or 1, a pinned service) and its clock is real, and off otherwise (a yield with
     /// an idle CPU beside it only costs a system call).
     package init(
-        clock: LoopClock, source: any EdgeSource, plans: [LinePlan], groups: [GroupLockout] = [], encoders: [EncoderPlan] = [], sinks: [any Sink],
+        clock: LoopClock, source: any EdgeSource, plans: [LinePlan], groups: [GroupLockout] = [], encoders: [EncoderPlan] = [], codes: [CodePlan] = [],
+        sinks: [any Sink],
         signals: SignalDescriptor? = nil, stopSwitch: StopSwitch? = nil, limits: LoopLimits = LoopLimits(),
         yieldsAfterEvents: Bool? = nil
     ) throws(LineError) {
@@ -139,7 +141,8 @@ public final class EventLoop {
         sinkReferences = .allocate(capacity: sinks.count)
         _ = sinkReferences.initialize(from: sinks)
         pipeline = ButtonPipeline(
-            plans: allPlans, groups: groups, encoders: encoders, initialLevels: start.levels.levels, atNs: start.levels.startNs, reportsEdges: sinks.contains { $0.consumesEdges })
+            plans: allPlans, groups: groups, encoders: encoders, codes: codes, initialLevels: start.levels.levels, atNs: start.levels.startNs,
+            reportsEdges: sinks.contains { $0.consumesEdges })
     }
 
     /// Takes over the state of the lines a reload kept from `previous`, the last loop's pipeline (see

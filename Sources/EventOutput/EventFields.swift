@@ -102,6 +102,17 @@ public struct EventFields: Sendable, Hashable {
         EventFields([.text("counter", name), .text("chip", chip), .integer("line", Int64(line))])
     }
 
+    /// A keypad's key's fields: `,"keypad":"door","key":"5"` (`?` for a key a code is made of, which
+    /// events do not name: `KeypadSettings.namesKey`).
+    package static func key(_ key: String, keypad: String) -> EventFields {
+        EventFields([.text("keypad", keypad), .text("key", key)])
+    }
+
+    /// A keypad's fields, after a code's standard fields: `,"keypad":"door"`.
+    package static func keypad(_ name: String) -> EventFields {
+        EventFields([.text("keypad", name)])
+    }
+
     public init(_ fields: [EventField]) {
         json = ByteWriter.bytes(maximumCount: fields.reduce(0) { $0 + $1.maximumJSONCount }) { line in
             for field in fields { field.putJSON(into: &line) }

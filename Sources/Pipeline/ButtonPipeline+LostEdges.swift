@@ -41,6 +41,8 @@ extension ButtonPipeline {
     /// and its suspicion is cleared; for `stop(atNs:)`, each raw line follows its level.
     package mutating func resume(_ request: consuming LevelRequest, into outputs: inout [PipelineOutput]) {
         precondition(request.levels.count == request.lines.count, "a level for each line asked for")
+        let start = outputs.count
+        defer { collectCodes(from: start, into: &outputs) }
         switch request.step {
         case .advance(let timeNs):
             for (line, level) in zip(request.lines, request.levels) { correctBeforeDecision(line: line, level: level, toNs: timeNs, into: &outputs) }

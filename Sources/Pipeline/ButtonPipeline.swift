@@ -60,11 +60,15 @@ public struct ButtonPipeline: Sendable {
     /// The storage of the latest `LevelRequest`, kept for the next one, so that asking for levels does
     /// not allocate once its arrays have grown.
     var spareRequest = LevelRequest()
+    /// The keypads' code entry (`CodePlan`), and each line's key in it (empty without codes).
+    @usableFromInline var codes: [CodeState] = []
+    var codeKeyOfLine: [CodeKey?] = []
 
     /// A pipeline whose line `i` reads `initialLevels[i]` at `timeNs` and runs through `plans[i]`;
-    /// `groups` are the lockouts that `LinePlan.group` indexes; `encoders` decode pairs of (raw) lines.
+    /// `groups` are the lockouts that `LinePlan.group` indexes; `encoders` decode pairs of (raw) lines;
+    /// `codes` collect keypads' codes from their keys' presses.
     package init(
-        plans: [LinePlan], groups: [GroupLockout] = [], encoders: [EncoderPlan] = [], initialLevels: [Level], atNs timeNs: Int64,
+        plans: [LinePlan], groups: [GroupLockout] = [], encoders: [EncoderPlan] = [], codes: [CodePlan] = [], initialLevels: [Level], atNs timeNs: Int64,
         reportsEdges: Bool = true
     ) {
         precondition(plans.count == initialLevels.count, "one initial level per line")
@@ -123,6 +127,7 @@ public struct ButtonPipeline: Sendable {
         (self.presses, self.gestures, self.contacts, self.counters, self.resets) = (presses, gestures, contacts, counters, resets)
         self.dueNs = Array(repeating: .max, count: plans.count)
         self.lostEventCounts = Array(repeating: 0, count: plans.count)
+        (self.codes, self.codeKeyOfLine) = Self.codeStates(codes, lineCount: plans.count)
         for index in lines.indices { renewDue(line: index) }
     }
 
@@ -202,6 +207,7 @@ public struct ButtonPipeline: Sendable {
     /// line's due time is renewed from its follower while it is at hand.
     public mutating func receive(_ lineEdge: LineEdge, into outputs: inout [PipelineOutput]) {
         if reportsEdges { outputs.append(.edge(lineEdge)) }
+        let start = outputs.count
         let index = lineEdge.line
         let edge = lineEdge.edge
         let lossSuspected = lines[index].lossSuspected
@@ -232,6 +238,7 @@ public struct ButtonPipeline: Sendable {
             applyReset(follower, into: &outputs)
         }
         setDue(line: index, due)
+        if !codes.isEmpty { collectCodes(from: start, into: &outputs) }
     }
 
     /// Makes every decision due by `timeNs` (all edges up to `timeNs` must have been received), or,
@@ -244,7 +251,11 @@ public struct ButtonPipeline: Sendable {
     @inlinable
     public mutating func advance(toNs timeNs: Int64, into outputs: inout [PipelineOutput]) -> PipelineAction {
         if suspectedLineCount > 0, let request = levelRequest(toNs: timeNs) { return .readLevels(request) }
-        if earliestDueNs <= timeNs { decide(toNs: timeNs, into: &outputs) }
+        if earliestDueNs <= timeNs {
+            let start = outputs.count
+            decide(toNs: timeNs, into: &outputs)
+            if !codes.isEmpty { collectCodes(from: start, into: &outputs) }
+        }
         return .done
     }
 
@@ -252,6 +263,8 @@ public struct ButtonPipeline: Sendable {
     /// (`Debouncer.finish`), and its stage ends as its `finishStage` says (gestures: a click run waiting
     /// for its window is reported; a press still down gets no hold or repeat it has not had).
     package mutating func finish(into outputs: inout [PipelineOutput]) {
+        let start = outputs.count
+        defer { collectCodes(from: start, into: &outputs) }
         for index in lines.indices {
             switch lines[index].follower {
             case .raw, .encoder: break

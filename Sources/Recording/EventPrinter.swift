@@ -47,6 +47,8 @@ package final class EventPrinter: Sink {
     private let perUnit: [Int: Double]
     /// Each counter's line → its rate's unit (W, L/min, m³/h); pulses per minute for a line not listed.
     private let rateUnits: [Int: String]
+    /// Each keypad's fields (`PipelineOutput.code`'s index): its name.
+    private let keypadFields: [EventFields]
     /// The encoders whose position a state file kept (`restore: true`), with it: printed at the start.
     private let restoredPositions: [(encoder: Int, position: Int)]
     /// With `printsInitialStates`, each line's fields, for its state at the start (`watch
@@ -65,13 +67,15 @@ package final class EventPrinter: Sink {
     /// rate's unit (`EventWriter.pulsesPerMinute` for one not listed); `printsInitialStates`: every other line's
     /// state at the start is printed too (`{"event":"initial",…}`, `EventWriter.write(initialLevel:…)`);
     /// `restoredPositions`: the encoders that start from a kept position, printed at the start
-    /// (`{"event":"position",…,"restored":true}`).
+    /// (`{"event":"position",…,"restored":true}`); `keypadFields`: each keypad's, after its codes'
+    /// standard fields (a code's length, never the code).
     package init(
         writer: EventWriter, lineFields: [EventFields], encoderFields: [EventFields] = [], tallyField: TallyField? = nil,
         sensorLines: Set<Int> = [], perUnit: [Int: Double] = [:], rateUnits: [Int: String] = [:], printsInitialStates: Bool = false,
-        restoredPositions: [(encoder: Int, position: Int)] = []
+        restoredPositions: [(encoder: Int, position: Int)] = [], keypadFields: [EventFields] = []
     ) {
         self.restoredPositions = restoredPositions
+        self.keypadFields = keypadFields
         self.initialStateFields = printsInitialStates ? lineFields : []
         self.writer = writer
         self.encoderFields = encoderFields
@@ -171,6 +175,12 @@ package final class EventPrinter: Sink {
         case .rate(let line, let fall):
             do {
                 try writer.write(rateFall: fall, rateUnit: rateUnits[line] ?? EventWriter.pulsesPerMinute, fields: roleFields[line] ?? .none)
+            } catch {
+                throw SinkError("cannot write the events", error)
+            }
+        case .code(let keypad, let code):
+            do {
+                try writer.write(codeLength: code.code.count, timeNs: code.timeNs, fields: keypadFields.indices.contains(keypad) ? keypadFields[keypad] : .none)
             } catch {
                 throw SinkError("cannot write the events", error)
             }

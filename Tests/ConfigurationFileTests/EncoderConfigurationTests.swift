@@ -36,7 +36,7 @@ import Testing
         #expect(encoder.keys?.clockwise == [KeyCode.code(named: "KEY_VOLUMEUP")].compactMap { $0 })
         #expect(encoder.keys?.counterClockwise.count == 2)
         // The run's lines: the buttons', then the encoder's A and B, with raw plans and the encoder's plan.
-        #expect(configuration.roster.lines.map(\.settings.line) == ["22", "GPIO17", "GPIO27"])
+        #expect(configuration.roster.lines.map(\.settings?.line) == ["22", "GPIO17", "GPIO27"])
         let plan = DaemonPlan(configuration)
         #expect(plan.plans.count == 3 && plan.plans[1] == .raw && plan.plans[2] == .raw)
         #expect(plan.encoders == [EncoderPlan(lineA: 1, lineB: 2, configuration: encoder.configuration)])

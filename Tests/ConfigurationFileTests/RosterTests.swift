@@ -54,11 +54,11 @@ import Testing
 
     @Test func eachLineHasItsOwnersSettingsAndLabel() throws {
         let roster = try Self.roster()
-        #expect(roster.lines.map(\.settings.line) == ["22", "5", "17", "27", "GPIO23", "25", "24"])
-        #expect(roster.lines.map(\.settings.chip) == [nil, nil, nil, nil, nil, "gpiochip1", nil])
-        #expect(roster.lines.map(\.settings.bias.rawValue) == ["pull-up", "pull-up", "pull-up", "pull-up", "pull-down", "pull-up", "pull-up"])
+        #expect(roster.lines.map(\.settings?.line) == ["22", "5", "17", "27", "GPIO23", "25", "24"])
+        #expect(roster.lines.map(\.settings?.chip) == [nil, nil, nil, nil, nil, "gpiochip1", nil])
+        #expect(roster.lines.map(\.settings?.bias.rawValue) == ["pull-up", "pull-up", "pull-up", "pull-up", "pull-down", "pull-up", "pull-up"])
         // An encoder's lines get no kernel debouncing: its decoder takes every change.
-        #expect(roster.lines.map(\.settings.kernelDebounceNs) == [2_000_000, 0, 0, 0, 0, 0, 1_000_000])
+        #expect(roster.lines.map(\.settings?.kernelDebounceNs) == [2_000_000, 0, 0, 0, 0, 0, 1_000_000])
         #expect(roster.lines.map { roster.label(of: $0.id) } == ["bell", "button2", "volume (A)", "volume (B)", "door", "motion", "energy"])
         let encoderLines = roster.lines(of: 2)
         #expect(encoderLines.map(\.owner) == [Roster.Owner(input: 2, role: .encoderA), Roster.Owner(input: 2, role: .encoderB)])
@@ -95,6 +95,7 @@ import Testing
             case .encoder: #expect(plan.plans[line.id.index] == .raw)
             case .sensor(let sensor): #expect(role == .contact(sensor.contact))
             case .counter: #expect(role == .counter(initialTotal: 42))
+            case .keypad: #expect(role == .button)
             }
         }
         #expect(plan.encoders.map { [$0.lineA, $0.lineB] } == roster.encoders.map { [$0.lineA.index, $0.lineB.index] })

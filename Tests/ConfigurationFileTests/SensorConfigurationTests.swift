@@ -128,7 +128,7 @@ import Testing
     @Test func aFileWithOnlySensorsOrOnlyCountersIsAConfiguration() throws {
         let sensors = try ConfigurationLoader.load("sensors:\n  - {name: leak, line: 5, device_class: moisture}\n", file: "s.yaml")
         #expect(sensors.buttons.isEmpty && sensors.encoders.isEmpty && sensors.counters.isEmpty && sensors.sensors.count == 1)
-        #expect(sensors.roster.lines.map(\.settings.line) == ["5"])
+        #expect(sensors.roster.lines.map(\.settings?.line) == ["5"])
         let counters = try ConfigurationLoader.load("counters:\n  - {name: gas, line: 6, unit: m³, device_class: gas}\n", file: "c.yaml")
         #expect(counters.buttons.isEmpty && counters.sensors.isEmpty && counters.counters.first?.unit == "m³")
     }
@@ -206,7 +206,7 @@ import Testing
         let roster = configuration.roster
         #expect(roster.sensors.map(\.line.index) == [3, 4] && roster.counters.map(\.line.index) == [5, 6])
         #expect(roster.lines.map { roster.label(of: $0.id) } == ["bell", "volume (A)", "volume (B)", "door", "motion", "energy", "water"])
-        #expect(roster.lines.map(\.settings.line) == ["22", "17", "27", "23", "25", "24", "26"])
+        #expect(roster.lines.map(\.settings?.line) == ["22", "17", "27", "23", "25", "24", "26"])
         let plan = DaemonPlan(configuration, counterTotals: [123_456])
         #expect(plan.plans.count == 7)
         #expect(plan.plans[0].role == .button)

@@ -135,7 +135,7 @@ private struct ConfiguredButton {
         let owners = roster.inputs.filter { input in
             switch input.kind {
             case .button, .sensor, .counter: true
-            case .encoder: false
+            case .encoder, .keypad: false
             }
         }.map { (name: $0.name, line: $0.lines[0], kind: $0.kind) }
         let names = owners.map(\.name).joined(separator: ", ")
@@ -158,7 +158,7 @@ private struct ConfiguredButton {
         counterBindings = plan.counterActionBindings.filter { $0.line == owner.line.index }.map { CounterActionBinding(line: 0, on: $0.on, action: $0.action) }
         (isSensor, perUnit, rateUnit) = (false, nil, nil)
         switch owner.kind {
-        case .button, .encoder: fields = EventFields([.text("button", owner.name)])
+        case .button, .encoder, .keypad: fields = EventFields([.text("button", owner.name)])
         case .sensor:
             fields = EventFields([.text("sensor", owner.name)])
             isSensor = true

@@ -61,6 +61,12 @@ struct WatchCommand: ParsableCommand {
 
     @OptionGroup var encoderOptions: EncoderOptions
 
+    @Option(
+        help: ArgumentHelp(
+            "Watch a matrix keypad: its row lines, a slash, its column lines (e.g. 5,6,13,19/12,16,20,21): one press and one release per key, named as printed on a 4×4 or 4×3 pad (123A… *0#D). Rows are pulled up (--bias); columns are driven low one at a time while a key is down.",
+            valueName: "ROWS/COLUMNS"))
+    var keypad: String?
+
     @Flag(
         help: ArgumentHelp(
             "First print each watched line's state at the start as an event: initial, with its level (0 or 1) and, for a button, pressed or released (JSON: {\"event\":\"initial\",\"state\":\"released\",\"level\":1,…})."))
@@ -76,6 +82,11 @@ struct WatchCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
+        if let keypad {
+            guard lines.isEmpty, encoder == nil else { throw ValidationError("--keypad ROWS/COLUMNS names the keypad's lines: watch buttons or an encoder in another `gpio-debounce watch`.") }
+            _ = try Self.keypadLines(keypad)
+            return
+        }
         if let encoder {
             guard lines.isEmpty else { throw ValidationError("--encoder A,B names the encoder's two lines: watch buttons in another `gpio-debounce watch`.") }
             let parts = try Self.encoderLines(encoder)
@@ -89,6 +100,10 @@ struct WatchCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let keypad {
+            let (rows, columns) = try Self.keypadLines(keypad)
+            return try watchKeypad(rows: rows, columns: columns)
+        }
         if let encoder { return try watchEncoder(Self.encoderLines(encoder)) }
         let signals = try signalDescriptor()
         guard let assembly = try simulation.simulate ? simulatedLines() : pins(lines, signals: signals) else { return }

@@ -1,0 +1,224 @@
+import DebounceCore
+import Settings
+import YAMLDocument
+
+/// `keypads:`, the matrix keypads of a configuration:
+///
+/// ```yaml
+/// keypads:
+///   - name: door
+///     rows: [5, 6, 13, 19]           # pulled up; a key down reads its row low
+///     columns: [12, 16, 20, 21]      # driven low one at a time while scanning
+///     keys: ["123A", "456B", "789C", "*0#D"]
+///     key_map: default               # type the keys on the virtual keyboard
+///     code: {min_length: 4, end_keys: "#", clear_keys: "*", timeout: 5s}
+///     actions:
+///       - on: code
+///         run: [/usr/local/bin/door-check]   # GPIO_CODE in its environment
+/// ```
+extension ConfigurationReader {
+    /// The most rows, and the most columns, of a keypad (a row mask is 32 bits; 16 × 16 keys is plenty).
+    static let maximumKeypadSide = 16
+    /// The longest `scan_settle:` and its shortest: 1 µs to 100 ms, in nanoseconds.
+    static let keypadSettleRangeNs: ClosedRange<Int64> = 1_000...100_000_000
+    /// The shortest `scan_interval:`: 1 ms, in nanoseconds.
+    static let minimumScanIntervalNs: Int64 = 1_000_000
+
+    /// `keypads:`: a list of keypads.
+    func readKeypads(_ node: YAMLNode, defaults: Defaults) throws(ConfigurationError) -> [KeypadSettings] {
+        try entries(node, key: "keypads", example: "`- name: door` entries with `rows:` and `columns:`") { (item, key, index) throws(ConfigurationError) in
+            try readKeypad(item, key: key, index: index, defaults: defaults)
+        }
+    }
+
+    private func readKeypad(_ node: YAMLNode, key: String, index: Int, defaults: Defaults) throws(ConfigurationError) -> KeypadSettings {
+        let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.keypadKeys)
+        let name = try inputName(fields, key: key, noun: "keypad", index: index)
+        let rows = try keypadLines(fields, node: node, key: key, side: "rows", defaults: defaults, bias: nil)
+        // Columns are driven or left floating, never pulled: a pull on a column would fight the scan.
+        let columns = try keypadLines(fields, node: node, key: key, side: "columns", defaults: defaults, bias: .asIs)
+        let layout = try keypadLayout(fields["keys"], node: node, key: key, rows: rows.count, columns: columns.count)
+        var matrix = MatrixConfiguration(rows: rows.count, columns: columns.count)
+        if let diodes = fields["diodes"] { matrix.diodes = try reader.choice(diodes, key: "\(key).diodes", allowed: ["true", "false"]) == "true" }
+        if let settle = fields["scan_settle"] {
+            matrix.settleNs = try reader.duration(settle, key: "\(key).scan_settle", what: "the settle time after driving a column", minimum: Self.keypadSettleRangeNs.lowerBound)
+            guard matrix.settleNs <= Self.keypadSettleRangeNs.upperBound else {
+                throw reader.error(settle, "\(key).scan_settle", "is at most 100ms (a few microseconds suit real keypads)")
+            }
+        }
+        if let interval = fields["scan_interval"] {
+            matrix.scanIntervalNs = try reader.duration(
+                interval, key: "\(key).scan_interval", what: "the interval of the scans while a key is down", minimum: Self.minimumScanIntervalNs)
+        }
+        guard matrix.scanIntervalNs > Int64(columns.count) * matrix.settleNs else {
+            throw reader.error(
+                fields["scan_interval"] ?? fields["scan_settle"] ?? node, "\(key).scan_interval",
+                "a scan takes \(ConfigurationLoader.format(Int64(columns.count) * matrix.settleNs)) (the settle time per column): make `scan_interval:` longer than that")
+        }
+        let both = try fields["debounce"].map { node throws(ConfigurationError) in try reader.strategy(node, key: "\(key).debounce") } ?? defaults.debounce
+        let press = try fields["press"].map { node throws(ConfigurationError) in try reader.strategy(node, key: "\(key).press") } ?? defaults.press
+        let release = try fields["release"].map { node throws(ConfigurationError) in try reader.strategy(node, key: "\(key).release") } ?? defaults.release
+        let debounce = DebounceConfiguration(
+            press: press ?? both ?? DebounceConfiguration.defaultStrategy, release: release ?? both ?? DebounceConfiguration.defaultStrategy,
+            activeLevel: .activeLow)
+        var gestures = GestureConfiguration()
+        if let hold = fields["hold"] { gestures.holdNs = try reader.duration(hold, key: "\(key).hold", what: "a hold") }
+        if let node = fields["repeat"] {
+            let repeatFields = try reader.mapping(node, key: "\(key).repeat", allowed: ["delay", "interval"])
+            guard let interval = repeatFields["interval"] else { throw reader.error(node, "\(key).repeat", "needs `interval: DURATION` (from 10ms to 1h)") }
+            gestures.repeatIntervalNs = try reader.duration(
+                interval, key: "\(key).repeat.interval", what: "a repeat interval", minimum: ConfigurationLoader.minimumRepeatIntervalNs)
+            gestures.repeatDelayNs = try repeatFields["delay"].map { node throws(ConfigurationError) in
+                try reader.duration(node, key: "\(key).repeat.delay", what: "a repeat delay")
+            } ?? gestures.holdNs ?? 500_000_000
+        }
+        var keypad = KeypadSettings(
+            name: name, rows: rows, columns: columns, layout: layout, matrix: matrix, debounce: debounce, gestures: gestures)
+        let allKeys = Set(layout.joined())
+        if let node = fields["code"] { keypad.code = try code(node, key: "\(key).code", keys: allKeys) }
+        if let node = fields["publish_code"] {
+            guard keypad.code != nil else { throw reader.error(node, "\(key).publish_code", "goes with `code:`") }
+            keypad.publishCode = try reader.choice(node, key: "\(key).publish_code", allowed: ["true", "false"]) == "true"
+        }
+        if let node = fields["key_map"] { keypad.keyMap = try keyMap(node, key: "\(key).key_map", keys: allKeys) }
+        if let node = fields["actions"] { keypad.actions = try keypadActions(node, key: "\(key).actions", keypad: keypad) }
+        return keypad
+    }
+
+    /// `rows:` or `columns:`: a list of 1 to 16 lines, each with the keypad's `chip:` and `bias:`
+    /// (`bias` fixes it: the columns').
+    private func keypadLines(
+        _ fields: [String: YAMLNode], node: YAMLNode, key: String, side: String, defaults: Defaults, bias: Bias?
+    ) throws(ConfigurationError) -> [LineSettings] {
+        guard let list = fields[side] else {
+            throw reader.error(node, key, "a keypad needs `rows:` and `columns:` (lists of lines, e.g. rows: [5, 6, 13, 19], columns: [12, 16, 20, 21])")
+        }
+        guard case .sequence(let items) = list, (1...Self.maximumKeypadSide).contains(items.count) else {
+            throw reader.error(list, "\(key).\(side)", "must be a list of 1 to \(Self.maximumKeypadSide) lines, e.g. [5, 6, 13, 19]")
+        }
+        var lines: [LineSettings] = []
+        for (index, item) in items.enumerated() {
+            var settings = try lineSettings(line: try reader.line(item, key: "\(key).\(side)[\(index)]"), fields: fields, key: key, defaults: defaults, withKernelDebounce: false)
+            if let bias { settings.bias = bias }
+            lines.append(settings)
+        }
+        return lines
+    }
+
+    /// `keys:`: one string per row, one character per column; the standard layout of a 4×4 or 4×3
+    /// pad when not given.
+    private func keypadLayout(_ node: YAMLNode?, node entry: YAMLNode, key: String, rows: Int, columns: Int) throws(ConfigurationError) -> [[Character]] {
+        guard let node else {
+            guard let standard = KeypadSettings.standardLayout(rows: rows, columns: columns) else {
+                throw reader.error(entry, key, "a keypad of \(rows) rows and \(columns) columns needs `keys:`, one string per row, e.g. [\"123\", \"456\"] (only 4×4 and 4×3 pads have a default)")
+            }
+            return standard
+        }
+        guard case .sequence(let items) = node, items.count == rows else {
+            throw reader.error(node, "\(key).keys", "must list \(rows) strings, one per row, each of \(columns) keys, e.g. [\"123A\", \"456B\", \"789C\", \"*0#D\"]")
+        }
+        var layout: [[Character]] = []
+        var seen: Set<Character> = []
+        for (index, item) in items.enumerated() {
+            let text = try reader.string(item, key: "\(key).keys[\(index)]")
+            let row = Array(text)
+            guard row.count == columns else {
+                throw reader.error(item, "\(key).keys[\(index)]", "has \(row.count) keys and the keypad \(columns) columns: one character per column")
+            }
+            for key_ in row {
+                guard !key_.isWhitespace, !key_.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                    throw reader.error(item, "\(key).keys[\(index)]", "a key is a visible character, not a space or a control character")
+                }
+                guard seen.insert(key_).inserted else {
+                    throw reader.error(item, "\(key).keys[\(index)]", "the key \(ConfigurationLoader.quoted(String(key_))) is already in the layout: each key has its own character")
+                }
+            }
+            layout.append(row)
+        }
+        return layout
+    }
+
+    /// `code:`: PIN entry.
+    private func code(_ node: YAMLNode, key: String, keys: Set<Character>) throws(ConfigurationError) -> CodeConfiguration {
+        let fields = try reader.mapping(node, key: key, allowed: ["min_length", "max_length", "end_keys", "clear_keys", "back_keys", "allowed_keys", "timeout"])
+        var code = CodeConfiguration()
+        if let node = fields["min_length"] { code.minLength = try reader.integer(node, key: "\(key).min_length", range: 1...64) }
+        if let node = fields["max_length"] { code.maxLength = try reader.integer(node, key: "\(key).max_length", range: code.minLength...64) }
+        func keyList(_ name: String) throws(ConfigurationError) -> [Character]? {
+            guard let node = fields[name] else { return nil }
+            let text = try reader.string(node, key: "\(key).\(name)", allowEmpty: true, nullIsValue: true)
+            for character in text where !keys.contains(character) {
+                throw reader.error(node, "\(key).\(name)", "\(ConfigurationLoader.quoted(String(character))) is not a key of this keypad")
+            }
+            return Array(text)
+        }
+        if let end = try keyList("end_keys") { code.endKeys = end }
+        if let clear = try keyList("clear_keys") { code.clearKeys = clear }
+        if let back = try keyList("back_keys") { code.backKeys = back }
+        code.allowedKeys = try keyList("allowed_keys")
+        if code.endKeys.isEmpty, code.maxLength == nil {
+            throw reader.error(node, key, "a code ends with an end key or at `max_length:`: give `end_keys:` or `max_length:`")
+        }
+        if let node = fields["timeout"] {
+            code.timeoutNs = try reader.duration(node, key: "\(key).timeout", what: "the longest pause between a code's keys")
+        }
+        return code
+    }
+
+    /// `key_map:`: `default`, or a mapping of keys to key names (`{"1": KEY_1, "#": KEY_ENTER}`).
+    private func keyMap(_ node: YAMLNode, key: String, keys: Set<Character>) throws(ConfigurationError) -> [Character: UInt16] {
+        if case .scalar = node {
+            _ = try reader.choice(node, key: key, allowed: ["default"])
+            var map: [Character: UInt16] = [:]
+            for character in keys { if let code = KeypadKeyMap.defaultCode(for: character) { map[character] = code } }
+            return map
+        }
+        let fields = try reader.mapping(node, key: key, allowed: nil)
+        var map: [Character: UInt16] = [:]
+        for (name, value) in fields {
+            guard name.count == 1, let character = name.first, keys.contains(character) else {
+                throw reader.error(value, "\(key).\(name)", "\(ConfigurationLoader.quoted(name)) is not a key of this keypad (its keys: \(String(keys.sorted())))")
+            }
+            let codes = try self.keys(value, key: "\(key).\(name)")
+            guard codes.count == 1, let code = codes.first else { throw reader.error(value, "\(key).\(name)", "one key name, e.g. KEY_1") }
+            map[character] = code
+        }
+        return map
+    }
+
+    /// A keypad's `actions:`: `on:` press, release, hold, repeat or code; `keys:` the keys it is for.
+    private func keypadActions(_ node: YAMLNode, key: String, keypad: KeypadSettings) throws(ConfigurationError) -> [KeypadActionConfiguration] {
+        guard case .sequence(let list) = node else { throw reader.error(node, key, "must be a list (`- on: code` entries)") }
+        let triggers = ["press", "release", "hold", "repeat", "code"]
+        var actions: [KeypadActionConfiguration] = []
+        for (index, actionNode) in list.enumerated() {
+            let actionKey = "\(key)[\(index)]"
+            let fields = try reader.mapping(actionNode, key: actionKey, allowed: ["on", "keys", "run", "shell", "policy", "limit", "timeout"])
+            guard let onNode = fields["on"] else { throw reader.error(actionNode, actionKey, "a keypad's action needs `on:` (press, release, hold, repeat or code)") }
+            let chosen = try reader.choice(onNode, key: "\(actionKey).on", allowed: triggers)
+            let on: KeypadTrigger = chosen == "code" ? .code : .key(ButtonEvent.Kind(rawValue: chosen) ?? .press)
+            switch on {
+            case .code where keypad.code == nil: throw reader.error(onNode, "\(actionKey).on", "`on: code` needs the keypad's `code:`")
+            case .key(.hold) where keypad.gestures.holdNs == nil: throw reader.error(onNode, "\(actionKey).on", "`on: hold` needs the keypad's `hold: DURATION`")
+            case .key(.repeat) where keypad.gestures.repeatIntervalNs == nil:
+                throw reader.error(onNode, "\(actionKey).on", "`on: repeat` needs the keypad's `repeat: {interval: DURATION}`")
+            default: break
+            }
+            var keys: Set<Character>?
+            if let keysNode = fields["keys"] {
+                guard on != .code else { throw reader.error(keysNode, "\(actionKey).keys", "`keys:` chooses keys for their events; a code has none") }
+                let text = try reader.string(keysNode, key: "\(actionKey).keys")
+                let layoutKeys = Set(keypad.layout.joined())
+                for character in text where !layoutKeys.contains(character) {
+                    throw reader.error(keysNode, "\(actionKey).keys", "\(ConfigurationLoader.quoted(String(character))) is not a key of this keypad")
+                }
+                keys = Set(text)
+            }
+            var command = try action(fields, node: actionNode, key: actionKey, button: keypad.name, on: .press, count: nil).action
+            command.name = "\(keypad.name).\(on.name)"
+            if on == .code, fields["policy"] == nil { command.policy = .queue }
+            actions.append(KeypadActionConfiguration(on: on, keys: keys, action: command))
+        }
+        return actions
+    }
+}

@@ -1,0 +1,74 @@
+import DebounceCore
+import Settings
+
+/// One matrix keypad of a configuration (`keypads:`): its row and column lines, the layout of its
+/// keys, how it is scanned (`MatrixConfiguration`), how each key is debounced and which gestures it
+/// reports, and what its keys and codes start. Each key is a line of the run (`Roster.Role.key`),
+/// debounced and followed as a button's line is.
+package struct KeypadSettings: Sendable, Equatable {
+    package var name: String
+    /// The row lines, top to bottom: inputs with edge detection, pulled up unless `bias:` says otherwise.
+    package var rows: [LineSettings]
+    /// The column lines, left to right: driven low one at a time while scanning, and all at once
+    /// while waiting for a key; high impedance (inputs) otherwise.
+    package var columns: [LineSettings]
+    /// `layout[row][column]`: the key's name, one character (`keys: ["123A", ...]`).
+    package var layout: [[Character]]
+    /// The scan: rows and columns, diodes, settle time and interval.
+    package var matrix: MatrixConfiguration
+    /// Each key's debouncing (active low: a key down reads its row low).
+    package var debounce: DebounceConfiguration
+    /// Each key's gestures (`hold:`, `repeat:`).
+    package var gestures: GestureConfiguration
+    /// Commands its keys' events and its codes start.
+    package var actions: [KeypadActionConfiguration] = []
+    /// The key each key types on the virtual keyboard (`key_map:`); empty: none.
+    package var keyMap: [Character: UInt16] = [:]
+    /// PIN entry (`code:`), if any.
+    package var code: CodeConfiguration?
+    /// Whether MQTT gets the entered code itself (`publish_code: true`); otherwise only its length.
+    package var publishCode = false
+
+    /// The layout of a pad with 4 rows and 4 or 3 columns, as such pads are printed (`123A` … `*0#D`,
+    /// `123` … `*0#`); nil for other sizes, which `keys:` must lay out.
+    package static func standardLayout(rows: Int, columns: Int) -> [[Character]]? {
+        guard rows == 4 else { return nil }
+        switch columns {
+        case 4: return ["123A", "456B", "789C", "*0#D"].map(Array.init)
+        case 3: return ["123", "456", "789", "*0#"].map(Array.init)
+        default: return nil
+        }
+    }
+
+    /// The key at `row` and `column`.
+    package func key(row: Int, column: Int) -> Character { layout[row][column] }
+
+    /// Whether events name `key`: on a keypad with `code:`, the keys a code is made of are secret and
+    /// are written as `?`; its end, clear and back keys, and every key of a keypad without a code, are named.
+    package func namesKey(_ key: Character) -> Bool {
+        guard let code else { return true }
+        return !code.collects(key)
+    }
+}
+
+/// What starts a keypad's command: an event of its keys (`on: press`, `release`, `hold`, `repeat`),
+/// or an entered code (`on: code`).
+package enum KeypadTrigger: Sendable, Hashable {
+    case key(ButtonEvent.Kind)
+    case code
+
+    /// The word `on:` takes.
+    package var name: String {
+        switch self {
+        case .key(let kind): kind.rawValue
+        case .code: "code"
+        }
+    }
+}
+
+/// A command a keypad starts: on `on`, for the keys in `keys` (nil: any key; a code's has none).
+package struct KeypadActionConfiguration: Sendable, Equatable {
+    package var on: KeypadTrigger
+    package var keys: Set<Character>?
+    package var action: Action
+}

@@ -1,0 +1,43 @@
+import DebounceCore
+
+/// Code entry (`CodePlan`): after each step, the presses of keys that belong to a code go to their
+/// keypad's `CodeCollector`, and a completed code follows them (`PipelineOutput.code`).
+extension ButtonPipeline {
+    /// One keypad's collector, and its index among the run's keypads.
+    @usableFromInline struct CodeState: Sendable {
+        var collector: CodeCollector
+        let keypad: Int
+    }
+
+    /// The code key of each line (index into `codes`, and the key), nil for a line that is none.
+    struct CodeKey: Sendable {
+        let code: Int
+        let key: Character
+    }
+
+    /// The collectors of `plans`, and each line's code key, for a pipeline of `lineCount` lines.
+    static func codeStates(_ plans: [CodePlan], lineCount: Int) -> (codes: [CodeState], codeKeyOfLine: [CodeKey?]) {
+        var codeKeyOfLine: [CodeKey?] = plans.isEmpty ? [] : Array(repeating: nil, count: lineCount)
+        for (index, plan) in plans.enumerated() {
+            for key in plan.keys where codeKeyOfLine.indices.contains(key.line) { codeKeyOfLine[key.line] = CodeKey(code: index, key: key.key) }
+        }
+        return (plans.map { CodeState(collector: CodeCollector($0.configuration), keypad: $0.keypad) }, codeKeyOfLine)
+    }
+
+    /// The presses among `outputs[start...]` to their collectors; a completed code is appended.
+    /// Nothing at all without codes.
+    @usableFromInline
+    mutating func collectCodes(from start: Int, into outputs: inout [PipelineOutput]) {
+        guard !codes.isEmpty else { return }
+        let end = outputs.count
+        var index = start
+        while index < end {
+            if case .event(let line, let event) = outputs[index], event.kind == .press, let codeKey = codeKeyOfLine[line],
+                let entered = codes[codeKey.code].collector.press(codeKey.key, atNs: event.timeNs)
+            {
+                outputs.append(.code(keypad: codes[codeKey.code].keypad, entered))
+            }
+            index += 1
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import DebounceCore
+
+/// A keypad's PIN entry as the pipeline runs it: the keys' lines, each with its character, whose
+/// presses go to one `CodeCollector`; a code it completes is `PipelineOutput.code`.
+public struct CodePlan: Sendable, Hashable {
+    /// The keypad's index among the run's keypads (what `PipelineOutput.code` names).
+    public var keypad: Int
+    public var configuration: CodeConfiguration
+    /// Each key's line and character.
+    public var keys: [KeyLine]
+
+    /// One key of the keypad: its line and its character.
+    public struct KeyLine: Sendable, Hashable {
+        public var line: Int
+        public var key: Character
+
+        public init(line: Int, key: Character) {
+            self.line = line
+            self.key = key
+        }
+    }
+
+    public init(keypad: Int, configuration: CodeConfiguration, keys: [KeyLine]) {
+        self.keypad = keypad
+        self.configuration = configuration
+        self.keys = keys
+    }
+}

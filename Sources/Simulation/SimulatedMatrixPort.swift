@@ -1,0 +1,34 @@
+import DebounceCore
+import EventLoop
+import Keypads
+
+/// A simulated keypad's lines: what its columns are driven to, and its rows as `SimulatedMatrix`'s
+/// physics answers for that drive (ghost paths without diodes included). Its keys' contacts are
+/// scripted; a change of one is when a row may change (`nextChangeNs`), as a real row's edge.
+package final class SimulatedMatrixPort: MatrixPort {
+    private let matrix: SimulatedMatrix
+    private var current = MatrixDrive.all
+    /// The latest contact change taken (`takeChanges`), on the loop's clock.
+    private var takenNs: Int64
+
+    /// The matrix `matrix`, its changes before `startNs` already past.
+    package init(matrix: SimulatedMatrix, startNs: Int64) {
+        self.matrix = matrix
+        takenNs = startNs - 1
+    }
+
+    package var nextChangeNs: Int64? { matrix.nextChangeNs(after: takenNs) }
+
+    package var isExhausted: Bool { nextChangeNs == nil }
+
+    package func drive(_ drive: MatrixDrive) { current = drive }
+
+    package func rowsDown(atNs timeNs: Int64) -> UInt32 { matrix.rowsDown(drive: current, atNs: timeNs) }
+
+    package func takeChanges(byNs timeNs: Int64) -> Int64? {
+        guard let first = matrix.nextChangeNs(after: takenNs), first <= timeNs else { return nil }
+        takenNs = first
+        while let next = matrix.nextChangeNs(after: takenNs), next <= timeNs { takenNs = next }
+        return first
+    }
+}

@@ -1,0 +1,97 @@
+import ConfigurationFile
+import DebounceCore
+import Pipeline
+import Settings
+import Testing
+
+/// `keypads:`: read into the roster as one input whose lines are its keys (row by row, after every
+/// other input), planned as debounced buttons with the keypad's gestures, actions, keys and code
+/// entry; refused with what to write when wrong.
+@Suite struct KeypadConfigurationTests {
+    static let door = """
+        buttons:
+          - {name: bell, line: 4}
+        keypads:
+          - name: door
+            rows: [5, 6, 13, 19]
+            columns: [12, 16, 20, 21]
+            debounce: "defer:20ms"
+            hold: 1s
+            key_map: default
+            code: {min_length: 4, max_length: 6, end_keys: "#", clear_keys: "*", back_keys: "D", timeout: 8s}
+            actions:
+              - {on: code, run: [/bin/true, checked]}
+              - {on: press, keys: "AB", run: [/bin/true, letter]}
+        """
+
+    @Test func aKeypadsKeysAreLinesAfterTheOtherInputsPlannedAsButtons() throws {
+        let configuration = try ConfigurationLoader.load(Self.door, file: "k.yaml")
+        let keypad = try #require(configuration.keypads.first)
+        #expect(keypad.layout.map { String($0) } == ["123A", "456B", "789C", "*0#D"])
+        #expect(keypad.matrix == MatrixConfiguration(rows: 4, columns: 4))
+        #expect(keypad.rows.map(\.bias) == [.pullUp, .pullUp, .pullUp, .pullUp] && keypad.columns.map(\.bias) == [.asIs, .asIs, .asIs, .asIs])
+        let roster = configuration.roster
+        #expect(roster.lines.count == 17 && roster.pinLines.count == 1)
+        #expect(roster.keypads.first?.keys.map(\.index) == Array(1...16))
+        #expect(roster.label(of: roster.lines[6].id) == "door key 5")
+        #expect(roster.pins.map(\.label).suffix(2) == ["door (column 3)", "door (column 4)"])
+        let plan = DaemonPlan(configuration)
+        #expect(plan.plans[6] == LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 20_000_000)), gestures: keypad.gestures))
+        // Every key with a default key code types it: 0-9, A-D, * and # (16 keys).
+        #expect(plan.keyBindings.count == 16 && plan.keyBindings.allSatisfy { $0.on == .press && $0.isHeld })
+        #expect(plan.keyBindings.first { $0.line == 6 }?.keys == KeyCode.code(named: "KEY_5").map { [$0] })
+        #expect(plan.keyBindings.first { $0.line == 15 }?.keys == KeyCode.code(named: "KEY_ENTER").map { [$0] })
+        // `on: press, keys: "AB"`: bound to A's and B's lines only; the code's action to the keypad.
+        #expect(plan.bindings.map(\.line) == [4, 8])
+        #expect(plan.codeActionBindings == [CodeActionBinding(keypad: 0, action: 0)])
+        let code = try #require(plan.codes.first)
+        #expect(code.configuration.minLength == 4 && code.configuration.maxLength == 6 && code.configuration.backKeys == ["D"])
+        #expect(code.configuration.timeoutNs == 8_000_000_000)
+        #expect(code.keys.count == 16 && code.keys[4] == CodePlan.KeyLine(line: 5, key: "4"))
+        // The keys a code is made of are not named in events; its end, clear and back keys are.
+        #expect(keypad.namesKey("#") && keypad.namesKey("*") && keypad.namesKey("D") && !keypad.namesKey("5") && !keypad.namesKey("A"))
+    }
+
+    @Test func aThreeColumnPadHasItsPrintedLayoutAndAnyOtherSizeNeedsKeys() throws {
+        let three = try ConfigurationLoader.load("keypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7], diodes: true, scan_settle: 50us, scan_interval: 20ms}]", file: "p.yaml")
+        #expect(three.keypads[0].layout.map { String($0) } == ["123", "456", "789", "*0#"])
+        #expect(three.keypads[0].matrix == MatrixConfiguration(rows: 4, columns: 3, diodes: true, settleNs: 50_000, scanIntervalNs: 20_000_000))
+        let two = try ConfigurationLoader.load("keypads: [{name: p, rows: [1, 2], columns: [5, 6], keys: [\"ab\", \"cd\"]}]", file: "p.yaml")
+        #expect(two.keypads[0].layout.map { String($0) } == ["ab", "cd"])
+    }
+
+    @Test(arguments: [
+        ("keypads: [{name: p, rows: [1, 2], columns: [5, 6]}]", "needs `keys:`"),
+        ("keypads: [{name: p, columns: [5, 6]}]", "needs `rows:` and `columns:`"),
+        ("keypads: [{name: p, rows: [1, 2], columns: [5, 6], keys: [\"ab\", \"c\"]}]", "has 1 keys and the keypad 2 columns"),
+        ("keypads: [{name: p, rows: [1, 2], columns: [5, 6], keys: [\"ab\", \"cb\"]}]", "is already in the layout"),
+        ("keypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7, 4]}]", "keypads[0]: line 4 of the 40-pin header's chip is already a row or column of keypad 'p'"),
+        ("buttons: [{name: b, line: 5}]\nkeypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7, 8]}]", "is already the line of button 'b'"),
+        ("keypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7], code: {end_keys: \"\"}}]", "give `end_keys:` or `max_length:`"),
+        ("keypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7], code: {end_keys: \"X\"}}]", "'X' is not a key of this keypad"),
+        ("keypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7], publish_code: true}]", "goes with `code:`"),
+        ("keypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7], actions: [{on: code, run: [/bin/true]}]}]", "`on: code` needs the keypad's `code:`"),
+        ("keypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7], actions: [{on: press, keys: \"X\", run: [/bin/true]}]}]", "not a key of this keypad"),
+        ("keypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7], key_map: {\"X\": KEY_1}}]", "is not a key of this keypad"),
+        ("keypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7], key_map: all}]", "key_map"),
+        ("keypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7], scan_settle: 5ms, scan_interval: 10ms}]", "make `scan_interval:` longer"),
+        ("keypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7], scan_sette: 5us}]", "scan_settle"),
+    ])
+    func aBadKeypadIsRefusedWithWhatToWrite(yaml: String, message: String) {
+        #expect {
+            try ConfigurationLoader.load(yaml, file: "bad.yaml")
+        } throws: { error in
+            "\(error)".contains(message)
+        }
+    }
+
+    /// A reload keeps a keypad whose settings are the same, but carries none of its keys' state: its
+    /// scan starts again from no key down.
+    @Test func aReloadKeepsAKeypadButCarriesNoKey() throws {
+        let old = try ConfigurationLoader.load("keypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7]}]", file: "a.yaml").roster
+        let new = try ConfigurationLoader.load("buttons: [{name: b, line: 9}]\nkeypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7]}]", file: "b.yaml").roster
+        let change = RosterChange(from: old, to: new)
+        #expect(change.kept == ["p"] && change.added == ["b"])
+        #expect(change.previousLine.allSatisfy { $0 == nil })
+    }
+}
