@@ -33,6 +33,23 @@
  *       "<arrival_ns> <line>". Output is flushed at EOF only.
  *   vmhelper now
  *       Prints CLOCK_MONOTONIC in ns.
+ *   vmhelper keypad LINES_DIR ROWS COLUMNS LAYOUT HOLD_US GAP_US KEYS
+ *       Plays a matrix keypad on gpio-sim lines for vm/tests/kernel-tests.sh
+ *       q-keypad. LINES_DIR is the chip's sysfs directory (the one holding
+ *       sim_gpioK/); ROWS and COLUMNS are comma-separated offsets; LAYOUT
+ *       names the keys row by row (rows x columns characters, "123A456B..."),
+ *       KEYS the keys typed, one at a time: each held HOLD_US, then GAP_US
+ *       with no key down. While a key is held it polls every 500 us: writes
+ *       pull-up to the key's column (no effect while the consumer drives the
+ *       column, and a column switched back to an input, which gpio-sim leaves
+ *       at its last driven level, then reads 1 as an undriven column joined
+ *       to a pulled-up row does), reads the column's `value` and writes its
+ *       row's pull to that level (0 while the column is driven low). The row
+ *       is written every poll, as the consumer's reconfiguring of its request
+ *       re-applies its bias (pull-up) to every line of it. Rows are pulled up
+ *       at the start and while no key is held. On stderr, per key: the row's
+ *       level changes, and the largest pause between two polls (a late
+ *       helper, under emulation, makes a scan read wrong).
  *   vmhelper press-when-armed CHIP_DEV OFFSET CONSUMER PULL_PATH DELAY_US HOLD_US
  *       Polls the line's info (GPIO_V2_GET_LINEINFO_IOCTL) every 100 us until
  *       it is used, then /proc/interrupts until an interrupt named CONSUMER is
@@ -338,10 +355,119 @@ static int press_when_armed(int argc, char **argv)
 	return 0;
 }
 
+/* Parses "0,1,2,3" into at most `max` offsets; returns the count, or -1. */
+static int parse_offsets(const char *text, int *offsets, int max)
+{
+	int n = 0;
+	const char *p = text;
+	while (*p) {
+		char *end;
+		long v = strtol(p, &end, 10);
+		if (end == p || v < 0 || n == max)
+			return -1;
+		offsets[n++] = (int)v;
+		p = *end == ',' ? end + 1 : end;
+		if (*end && *end != ',')
+			return -1;
+	}
+	return n;
+}
+
+static int open_line_file(const char *dir, int offset, const char *file, int flags)
+{
+	char path[PATH_MAX];
+	snprintf(path, sizeof path, "%s/sim_gpio%d/%s", dir, offset, file);
+	int fd = open(path, flags);
+	if (fd < 0)
+		perror(path);
+	return fd;
+}
+
+static int write_pull(int fd, int level)
+{
+	static const char *pulls[] = { "pull-down\n", "pull-up\n" };
+	return pwrite(fd, pulls[level], strlen(pulls[level]), 0) < 0 ? -1 : 0;
+}
+
+static int keypad(int argc, char **argv)
+{
+	if (argc != 7) {
+		fprintf(stderr, "usage: vmhelper keypad LINES_DIR ROWS COLUMNS LAYOUT HOLD_US GAP_US KEYS\n");
+		return 2;
+	}
+	int rows[16], columns[16];
+	int nrows = parse_offsets(argv[1], rows, 16), ncolumns = parse_offsets(argv[2], columns, 16);
+	const char *layout = argv[3], *keys = argv[6];
+	int64_t hold = atoll(argv[4]) * 1000, gap = atoll(argv[5]) * 1000;
+	if (nrows <= 0 || ncolumns <= 0 || (int)strlen(layout) != nrows * ncolumns) {
+		fprintf(stderr, "keypad: bad rows, columns or layout (%d rows, %d columns, %zu keys)\n", nrows, ncolumns, strlen(layout));
+		return 2;
+	}
+	int row_pull[16], column_pull[16], column_value[16];
+	for (int r = 0; r < nrows; r++) {
+		if ((row_pull[r] = open_line_file(argv[0], rows[r], "pull", O_WRONLY)) < 0)
+			return 1;
+		if (write_pull(row_pull[r], 1) < 0) {
+			perror("keypad: row pull");
+			return 1;
+		}
+	}
+	for (int c = 0; c < ncolumns; c++) {
+		if ((column_pull[c] = open_line_file(argv[0], columns[c], "pull", O_WRONLY)) < 0 ||
+		    (column_value[c] = open_line_file(argv[0], columns[c], "value", O_RDONLY)) < 0)
+			return 1;
+	}
+	int64_t due = now_ns();
+	for (const char *k = keys; *k; k++) {
+		const char *at = strchr(layout, *k);
+		if (!at) {
+			fprintf(stderr, "keypad: no key '%c' in the layout %s\n", *k, layout);
+			return 2;
+		}
+		int r = (int)(at - layout) / ncolumns, c = (int)(at - layout) % ncolumns;
+		int level = 1, changes = 0;
+		int64_t end = due + hold, last = now_ns(), pause = 0;
+		for (;;) {
+			char value[8] = { 0 };
+			if (write_pull(column_pull[c], 1) < 0 || pread(column_value[c], value, sizeof value - 1, 0) <= 0) {
+				perror("keypad: column");
+				return 1;
+			}
+			int now_level = value[0] == '0' ? 0 : 1;
+			if (write_pull(row_pull[r], now_level) < 0) {
+				perror("keypad: row pull");
+				return 1;
+			}
+			if (now_level != level)
+				changes++;
+			level = now_level;
+			int64_t t = now_ns();
+			if (t - last > pause)
+				pause = t - last;
+			last = t;
+			if (t >= end)
+				break;
+			struct timespec step = { 0, 500000 };
+			nanosleep(&step, NULL);
+		}
+		if (write_pull(row_pull[r], 1) < 0) {
+			perror("keypad: row pull");
+			return 1;
+		}
+		fprintf(stderr, "keypad: key %c (row %d, column %d): %d row changes, largest pause between polls %lld us\n", *k, r, c,
+			changes, (long long)pause / 1000);
+		due = end + gap;
+		wait_until(due);
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc >= 2 && !strcmp(argv[1], "press-when-armed"))
 		return press_when_armed(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "keypad"))
+		return keypad(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "keys"))
 		return keys(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "drive"))
@@ -354,6 +480,6 @@ int main(int argc, char **argv)
 		printf("%lld\n", (long long)now_ns());
 		return 0;
 	}
-	fprintf(stderr, "usage: vmhelper drive PULL_PATH LEVEL0 [GAP_US...] | rr PERIOD_US EDGES PULL_PATH... | keys EVENT_DEVICE | stamp | now | press-when-armed CHIP_DEV OFFSET CONSUMER PULL_PATH DELAY_US HOLD_US\n");
+	fprintf(stderr, "usage: vmhelper drive PULL_PATH LEVEL0 [GAP_US...] | rr PERIOD_US EDGES PULL_PATH... | keys EVENT_DEVICE | stamp | now | press-when-armed CHIP_DEV OFFSET CONSUMER PULL_PATH DELAY_US HOLD_US | keypad LINES_DIR ROWS COLUMNS LAYOUT HOLD_US GAP_US KEYS\n");
 	return 2;
 }

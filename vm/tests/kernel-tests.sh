@@ -1065,6 +1065,96 @@ YAML
     check_eq "check's exit status once the file is there" "$status" 0
 }
 
+# q. a matrix keypad (issue 34): a 4×4 pad on one chip's 8 lines (rows 0-3, columns 4-7), played by
+# `vmhelper keypad` (it reads the level the daemon drives on the held key's column and sets the key's
+# row to it), `run --config` with `key_map: default` and PIN entry: "1234#" typed one key at a time
+# gives exactly those keys on the uinput keyboard, the digits as "?" in the JSON events and nowhere
+# else, one code event of length 4, and the `on: code` action's GPIO_CODE 1234; the daemon makes no
+# wakeup (voluntary context switch) in 10 s idle; after SIGTERM every line is released. The settle
+# time is long (the helper may pause 5 to 25 ms under emulation), so a scan (4 columns) takes 80 ms
+# and the scans come every 100 ms; the debounce window is longer than that, so one scan read wrong is
+# absorbed as a debouncer absorbs a bounce, and each key is held and let go for longer than both.
+KP_SETTLE=${KP_SETTLE:-20ms} KP_INTERVAL=${KP_INTERVAL:-100ms} KP_DEBOUNCE=${KP_DEBOUNCE:-defer:250ms}
+KP_HOLD_US=${KP_HOLD_US:-600000} KP_GAP_US=${KP_GAP_US:-600000}
+t_q_keypad() {
+    local dev="" reader got want before after lines events
+    new_chip qk 8 || return
+    cat >"$TMP/keypad.yaml" <<YAML
+keyboard: {name: kt-keypad}
+keypads:
+  - name: door
+    chip: $CHIPNAME
+    rows: [0, 1, 2, 3]
+    columns: [4, 5, 6, 7]
+    keys: ["123A", "456B", "789C", "*0#D"]
+    scan_settle: $KP_SETTLE
+    scan_interval: $KP_INTERVAL
+    debounce: $KP_DEBOUNCE
+    key_map: default
+    code: {min_length: 4, max_length: 8, end_keys: "#", clear_keys: "*", timeout: 5s}
+    actions:
+      - on: code
+        shell: 'echo "\$GPIO_EVENT \$GPIO_KEYPAD \$GPIO_CODE" >> $TMP/code.log'
+YAML
+    "$BIN" check --config "$TMP/keypad.yaml" >"$TMP/check.out" 2>&1 || { err "check failed: $(<"$TMP/check.out")"; return; }
+    log "check: $(grep -i door "$TMP/check.out" | head -n 3 | tr '\n' ' ')"
+    [[ -c /dev/uinput ]] || { err "no /dev/uinput in the VM"; return; }
+    W_ERR=$TMP/q.err
+    "$BIN" run --config "$TMP/keypad.yaml" --format json >"$TMP/q.out" 2>"$TMP/q.err" &
+    W_PID=$!
+    BG+=("$W_PID")
+    local off
+    for off in 0 1 2 3 4 5 6 7; do wait_used "$off" || return; done
+    dev=$(input_device kt-keypad)
+    [[ -n $dev ]] || { err "no input device named kt-keypad"; show "$TMP/q.err"; return; }
+    "$HELPER" keys "/dev/input/$dev" >"$TMP/q.keys" 2>"$TMP/q.ready" &
+    reader=$!
+    BG+=("$reader")
+    wait_lines "$TMP/q.ready" READY 1 10 || { show "$TMP/q.ready"; return; }
+    nap 1
+    before=$(daemon_stats "$W_PID"); nap 10; after=$(daemon_stats "$W_PID")
+    log "idle 10 s before any key: $((${after% *} - ${before% *})) context switches, $((${after#* } - ${before#* })) CPU ticks"
+    check_eq "voluntary context switches in 10 s idle (waiting for a row's edge)" "$((${after% *} - ${before% *}))" 0
+    before=$after
+    "$HELPER" keypad "$(dirname "$(_gpiosim_line_dir "$SIM" 0)")" 0,1,2,3 4,5,6,7 '123A456B789C*0#D' \
+        "$KP_HOLD_US" "$KP_GAP_US" '1234#' 2>"$TMP/keypad.err" || err "vmhelper keypad failed: $(<"$TMP/keypad.err")"
+    show "$TMP/keypad.err"
+    wait_lines "$TMP/q.out" '"event":"release"' 5 10
+    wait_lines "$TMP/code.log" . 1 10
+    after=$(daemon_stats "$W_PID")
+    log "typing 5 keys: $((${after% *} - ${before% *})) context switches, $((${after#* } - ${before#* })) CPU ticks (helper pauses included)"
+    nap 1
+    before=$(daemon_stats "$W_PID"); nap 10; after=$(daemon_stats "$W_PID")
+    log "idle 10 s after the keys: $((${after% *} - ${before% *})) context switches, $((${after#* } - ${before#* })) CPU ticks"
+    check_eq "voluntary context switches in 10 s idle after the keys" "$((${after% *} - ${before% *}))" 0
+    kill -TERM "$W_PID"
+    wait_exit "$W_PID" 20
+    check_eq "daemon exit status after SIGTERM" "$W_RC" 0
+    wait_exit "$reader" 10 || err "the keyboard was still there $((10 * KT_TIME_SCALE)) s after the daemon ended"
+    got=$(tr '\n' ' ' <"$TMP/q.keys")
+    # KEY_1..KEY_4 are 2..5, KEY_ENTER 28
+    want="2:1 SYN 2:0 SYN 3:1 SYN 3:0 SYN 4:1 SYN 4:0 SYN 5:1 SYN 5:0 SYN 28:1 SYN 28:0 SYN GONE "
+    check_eq "keys on the virtual keyboard" "$got" "$want"
+    # the code is complete at the end key's press, before its release
+    events=$(sed -nE 's/.*"event":"([a-z]+)".*/\1/p' "$TMP/q.out" | tr '\n' ,)
+    check_eq "events" "$events" "press,release,press,release,press,release,press,release,press,code,release,"
+    check_eq "keys in the events" "$(grep -oE '"key":"[^"]*"' "$TMP/q.out" | tr '\n' ' ')" \
+        '"key":"?" "key":"?" "key":"?" "key":"?" "key":"?" "key":"?" "key":"?" "key":"?" "key":"#" "key":"#" '
+    check_match "the code event: its keypad and length" "$(grep '"event":"code"' "$TMP/q.out")" '"keypad":"door".*"length":4|"length":4.*"keypad":"door"'
+    check_eq "the code action's environment" "$(cat "$TMP/code.log" 2>/dev/null)" "code door 1234"
+    if grep -qE '(^|[^0-9])1234([^0-9]|$)' "$TMP/q.out" "$TMP/q.err"; then
+        err "the code 1234 is written on stdout or in the log"
+        grep -nE '(^|[^0-9])1234([^0-9]|$)' "$TMP/q.out" "$TMP/q.err" | show
+    else
+        log "ok: the code is on neither stdout nor the log"
+    fi
+    lines=$(gpioinfo "$CHIP" 2>&1 | grep -cE '^[[:space:]]*line[[:space:]]+[0-7]:.*\[used')
+    check_eq "lines still used after SIGTERM (gpioinfo)" "$lines" 0
+    gpioget "$CHIP" 0 1 2 3 4 5 6 7 >"$TMP/q.get" 2>&1
+    check_eq "another program requests the 8 lines after the stop (gpioget)" "$?" 0
+    [[ -s $TMP/q.err ]] && show "$TMP/q.err"
+}
+
 # The first press after a start waits for no read from the disk: the watcher's page cache is dropped
 # once it waits (as a long idle under memory pressure may), and the press takes no major page fault
 # (/proc/PID/stat's majflt, from before the press to after its event and the lockout's end).
@@ -1254,6 +1344,7 @@ run_test o-encoder t_o_encoder
 run_test o-encoder-burst t_o_encoder_burst
 run_test p-contact-counter t_p_contact_counter
 run_test q-check-password t_q_check_password
+run_test q-keypad t_q_keypad
 run_test s-doctor t_s_doctor
 run_test s-first-press t_s_first_press
 run_test t-chip-arrival t_t_chip_arrival
