@@ -94,6 +94,13 @@ public struct MatrixScanner: Sendable {
         return false
     }
 
+    /// While waiting, since when in nanoseconds (`Int64.min` before the first scan): only a row edge
+    /// stamped at or after it begins a scan. `nil` while a scan, or the wait between two, is under way.
+    public var waitingSinceNs: Int64? {
+        if case .waiting(let sinceNs) = phase { return sinceNs }
+        return nil
+    }
+
     /// A row changed: `edgeNs` is the kernel's timestamp of the edge, `nowNs` the loop's time, both in
     /// nanoseconds. While waiting, an edge stamped at or after the time the scanner went waiting begins
     /// a scan: returns `.column(0)` (to drive), `deadlineNs` becomes `nowNs + settleNs`, and the keys this

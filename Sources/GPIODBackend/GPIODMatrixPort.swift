@@ -88,7 +88,7 @@ package final class GPIODMatrixPort: MatrixPort {
     }
 
     /// Reads every edge waiting (one read of up to `GDB_EVENT_BATCH`, again while a read fills it).
-    package func readRowEdges(descriptor: Int, events pollEvents: PollEvents) throws(LineError) -> Int64? {
+    package func readRowEdges(descriptor: Int, events pollEvents: PollEvents, notBeforeNs: Int64) throws(LineError) -> Int64? {
         var earliest: Int64?
         while true {
             let count = gdb_request_read_events(rows, UInt32(descriptor), events.baseAddress, UInt32(events.count))
@@ -99,7 +99,7 @@ package final class GPIODMatrixPort: MatrixPort {
             }
             for index in 0..<Int(count) {
                 let timeNs = Int64(clamping: events[index].timestamp_ns)
-                earliest = min(earliest ?? timeNs, timeNs)
+                if timeNs >= notBeforeNs { earliest = min(earliest ?? timeNs, timeNs) }
             }
             if count < GDB_EVENT_BATCH { return earliest }
         }

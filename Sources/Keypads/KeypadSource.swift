@@ -13,7 +13,8 @@ import SystemPackage
 /// descriptors alone, with no deadline (no wakeup while idle). A row's edge starts a scan on the next
 /// `deliverDue` of the same wakeup, one column a step, each step a deadline `settleNs` later (the
 /// settle is slept through in the loop's one wait, never spun); while a key is down a scan starts every
-/// `scanIntervalNs`. The rows' edges a scan causes are read and dropped.
+/// `scanIntervalNs`. Meanwhile the rows are not polled (`descriptors` is empty): the edges a scan makes
+/// on them wake nothing, and are read and dropped when the scanner waits again.
 package final class KeypadSource: EdgeSource {
     package let port: any MatrixPort
     private(set) var scanner: MatrixScanner
@@ -34,14 +35,15 @@ package final class KeypadSource: EdgeSource {
     package var isExhausted: Bool { port.isExhausted && pendingEdgeNs == nil && scanner.deadlineNs == nil }
 
     package var lineCount: Int { scanner.configuration.keyCount }
-    package var descriptors: [FileDescriptor] { port.descriptors }
+    /// The rows' descriptors while the scanner waits for an edge; none while it scans.
+    package var descriptors: [FileDescriptor] { scanner.isWaitingForEdge ? port.descriptors : [] }
 
-    /// The scan's next step, a row edge waiting to start one (now), or a simulated contact's change.
+    /// The scan's next step; while waiting, a row edge waiting to start one (now), or a simulated
+    /// contact's change.
     package var nextDueNs: Int64? {
-        var due = scanner.deadlineNs
-        if let pendingEdgeNs { due = min(due ?? pendingEdgeNs, pendingEdgeNs) }
-        if let changeNs = port.nextChangeNs { due = min(due ?? changeNs, changeNs) }
-        return due
+        if let deadlineNs = scanner.deadlineNs { return deadlineNs }
+        if let pendingEdgeNs { return pendingEdgeNs }
+        return port.nextChangeNs
     }
 
     /// A key's state as the scans last found it: low while down.
@@ -67,7 +69,7 @@ package final class KeypadSource: EdgeSource {
     }
 
     package func readReady(descriptor: Int, events: PollEvents, into batch: inout EdgeBatch) throws(LineError) {
-        guard let edgeNs = try port.readRowEdges(descriptor: descriptor, events: events) else { return }
+        guard let edgeNs = try port.readRowEdges(descriptor: descriptor, events: events, notBeforeNs: scanner.waitingSinceNs ?? .max) else { return }
         pendingEdgeNs = min(pendingEdgeNs ?? edgeNs, edgeNs)
     }
 
@@ -75,11 +77,7 @@ package final class KeypadSource: EdgeSource {
     /// over reads the rows and drives the next column, a scan's interval that is over starts the next
     /// one. A completed scan's key changes go to `batch` as edges of the keys' lines.
     package func deliverDue(byNs timeNs: Int64, into batch: inout EdgeBatch) throws(LineError) {
-        if let changeNs = port.takeChanges(byNs: timeNs) { pendingEdgeNs = min(pendingEdgeNs ?? changeNs, changeNs) }
-        if let edgeNs = pendingEdgeNs {
-            pendingEdgeNs = nil
-            if let drive = scanner.rowEdge(atNs: edgeNs, nowNs: timeNs) { try port.drive(drive) }
-        }
+        try startScan(byNs: timeNs)
         while let deadlineNs = scanner.deadlineNs, deadlineNs <= timeNs {
             switch scanner.due(nowNs: timeNs) {
             case .drive(let drive):
@@ -92,7 +90,24 @@ package final class KeypadSource: EdgeSource {
                     batch.edges.append(LineEdge(line: change.key, edge: Edge(level: change.isDown ? .low : .high, timeNs: change.timeNs)))
                 }
                 changes.removeAll(keepingCapacity: true)
+                // Waiting again: the edges that came while the rows were not polled are read now (those
+                // stamped since then, from a key that came down as the columns were all driven
+                // again, start the next scan).
+                if scanner.isWaitingForEdge {
+                    for descriptor in port.descriptors.indices { try readReady(descriptor: descriptor, events: PollEvents(rawValue: 0), into: &batch) }
+                    try startScan(byNs: timeNs)
+                }
             }
         }
+    }
+
+    /// Starts a scan for the row edge or simulated contact change waiting, if any, at `timeNs`.
+    private func startScan(byNs timeNs: Int64) throws(LineError) {
+        if let notBeforeNs = scanner.waitingSinceNs, let changeNs = port.takeChanges(byNs: timeNs, notBeforeNs: notBeforeNs) {
+            pendingEdgeNs = min(pendingEdgeNs ?? changeNs, changeNs)
+        }
+        guard let edgeNs = pendingEdgeNs else { return }
+        pendingEdgeNs = nil
+        if let drive = scanner.rowEdge(atNs: edgeNs, nowNs: timeNs) { try port.drive(drive) }
     }
 }

@@ -20,17 +20,19 @@ package protocol MatrixPort: AnyObject {
     /// The rows that read active (low: a closed key joins them to a driven column) at `timeNs` (the
     /// loop's time, which a simulated matrix needs), bit `r` for row `r`.
     func rowsDown(atNs timeNs: Int64) throws(LineError) -> UInt32
-    /// Reads the rows' edges waiting on `descriptors[descriptor]` and returns the earliest one's
-    /// kernel timestamp in nanoseconds, or nil when none was waiting.
-    func readRowEdges(descriptor: Int, events: PollEvents) throws(LineError) -> Int64?
-    /// A simulated matrix's contact changes due by `timeNs`, taken: the earliest one's time, or nil.
-    func takeChanges(byNs timeNs: Int64) -> Int64?
+    /// Reads every row edge waiting on `descriptors[descriptor]` and returns the kernel timestamp (in
+    /// nanoseconds) of the earliest one stamped at or after `notBeforeNs`, or nil when none was: edges
+    /// before it (a scan's own) are read and dropped.
+    func readRowEdges(descriptor: Int, events: PollEvents, notBeforeNs: Int64) throws(LineError) -> Int64?
+    /// A simulated matrix's contact changes due by `timeNs`, taken: the time of the earliest one at or
+    /// after `notBeforeNs`, or nil.
+    func takeChanges(byNs timeNs: Int64, notBeforeNs: Int64) -> Int64?
 }
 
 extension MatrixPort {
     package var descriptors: [FileDescriptor] { [] }
     package var nextChangeNs: Int64? { nil }
     package var isExhausted: Bool { false }
-    package func readRowEdges(descriptor: Int, events: PollEvents) throws(LineError) -> Int64? { nil }
-    package func takeChanges(byNs timeNs: Int64) -> Int64? { nil }
+    package func readRowEdges(descriptor: Int, events: PollEvents, notBeforeNs: Int64) throws(LineError) -> Int64? { nil }
+    package func takeChanges(byNs timeNs: Int64, notBeforeNs: Int64) -> Int64? { nil }
 }

@@ -25,10 +25,12 @@ package final class SimulatedMatrixPort: MatrixPort {
 
     package func rowsDown(atNs timeNs: Int64) -> UInt32 { matrix.rowsDown(drive: current, atNs: timeNs) }
 
-    package func takeChanges(byNs timeNs: Int64) -> Int64? {
-        guard let first = matrix.nextChangeNs(after: takenNs), first <= timeNs else { return nil }
-        takenNs = first
-        while let next = matrix.nextChangeNs(after: takenNs), next <= timeNs { takenNs = next }
-        return first
+    package func takeChanges(byNs timeNs: Int64, notBeforeNs: Int64) -> Int64? {
+        var earliest: Int64?
+        while let next = matrix.nextChangeNs(after: takenNs), next <= timeNs {
+            takenNs = next
+            if next >= notBeforeNs, earliest == nil { earliest = next }
+        }
+        return earliest
     }
 }
