@@ -17,14 +17,15 @@ extension DaemonAssembly {
             guard let (carried, change) = continuing, let previous = carried.simulatedLines else { return simulated(configuration, simulation) }
             let fresh = simulated(configuration, simulation, startNs: carried.clock.nowNs)
             guard let freshLines = ((fresh.source as? CompositeEdgeSource)?.sources.first ?? fresh.source) as? SimulatedLines else { return fresh }
-            let lines = SimulatedLines(continuing: previous, previousLine: change.previousLine, fresh: freshLines)
+            // The pins' lines come first; a keypad's keys (last) carry nothing over (`RosterChange`).
+            let lines = SimulatedLines(continuing: previous, previousLine: Array(change.previousLine.prefix(freshLines.lineCount)), fresh: freshLines)
             let keypads = simulatedKeypads(configuration, simulation, startNs: carried.clock.nowNs)
             return RunAssembly.simulated(lines, names: configuration.roster.pinLines.compactMap(\.settings?.line), virtualTime: simulation.virtualTime, clock: carried.clock)
                 .adding(keypads: keypads.sources, places: keypads.places)
         }
         return try configuredPins(
             configuration, eventBufferSize: choices.eventBufferSize, logger: logger, keeping: continuing?.0.requestedLines,
-            previousLine: continuing?.1.previousLine ?? [])
+            previousLine: Array((continuing?.1.previousLine ?? []).prefix(configuration.roster.pinLines.count)))
     }
 
     /// A simulated bouncy button for each configured button (making the gestures the button

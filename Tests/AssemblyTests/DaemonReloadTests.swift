@@ -52,6 +52,29 @@ import Testing
         #expect(next.counterStore?.initialTotals == [total])
     }
 
+    /// A keypad beside the pins: a reload that adds a button keeps the button's state (the pins' lines
+    /// come first), and the kept keypad scans again from no key down, typing on as the new run's.
+    @Test func aReloadBesideAKeypadKeepsThePinsAndScansTheKeypadAgain() throws {
+        let output = try TemporaryFile()
+        let keypad = "keypads:\n  - {name: door, rows: [5, 6, 13, 19], columns: [12, 16, 20]}\n"
+        var daemon: DaemonAssembly? = try DaemonAssembly(
+            ConfigurationLoader.load("buttons:\n  - {name: bell, line: 22}\n" + keypad, file: "r.yaml"),
+            choices: DaemonAssemblyTests.choices(presses: 4, stateDirectory: nil, output: output), stop: .none, logger: quietLogger)
+        let bell = try {
+            let first = try #require(daemon)
+            #expect(try first.loop.run() == .endOfInput)
+            #expect((1...12).reduce(0) { $0 + (first.loop.pipeline.statistics(line: $1)?.presses ?? 0) } == 4)
+            return first.loop.pipeline.debouncer(line: 0)?.statistics
+        }()
+        try DaemonAssembly.reload(&daemon, to: ConfigurationLoader.load("buttons:\n  - {name: extra, line: 4}\n  - {name: bell, line: 22}\n" + keypad, file: "r.yaml"))
+        let next = try #require(daemon)
+        // Lines after: extra 0, bell 1, the keys 2 to 13.
+        #expect(next.loop.pipeline.debouncer(line: 1)?.statistics == bell)
+        #expect(next.loop.linesCarriedOver == [1])
+        #expect(try next.loop.run() == .endOfInput)
+        #expect((2...13).reduce(0) { $0 + (next.loop.pipeline.statistics(line: $1)?.presses ?? 0) } == 4)
+    }
+
     /// The counters added by the file read again cannot be kept (no usable state directory): the reload
     /// fails after its check, and the configuration before is assembled again.
     @Test func aReloadThatCannotStartGoesBackToTheConfigurationBefore() throws {
