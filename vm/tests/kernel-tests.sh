@@ -1127,6 +1127,16 @@ YAML
     before=$(daemon_stats "$W_PID"); nap 10; after=$(daemon_stats "$W_PID")
     log "idle 10 s after the keys: $((${after% *} - ${before% *})) context switches, $((${after#* } - ${before#* })) CPU ticks"
     check_eq "voluntary context switches in 10 s idle after the keys" "$((${after% *} - ${before% *}))" 0
+    # A reload that changes the keypad (a shorter code): its lines are released and requested again,
+    # and it reads keys as before. (The keyboard is made again too: the reader sees the first one go.)
+    sed -i 's/min_length: 4/min_length: 2/' "$TMP/keypad.yaml"
+    kill -HUP "$W_PID"
+    wait_lines "$TMP/q.err" 'reloaded' 1 20 || { err "no reload"; show "$TMP/q.err"; }
+    for off in 0 1 2 3 4 5 6 7; do wait_used "$off" || return; done
+    nap 1
+    "$HELPER" keypad "$(dirname "$(_gpiosim_line_dir "$SIM" 0)")" 0,1,2,3 4,5,6,7 '123A456B789C*0#D' \
+        "$KP_HOLD_US" "$KP_GAP_US" '56#' 2>"$TMP/keypad2.err" || err "vmhelper keypad failed after the reload: $(<"$TMP/keypad2.err")"
+    wait_lines "$TMP/code.log" . 2 10
     kill -TERM "$W_PID"
     wait_exit "$W_PID" 20
     check_eq "daemon exit status after SIGTERM" "$W_RC" 0
@@ -1137,11 +1147,11 @@ YAML
     check_eq "keys on the virtual keyboard" "$got" "$want"
     # the code is complete at the end key's press, before its release
     events=$(sed -nE 's/.*"event":"([a-z]+)".*/\1/p' "$TMP/q.out" | tr '\n' ,)
-    check_eq "events" "$events" "press,release,press,release,press,release,press,release,press,code,release,"
+    check_eq "events" "$events" "press,release,press,release,press,release,press,release,press,code,release,press,release,press,release,press,code,release,"
     check_eq "keys in the events" "$(grep -oE '"key":"[^"]*"' "$TMP/q.out" | tr '\n' ' ')" \
-        '"key":"?" "key":"?" "key":"?" "key":"?" "key":"?" "key":"?" "key":"?" "key":"?" "key":"#" "key":"#" '
+        '"key":"?" "key":"?" "key":"?" "key":"?" "key":"?" "key":"?" "key":"?" "key":"?" "key":"#" "key":"#" "key":"?" "key":"?" "key":"?" "key":"?" "key":"#" "key":"#" '
     check_match "the code event: its keypad and length" "$(grep '"event":"code"' "$TMP/q.out")" '"keypad":"door".*"length":4|"length":4.*"keypad":"door"'
-    check_eq "the code action's environment" "$(cat "$TMP/code.log" 2>/dev/null)" "code door 1234"
+    check_eq "the code action's environment, before and after the reload" "$(tr '\n' ' ' <"$TMP/code.log" 2>/dev/null)" "code door 1234 code door 56 "
     if grep -qE '(^|[^0-9])1234([^0-9]|$)' "$TMP/q.out" "$TMP/q.err"; then
         err "the code 1234 is written on stdout or in the log"
         grep -nE '(^|[^0-9])1234([^0-9]|$)' "$TMP/q.out" "$TMP/q.err" | show
