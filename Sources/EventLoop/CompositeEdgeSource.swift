@@ -15,12 +15,15 @@ package final class CompositeEdgeSource: EdgeSource {
     package let sources: [any EdgeSource]
     /// Where each source's lines start among the run's.
     private let lineBase: [Int]
+    // Read or written at every wakeup, from the loop's thread only, never with overlapping accesses:
+    // `@exclusivity(unchecked)`, as `GPIODLines`' properties (the runtime's check costs hundreds of
+    // instructions an access).
     /// Each source's descriptors as last concatenated, and where they start in `descriptors`.
-    private var sourceDescriptors: [[FileDescriptor]]
-    private var descriptorBase: [Int] = []
-    package private(set) var descriptors: [FileDescriptor] = []
+    @exclusivity(unchecked) private var sourceDescriptors: [[FileDescriptor]]
+    @exclusivity(unchecked) private var descriptorBase: [Int] = []
+    @exclusivity(unchecked) package private(set) var descriptors: [FileDescriptor] = []
     /// The batch the sources after the first read into.
-    private var scratch = EdgeBatch()
+    @exclusivity(unchecked) private var scratch = EdgeBatch()
 
     /// `sources`, in the run's line order (at least one).
     package init(_ sources: [any EdgeSource]) {

@@ -17,11 +17,15 @@ import SystemPackage
 /// on them wake nothing, and are read and dropped when the scanner waits again.
 package final class KeypadSource: EdgeSource {
     package let port: any MatrixPort
-    private(set) var scanner: MatrixScanner
+    // The stored properties a scan's every step reads or writes are marked `@exclusivity(unchecked)`,
+    // as `GPIODLines`' are: this object is used from the loop's thread only and never hands out
+    // overlapping accesses, and the runtime's dynamic checks were some 15 % of a key press's
+    // instructions (docs/performance-inputs.md).
+    @exclusivity(unchecked) private(set) var scanner: MatrixScanner
     /// The earliest row edge read since the last `deliverDue`, not yet handed to the scanner.
-    private var pendingEdgeNs: Int64?
+    @exclusivity(unchecked) private var pendingEdgeNs: Int64?
     /// The scan's key changes, kept for reuse (one array for the run).
-    private var changes: [MatrixKeyChange] = []
+    @exclusivity(unchecked) private var changes: [MatrixKeyChange] = []
 
     /// A keypad of `configuration` on `port`, whose columns are all driven (waiting for a key) as
     /// a port starts.
