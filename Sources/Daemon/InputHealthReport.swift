@@ -41,14 +41,7 @@ package struct InputHealthReport: Sendable {
                 isEncoder = false
             case .keypad:
                 // Its keys' counts together: the edges are the changes its scans found.
-                health = input.lines.reduce(into: InputHealth()) { sum, line in
-                    let key = pipeline.health(line: line.index, atNs: timeNs)
-                    sum.edges += key.edges
-                    sum.bouncesAbsorbed += key.bouncesAbsorbed
-                    sum.glitchesRejected += key.glitchesRejected
-                    sum.noiseBursts += key.noiseBursts
-                    sum.lostEvents += key.lostEvents
-                }
+                health = pipeline.health(lines: input.lines.map(\.index), atNs: timeNs)
                 isEncoder = false
             }
             return Entry(name: input.name, noun: input.kind.noun, health: health, isEncoder: isEncoder)

@@ -55,16 +55,7 @@ package struct MQTTHealth: Sendable {
         switch input.source {
         case .line(let line) where line < pipeline.lineCount: pipeline.health(line: line, atNs: nowNs)
         case .encoder(let index) where index < pipeline.encoderCount: pipeline.health(encoder: index)
-        case .keys(let lines):
-            lines.reduce(into: InputHealth()) { sum, line in
-                guard line < pipeline.lineCount else { return }
-                let key = pipeline.health(line: line, atNs: nowNs)
-                sum.edges += key.edges
-                sum.bouncesAbsorbed += key.bouncesAbsorbed
-                sum.glitchesRejected += key.glitchesRejected
-                sum.noiseBursts += key.noiseBursts
-                sum.lostEvents += key.lostEvents
-            }
+        case .keys(let lines): pipeline.health(lines: lines, atNs: nowNs)
         case .line, .encoder: InputHealth()  // not a line or encoder of this run
         }
     }

@@ -15,6 +15,20 @@ extension ButtonPipeline {
             lostEvents: lostEventCounts[line])
     }
 
+    /// The health of debounced `lines` as one input (a keypad's keys), their counts added up, at
+    /// `timeNs` as `health(line:atNs:)`; lines beyond this pipeline's count nothing.
+    package func health(lines: [Int], atNs timeNs: Int64) -> InputHealth {
+        lines.reduce(into: InputHealth()) { sum, line in
+            guard line < lineCount else { return }
+            let one = health(line: line, atNs: timeNs)
+            sum.edges += one.edges
+            sum.bouncesAbsorbed += one.bouncesAbsorbed
+            sum.glitchesRejected += one.glitchesRejected
+            sum.noiseBursts += one.noiseBursts
+            sum.lostEvents += one.lostEvents
+        }
+    }
+
     /// The health of encoder `index` (its two lines as one input).
     package func health(encoder index: Int) -> InputHealth {
         let encoder = encoders[index]
