@@ -24,8 +24,7 @@ extension DaemonAssembly {
             let typing = SimulatedTyping(
                 layout: keypad.layout, code: keypad.code, seed: simulation.seed &+ keypadSeedOffset &+ UInt64(index),
                 presses: simulation.presses ?? simulatedKeypadPresses, startNs: startNs)
-            let matrix = SimulatedMatrix(configuration: keypad.matrix, contacts: typing.contacts)
-            sources.append(KeypadSource(configuration: keypad.matrix, port: SimulatedMatrixPort(matrix: matrix, startNs: startNs)))
+            sources.append(KeypadSource.simulated(keypad.matrix, contacts: typing.contacts, startNs: startNs))
             places += keyRows(keypad).map { row in
                 RunAssembly.LinePlace(chip: "simulated", offset: SimulatedLineNumber.of(keypad.rows[row].line, index: row))
             }

@@ -34,3 +34,11 @@ package final class SimulatedMatrixPort: MatrixPort {
         return earliest
     }
 }
+
+extension KeypadSource {
+    /// A simulated keypad of `configuration`, its keys' contacts `contacts` (row by row, as
+    /// `SimulatedMatrix` takes them), scanned as a real one is from `startNs`.
+    package static func simulated(_ configuration: MatrixConfiguration, contacts: [[Edge]], startNs: Int64) -> KeypadSource {
+        KeypadSource(configuration: configuration, port: SimulatedMatrixPort(matrix: SimulatedMatrix(configuration: configuration, contacts: contacts), startNs: startNs))
+    }
+}

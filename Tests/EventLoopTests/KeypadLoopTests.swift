@@ -21,8 +21,7 @@ import Testing
     }
 
     static func play(_ contacts: [[Edge]], matrix: MatrixConfiguration = matrix, codes: [CodePlan] = []) throws -> VirtualRun {
-        let port = SimulatedMatrixPort(matrix: SimulatedMatrix(configuration: matrix, contacts: contacts), startNs: 0)
-        let source = KeypadSource(configuration: matrix, port: port)
+        let source = KeypadSource.simulated(matrix, contacts: contacts, startNs: 0)
         return try VirtualRun.play(source, plans: [LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 20 * ms)))], codes: codes)
     }
 

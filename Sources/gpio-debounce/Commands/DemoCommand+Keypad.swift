@@ -19,7 +19,7 @@ extension DemoCommand {
         let layout = WatchCommand.keypadLayout(rows: 4, columns: 4)
         let keys = Array(layout.joined())
         let typing = SimulatedTyping(layout: layout, code: nil, seed: seed, presses: presses, startNs: 0)
-        let source = KeypadSource(configuration: matrix, port: SimulatedMatrixPort(matrix: SimulatedMatrix(configuration: matrix, contacts: typing.contacts), startNs: 0))
+        let source = KeypadSource.simulated(matrix, contacts: typing.contacts, startNs: 0)
         let out = OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0)
         let printer = EventPrinter(writer: output.writer(out), lineFields: keys.map { EventFields.key(String($0), keypad: "demo") })
         let assembly = RunAssembly.keypads(

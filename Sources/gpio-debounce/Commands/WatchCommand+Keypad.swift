@@ -45,7 +45,7 @@ extension WatchCommand {
         let chipName: String
         if simulation.simulate {
             let typing = SimulatedTyping(layout: layout, code: nil, seed: simulation.chosenSeed(), presses: simulation.presses ?? 1_000, startNs: 0)
-            source = KeypadSource(configuration: matrix, port: SimulatedMatrixPort(matrix: SimulatedMatrix(configuration: matrix, contacts: typing.contacts), startNs: 0))
+            source = KeypadSource.simulated(matrix, contacts: typing.contacts, startNs: 0)
             chipName = "simulated"
         } else {
             let open = { () throws(GPIOError) -> (GPIODMatrixPort, String) in
