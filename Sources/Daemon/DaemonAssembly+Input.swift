@@ -3,6 +3,7 @@ import ConfigurationFile
 import EventLoop
 import DebounceCore
 import GPIODBackend
+import Keypads
 import Logging
 import Simulation
 
@@ -19,9 +20,10 @@ extension DaemonAssembly {
             guard let freshLines = ((fresh.source as? CompositeEdgeSource)?.sources.first ?? fresh.source) as? SimulatedLines else { return fresh }
             // The pins' lines come first; a keypad's keys (last) carry nothing over (`RosterChange`).
             let lines = SimulatedLines(continuing: previous, previousLine: Array(change.previousLine.prefix(freshLines.lineCount)), fresh: freshLines)
-            let keypads = simulatedKeypads(configuration, simulation, startNs: carried.clock.nowNs)
+            // The fresh run's keypads, after its lines: a kept keypad types anew, as a fresh one does.
+            let keypads = ((fresh.source as? CompositeEdgeSource)?.sources.dropFirst() ?? []).compactMap { $0 as? KeypadSource }
             return RunAssembly.simulated(lines, names: configuration.roster.pinLines.compactMap(\.settings?.line), virtualTime: simulation.virtualTime, clock: carried.clock)
-                .adding(keypads: keypads.sources, places: keypads.places)
+                .adding(keypads: keypads, places: fresh.places.dropFirst(freshLines.lineCount).compactMap { $0 })
         }
         return try configuredPins(
             configuration, eventBufferSize: choices.eventBufferSize, logger: logger, keeping: continuing?.0.requestedLines,
