@@ -216,7 +216,7 @@ public enum CounterStateError: Error, Sendable, Hashable, CustomStringConvertibl
         case .cannotLock(let path, let errno):
             return "cannot lock '\(path)': \(Self.reason(errno, file: true))"
         case .locked(let directory):
-            return "another gpio-debounce run keeps its counters in '\(directory)': stop it, or give this one another --state-dir"
+            return "another gpio-debounce run keeps its state (counters' totals, encoders' positions) in '\(directory)': stop it, or give this one another --state-dir"
         case .noStateDirectory:
             return "no directory for the counters' state: neither STATE_DIRECTORY, XDG_STATE_HOME nor HOME is set; give run --state-dir"
         case .unsuitableCounterName(let name):

@@ -9,25 +9,6 @@ import SystemPackage
 /// The store's file system calls: the directory's lock, the leftovers of cut-off writes, reading a
 /// state file and writing one atomically. Both files (`counters`, `positions`) go through these.
 extension CounterStore {
-    /// Opens (creating, mode 0644) and locks `<directory>/counters.lock`: `open(2)` with `O_CLOEXEC`
-    /// (no action's command inherits the lock), `flock(LOCK_EX | LOCK_NB)`.
-    static func lock(directory: String) throws(CounterStateError) -> OwnedDescriptor {
-        let lockPath = directory.hasSuffix("/") ? directory + lockFileName : directory + "/" + lockFileName
-        let owned: OwnedDescriptor
-        do {
-            owned = try OwnedDescriptor(operation: "open") { open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0o644) }
-        } catch {
-            throw .cannotLock(path: lockPath, errno: error.errno)
-        }
-        do {
-            _ = try retryingInterrupts { flock(owned.descriptor.rawValue, LOCK_EX | LOCK_NB) }
-        } catch {
-            if error == .wouldBlock { throw .locked(directory: directory) }
-            throw .cannotLock(path: lockPath, errno: error)
-        }
-        return owned
-    }
-
     /// Removes the temporary files a write cut off by `kill -9` or a power cut left in `directory`
     /// (`AtomicFile`'s `.counters.XXXXXX` and `.positions.XXXXXX`, regular files only; `opendir`, `readdir`, `lstat`,
     /// `unlink`), while this store holds the lock, so no other run is writing one. Returns their names.

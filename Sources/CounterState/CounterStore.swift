@@ -31,9 +31,9 @@ import SystemPackage
 /// overwritten: the run does not start.
 ///
 /// The directory's lock (`flock(LOCK_EX | LOCK_NB)` on `<directory>/counters.lock`, created if
-/// missing and never removed) is held from `init` until the store is released (its descriptor closed in
-/// `deinit`), so that a second run on the same directory is refused instead of two runs overwriting each
-/// other's totals. The temporary file of a write cut off by a `kill -9` (`.counters.XXXXXX`) is removed
+/// missing and never removed, `StateDirectoryLock`) is held from `init` until the store is released, so
+/// that a second run on the same directory is refused instead of two runs overwriting each other's
+/// totals. A reload hands it from one run's store to the next's (`lock`, then `init(…, lock:)`). The temporary file of a write cut off by a `kill -9` (`.counters.XXXXXX`) is removed
 /// at the next start.
 ///
 /// A run's wiring, with the roster's counters and their lines (`Roster.counters`):
@@ -123,12 +123,17 @@ package final class CounterStore: Sink {
     /// The lines of the positions file the run does not restore, written back as they were.
     package let keptPositions: [EncoderPosition]
     /// Files written (for measurements: at most one per file and flush interval while pulses come).
-    package private(set) var writes = 0
+    package var writes: Int { writesOf.values.reduce(0, +) }
     /// Writes that failed (each logged, or noted in the log of the failures in a row).
-    package private(set) var failedWrites = 0
+    package var failedWrites: Int { failedWritesOf.values.reduce(0, +) }
+    /// Each file's writes.
+    package private(set) var writesOf: [StateFileKind: Int] = [:]
+    /// Each file's writes that failed.
+    package private(set) var failedWritesOf: [StateFileKind: Int] = [:]
 
     private let logger: Logger
-    private let lock: OwnedDescriptor
+    /// The state directory's lock, held for the run; a reload hands it to the next run's store.
+    package let lock: StateDirectoryLock
     /// The counter of each line of the run (`nil`: not a counter).
     private let counterOfLine: [Int: Int]
     /// The entry (an index into `values`, past the counters) of each encoder to restore.
@@ -150,7 +155,12 @@ package final class CounterStore: Sink {
     /// `CounterStateError`: the directory cannot be created or locked, another run holds the lock
     /// (`.locked`), a file cannot be read or is not a valid state file (left as it is), or a name
     /// cannot be kept in the file. `logger` gets the write failures (warnings) and a line per write (debug).
-    package init(directory: String, counters: [Counter], encoders: [Encoder] = [], logger: Logger) throws(CounterStateError) {
+    ///
+    /// `lock`: the lock of the run before, handed over by a reload: taken as this store's when it is
+    /// `directory`'s, else released first. The store before must not write once it handed its lock over.
+    package init(
+        directory: String, counters: [Counter], encoders: [Encoder] = [], logger: Logger, lock handedOver: StateDirectoryLock? = nil
+    ) throws(CounterStateError) {
         let seen = try Self.checked(counters.map(\.name))
         let seenEncoders = try Self.checked(encoders.map(\.name))
         try StateDirectory.create(directory)
@@ -160,7 +170,12 @@ package final class CounterStore: Sink {
         self.counters = counters
         self.encoders = encoders
         self.logger = logger
-        lock = try Self.lock(directory: directory)
+        if let handedOver, handedOver.directory == directory {
+            lock = handedOver
+        } else {
+            handedOver?.release()
+            lock = try StateDirectoryLock.acquire(directory: directory)
+        }
         for name in Self.removeUnfinishedWrites(in: directory) {
             logger.notice("removed '\(name)' from '\(directory)': the unfinished write of a run that was killed or lost power")
         }
@@ -277,7 +292,7 @@ package final class CounterStore: Sink {
         do {
             try Self.write(text, to: path, directory: directory)
         } catch {
-            failedWrites += 1
+            failedWritesOf[kind, default: 0] += 1
             let unsaved = entries.filter { unsavedSinceNs[$0] != nil }
             let lost =
                 kind == .counters
@@ -296,7 +311,7 @@ package final class CounterStore: Sink {
             for index in unsaved { unsavedSinceNs[index] = nowNs }
             return
         }
-        writes += 1
+        writesOf[kind, default: 0] += 1
         if failing.removeValue(forKey: kind) != nil {
             logger.notice("\(what) saved to '\(path)' again")
         }

@@ -28,6 +28,9 @@ extension DaemonAssembly {
         let mqttSink: MQTTSink?
         /// A simulation's own state directory.
         let simulationState: SimulationStateDirectory?
+        /// The state directory's lock, handed from the run before's counter store to the next one's
+        /// (never left to the release of the run before), or `nil` when it kept no state.
+        let stateLock: StateDirectoryLock?
         /// Sinks with work in flight (running actions), as `RetiringSink`s: they finish it in the next run.
         let retiring: [any Sink]
         /// Events reported and wakeups of the runs so far, for the summary at the stop.
@@ -56,7 +59,7 @@ extension DaemonAssembly {
         let carried = Carried(
             roster: configuration.roster, plan: plan, pipeline: loop.pipeline, clock: loop.clock, simulatedLines: pinSource as? SimulatedLines,
             requestedLines: pinSource as? GPIODLines,
-            mqttSink: keepsMQTT ? mqttSink : nil, simulationState: simulationState, retiring: retiring.filter(\.isBusy),
+            mqttSink: keepsMQTT ? mqttSink : nil, simulationState: simulationState, stateLock: counterStore?.lock, retiring: retiring.filter(\.isBusy),
             events: eventsBefore + loop.reportedEvents, wakeups: wakeupsBefore + loop.wakeups)
         simulationState = nil
         return carried

@@ -101,9 +101,15 @@ extension DaemonAssembly {
 
     /// The store of the counters' totals and the restored encoders' positions, if the configuration
     /// keeps any (`ServiceConfiguration.keepsState`): locks the state directory (`directory`, else
-    /// `StateDirectory.defaultPath()`) and reads what is kept there.
-    static func counterStore(_ configuration: ServiceConfiguration, directory: String?, logger: Logger) throws(DaemonFailure) -> CounterStore? {
-        guard configuration.keepsState else { return nil }
+    /// `StateDirectory.defaultPath()`) and reads what is kept there. `handedOver`: the lock of the run
+    /// before a reload, taken over (or released, when this configuration keeps no state).
+    static func counterStore(
+        _ configuration: ServiceConfiguration, directory: String?, handedOver: StateDirectoryLock? = nil, logger: Logger
+    ) throws(DaemonFailure) -> CounterStore? {
+        guard configuration.keepsState else {
+            handedOver?.release()
+            return nil
+        }
         do throws(CounterStateError) {
             let path: String
             if let directory { path = directory } else { path = try StateDirectory.defaultPath() }
@@ -115,7 +121,7 @@ extension DaemonAssembly {
                 encoders: configuration.encoders.indices.filter { configuration.encoders[$0].restore }.map {
                     CounterStore.Encoder(name: configuration.encoders[$0].name, encoder: $0, flushIntervalNs: CounterSettings.defaultIntervalNs)
                 },
-                logger: logger)
+                logger: logger, lock: handedOver)
             if !store.counters.isEmpty {
                 let totals = zip(configuration.counters, store.initialTotals).map { "\($0.name) \($1)" }.joined(separator: ", ")
                 logger.info("counters: kept in \(store.path) (\(totals))")

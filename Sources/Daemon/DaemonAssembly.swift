@@ -91,7 +91,8 @@ package final class DaemonAssembly {
         }
         self.simulationState = simulationState
         do throws(DaemonFailure) {
-            let counterStore = try Self.counterStore(configuration, directory: simulationState?.path ?? choices.stateDirectory, logger: logger)
+            let counterStore = try Self.counterStore(
+                configuration, directory: simulationState?.path ?? choices.stateDirectory, handedOver: carried?.stateLock, logger: logger)
             self.counterStore = counterStore
             let totals = counterStore?.initialTotals ?? []
             let kept = Self.keptPositions(counterStore, encoderCount: configuration.encoders.count)
@@ -183,8 +184,13 @@ package final class DaemonAssembly {
     package func logSummary(of stop: StopReason) {
         logHealth(loop.pipeline, atNs: loop.clock.nowNs)
         if let counterStore {
-            let failed = counterStore.failedWrites > 0 ? ", \(counted(counterStore.failedWrites, "failed write"))" : ""
-            logger.info("counters: \(counted(counterStore.writes, "write")) of \(counterStore.path)\(failed)")
+            // One line a file the run keeps: `counters: 3 writes of …/counters`, `positions: 1 write of …/positions`.
+            let files = [(StateFileKind.counters, counterStore.path, !counterStore.counters.isEmpty), (.positions, counterStore.positionsPath, !counterStore.encoders.isEmpty)]
+            for (kind, path, kept) in files where kept {
+                let failures = counterStore.failedWritesOf[kind] ?? 0
+                let failed = failures > 0 ? ", \(counted(failures, "failed write"))" : ""
+                logger.info("\(kind.fileName): \(counted(counterStore.writesOf[kind] ?? 0, "write")) of \(path)\(failed)")
+            }
         }
         logger.info("stopped (\(Self.describe(stop))) after \(counted(eventsBefore + loop.reportedEvents, "event")) and \(counted(wakeupsBefore + loop.wakeups, "wakeup"))")
     }

@@ -1,5 +1,6 @@
 import Assembly
 import ConfigurationFile
+import CounterState
 import Daemon
 import EventLoop
 import Testing
@@ -50,6 +51,33 @@ import Testing
         #expect(next.loop.pipeline.debouncer(line: 0)?.statistics.edges == 0)
         #expect(next.loop.linesCarriedOver == [1, 2, 3, 4])
         #expect(next.counterStore?.initialTotals == [total])
+    }
+
+    /// The state directory's lock goes from the run before to the next explicitly: a reload succeeds
+    /// while something still holds the run before (as a loaded machine can delay its release), and one
+    /// to a file without counters lets the lock go at once.
+    @Test func theStateLockIsHandedOverNotLeftToTheReleaseOfTheRunBefore() throws {
+        let output = try TemporaryFile()
+        let state = try TemporaryDirectory()
+        var daemon: DaemonAssembly? = try DaemonAssembly(
+            ConfigurationLoader.load(Self.before, file: "r.yaml"), choices: DaemonAssemblyTests.choices(presses: 6, stateDirectory: state.path, output: output),
+            stop: .none, logger: quietLogger)
+        let first = try #require(daemon)
+        #expect(try first.loop.run() == .endOfInput)
+        let total = try #require(first.loop.pipeline.pulseCounter(line: 3)?.total)
+        try DaemonAssembly.reload(&daemon, to: ConfigurationLoader.load(Self.after, file: "r.yaml"))
+        let next = try #require(daemon)
+        #expect(next !== first)
+        #expect(next.configuration.roster.inputs.map(\.name) == ["extra", "bell", "volume", "energy"], "the reload went back to the file before")
+        #expect(next.counterStore?.initialTotals == [total])
+        #expect(throws: CounterStateError.locked(directory: state.path)) {
+            _ = try CounterStore(directory: state.path, counters: [], logger: quietLogger)
+        }
+        try DaemonAssembly.reload(&daemon, to: ConfigurationLoader.load("buttons:\n  - {name: bell, line: 22}\n", file: "r.yaml"))
+        #expect(daemon?.counterStore == nil)
+        _ = try CounterStore(directory: state.path, counters: [], logger: quietLogger)
+        withExtendedLifetime(first) {}
+        withExtendedLifetime(next) {}
     }
 
     /// A keypad beside the pins: a reload that adds a button keeps the button's state (the pins' lines

@@ -78,4 +78,22 @@ import Testing
         #expect(Array(summary.prefix(5)) == expected)
         #expect(summary.last?.hasPrefix("stopped (the simulated buttons ran out of presses) after ") == true, "\(summary)")
     }
+
+    /// The summary names each state file the run keeps by its own name: an encoder-only run's is its
+    /// positions file, with no line about counters.
+    @Test func theSummaryNamesTheStateFileTheRunKeeps() throws {
+        let output = try TemporaryFile()
+        let state = try TemporaryDirectory()
+        let kept = LogLines()
+        let logger = Logger(label: "health-test") { _ in KeepingHandler(kept: kept) }
+        let daemon = try DaemonAssembly(
+            ConfigurationLoader.load("encoders:\n  - {name: volume, lines: [17, 27], restore: true}\n", file: "e.yaml"),
+            choices: DaemonAssemblyTests.choices(presses: 4, stateDirectory: state.path, output: output), stop: .none, logger: logger)
+        let stop = try daemon.loop.run()
+        let before = kept.all.count
+        daemon.logSummary(of: stop)
+        let summary = Array(kept.all.dropFirst(before))
+        #expect(summary.contains { $0.hasPrefix("positions: ") && $0.hasSuffix(" of \(state.path)/positions") }, "\(summary)")
+        #expect(!summary.contains { $0.hasPrefix("counters:") }, "\(summary)")
+    }
 }

@@ -309,7 +309,7 @@ import Testing
             _ = try CounterStore(directory: temporary.path, counters: Self.counters(["water"]), logger: Self.quiet)
         })
         #expect(error == .locked(directory: temporary.path))
-        #expect(error.description == "another gpio-debounce run keeps its counters in '\(temporary.path)': stop it, or give this one another --state-dir")
+        #expect(error.description == "another gpio-debounce run keeps its state (counters' totals, encoders' positions) in '\(temporary.path)': stop it, or give this one another --state-dir")
         #expect(first?.writes == 0)
         first = nil
         _ = try CounterStore(directory: temporary.path, counters: Self.counters(["water"]), logger: Self.quiet)
