@@ -69,7 +69,7 @@ struct WatchCommand: ParsableCommand {
 
     @Flag(
         help: ArgumentHelp(
-            "First print each watched line's state at the start as an event: initial, with its level (0 or 1) and, for a button, pressed or released (JSON: {\"event\":\"initial\",\"state\":\"released\",\"level\":1,…})."))
+            "First print each watched line's state at the start as an event: initial, with its level (0 or 1) and, for a button, pressed or released (JSON, e.g. {\"event\":\"initial\",\"state\":\"released\",\"level\":1,\"time_ns\":1523456789012,\"chip\":\"gpiochip0\",\"line\":17})."))
     var initialState = false
 
     @Flag(
