@@ -81,6 +81,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let configuration = try loadConfiguration(config)
         let logger = logLevel.bootstrap()
+        if simulation.simulate { SimulatedPinsNote.say(options: kernelQueue.given) }
         if removeDiscovery { return try removeDiscovery(configuration, signals: try signalDescriptor(), logger: logger) }
         let signals = try signalDescriptor(requests: [.reload, .report])
         let assemble = { () throws(DaemonFailure) in

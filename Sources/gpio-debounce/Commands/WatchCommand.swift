@@ -104,6 +104,7 @@ struct WatchCommand: ParsableCommand {
             let (rows, columns) = try Self.keypadLines(keypad)
             return try watchKeypad(rows: rows, columns: columns)
         }
+        if simulation.simulate { SimulatedPinsNote.say(options: (kernelDebounceNs > 0 ? ["--kernel-debounce"] : []) + kernelQueue.given) }
         if let encoder { return try watchEncoder(Self.encoderLines(encoder)) }
         let signals = try signalDescriptor()
         guard let assembly = try simulation.simulate ? simulatedLines() : pins(lines, signals: signals) else { return }
