@@ -67,6 +67,8 @@ struct WatchCommand: ParsableCommand {
             valueName: "ROWS/COLUMNS"))
     var keypad: String?
 
+    @OptionGroup var keypadScan: KeypadScanOptions
+
     @Flag(
         help: ArgumentHelp(
             "First print each watched line's state at the start as an event: initial, with its level (0 or 1) and, for a button, pressed or released (JSON, e.g. {\"event\":\"initial\",\"state\":\"released\",\"level\":1,\"time_ns\":1523456789012,\"chip\":\"gpiochip0\",\"line\":17})."))
@@ -84,9 +86,11 @@ struct WatchCommand: ParsableCommand {
     func validate() throws {
         if let keypad {
             guard lines.isEmpty, encoder == nil else { throw ValidationError("--keypad ROWS/COLUMNS names the keypad's lines: watch buttons or an encoder in another `gpio-debounce watch`.") }
-            _ = try Self.keypadLines(keypad)
+            let (rows, columns) = try Self.keypadLines(keypad)
+            try keypadScan.check(rows: rows.count, columns: columns.count)
             return
         }
+        if keypadScan.isGiven { throw ValidationError("--scan-settle and --scan-interval say how --keypad scans a keypad: add --keypad ROWS/COLUMNS.") }
         if let encoder {
             guard lines.isEmpty else { throw ValidationError("--encoder A,B names the encoder's two lines: watch buttons in another `gpio-debounce watch`.") }
             let parts = try Self.encoderLines(encoder)
