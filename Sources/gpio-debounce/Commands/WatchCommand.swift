@@ -104,11 +104,11 @@ struct WatchCommand: ParsableCommand {
     }
 
     func run() throws {
+        if simulation.simulate { SimulatedPinsNote.say(options: (kernelDebounceNs > 0 ? ["--kernel-debounce"] : []) + kernelQueue.given) }
         if let keypad {
             let (rows, columns) = try Self.keypadLines(keypad)
             return try watchKeypad(rows: rows, columns: columns)
         }
-        if simulation.simulate { SimulatedPinsNote.say(options: (kernelDebounceNs > 0 ? ["--kernel-debounce"] : []) + kernelQueue.given) }
         if let encoder { return try watchEncoder(Self.encoderLines(encoder)) }
         let signals = try signalDescriptor()
         guard let assembly = try simulation.simulate ? simulatedLines() : pins(lines, signals: signals) else { return }
@@ -207,7 +207,7 @@ struct BiasArgument: ExpressibleByArgument, CustomStringConvertible {
 
 extension WatchCommand: SimulationHelp {
     static let simulate = ArgumentHelp(
-        "Watch simulated bouncy buttons instead of real pins (no hardware needed): one per line named, reported as that line (GPIO27 as 27), or line 0.")
+        "Watch simulated bouncy buttons instead of real pins (no hardware needed): one per line named, reported as that line (GPIO27 as 27), or line 0; with --encoder a simulated encoder turned, with --keypad a simulated keypad typed on.")
     static let seed = ArgumentHelp("Seed of the simulated button (with --simulate).")
     /// Hidden: a watch runs until stopped; for tests, the simulated buttons' presses (or the encoder's gestures).
     static let presses = ArgumentHelp("Presses of each simulated button, or gestures of the simulated encoder (with --simulate; default: until stopped).", visibility: .hidden)
