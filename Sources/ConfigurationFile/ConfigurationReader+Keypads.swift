@@ -20,9 +20,9 @@ extension ConfigurationReader {
     /// The most rows, and the most columns, of a keypad (a row mask is 32 bits; 16 × 16 keys is plenty).
     static let maximumKeypadSide = 16
     /// The longest `scan_settle:` and its shortest: 1 µs to 100 ms, in nanoseconds.
-    static let keypadSettleRangeNs: ClosedRange<Int64> = 1_000...100_000_000
+    static let keypadSettleRangeNs = MatrixConfiguration.settleRangeNs
     /// The shortest `scan_interval:`: 1 ms, in nanoseconds.
-    static let minimumScanIntervalNs: Int64 = 1_000_000
+    static let minimumScanIntervalNs = MatrixConfiguration.minimumScanIntervalNs
 
     /// `keypads:`: a list of keypads.
     func readKeypads(_ node: YAMLNode, defaults: Defaults) throws(ConfigurationError) -> [KeypadSettings] {
@@ -50,10 +50,10 @@ extension ConfigurationReader {
             matrix.scanIntervalNs = try reader.duration(
                 interval, key: "\(key).scan_interval", what: "the interval of the scans while a key is down", minimum: Self.minimumScanIntervalNs)
         }
-        guard matrix.scanIntervalNs > Int64(columns.count) * matrix.settleNs else {
+        guard matrix.scanIntervalNs > matrix.scanDurationNs else {
             throw reader.error(
                 fields["scan_interval"] ?? fields["scan_settle"] ?? node, "\(key).scan_interval",
-                "a scan takes \(ConfigurationLoader.format(Int64(columns.count) * matrix.settleNs)) (the settle time per column): make `scan_interval:` longer than that")
+                "a scan takes \(ConfigurationLoader.format(matrix.scanDurationNs)) (the settle time per column): make `scan_interval:` longer than that")
         }
         let both = try fields["debounce"].map { node throws(ConfigurationError) in try reader.strategy(node, key: "\(key).debounce") } ?? defaults.debounce
         let press = try fields["press"].map { node throws(ConfigurationError) in try reader.strategy(node, key: "\(key).press") } ?? defaults.press

@@ -41,8 +41,9 @@ package struct CheckReport: Sendable, Hashable {
 
     /// The report of `configuration`, read from `file`, with what was found on this machine.
     /// `headerChip` says which chip offsets without `chip:` mean (the 40-pin header's, `ChipInventory.header`:
-    /// asked only when a line is such an offset).
-    package init(_ configuration: ServiceConfiguration, file: String, machine: MachineFindings, headerChip: () -> HeaderChipChoice) {
+    /// asked only when a line is such an offset); `nil` on a machine without GPIO chips, where such
+    /// offsets are said to be on "the 40-pin header's chip" of the machine that runs them.
+    package init(_ configuration: ServiceConfiguration, file: String, machine: MachineFindings, headerChip: () -> HeaderChipChoice?) {
         let roster = configuration.roster
         let header = roster.pins.contains { $0.settings.chip == nil && Int($0.settings.line) != nil } ? headerChip() : nil
         let places = Places(roster: roster, found: machine.lines, header: header)
@@ -88,6 +89,9 @@ package struct CheckReport: Sendable, Hashable {
         let found: [MachineFindings.Line]?
         let header: HeaderChipChoice?
 
+        /// The chip of offsets without `chip:` where this machine has no chip to say which it is.
+        static let unknownHeaderChip = "the 40-pin header's chip"
+
         /// Where pin line `id` is.
         func callAsFunction(_ id: LineID) -> String {
             guard let wanted = roster[id].settings else { return roster.label(of: id) }
@@ -108,7 +112,7 @@ package struct CheckReport: Sendable, Hashable {
         private func parts(_ wanted: LineSettings, found line: MachineFindings.Line?) -> (chip: String, line: String) {
             let onHeader = wanted.chip == nil && Int(wanted.line) != nil
             guard let line else {
-                return (wanted.chip ?? (onHeader ? header?.description ?? HeaderChip.fallback : "the chip that has"), wanted.line)
+                return (wanted.chip ?? (onHeader ? header?.description ?? Self.unknownHeaderChip : "the chip that has"), wanted.line)
             }
             let chip = onHeader && header?.chip == line.chipName ? header?.description ?? line.chipName : line.chipName
             return (chip, "\(wanted.line)\(wanted.line == String(line.offset) ? "" : " (offset \(line.offset))")")

@@ -7,6 +7,10 @@ public struct MatrixConfiguration: Sendable, Hashable {
     /// The row and column counts a matrix may have: rows are read into the bits of a `UInt32`, and
     /// a reader of a configuration checks both counts against this range.
     public static let lineCountRange = 1...16
+    /// The settle times a matrix may have, in nanoseconds: 1 µs to 100 ms.
+    public static let settleRangeNs: ClosedRange<Int64> = 1_000...100_000_000
+    /// The shortest interval between scans, in nanoseconds: 1 ms.
+    public static let minimumScanIntervalNs: Int64 = 1_000_000
 
     /// How many row lines (inputs), within `lineCountRange`.
     public var rows: Int
@@ -30,6 +34,10 @@ public struct MatrixConfiguration: Sendable, Hashable {
         self.settleNs = settleNs
         self.scanIntervalNs = scanIntervalNs
     }
+
+    /// How long one scan takes at least, in nanoseconds: the settle time of every column.
+    /// `scanIntervalNs` must be longer.
+    public var scanDurationNs: Int64 { Int64(columns) * settleNs }
 
     /// How many keys the matrix has: `rows * columns`.
     public var keyCount: Int { rows * columns }

@@ -88,4 +88,15 @@ import Testing
             "  a: gpiochip1 line 3, bias pull-up, press defer:10ms, release defer:10ms",
         ])
     }
+
+    /// On a machine without GPIO chips there is no header chip to name: offsets are on "the 40-pin
+    /// header's chip" of the machine that runs them, not on a first chip that is not there.
+    @Test func withoutChipsOffsetsAreOnTheHeadersChipUnnamed() throws {
+        let configuration = try ConfigurationLoader.load("buttons: [{name: a, line: 17}]", file: "c.yaml")
+        let report = CheckReport(configuration, file: "c.yaml", machine: .init(lines: nil)) { nil }
+        #expect(report.lines == [
+            "c.yaml: OK: 1 button(s), 0 group(s), 0 action(s)",
+            "  a: the 40-pin header's chip line 17, bias pull-up, press defer:10ms, release defer:10ms",
+        ])
+    }
 }

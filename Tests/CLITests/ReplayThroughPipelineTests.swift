@@ -147,4 +147,20 @@ import Testing
         #expect(result.stdout.contains(#"{"event":"action","action":"energy.pulse","arguments":["touch","/nonexistent/pulse"],"on":"pulse","time_ns":610000000}"#))
         #expect(result.stdout.contains(#"{"event":"action","action":"energy.rate","arguments":["touch","/nonexistent/rate"],"on":"pulse","time_ns":610000000}"#))
     }
+
+    /// The summary of a sensor's or a counter's trace speaks of its contact or its pulses, not of a
+    /// button's presses.
+    @Test func aSensorsAndACountersSummarySayWhatTheyAre() throws {
+        let path = try Self.configuration(Self.doorAndMeter)
+        let door = "0,0\n100000000,1\n100200000,0\n100400000,1\n900000000,0\n1000000000,1\n4000000000,0\n"
+        let sensor = try CLITests.run(["replay", "-", "--config", path, "--button", "front-door"], input: door)
+        #expect(sensor.status == 0, "\(sensor.stderr)")
+        #expect(sensor.stderr == "2 changes to on, 2 to off from 6 raw edges (debounced, before on_delay and off_delay)\n", "\(sensor.stderr)")
+        let meter = "0,1\n100000000,0\n140000000,1\n600000000,0\n600100000,1\n600200000,0\n640000000,1\n"
+        let counter = try CLITests.run(["replay", "-", "--config", path, "--button", "energy"], input: meter)
+        #expect(counter.status == 0, "\(counter.stderr)")
+        #expect(counter.stderr == "2 pulses from 6 raw edges\n", "\(counter.stderr)")
+        let heldDoor = try CLITests.run(["replay", "-", "--config", path, "--button", "front-door"], input: "0,1\n1000000,0\n")
+        #expect(heldDoor.stderr == "0 changes to on, 1 to off from 1 raw edge (debounced, before on_delay and off_delay)\n", "\(heldDoor.stderr)")
+    }
 }

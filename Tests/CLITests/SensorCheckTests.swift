@@ -37,4 +37,16 @@ import Testing
         #expect(result.status == 65)
         #expect(result.stderr.contains(":2:56: counters[0].unit: 'm3' is not a unit for `device_class: water` (did you mean m³?); Home Assistant accepts L, gal, m³, ft³, CCF"), "\(result.stderr)")
     }
+
+    /// On a machine without GPIO chips, `check` names no first chip that is not there beside its note
+    /// that chips were not resolved.
+    @Test func withoutChipsCheckNamesNoChip() throws {
+        guard !DoctorCommandTests.hasChips else { return }
+        let path = try ConfigurationMessageTests.file("sensors:\n  - {name: front-door, line: 23}\n")
+        let result = try ConfigurationMessageTests.check(path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("  front-door: sensor on the 40-pin header's chip line 23, bias pull-up"), "\(result.stdout)")
+        #expect(!result.stdout.contains("gpiochip0"), "\(result.stdout)")
+        #expect(result.stderr.contains("line names and chips were not resolved: this machine has no GPIO chip"), "\(result.stderr)")
+    }
 }

@@ -69,7 +69,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let configuration = try loadConfiguration(config)
         let chips = ChipInventory.read()
-        let report = CheckReport(configuration, file: config, machine: try checkOnThisMachine(configuration, chips: chips), headerChip: { chips.header })
+        let report = CheckReport(configuration, file: config, machine: try checkOnThisMachine(configuration, chips: chips), headerChip: { chips.isEmpty ? nil : chips.header })
         for line in report.lines { print(TerminalText.escaped(line)) }
         for note in report.notes { printToStandardError("gpio-debounce: note: \(note)") }
     }

@@ -14,6 +14,9 @@ struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Press a simulated bouncy button in real time and show raw edges against debounced events.",
+        // argument-parser's own, for more than 12 options none of them required, is `demo <options>`,
+        // which reads as if options were required.
+        usage: "gpio-debounce demo [--encoder | --keypad] [<options>]",
         discussion: """
             No hardware needed. The simulated button bounces like a real one (about 1.5 ms of bounce per \
             press on average, pulses down to 100 ns, now and then tens of ms), and is pressed by a \

@@ -9,12 +9,14 @@ import TraceFormat
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
-        abstract: "Write a trace of a simulated bouncy button (t_ns,level lines) for replay, tests and benchmarks.")
+        abstract: "Write a trace of a simulated bouncy button (t_ns,level lines) for replay, tests and benchmarks.",
+        // One of --presses and --edges is required: the usage says so (argument-parser's own would show both optional).
+        usage: "gpio-debounce generate (--presses <count> | --edges <count>) [--seed <seed>] [--noise] [--active-low | --active-high] [-o <file>]")
 
-    @Option(help: "Stop after this many presses.", transform: CountArgument.parse)
+    @Option(help: ArgumentHelp("Stop after this many presses (this or --edges is required).", valueName: "count"), transform: CountArgument.parse)
     var presses: Int?
 
-    @Option(help: "Stop after the press-and-release cycle that reaches this many edges.", transform: CountArgument.parse)
+    @Option(help: ArgumentHelp("Stop after the press-and-release cycle that reaches this many edges (this or --presses is required).", valueName: "count"), transform: CountArgument.parse)
     var edges: Int?
 
     @Option(help: "Seed of the simulated button; the same seed gives the same trace.")
@@ -30,7 +32,11 @@ struct GenerateCommand: ParsableCommand {
     var output: String?
 
     func validate() throws {
-        guard presses != nil || edges != nil else { throw ValidationError("Say how long: --presses N or --edges N.") }
+        switch (presses, edges) {
+        case (nil, nil): throw ValidationError("Missing --presses <count> or --edges <count>: one of them says how long the trace is.")
+        case (.some, .some): throw ValidationError("--presses and --edges are two ways to say how long the trace is: give one.")
+        default: break
+        }
     }
 
     func run() throws {

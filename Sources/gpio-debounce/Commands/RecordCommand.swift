@@ -74,6 +74,7 @@ struct RecordCommand: ParsableCommand {
 
     func run() throws {
         let (simulate, seed, presses, virtualTime) = (simulation.simulate, simulation.chosenSeed(), simulation.presses, simulation.virtualTime)
+        if simulate { SimulatedPinsNote.say(options: kernelQueue.given) }
         let signals = try signalDescriptor()
         // A real recording starts before the line is requested: every edge the kernel stamps after the
         // request is later than the initial level's time, however long the set-up below takes.

@@ -103,7 +103,8 @@ struct ReplayCommand: ParsableCommand {
         }
         try TraceFile.run(loop, output: output) { source.failure }
         if format == .text, let statistics = loop.pipeline.statistics(line: 0) {
-            printToStandardError(Summary.line(statistics, startedPressed: plan.debounce?.activeLevel.isPressed(initialLevel) ?? false))
+            printToStandardError(
+                Summary.line(statistics, of: stages?.summarized ?? .button, startedPressed: plan.debounce?.activeLevel.isPressed(initialLevel) ?? false))
         }
     }
 }
@@ -125,6 +126,8 @@ private struct ConfiguredButton {
     var perUnit: Double?
     /// For a counter, its rate's unit (W, L/min, m³/h, pulses/min).
     var rateUnit: String?
+    /// Which kind of input it is, for the words of the summary.
+    var summarized: Summary.Input
 
     /// Loads `file` (as `run` does: a bad file exits 65, a missing one 66) and picks the button,
     /// sensor or counter `name`, or the only one of them.
@@ -158,12 +161,16 @@ private struct ConfiguredButton {
         counterBindings = plan.counterActionBindings.filter { $0.line == owner.line.index }.map { CounterActionBinding(line: 0, on: $0.on, action: $0.action) }
         (isSensor, perUnit, rateUnit) = (false, nil, nil)
         switch owner.kind {
-        case .button, .encoder, .keypad: fields = EventFields([.text("button", owner.name)])
+        case .button, .encoder, .keypad:
+            fields = EventFields([.text("button", owner.name)])
+            summarized = .button
         case .sensor:
             fields = EventFields([.text("sensor", owner.name)])
             isSensor = true
+            summarized = .sensor
         case .counter(let counter):
             fields = EventFields([.text("counter", owner.name)])
+            summarized = .counter
             perUnit = counter.perUnit
             rateUnit = counter.rateUnit
         }
@@ -172,11 +179,26 @@ private struct ConfiguredButton {
 
 /// One-line summaries of what a debouncer saw.
 enum Summary {
-    /// `startedPressed`: the button was down when the trace began, so that its first release follows
+    /// What the replayed line is, for the words of its summary.
+    enum Input {
+        /// A button: presses and releases.
+        case button
+        /// A sensor: its contact's debounced changes to on and to off (before `on_delay` and `off_delay`).
+        case sensor
+        /// A counter: its pulses.
+        case counter
+    }
+
+    /// `startedPressed`: a button was down when the trace began, so that its first release follows
     /// no reported press and is not reported (nor counted here).
-    static func line(_ statistics: DebounceStatistics, startedPressed: Bool = false) -> String {
-        let unreported = startedPressed && statistics.releases > 0 ? 1 : 0
-        var text = "\(counted(statistics.presses, "press", "presses")), \(counted(statistics.releases - unreported, "release")) from \(counted(statistics.edges, "raw edge"))"
+    static func line(_ statistics: DebounceStatistics, of input: Input = .button, startedPressed: Bool = false) -> String {
+        let unreported = input == .button && startedPressed && statistics.releases > 0 ? 1 : 0
+        let edges = counted(statistics.edges, "raw edge")
+        var text = switch input {
+        case .button: "\(counted(statistics.presses, "press", "presses")), \(counted(statistics.releases - unreported, "release")) from \(edges)"
+        case .sensor: "\(counted(statistics.presses, "change")) to on, \(statistics.releases) to off from \(edges) (debounced, before on_delay and off_delay)"
+        case .counter: "\(counted(statistics.presses, "pulse")) from \(edges)"
+        }
         if unreported > 0 {
             text += "; the button was down when the trace began: its first release follows no press and is not reported"
         }

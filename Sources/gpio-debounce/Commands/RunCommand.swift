@@ -13,10 +13,10 @@ import Simulation
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run the buttons, encoders, sensors and counters of a configuration file: debounced events, gestures and actions, in one process.",
+        abstract: "Run the buttons, encoders, sensors, counters and keypads of a configuration file: debounced events, gestures, codes and actions, in one process.",
         discussion: """
-            One ppoll loop over every button's line (one request per chip), sleeping until the earliest \
-            deadline of any button: nothing runs while the buttons are idle. Events are printed like \
+            One ppoll loop over every input's lines (one request per chip), sleeping until the earliest \
+            deadline of any input: nothing runs while the inputs are idle (a keypad is scanned only while a key is down). Events are printed like \
             `watch` prints them (plus "button"); actions run their commands, each in a process group of \
             its own, without blocking the loop. SIGINT or SIGTERM stops taking events, lets running actions \
             finish for up to --shutdown-grace, kills the process groups of what still runs, saves the \
@@ -81,6 +81,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let configuration = try loadConfiguration(config)
         let logger = logLevel.bootstrap()
+        if simulation.simulate { SimulatedPinsNote.say(options: kernelQueue.given) }
         if removeDiscovery { return try removeDiscovery(configuration, signals: try signalDescriptor(), logger: logger) }
         let signals = try signalDescriptor(requests: [.reload, .report])
         let assemble = { () throws(DaemonFailure) in
@@ -156,7 +157,7 @@ struct RunCommand: ParsableCommand {
 
 extension RunCommand: SimulationHelp {
     static let simulate = ArgumentHelp(
-        "Drive every line from a simulation instead of real pins (no hardware needed): a bouncy button per button, a turned knob per encoder, a door opened and closed per sensor, an S0 meter per counter, each reported as its configured line (GPIO27 as 27).")
+        "Drive every line from a simulation instead of real pins (no hardware needed): a bouncy button per button, a turned knob per encoder, a door opened and closed per sensor, an S0 meter per counter, random keys typed per keypad (codes on one with code:), each reported as its configured line (GPIO27 as 27).")
     static let seed = ArgumentHelp("Seed of the simulated buttons (with --simulate). (default: 1)")
     static let presses = ArgumentHelp(
         "Presses of each simulated button, a double click counting 2 (with --simulate; default: forever; 0 starts, publishes and stops).")

@@ -40,7 +40,7 @@ extension WatchCommand {
     func watchKeypad(rows: [String], columns: [String]) throws {
         let signals = try signalDescriptor()
         let layout = Self.keypadLayout(rows: rows.count, columns: columns.count)
-        let matrix = MatrixConfiguration(rows: rows.count, columns: columns.count)
+        let matrix = keypadScan.matrix(rows: rows.count, columns: columns.count)
         let source: KeypadSource
         let chipName: String
         if simulation.simulate {

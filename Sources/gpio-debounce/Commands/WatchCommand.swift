@@ -67,9 +67,11 @@ struct WatchCommand: ParsableCommand {
             valueName: "ROWS/COLUMNS"))
     var keypad: String?
 
+    @OptionGroup var keypadScan: KeypadScanOptions
+
     @Flag(
         help: ArgumentHelp(
-            "First print each watched line's state at the start as an event: initial, with its level (0 or 1) and, for a button, pressed or released (JSON: {\"event\":\"initial\",\"state\":\"released\",\"level\":1,…})."))
+            "First print each watched line's state at the start as an event: initial, with its level (0 or 1) and, for a button, pressed or released (JSON, e.g. {\"event\":\"initial\",\"state\":\"released\",\"level\":1,\"time_ns\":1523456789012,\"chip\":\"gpiochip0\",\"line\":17})."))
     var initialState = false
 
     @Flag(
@@ -84,9 +86,11 @@ struct WatchCommand: ParsableCommand {
     func validate() throws {
         if let keypad {
             guard lines.isEmpty, encoder == nil else { throw ValidationError("--keypad ROWS/COLUMNS names the keypad's lines: watch buttons or an encoder in another `gpio-debounce watch`.") }
-            _ = try Self.keypadLines(keypad)
+            let (rows, columns) = try Self.keypadLines(keypad)
+            try keypadScan.check(rows: rows.count, columns: columns.count)
             return
         }
+        if keypadScan.isGiven { throw ValidationError("--scan-settle and --scan-interval say how --keypad scans a keypad: add --keypad ROWS/COLUMNS.") }
         if let encoder {
             guard lines.isEmpty else { throw ValidationError("--encoder A,B names the encoder's two lines: watch buttons in another `gpio-debounce watch`.") }
             let parts = try Self.encoderLines(encoder)
@@ -100,6 +104,7 @@ struct WatchCommand: ParsableCommand {
     }
 
     func run() throws {
+        if simulation.simulate { SimulatedPinsNote.say(options: (kernelDebounceNs > 0 ? ["--kernel-debounce"] : []) + kernelQueue.given) }
         if let keypad {
             let (rows, columns) = try Self.keypadLines(keypad)
             return try watchKeypad(rows: rows, columns: columns)
@@ -202,7 +207,7 @@ struct BiasArgument: ExpressibleByArgument, CustomStringConvertible {
 
 extension WatchCommand: SimulationHelp {
     static let simulate = ArgumentHelp(
-        "Watch simulated bouncy buttons instead of real pins (no hardware needed): one per line named, reported as that line (GPIO27 as 27), or line 0.")
+        "Watch simulated bouncy buttons instead of real pins (no hardware needed): one per line named, reported as that line (GPIO27 as 27), or line 0; with --encoder a simulated encoder turned, with --keypad a simulated keypad typed on.")
     static let seed = ArgumentHelp("Seed of the simulated button (with --simulate).")
     /// Hidden: a watch runs until stopped; for tests, the simulated buttons' presses (or the encoder's gestures).
     static let presses = ArgumentHelp("Presses of each simulated button, or gestures of the simulated encoder (with --simulate; default: until stopped).", visibility: .hidden)

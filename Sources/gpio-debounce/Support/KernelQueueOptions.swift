@@ -11,6 +11,9 @@ struct KernelQueueOptions: ParsableArguments {
             valueName: "events"))
     var eventBufferSize: Int?
 
+    /// The options given, as spelled: for `SimulatedPinsNote`.
+    var given: [String] { eventBufferSize == nil ? [] : ["--event-buffer"] }
+
     func validate() throws {
         if let eventBufferSize, !GPIODLines.eventBufferSizes.contains(eventBufferSize) {
             throw ValidationError("--event-buffer must be 1 to 1024 events (the kernel keeps at most 1024 per request), not \(eventBufferSize).")

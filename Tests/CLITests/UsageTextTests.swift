@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// What the help and the usage lines say: every kind of input a command takes, and what is required.
+@Suite struct UsageTextTests {
+    /// `command --help`, its lines joined (the help wraps them at the terminal's width).
+    static func help(_ command: String) throws -> String {
+        let result = try CLITests.run([command, "--help"])
+        #expect(result.status == 0)
+        return result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    @Test func runsHelpNamesKeypadsAndWhatTheSimulationTypesOnThem() throws {
+        let help = try Self.help("run")
+        #expect(help.contains("counters and keypads of a configuration file"), "\(help)")
+        #expect(help.contains("random keys typed per keypad (codes on one with code:)"), "\(help)")
+    }
+
+    @Test func watchsSimulateHelpNamesTheEncoderAndTheKeypad() throws {
+        let help = try Self.help("watch")
+        #expect(help.contains("with --encoder a simulated encoder turned, with --keypad a simulated keypad typed on"), "\(help)")
+    }
+
+    /// No usage line reads as if options were required (argument-parser writes `<options>` alone when
+    /// a command has more than 12 options, none of them required).
+    @Test(arguments: ["demo", "watch", "run", "record", "replay", "generate", "analyze", "check", "doctor", "list"])
+    func noUsageLineRequiresOptions(command: String) throws {
+        let result = try CLITests.run([command, "--help"])
+        #expect(result.status == 0)
+        let usage = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("USAGE:") })
+        #expect(!usage.hasSuffix(" <options>"), "\(usage)")
+    }
+
+    @Test func demosUsageNamesItsThreeDemos() throws {
+        let result = try CLITests.run(["demo", "--help"])
+        #expect(result.stdout.contains("USAGE: gpio-debounce demo [--encoder | --keypad] [<options>]"), "\(result.stdout)")
+    }
+
+    @Test func generatesUsageSaysPressesOrEdgesIsRequired() throws {
+        let help = try CLITests.run(["generate", "--help"])
+        #expect(help.stdout.contains("USAGE: gpio-debounce generate (--presses <count> | --edges <count>)"), "\(help.stdout)")
+        let missing = try CLITests.run(["generate"])
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("Missing --presses <count> or --edges <count>"), "\(missing.stderr)")
+        #expect(missing.stderr.contains("Usage: gpio-debounce generate (--presses <count> | --edges <count>)"), "\(missing.stderr)")
+        #expect(missing.stdout.isEmpty)
+        let both = try CLITests.run(["generate", "--presses", "2", "--edges", "10"])
+        #expect(both.status == 64)
+        #expect(both.stderr.contains("--presses and --edges are two ways to say how long the trace is: give one."), "\(both.stderr)")
+        #expect(both.stdout.isEmpty)
+    }
+}
