@@ -208,6 +208,20 @@ import Testing
         #expect(fine.status == 0, "\(fine.stderr)")
     }
 
+    /// A duration without its unit is refused where it is written, in a file (65) as on the command line (64).
+    @Test func aDurationWithoutItsUnitIsRefusedWithTheSpellingToWrite() throws {
+        let path = try Self.file("sensors:\n  - name: door\n    line: 23\n    on_delay: 2\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let check = try Self.check(path, removing: false)
+        #expect(check.status == 65)
+        #expect(check.stderr.contains("\(path):4:15: sensors[0].on_delay: a duration needs a unit: write 2ms (or 2s, 2us)"), "\(check.stderr)")
+        for arguments in [["watch", "--simulate", "--debounce", "defer:2"], ["run", "--config", path, "--simulate", "--shutdown-grace", "5"]] {
+            let result = try CLITests.run(arguments)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("a duration needs a unit: write "), "\(result.stderr)")
+        }
+    }
+
     /// Nesting beyond libyaml's 1000 levels is a YAML mistake like another (and reads no further).
     @Test func deepNestingIsRefused() throws {
         let result = try Self.check(try Self.file("buttons: " + String(repeating: "[", count: 100_000) + "\n"))
