@@ -104,12 +104,14 @@ extension ConfigurationReader {
     private func keypadLayout(_ node: YAMLNode?, node entry: YAMLNode, key: String, rows: Int, columns: Int) throws(ConfigurationError) -> [[Character]] {
         guard let node else {
             guard let standard = KeypadSettings.standardLayout(rows: rows, columns: columns) else {
-                throw reader.error(entry, key, "a keypad of \(rows) rows and \(columns) columns needs `keys:`, one string per row, e.g. [\"123\", \"456\"] (only 4×4 and 4×3 pads have a default)")
+                throw reader.error(
+                    entry, key,
+                    "a keypad of \(rows) rows and \(columns) columns needs `keys:`, one string per row, e.g. keys: \(Self.exampleLayout(rows: rows, columns: columns)) (only 4×4 and 4×3 pads have a default)")
             }
             return standard
         }
         guard case .sequence(let items) = node, items.count == rows else {
-            throw reader.error(node, "\(key).keys", "must list \(rows) strings, one per row, each of \(columns) keys, e.g. [\"123A\", \"456B\", \"789C\", \"*0#D\"]")
+            throw reader.error(node, "\(key).keys", "must list \(rows) strings, one per row, each of \(columns) keys, e.g. keys: \(Self.exampleLayout(rows: rows, columns: columns))")
         }
         var layout: [[Character]] = []
         var seen: Set<Character> = []
@@ -130,6 +132,16 @@ extension ConfigurationReader {
             layout.append(row)
         }
         return layout
+    }
+
+    /// A `keys:` for a pad of `rows` and `columns`, as written in YAML: the printed layout of a 4×4 or 4×3
+    /// pad, else digits, then letters, row by row (`["123", "456", "789"]` for 3×3); the first 4 rows, then `…`.
+    static func exampleLayout(rows: Int, columns: Int) -> String {
+        let pool = Array("1234567890ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz*#")
+        let layout = KeypadSettings.standardLayout(rows: rows, columns: columns)
+            ?? (0..<min(rows, 4)).map { row in Array(pool[(row * columns)..<((row + 1) * columns)]) }
+        let shown = layout.prefix(4).map { "\"\(String($0))\"" } + (rows > 4 ? ["…"] : [])
+        return "[\(shown.joined(separator: ", "))]"
     }
 
     /// `code:`: PIN entry.

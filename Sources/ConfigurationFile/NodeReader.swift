@@ -42,7 +42,7 @@ struct NodeReader {
                 name = renamed
             }
             if let allowed, !allowed.contains(name) {
-                throw error(keyNode, key, "unknown key \(ConfigurationLoader.quoted(name)); allowed: \(allowed.joined(separator: ", "))")
+                throw error(keyNode, key, "unknown key \(ConfigurationLoader.quoted(name))\(NearestNames.didYouMean(name, among: allowed)); allowed: \(allowed.joined(separator: ", "))")
             }
             if let first = keyNodes[name] {
                 throw error(keyNode, key, "the key \(ConfigurationLoader.quoted(name)) appears twice (first at line \(first.mark.line), column \(first.mark.column)): remove one")
