@@ -72,6 +72,10 @@ extension ConfigurationReader {
         }
         if let node = fields["key_map"] { keypad.keyMap = try keyMap(node, key: "\(key).key_map", keys: allKeys) }
         if let node = fields["actions"] { keypad.actions = try keypadActions(node, key: "\(key).actions", keypad: keypad) }
+        if let node = fields["code"] {
+            let codeKeys = try codeKeys(of: keypad, node: node, key: "\(key).code")
+            keypad.code?.allowedKeys = codeKeys
+        }
         return keypad
     }
 
@@ -100,12 +104,14 @@ extension ConfigurationReader {
     private func keypadLayout(_ node: YAMLNode?, node entry: YAMLNode, key: String, rows: Int, columns: Int) throws(ConfigurationError) -> [[Character]] {
         guard let node else {
             guard let standard = KeypadSettings.standardLayout(rows: rows, columns: columns) else {
-                throw reader.error(entry, key, "a keypad of \(rows) rows and \(columns) columns needs `keys:`, one string per row, e.g. [\"123\", \"456\"] (only 4×4 and 4×3 pads have a default)")
+                throw reader.error(
+                    entry, key,
+                    "a keypad of \(rows) rows and \(columns) columns needs `keys:`, one string per row, e.g. keys: \(Self.exampleLayout(rows: rows, columns: columns)) (only 4×4 and 4×3 pads have a default)")
             }
             return standard
         }
         guard case .sequence(let items) = node, items.count == rows else {
-            throw reader.error(node, "\(key).keys", "must list \(rows) strings, one per row, each of \(columns) keys, e.g. [\"123A\", \"456B\", \"789C\", \"*0#D\"]")
+            throw reader.error(node, "\(key).keys", "must list \(rows) strings, one per row, each of \(columns) keys, e.g. keys: \(Self.exampleLayout(rows: rows, columns: columns))")
         }
         var layout: [[Character]] = []
         var seen: Set<Character> = []
@@ -128,6 +134,16 @@ extension ConfigurationReader {
         return layout
     }
 
+    /// A `keys:` for a pad of `rows` and `columns`, as written in YAML: the printed layout of a 4×4 or 4×3
+    /// pad, else digits, then letters, row by row (`["123", "456", "789"]` for 3×3); the first 4 rows, then `…`.
+    static func exampleLayout(rows: Int, columns: Int) -> String {
+        let pool = Array("1234567890ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz*#")
+        let layout = KeypadSettings.standardLayout(rows: rows, columns: columns)
+            ?? (0..<min(rows, 4)).map { row in Array(pool[(row * columns)..<((row + 1) * columns)]) }
+        let shown = layout.prefix(4).map { "\"\(String($0))\"" } + (rows > 4 ? ["…"] : [])
+        return "[\(shown.joined(separator: ", "))]"
+    }
+
     /// `code:`: PIN entry.
     private func code(_ node: YAMLNode, key: String, keys: Set<Character>) throws(ConfigurationError) -> CodeConfiguration {
         let fields = try reader.mapping(node, key: key, allowed: ["min_length", "max_length", "end_keys", "clear_keys", "back_keys", "allowed_keys", "timeout"])
@@ -146,6 +162,7 @@ extension ConfigurationReader {
         if let clear = try keyList("clear_keys") { code.clearKeys = clear }
         if let back = try keyList("back_keys") { code.backKeys = back }
         code.allowedKeys = try keyList("allowed_keys")
+        try checkOneRolePerKey(code, fields: fields, node: node, key: key)
         if code.endKeys.isEmpty, code.maxLength == nil {
             throw reader.error(node, key, "a code ends with an end key or at `max_length:`: give `end_keys:` or `max_length:`")
         }
@@ -153,6 +170,58 @@ extension ConfigurationReader {
             code.timeoutNs = try reader.duration(node, key: "\(key).timeout", what: "the longest pause between a code's keys")
         }
         return code
+    }
+
+    /// Each key of `code` has one role: ending, clearing, shortening, or being part of the code. A key in
+    /// two of `end_keys`, `clear_keys`, `back_keys` and `allowed_keys` (given or by default) is refused
+    /// at the later list given.
+    private func checkOneRolePerKey(_ code: CodeConfiguration, fields: [String: YAMLNode], node: YAMLNode, key: String) throws(ConfigurationError) {
+        let roles: [(list: String, role: String, keys: [Character])] = [
+            ("end_keys", "an end key", code.endKeys), ("clear_keys", "a clear key", code.clearKeys),
+            ("back_keys", "a back key", code.backKeys), ("allowed_keys", "a key of the code", code.allowedKeys ?? []),
+        ]
+        for (index, later) in roles.enumerated() {
+            for earlier in roles[..<index] {
+                guard let both = later.keys.first(where: earlier.keys.contains) else { continue }
+                let given = fields[later.list] != nil ? later : earlier
+                let defaulted = fields[earlier.list] == nil ? earlier : later
+                let written = fields[defaulted.list] != nil ? "" : " (`\(defaulted.list):` is \(ConfigurationLoader.quoted(String(defaulted.keys))) by default)"
+                throw reader.error(
+                    fields[given.list] ?? node, "\(key).\(given.list)",
+                    "\(ConfigurationLoader.quoted(String(both))) is both \(earlier.role) and \(later.role)\(written): a key has one role; "
+                        + "take it out of one list, e.g. \(given.list): \(ConfigurationLoader.quoted(String(given.keys.filter { $0 != both })))")
+            }
+        }
+    }
+
+    /// The keys a code is made of. A code's keys are secret (`?` in events), so a key with a role of its
+    /// own, an action for it by name (`keys:` of an action on its events) or a keyboard key (`key_map:`),
+    /// is none of them unless `allowed_keys:` lists it: its action or key would tell which key it was.
+    /// `allowed_keys:` may list a key that types (the keypad is then a keyboard, on purpose), never one
+    /// with its own action. Without `allowed_keys:`, the layout's keys in order that are no end, clear
+    /// or back key and have no role of their own; refused when that leaves none.
+    private func codeKeys(of keypad: KeypadSettings, node: YAMLNode, key: String) throws(ConfigurationError) -> [Character] {
+        guard let code = keypad.code else { return [] }
+        let ownKeys = keypad.keysWithOwnActions
+        let fields = try reader.mapping(node, key: key, allowed: nil)
+        if let allowed = code.allowedKeys {
+            if let own = allowed.first(where: ownKeys.contains),
+                let index = keypad.actions.firstIndex(where: { $0.on != .code && $0.keys?.contains(own) == true })
+            {
+                throw reader.error(
+                    fields["allowed_keys"] ?? node, "\(key).allowed_keys",
+                    "\(ConfigurationLoader.quoted(String(own))) has its own action (\(keypad.name)'s actions[\(index)]), which would tell it from the code's other keys (written `?`): "
+                        + "take it out of `allowed_keys:`, e.g. allowed_keys: \(ConfigurationLoader.quoted(String(allowed.filter { $0 != own }))), or out of the action's `keys:`")
+            }
+            return allowed
+        }
+        let keys = keypad.layout.joined().filter { code.collects($0) && !ownKeys.contains($0) && keypad.keyMap[$0] == nil }
+        guard !keys.isEmpty else {
+            throw reader.error(
+                node, key,
+                "no key is left for a code: each key is an end, clear or back key, has its own action (`keys:`) or types a key (`key_map:`); list the code's keys in `allowed_keys:`, e.g. allowed_keys: '0123456789'")
+        }
+        return keys
     }
 
     /// `key_map:`: `default`, or a mapping of keys to key names (`{"1": KEY_1, "#": KEY_ENTER}`).

@@ -68,11 +68,8 @@ extension ConfigurationReader {
     /// prefix, else the closest within two edits), or "" if none is near.
     static func keySuggestion(for name: String) -> String {
         let upper = name.uppercased()
-        var candidates = [upper, "KEY_" + upper, "BTN_" + upper].filter { KeyCode.code(named: $0) != nil }
-        if candidates.isEmpty {
-            candidates = NearestNames.suggestions(for: name, among: KeyCode.allNames)
-        }
-        guard let nearest = candidates.first else { return "" }
+        let candidates = [upper, "KEY_" + upper, "BTN_" + upper].filter { KeyCode.code(named: $0) != nil }
+        guard let nearest = candidates.first else { return NearestNames.didYouMean(name, among: KeyCode.allNames) }
         return " (did you mean \(nearest)?)"
     }
 }

@@ -74,20 +74,30 @@ extension ConfigurationReader {
                         "the name \(name) is already that of \(described(earlier))\(unnamed): give each button, encoder, sensor and counter its own")
                 }
                 names[input.name] = index
-                for lineKey in lineKeys {
+                for (pin, lineKey) in lineKeys.enumerated() {
                     if let earlier = lines[lineKey] {
                         guard case .keypad = input.kind else {
                             throw reader.error(
                                 fields["line"] ?? node, "\(key).line",
                                 "\(lineKey.description) is already the line of \(described(earlier)): one line serves one button, encoder, sensor or counter")
                         }
+                        let (item, itemKey) = keypadLine(pin, fields: fields, key: key) ?? (node, key)
                         throw reader.error(
-                            node, key,
+                            item, itemKey,
                             "\(lineKey.description) is already \(earlier == index ? "a row or column" : "the line") of \(described(earlier)): one line serves one button, encoder, sensor or counter, or one row or column of a keypad")
                     }
                     lines[lineKey] = index
                 }
             }
         }
+    }
+
+    /// The `pin`-th line of a keypad entry (its rows, then its columns) as written: the list item and its key
+    /// (`keypads[0].columns[1]`); nil if the entry's lists do not hold it.
+    private func keypadLine(_ pin: Int, fields: [String: YAMLNode], key: String) -> (YAMLNode, String)? {
+        guard case .sequence(let rows)? = fields["rows"] else { return nil }
+        if pin < rows.count { return (rows[pin], "\(key).rows[\(pin)]") }
+        guard case .sequence(let columns)? = fields["columns"], pin - rows.count < columns.count else { return nil }
+        return (columns[pin - rows.count], "\(key).columns[\(pin - rows.count)]")
     }
 }

@@ -83,7 +83,7 @@ extension ConfigurationReader {
             guard Self.sensorDeviceClasses.contains(text) else {
                 throw reader.error(
                     node, "\(key).device_class",
-                    "\(ConfigurationLoader.quoted(text)) is not a Home Assistant binary_sensor device class\(Self.suggestion(for: text, among: Self.sensorDeviceClasses)); allowed: \(Self.sensorDeviceClasses.joined(separator: ", "))")
+                    "\(ConfigurationLoader.quoted(text)) is not a Home Assistant binary_sensor device class\(NearestNames.didYouMean(text, among: Self.sensorDeviceClasses)); allowed: \(Self.sensorDeviceClasses.joined(separator: ", "))")
             }
             deviceClass = text
         }
@@ -126,7 +126,7 @@ extension ConfigurationReader {
             guard let units = Self.counterUnits.first(where: { $0.deviceClass == text })?.units else {
                 throw reader.error(
                     node, "\(key).device_class",
-                    "\(ConfigurationLoader.quoted(text)) is not a device class for a meter\(Self.suggestion(for: text, among: classes)); allowed: \(classes.joined(separator: ", ")) (or none)")
+                    "\(ConfigurationLoader.quoted(text)) is not a device class for a meter\(NearestNames.didYouMean(text, among: classes)); allowed: \(classes.joined(separator: ", ")) (or none)")
             }
             let allowed = "Home Assistant accepts \(units.joined(separator: ", ")) for `device_class: \(text)` (a total that only grows)"
             guard let unit else {
@@ -196,12 +196,6 @@ extension ConfigurationReader {
         var entries: [Entry] = []
         for (index, item) in list.enumerated() { entries.append(try read(item, "\(key)[\(index)]", index)) }
         return entries
-    }
-
-    /// " (did you mean door?)": the nearest of `candidates`, or "" if none is near.
-    static func suggestion(for text: String, among candidates: [String]) -> String {
-        guard let nearest = NearestNames.suggestions(for: text, among: candidates).first else { return "" }
-        return " (did you mean \(nearest)?)"
     }
 
     /// " (did you mean m³?)" for `m3`, `M^3` or `kwh`: the unit written with other capitals, `3` for

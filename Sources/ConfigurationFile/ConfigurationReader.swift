@@ -94,7 +94,8 @@ struct ConfigurationReader {
         configuration.keypads = keypads
         if let node = top["keyboard"] { configuration.keyboard = try readKeyboard(node) }
         if let node = top["mqtt"] { configuration.mqtt = try readMQTT(node) }
-        configuration.deprecations = reader.deprecations.notes
+        configuration.deprecations = reader.notes.deprecations
+        configuration.missingPrograms = reader.notes.missingPrograms
         return configuration
     }
 
@@ -280,6 +281,14 @@ struct ConfigurationReader {
         return (on, count)
     }
 
+    /// A program that cannot be started: refused, or noted in `notes.missingPrograms` when the lookup
+    /// notes them (once per place: a mapping may be read more than once).
+    private func missingProgram(_ problem: ConfigurationError) throws(ConfigurationError) {
+        guard programs?.notesMissing == true else { throw problem }
+        guard !reader.notes.missingPrograms.contains(where: { $0.line == problem.line && $0.column == problem.column }) else { return }
+        reader.notes.missingPrograms.append(problem)
+    }
+
     func action(_ fields: [String: YAMLNode], node: YAMLNode, key: String, button: String, on: ButtonEvent.Kind, count: Int?) throws(ConfigurationError) -> ActionConfiguration {
         let arguments: [String]
         switch (fields["run"], fields["shell"]) {
@@ -293,13 +302,13 @@ struct ConfigurationReader {
                 list.append(try reader.argument(item, key: "\(key).run[\(index)]"))
             }
             if let programs, let problem = programs.problem(with: program) {
-                throw reader.error(first, "\(key).run[0]", problem)
+                try missingProgram(reader.error(first, "\(key).run[0]", problem))
             }
             arguments = list
         case (nil, let shell?):
             let command = try reader.argument(shell, key: "\(key).shell", allowEmpty: false)
             if let programs, let problem = programs.problem(with: "/bin/sh") {
-                throw reader.error(shell, "\(key).shell", "`shell:` runs /bin/sh -c, but \(problem)")
+                try missingProgram(reader.error(shell, "\(key).shell", "`shell:` runs /bin/sh -c, but \(problem)"))
             }
             arguments = ["/bin/sh", "-c", command]
         case (.some, .some):

@@ -43,6 +43,13 @@ package struct KeypadSettings: Sendable, Equatable {
     /// The key at `row` and `column`.
     package func key(row: Int, column: Int) -> Character { layout[row][column] }
 
+    /// The keys named in the `keys:` of an action on their events: each has a role of its own (a
+    /// doorbell's), so none is a key of a code unless `allowed_keys:` says so (`ConfigurationReader`
+    /// refuses a listed one).
+    package var keysWithOwnActions: Set<Character> {
+        Set(actions.flatMap { $0.on == .code ? [] : Array($0.keys ?? []) })
+    }
+
     /// Whether events name `key`: on a keypad with `code:`, the keys a code is made of are secret and
     /// are written as `?`; its end, clear and back keys, and every key of a keypad without a code, are named.
     package func namesKey(_ key: Character) -> Bool {

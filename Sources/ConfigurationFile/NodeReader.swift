@@ -10,12 +10,15 @@ import YAMLDocument
 /// Typed access to YAML nodes, with errors that point at the node and say what is allowed.
 struct NodeReader {
     let file: String
-    /// Where keys in an old spelling were read (`ConfigurationLoader.renamedKeys`), in file order.
-    let deprecations = Deprecations()
+    /// What one reading notes without refusing the file, shared by the copies of its reader.
+    let notes = Notes()
 
-    /// The notes of one reading, shared by the copies of its reader.
-    final class Deprecations {
-        var notes: [ConfigurationError] = []
+    /// The notes of one reading, each where it is in the file, in file order.
+    final class Notes {
+        /// Keys in an old spelling (`ConfigurationLoader.renamedKeys`).
+        var deprecations: [ConfigurationError] = []
+        /// Programs that cannot be started here, when the lookup notes them (`ProgramLookup.notesMissing`).
+        var missingPrograms: [ConfigurationError] = []
     }
 
     func error(_ node: YAMLNode, _ key: String, _ message: String) -> ConfigurationError {
@@ -23,7 +26,7 @@ struct NodeReader {
     }
 
     /// A mapping's entries by key; keys outside `allowed` (if given) are an error listing the allowed ones.
-    /// A key in an old spelling counts as the key now, with a note (`deprecations`).
+    /// A key in an old spelling counts as the key now, with a note (`notes.deprecations`).
     func mapping(_ node: YAMLNode, key: String, allowed: [String]?) throws(ConfigurationError) -> [String: YAMLNode] {
         guard case .mapping(let mapping) = node else { throw error(node, key, "must be a mapping of `key: value` lines") }
         var result: [String: YAMLNode] = [:]
@@ -35,11 +38,11 @@ struct NodeReader {
                 let path = key.isEmpty ? name : "\(key).\(name)"
                 let note = error(keyNode, path, "`\(name)` is now written `\(renamed)` (keys are snake_case, as in Home Assistant and ESPHome); the old spelling still works for now")
                 // A mapping may be read more than once (a button's: for itself, then for its name and line).
-                if !deprecations.notes.contains(where: { $0.line == note.line && $0.column == note.column }) { deprecations.notes.append(note) }
+                if !notes.deprecations.contains(where: { $0.line == note.line && $0.column == note.column }) { notes.deprecations.append(note) }
                 name = renamed
             }
             if let allowed, !allowed.contains(name) {
-                throw error(keyNode, key, "unknown key \(ConfigurationLoader.quoted(name)); allowed: \(allowed.joined(separator: ", "))")
+                throw error(keyNode, key, "unknown key \(ConfigurationLoader.quoted(name))\(NearestNames.didYouMean(name, among: allowed)); allowed: \(allowed.joined(separator: ", "))")
             }
             if let first = keyNodes[name] {
                 throw error(keyNode, key, "the key \(ConfigurationLoader.quoted(name)) appears twice (first at line \(first.mark.line), column \(first.mark.column)): remove one")

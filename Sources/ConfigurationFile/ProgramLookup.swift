@@ -12,16 +12,27 @@ public struct ProgramLookup: Sendable {
     package var searchPath: String
     /// Where `/` is for the lookup ("" for the real root): for tests, a directory standing in for it.
     package var root: String
+    /// Whether a program that cannot be started is noted (`ServiceConfiguration.missingPrograms`) rather
+    /// than refused: where no action will run (a simulation) or not here (`check` away from the machine).
+    package var notesMissing: Bool
 
-    package init(searchPath: String, root: String = "") {
+    package init(searchPath: String, root: String = "", notesMissing: Bool = false) {
         self.searchPath = searchPath
         self.root = root
+        self.notesMissing = notesMissing
     }
 
     /// This process's `PATH`, or glibc's default (`/bin:/usr/bin`) when it is unset: where the daemon's
     /// actions will be looked up.
     package static var environment: ProgramLookup {
         ProgramLookup(searchPath: getenv("PATH").map { String(cString: $0) } ?? "/bin:/usr/bin")
+    }
+
+    /// This lookup, noting a program that cannot be started rather than refusing it.
+    package var notingMissing: ProgramLookup {
+        var lookup = self
+        lookup.notesMissing = true
+        return lookup
     }
 
     /// Why `program` cannot be started, or nil if it can.
@@ -31,7 +42,7 @@ public struct ProgramLookup: Sendable {
             let relative = program.hasPrefix("/") ? "" : " (relative to the working directory: write an absolute path)"
             switch check(program) {
             case .executable: return nil
-            case .missing: return "no such program \(shown)\(relative)"
+            case .missing: return "no such program \(shown)\(relative): install it there (chmod +x), or correct the path"
             case .directory: return "\(shown) is a directory, not a program\(relative)"
             case .notRegular: return "\(shown) is not a regular file, so not a program\(relative)"
             case .notExecutable: return "\(shown) is not executable (chmod +x it, or run it through its interpreter, e.g. run: [/bin/sh, \(program)])\(relative)"

@@ -26,6 +26,10 @@ public struct ServiceConfiguration: Sendable {
     /// Keys written in an old spelling, each where it was and how it is written now: warnings for
     /// `check` and `run` to print, not errors (the file loads as if written in the new spelling).
     package var deprecations: [ConfigurationError] = []
+    /// `run:` programs (and `shell:`'s /bin/sh) that cannot be started on this machine, each where it is
+    /// named, when the lookup notes them rather than refusing the file (`ProgramLookup.notesMissing`):
+    /// for a simulation, which runs no action, and for `check` away from the machine that runs the file.
+    package var missingPrograms: [ConfigurationError] = []
 }
 
 extension ServiceConfiguration {

@@ -31,6 +31,7 @@ extension CheckReport {
             if let code = keypad.code {
                 let length = code.maxLength.map { $0 == code.minLength ? "\($0)" : "\(code.minLength) to \($0)" } ?? "\(code.minLength) or more"
                 var parts = ["code of \(length) key(s)"]
+                if let keys = code.allowedKeys { parts.append("made of \(String(keys))") }
                 if !code.endKeys.isEmpty { parts.append("ended by \(String(code.endKeys))") }
                 if !code.clearKeys.isEmpty { parts.append("cleared by \(String(code.clearKeys))") }
                 if !code.backKeys.isEmpty { parts.append("\(String(code.backKeys)) takes one back") }

@@ -13,7 +13,7 @@ extension DaemonAssembly {
     static let simulatedKeypadPresses = 1_000
 
     /// A simulated keypad for each configured keypad: a person typing (`SimulatedTyping`: random keys,
-    /// or codes when it has `code:`) on a matrix that answers its scan as a real one would, from `startNs`.
+    /// or codes when it has `code:`, each followed by a key with an action of its own if it has any) on a matrix that answers its scan as a real one would, from `startNs`.
     /// Each key is placed at its row's line, as written (`SimulatedLineNumber`).
     static func simulatedKeypads(
         _ configuration: ServiceConfiguration, _ simulation: DaemonChoices.Simulation, startNs: Int64
@@ -22,7 +22,7 @@ extension DaemonAssembly {
         var places: [RunAssembly.LinePlace] = []
         for (index, keypad) in configuration.keypads.enumerated() {
             let typing = SimulatedTyping(
-                layout: keypad.layout, code: keypad.code, seed: simulation.seed &+ keypadSeedOffset &+ UInt64(index),
+                layout: keypad.layout, code: keypad.code, ownKeys: keypad.keysWithOwnActions, seed: simulation.seed &+ keypadSeedOffset &+ UInt64(index),
                 presses: simulation.presses ?? simulatedKeypadPresses, startNs: startNs)
             sources.append(KeypadSource.simulated(keypad.matrix, contacts: typing.contacts, startNs: startNs))
             places += keyRows(keypad).map { row in

@@ -51,7 +51,7 @@ extension DebounceStrategy: CustomStringConvertible {
 
 extension DebounceStrategy {
     /// Reads `defer:DURATION`, `eager:DURATION` or `eager:DURATION,glitch:DURATION`
-    /// (durations as `DurationSyntax` reads them: `5ms`, `500us`, `1s`, `1h`; a bare number is milliseconds).
+    /// (durations as `DurationSyntax` reads them, with a unit: `5ms`, `500us`, `1s`, `1h`).
     public init(parsing text: some StringProtocol) throws(DebounceSyntaxError) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard let head = parts.first, let colon = head.firstIndex(of: ":") else {

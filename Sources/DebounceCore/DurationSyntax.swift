@@ -1,4 +1,6 @@
-/// Durations written like gpiomon's: `10ms`, `500us`, `1s`, `250ns`, `1.5ms`; a bare number is milliseconds.
+/// Durations written like gpiomon's: `10ms`, `500us`, `1s`, `250ns`, `1.5ms`, always with a unit: a bare
+/// number (`2`) is refused, since it reads as milliseconds to one user and seconds to another; only `0`,
+/// the same in every unit, needs none.
 /// Beyond gpiomon's units, `min` and `h` (as ESPHome writes them) reach the one-hour limit: `1h`,
 /// `30min`. Not `m`, which reads as a misspelt `ms` as easily as minutes.
 public enum DurationSyntax {
@@ -7,7 +9,8 @@ public enum DurationSyntax {
     public static let maximumNs: Int64 = 3_600_000_000_000
 
     /// Parses `text` to nanoseconds. Accepts a non-negative decimal number with an optional
-    /// fraction and one of the units `h`, `min`, `s`, `ms`, `us` (or `µs`), `ns`; no unit means milliseconds.
+    /// fraction and one of the units `h`, `min`, `s`, `ms`, `us` (or `µs`), `ns`; a number with no unit
+    /// is `durationNeedsUnit` unless it is zero.
     public static func parseNs(_ text: some StringProtocol) throws(DebounceSyntaxError) -> Int64 {
         let text = Substring(text)
         let numberEnd = text.firstIndex { !($0.isASCII && ($0.isNumber || $0 == ".")) } ?? text.endIndex
@@ -17,7 +20,9 @@ public enum DurationSyntax {
         case "h": unitNs = 3_600_000_000_000
         case "min": unitNs = 60_000_000_000
         case "s": unitNs = 1_000_000_000
-        case "ms", "": unitNs = 1_000_000
+        case "ms": unitNs = 1_000_000
+        case "" where number.allSatisfy({ $0 == "0" || $0 == "." }): unitNs = 1_000_000
+        case "" where number.contains(where: \.isNumber) && number.count(where: { $0 == "." }) <= 1: throw .durationNeedsUnit(String(text))
         case "us", "µs": unitNs = 1_000
         case "ns": unitNs = 1
         default: throw .badDuration(String(text))
@@ -128,6 +133,8 @@ public enum DebounceSyntaxError: Error, Sendable, Hashable, CustomStringConverti
     case badDuration(String)
     case durationTooLong(String)
     case durationTooPrecise(String)
+    /// A number other than zero with no unit (`2`): the text to write is the number with `ms`, `s` or `us`.
+    case durationNeedsUnit(String)
     case badStrategy(String)
 
     public var description: String { description(quoting: { "'\($0)'" }) }
@@ -136,13 +143,15 @@ public enum DebounceSyntaxError: Error, Sendable, Hashable, CustomStringConverti
     public func description(quoting quote: (String) -> String) -> String {
         switch self {
         case .badDuration(let text) where text.hasPrefix("-"):
-            "\(quote(text)) is not a duration: durations cannot be negative; write a number with a unit (h, min, s, ms, us, ns), e.g. 5ms, 500us, 1s (a bare number is milliseconds)"
+            "\(quote(text)) is not a duration: durations cannot be negative; write a number with a unit (h, min, s, ms, us, ns), e.g. 5ms, 500us, 1s"
         case .badDuration(let text):
-            "\(quote(text)) is not a duration: write a number with a unit (h, min, s, ms, us, ns), e.g. 5ms, 500us, 1s, 2min, 1h (a bare number is milliseconds)"
+            "\(quote(text)) is not a duration: write a number with a unit (h, min, s, ms, us, ns), e.g. 5ms, 500us, 1s, 2min, 1h"
         case .durationTooLong(let text):
             "\(quote(text)) is longer than 1h, the most a debounce duration may be"
         case .durationTooPrecise(let text):
             "\(quote(text)) is finer than a nanosecond"
+        case .durationNeedsUnit(let text):
+            "a duration needs a unit: write \(text)ms (or \(text)s, \(text)us)"
         case .badStrategy(let text) where text.hasPrefix("-"):
             "\(quote(text)) is not a debounce strategy, and durations cannot be negative: write defer:DURATION, eager:DURATION or eager:DURATION,glitch:DURATION (e.g. defer:10ms, eager:30ms,glitch:100us)"
         case .badStrategy(let text):

@@ -11,17 +11,20 @@ package struct SimulatedTyping: Sendable {
     package private(set) var typed: [Int] = []
 
     /// `presses` keys of `layout` typed from `startNs`: at random, or with `code` as codes (digits the
-    /// code allows, `code.minLength` of them, then its first end key).
-    package init(layout: [[Character]], code: CodeConfiguration?, seed: UInt64, presses: Int, startNs: Int64) {
+    /// code allows, `code.minLength` of them, then its first end key), each followed by one of
+    /// `ownKeys` at random (keys with a role of their own, a doorbell's, say), if there are any.
+    package init(layout: [[Character]], code: CodeConfiguration?, ownKeys: Set<Character> = [], seed: UInt64, presses: Int, startNs: Int64) {
         let keys = layout.flatMap { $0 }
         contacts = Array(repeating: [], count: keys.count)
         var sequence: [Int] = []
         var random = SplitMix64(seed: seed)
         if let code, let end = code.endKeys.first.flatMap({ keys.firstIndex(of: $0) }) {
             let digits = keys.indices.filter { code.collects(keys[$0]) }
+            let others = keys.indices.filter { ownKeys.contains(keys[$0]) }
             while sequence.count < presses, !digits.isEmpty {
                 for _ in 0..<code.minLength { sequence.append(digits[Int.random(in: digits.indices, using: &random)]) }
                 sequence.append(end)
+                if !others.isEmpty { sequence.append(others[Int.random(in: others.indices, using: &random)]) }
             }
             sequence = Array(sequence.prefix(presses))
         } else {

@@ -185,6 +185,9 @@ import Testing
         }
     }
 
+    /// A program that cannot be started is refused by `run` and `run --simulate --run-actions` (exit 65),
+    /// which would run it; `run --simulate`, which only shows it, and `check` on a machine without
+    /// GPIO chips (where a configuration is written, not run) note it and go on.
     @Test func programsMustExistAndBeExecutable() throws {
         let script = try Self.file(Array("#!/bin/sh\n".utf8), suffix: ".sh")
         defer { try? FileManager.default.removeItem(atPath: script) }
@@ -197,15 +200,40 @@ import Testing
         for (run, message) in cases {
             let path = try Self.file("buttons:\n  - name: a\n    line: 17\n    actions:\n      - on: press\n        run: \(run)\n")
             defer { try? FileManager.default.removeItem(atPath: path) }
-            for arguments in [["check", "--config", path], ["run", "--config", path, "--simulate", "--presses", "1"]] {
+            for arguments in [["run", "--config", path], ["run", "--config", path, "--simulate", "--run-actions", "--presses", "1"]] {
                 let result = try CLITests.run(arguments)
                 #expect(result.status == 65, "\(arguments)")
-                #expect(result.stderr.contains("\(path):6:15: \(message)"), "\(result.stderr)")
+                #expect(result.stderr.contains("gpio-debounce: error: \(path):6:15: \(message)"), "\(result.stderr)")
+            }
+            let simulation = try CLITests.run(["run", "--config", path, "--simulate", "--virtual-time", "--presses", "1"])
+            #expect(simulation.status == 0, "\(simulation.stderr)")
+            #expect(simulation.stderr.contains("gpio-debounce: note: \(path):6:15: \(message)"), "\(simulation.stderr)")
+            #expect(simulation.stderr.contains("a simulation runs no action, but run without --simulate refuses to start (exit 65) until it is there"))
+            #expect(simulation.stdout.contains("would run \"a.press\""), "\(simulation.stdout)")
+            if !FileManager.default.fileExists(atPath: "/dev/gpiochip0") {
+                let check = try CLITests.run(["check", "--config", path])
+                #expect(check.status == 0, "\(check.stderr)")
+                #expect(check.stderr.contains("gpio-debounce: note: \(path):6:15: \(message)"), "\(check.stderr)")
+                #expect(check.stderr.contains("not refused on a machine without GPIO chips, but run refuses to start (exit 65) until it is there"))
             }
         }
         // A program found on PATH, and a shell command (/bin/sh), pass.
         let fine = try Self.check(try Self.file("buttons:\n  - {line: 17, actions: [{on: press, run: [true]}, {on: release, shell: 'exit 0'}]}\n"))
         #expect(fine.status == 0, "\(fine.stderr)")
+    }
+
+    /// A duration without its unit is refused where it is written, in a file (65) as on the command line (64).
+    @Test func aDurationWithoutItsUnitIsRefusedWithTheSpellingToWrite() throws {
+        let path = try Self.file("sensors:\n  - name: door\n    line: 23\n    on_delay: 2\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let check = try Self.check(path, removing: false)
+        #expect(check.status == 65)
+        #expect(check.stderr.contains("\(path):4:15: sensors[0].on_delay: a duration needs a unit: write 2ms (or 2s, 2us)"), "\(check.stderr)")
+        for arguments in [["watch", "--simulate", "--debounce", "defer:2"], ["run", "--config", path, "--simulate", "--shutdown-grace", "5"]] {
+            let result = try CLITests.run(arguments)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("a duration needs a unit: write "), "\(result.stderr)")
+        }
     }
 
     /// Nesting beyond libyaml's 1000 levels is a YAML mistake like another (and reads no further).

@@ -49,7 +49,7 @@ import Testing
 
     /// Each mistake names the file, line, column and key, and what is allowed.
     @Test(arguments: [
-        ("buttons:\n  - line: 17\n    hodl: 3s\n", "buttons.yaml:3:5: buttons[0]: unknown key 'hodl'; allowed: name, line"),
+        ("buttons:\n  - line: 17\n    hodl: 3s\n", "buttons.yaml:3:5: buttons[0]: unknown key 'hodl' (did you mean hold?); allowed: name, line"),
         ("buttons:\n  - line: 17\n    hold: 3x\n", "buttons.yaml:3:11: buttons[0].hold: '3x' is not a duration"),
         ("buttons:\n  - line: 17\n    press: lazy:5ms\n", "buttons.yaml:3:12: buttons[0].press: 'lazy:5ms' is not a debounce strategy"),
         ("buttons:\n  - name: a\n", "buttons.yaml:2:5: buttons[0]: a button needs `line:`"),

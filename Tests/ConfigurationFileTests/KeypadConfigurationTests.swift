@@ -18,7 +18,7 @@ import Testing
             debounce: "defer:20ms"
             hold: 1s
             key_map: default
-            code: {min_length: 4, max_length: 6, end_keys: "#", clear_keys: "*", back_keys: "D", timeout: 8s}
+            code: {min_length: 4, max_length: 6, end_keys: "#", clear_keys: "*", back_keys: "D", allowed_keys: "0123456789", timeout: 8s}
             actions:
               - {on: code, run: [/bin/true, checked]}
               - {on: press, keys: "AB", run: [/bin/true, letter]}
@@ -48,8 +48,8 @@ import Testing
         #expect(code.configuration.minLength == 4 && code.configuration.maxLength == 6 && code.configuration.backKeys == ["D"])
         #expect(code.configuration.timeoutNs == 8_000_000_000)
         #expect(code.keys.count == 16 && code.keys[4] == CodePlan.KeyLine(line: 5, key: "4"))
-        // The keys a code is made of are not named in events; its end, clear and back keys are.
-        #expect(keypad.namesKey("#") && keypad.namesKey("*") && keypad.namesKey("D") && !keypad.namesKey("5") && !keypad.namesKey("A"))
+        // The keys a code is made of are not named in events; its end, clear and back keys are, and A (its own action).
+        #expect(keypad.namesKey("#") && keypad.namesKey("*") && keypad.namesKey("D") && !keypad.namesKey("5") && keypad.namesKey("A"))
     }
 
     @Test func aThreeColumnPadHasItsPrintedLayoutAndAnyOtherSizeNeedsKeys() throws {
@@ -86,7 +86,7 @@ import Testing
         ("keypads: [{name: p, columns: [5, 6]}]", "needs `rows:` and `columns:`"),
         ("keypads: [{name: p, rows: [1, 2], columns: [5, 6], keys: [\"ab\", \"c\"]}]", "has 1 keys and the keypad 2 columns"),
         ("keypads: [{name: p, rows: [1, 2], columns: [5, 6], keys: [\"ab\", \"cb\"]}]", "is already in the layout"),
-        ("keypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7, 4]}]", "keypads[0]: line 4 of the 40-pin header's chip is already a row or column of keypad 'p'"),
+        ("keypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7, 4]}]", "keypads[0].columns[3]: line 4 of the 40-pin header's chip is already a row or column of keypad 'p'"),
         ("buttons: [{name: b, line: 5}]\nkeypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7, 8]}]", "is already the line of button 'b'"),
         ("keypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7], code: {end_keys: \"\"}}]", "give `end_keys:` or `max_length:`"),
         ("keypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7], code: {end_keys: \"X\"}}]", "'X' is not a key of this keypad"),

@@ -4,7 +4,7 @@ import Testing
 @Suite struct StrategySyntaxTests {
     @Test(arguments: [
         ("5ms", 5_000_000), ("500us", 500_000), ("500µs", 500_000), ("1s", 1_000_000_000),
-        ("250ns", 250), ("10", 10_000_000), ("1.5ms", 1_500_000), ("0", 0), (".5ms", 500_000),
+        ("250ns", 250), ("1.5ms", 1_500_000), ("0", 0), ("0.0", 0), (".5ms", 500_000),
         ("0.000001ms", 1), ("1h", 3_600_000_000_000), ("0.5h", 1_800_000_000_000), ("1min", 60_000_000_000),
         ("1.5min", 90_000_000_000), ("60min", 3_600_000_000_000),
     ] as [(String, Int64)])
@@ -15,6 +15,16 @@ import Testing
     @Test(arguments: ["", "ms", "5 ms", "5m", "-5ms", "1.2.3ms", "5msx", "1e3", ".", "0.5ns", "2h", "3601s", "61min", "1.01h", "1m", "1H", "1hr", "1 h", "1mins"])
     func badDurations(text: String) {
         #expect(throws: DebounceSyntaxError.self) { try DurationSyntax.parseNs(text) }
+    }
+
+    /// A number with no unit is refused with the spellings to write (only zero, the same in every unit,
+    /// needs none), in a strategy too.
+    @Test(arguments: ["2", "10", "1.5", ".5", "3600000000"])
+    func aBareNumberNeedsAUnit(text: String) {
+        #expect(throws: DebounceSyntaxError.durationNeedsUnit(text)) { try DurationSyntax.parseNs(text) }
+        #expect(throws: DebounceSyntaxError.durationNeedsUnit(text)) { try DebounceStrategy(parsing: "defer:\(text)") }
+        #expect(throws: DebounceSyntaxError.durationNeedsUnit(text)) { try DebounceStrategy(parsing: "eager:5ms,glitch:\(text)") }
+        #expect(DebounceSyntaxError.durationNeedsUnit(text).description == "a duration needs a unit: write \(text)ms (or \(text)s, \(text)us)")
     }
 
     @Test(arguments: [

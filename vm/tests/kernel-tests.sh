@@ -1091,7 +1091,7 @@ keypads:
     scan_interval: $KP_INTERVAL
     debounce: $KP_DEBOUNCE
     key_map: default
-    code: {min_length: 4, max_length: 8, end_keys: "#", clear_keys: "*", timeout: 5s}
+    code: {min_length: 4, max_length: 8, end_keys: "#", clear_keys: "*", allowed_keys: "0123456789", timeout: 5s}
     actions:
       - on: code
         shell: 'echo "\$GPIO_EVENT \$GPIO_KEYPAD \$GPIO_CODE" >> $TMP/code.log'

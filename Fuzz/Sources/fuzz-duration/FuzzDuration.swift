@@ -25,7 +25,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     return 0
 }
 
-/// `DIGITS[.DIGITS][UNIT]` (at least one digit), UNIT one of h min s ms us µs ns or none (milliseconds),
+/// `DIGITS[.DIGITS][UNIT]` (at least one digit), UNIT one of h min s ms us µs ns, or none for zero only,
 /// read on Unicode scalars with exact integer arithmetic: too long (over 1 hour) is checked on the
 /// whole part first, then a fraction finer than 1 ns, then the total.
 func reference(_ text: String) -> Result<Int64, DebounceSyntaxError> {
@@ -38,7 +38,9 @@ func reference(_ text: String) -> Result<Int64, DebounceSyntaxError> {
     case "h": unitNs = 3_600_000_000_000
     case "min": unitNs = 60_000_000_000
     case "s": unitNs = 1_000_000_000
-    case "ms", "": unitNs = 1_000_000
+    case "ms": unitNs = 1_000_000
+    case "" where number.allSatisfy({ $0 == "0" || $0 == "." }): unitNs = 1_000_000
+    case "" where number.contains(where: isDigit) && number.filter({ $0 == "." }).count <= 1: return .failure(.durationNeedsUnit(text))
     case "us", "\u{B5}s": unitNs = 1_000
     case "ns": unitNs = 1
     default: return .failure(.badDuration(text))

@@ -11,16 +11,23 @@ import GPIODBackend
 
 /// Reads and checks a configuration file, exiting 65 with the file, line and key of any mistake (66 when
 /// the file cannot be opened or read), and warning on stderr of keys in an old spelling. Programs of
-/// `run:` actions are looked up on this process's PATH.
-func loadConfiguration(_ path: String) throws -> ServiceConfiguration {
+/// `run:` actions are looked up with `programs` (this process's PATH): one that cannot be started is
+/// refused, or with `programs.notesMissing` left in `missingPrograms` for the caller to note or refuse.
+func loadConfiguration(_ path: String, programs: ProgramLookup = .environment) throws -> ServiceConfiguration {
     let bytes = try readConfigurationFile(path)
     do {
-        let configuration = try ConfigurationLoader.load(bytes: bytes, file: path, programs: .environment)
+        let configuration = try ConfigurationLoader.load(bytes: bytes, file: path, programs: programs)
         for deprecation in configuration.deprecations { printToStandardError("gpio-debounce: warning: \(deprecation)") }
         return configuration
     } catch {
         throw failure(error.description, ExitStatus.badData)
     }
+}
+
+/// Says on stderr, as a note, each program of `configuration` that cannot be started here, and `why`
+/// that does not stop this command.
+func noteMissingPrograms(_ configuration: ServiceConfiguration, _ why: String) {
+    for problem in configuration.missingPrograms { printToStandardError("gpio-debounce: note: \(problem.description); \(why)") }
 }
 
 /// The file's bytes, at most one more than `ConfigurationLoader.maximumBytes` (so that a larger file,
@@ -67,7 +74,7 @@ struct CheckCommand: ParsableCommand {
     var config: String
 
     func run() throws {
-        let configuration = try loadConfiguration(config)
+        let configuration = try loadConfiguration(config, programs: ProgramLookup.environment.notingMissing)
         let chips = ChipInventory.read()
         let report = CheckReport(configuration, file: config, machine: try checkOnThisMachine(configuration, chips: chips), headerChip: { chips.isEmpty ? nil : chips.header })
         for line in report.lines { print(TerminalText.escaped(line)) }
@@ -79,10 +86,14 @@ struct CheckCommand: ParsableCommand {
     /// (a password file or chip it may not read) and without the service's environment
     /// (`password_env`). A machine without GPIO chips is not where the configuration runs (it is
     /// being written or reviewed elsewhere): its lines are not resolved, and the files it names for
-    /// the service's machine (MQTT password and CA files) are noted, not refused.
+    /// the service's machine (MQTT password and CA files, the programs of `run:` actions) are noted, not refused.
     private func checkOnThisMachine(_ configuration: ServiceConfiguration, chips: ChipInventory) throws -> CheckReport.MachineFindings {
         var messages: [String] = []
         let hasChips = !chips.isEmpty
+        if let missing = configuration.missingPrograms.first, hasChips { throw failure(missing.description, ExitStatus.badData) }
+        for missing in configuration.missingPrograms {
+            messages.append("\(missing.description); not refused on a machine without GPIO chips, but run refuses to start (exit \(ExitStatus.badData.rawValue)) until it is there")
+        }
         do {
             try MachineCheck.readMQTTFiles(configuration)
         } catch {

@@ -34,7 +34,7 @@ struct DoctorCommand: ParsableCommand {
     var format: OutputFormat = .text
 
     func run() throws {
-        let configuration = try config.map(loadConfiguration)
+        let configuration = try config.map { try loadConfiguration($0) }
         let chips = ChipInventory.read()
         var inputs = DoctorInputs(
             kernelRelease: DoctorProbes.kernelRelease(), libgpiod: LibgpiodVersion.description, libgpiodAPIMajor: LibgpiodVersion.apiMajor,

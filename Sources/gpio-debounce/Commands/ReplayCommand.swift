@@ -129,10 +129,12 @@ private struct ConfiguredButton {
     /// Which kind of input it is, for the words of the summary.
     var summarized: Summary.Input
 
-    /// Loads `file` (as `run` does: a bad file exits 65, a missing one 66) and picks the button,
-    /// sensor or counter `name`, or the only one of them.
+    /// Loads `file` (as `run --simulate` does: a bad file exits 65, a missing one 66, a program its
+    /// actions name that is missing here is a note, since a replay only shows the actions) and picks the
+    /// button, sensor or counter `name`, or the only one of them.
     init(file: String, name: String?) throws {
-        let configuration = try loadConfiguration(file)
+        let configuration = try loadConfiguration(file, programs: ProgramLookup.environment.notingMissing)
+        noteMissingPrograms(configuration, "a replay runs no action, but run refuses to start (exit \(ExitStatus.badData.rawValue)) until it is there")
         let roster = configuration.roster
         // Every input a trace of one line can drive (not an encoder: it has two), with its line.
         let owners = roster.inputs.filter { input in

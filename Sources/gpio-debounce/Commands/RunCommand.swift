@@ -78,8 +78,21 @@ struct RunCommand: ParsableCommand {
         }
     }
 
+    /// How `run:` programs are looked up: a simulation that runs no action notes a missing one (its
+    /// actions are shown, not run); a real run, and `--run-actions`, refuse it.
+    private var programs: ProgramLookup {
+        simulation.simulate && !runActions ? ProgramLookup.environment.notingMissing : .environment
+    }
+
+    /// The configuration file, with a note for each program a simulation would not find.
+    private func load() throws -> ServiceConfiguration {
+        let configuration = try loadConfiguration(config, programs: programs)
+        noteMissingPrograms(configuration, "a simulation runs no action, but run without --simulate refuses to start (exit \(ExitStatus.badData.rawValue)) until it is there")
+        return configuration
+    }
+
     func run() throws {
-        let configuration = try loadConfiguration(config)
+        let configuration = try load()
         let logger = logLevel.bootstrap()
         if simulation.simulate { SimulatedPinsNote.say(options: kernelQueue.given) }
         if removeDiscovery { return try removeDiscovery(configuration, signals: try signalDescriptor(), logger: logger) }
@@ -110,7 +123,7 @@ struct RunCommand: ParsableCommand {
         logger.notice("SIGHUP: reading \(config) again")
         let next: ServiceConfiguration
         do {
-            next = try loadConfiguration(config)
+            next = try load()
         } catch {
             logger.error("reload refused, going on with the running configuration: \(config) does not load (the error above)")
             return

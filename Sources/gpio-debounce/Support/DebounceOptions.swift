@@ -17,7 +17,7 @@ enum Polarity: String, EnumerableFlag {
 struct DebounceOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Strategy for both press and release: defer:DURATION (wait until stable), eager:DURATION (report at once, then lock out) or eager:DURATION,glitch:DURATION. Durations: 10ms, 500us, 1s, 2min, 1h (at most 1h); a bare number is ms.",
+            "Strategy for both press and release: defer:DURATION (wait until stable), eager:DURATION (report at once, then lock out) or eager:DURATION,glitch:DURATION. Durations: 10ms, 500us, 1s, 2min, 1h (at most 1h), always with a unit.",
             valueName: "strategy"),
         transform: { try DebounceStrategy(parsing: $0) })
     var debounce: DebounceStrategy = DebounceConfiguration.defaultStrategy
