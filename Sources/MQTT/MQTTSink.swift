@@ -199,7 +199,7 @@ package final class MQTTSink: Sink {
     package var descriptors: [FileDescriptor] { finished ? [] : [connection.watch.descriptor, connection.lookup.descriptor] }
 
     /// The connection's next deadline (reconnect, keepalive), or a counter's waiting state's or the
-    /// next health reading's if sooner.
+    /// next health reading's or the end of the retained-topic sweep's if sooner.
     package var nextDeadlineNs: Int64? {
         guard !finished else { return nil }
         var deadlineNs = connection.nextDeadlineNs
