@@ -56,7 +56,8 @@ public final class EventLoop {
     package var linesCarriedOver: Set<Int> = []
 
     /// What a report request (`SIGUSR1`, when the signal descriptor watches `.report`) calls, with the
-    /// stages as they stand and the loop's time; the run goes on. `nil`: the request is ignored.
+    /// stages as they stand and the loop's time; the run goes on. The request also hands the stages to
+    /// every sink that inspects them (`Sink.inspect`: MQTT publishes the health then).
     package var reportRequested: ((_ pipeline: ButtonPipeline, _ nowNs: Int64) -> Void)?
 
     /// Wakeups so far (returns from the wait, or jumps of virtual time): the zero-wakeups-while-idle promise.
@@ -271,7 +272,11 @@ public final class EventLoop {
                 if let signals {
                     do throws(SystemError) { received = try signals.take() } catch { throw LoopError.system(error) }
                 }
-                if received.report { reportRequested?(state.pipeline, clock.nowNs) }
+                if received.report {
+                    let reportNs = clock.nowNs
+                    reportRequested?(state.pipeline, reportNs)
+                    inspectSinks(state.pipeline, atNs: reportNs)
+                }
                 if let signal = received.stopSignal { try stopRequested(.interrupted(signal: signal), &state) }
                 if received.reload, state.stop == nil { state.reloadRequested = true }
             case .stopSwitch:
@@ -340,7 +345,14 @@ public final class EventLoop {
         }
         try dispatch(&state, nowNs: nowNs)
         state.graceEndNs = nowNs.adding(durationNs: limits.shutdownGraceNs)
+        inspectSinks(state.pipeline, atNs: nowNs)  // the last counts, before the sinks stop
         for sink in sinks { sink.beginShutdown(atNs: nowNs, graceEndNs: state.graceEndNs) }
+    }
+
+    /// Hands the stages to every sink that inspects them (`Sink.inspectionDueNs` not `nil`), due or
+    /// not: at a report request and at the stop.
+    private func inspectSinks(_ pipeline: ButtonPipeline, atNs nowNs: Int64) {
+        for sink in sinks where sink.inspectionDueNs != nil { sink.inspect(pipeline, atNs: nowNs) }
     }
 
     /// A signal or the stop switch: stop, or, when already stopping, stop waiting for work in flight.

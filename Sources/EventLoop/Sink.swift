@@ -38,7 +38,8 @@ public protocol Sink: AnyObject {
     /// `nextDeadlineNs`.
     var inspectionDueNs: Int64? { get }
     /// The stages as they stand at `nowNs`, after a wakeup at or past `inspectionDueNs` (each input's
-    /// health, for MQTT's diagnostics). Called right after `advance(toNs:)`, never on the way of an event.
+    /// health, for MQTT's diagnostics). Called right after `advance(toNs:)`, never on the way of an event;
+    /// and, due or not, at a report request (`SIGUSR1`) and at the stop, before `beginShutdown`.
     func inspect(_ pipeline: ButtonPipeline, atNs nowNs: Int64)
     /// Runs the code `consume` runs for `output` (its formatting), with no effect: nothing is written,
     /// sent, run or counted. A live loop calls it before its first wait with the outputs of a

@@ -42,7 +42,8 @@ final class MQTTConnection {
         case connected
         case lost
         case published(mid: Int32)
-        case message(topic: String, payload: [UInt8])
+        case message(topic: String, payload: [UInt8], retained: Bool)
+        case subscribed(mid: Int32)
     }
 
     let settings: MQTTSettings
@@ -223,8 +224,10 @@ final class MQTTConnection {
                 if lost == nil { lost = error(for: code, errno: errnoThen) }
             case .published(let mid):
                 reports.append(.published(mid: mid))
-            case .message(let topic, let payload):
-                reports.append(.message(topic: topic, payload: payload))
+            case .message(let topic, let payload, let retained):
+                reports.append(.message(topic: topic, payload: payload, retained: retained))
+            case .subscribed(let mid):
+                reports.append(.subscribed(mid: mid))
             }
         }
         if lost == nil, code != .mosquittoSuccess, code != Int32(MOSQ_ERR_NO_CONN.rawValue), state != .closed {

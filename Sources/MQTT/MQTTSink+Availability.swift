@@ -24,23 +24,6 @@ extension MQTTSink {
         }
     }
 
-    /// After a reload: the inputs of `next` (all watched: a reload naming a chip that is away is
-    /// refused) replace this sink's, and the availability topics of the inputs gone are emptied.
-    func adoptAvailability(_ next: MQTTInputAvailability) {
-        let kept = Set(next.inputs.map(\.name))
-        let gone = inputAvailability.inputs.filter { !kept.contains($0.name) }
-        inputAvailability = next
-        guard mode == .run else { return }
-        let emptied = gone.map { OutboundMessage(topic: settings.availabilityTopic(input: $0.name), payload: [], retain: true) }
-        guard connection.state == .connected else {
-            // Not connected: the next connect publishes every input's; the emptied topics go with the removal.
-            pendingRemoval += emptied
-            return
-        }
-        for message in emptied { _ = publishControl(message) }
-        publishInputAvailability()
-    }
-
     private func publishAvailability(of name: String, _ isAvailable: Bool) {
         _ = publishControl(OutboundMessage(topic: settings.availabilityTopic(input: name), text: isAvailable ? "online" : "offline", retain: true))
     }

@@ -1,33 +1,32 @@
 /// A reload that keeps the MQTT settings keeps the sink, with its connection and queue.
 extension MQTTSink {
     /// Takes the inputs of `next`, a sink made for the configuration a reload read (with the same
-    /// settings, never connected), keeping this sink's connection, queue and statistics: the discovery of
-    /// the entities `next` no longer has is removed (empty retained messages, as `--remove-discovery`
-    /// sends them), `next`'s discovery is published, and the states of the inputs gone are no longer
-    /// published again after a reconnect. The next run's start publishes the added inputs' states.
+    /// settings, never connected), keeping this sink's connection, queue and statistics: the discovery
+    /// and availability of the inputs `next` no longer has are removed (empty retained messages,
+    /// `clearStale`, as a connect's sweep of the broker removes them), `next`'s discovery and
+    /// availability are published, and the states of the inputs gone are no longer published again
+    /// after a reconnect. The next run's start publishes the added inputs' states.
     package func adopt(_ next: MQTTSink) {
         precondition(next.settings == settings && next.mode == mode, "a reload keeps the sink only with the same settings")
-        let nextTopics = Set(next.discovery.messages.map(\.topic))
-        let removal = discovery.removal.filter { !nextTopics.contains($0.topic) }
+        let previous = ownedRetainedTopics
         (buttons, eventFields, buttonByLine) = (next.buttons, next.eventFields, next.buttonByLine)
         (encoders, encoderFields) = (next.encoders, next.encoderFields)
         (sensors, sensorFields, sensorByLine) = (next.sensors, next.sensorFields, next.sensorByLine)
         (counters, counterByLine, counterThrottles) = (next.counters, next.counterByLine, next.counterThrottles)
         (keypads, keyByLine) = (next.keypads, next.keyByLine)
         discovery = next.discovery
-        adoptAvailability(next.inputAvailability)
+        inputAvailability = next.inputAvailability
         health = next.health  // read and published from the next run's start
         let stateTopics = Set(
             buttons.map { settings.stateTopic(button: $0.name) } + encoders.map { settings.positionTopic(encoder: $0.name) }
                 + sensors.map { settings.stateTopic(sensor: $0.name) } + counters.map { settings.stateTopic(counter: $0.name) })
         retainedStates.removeAll { !stateTopics.contains($0.topic) }
         retainedIndex = Dictionary(uniqueKeysWithValues: retainedStates.enumerated().map { ($1.topic, $0) })
-        guard mode == .run, connection.state == .connected else {
-            // Not connected: the next connect publishes the discovery; the removal goes with it.
-            pendingRemoval += removal
-            return
-        }
-        publishDiscovery(removal)
+        // What the previous configuration's inputs had and the next one's do not: emptied now, or at
+        // the next connect (with the next one's discovery) while the broker is unreachable.
+        clearStale(previous.sorted())
+        guard mode == .run, connection.state == .connected else { return }
+        publishInputAvailability()
         publishDiscovery(discovery.messages)
     }
 }

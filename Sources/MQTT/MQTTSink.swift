@@ -16,7 +16,8 @@ import SystemPackage
 /// then at each press and release); `online`
 /// retained on `<base>/availability` after each connect, `offline` at a clean stop and as the
 /// retained last will; each input's own on `<base>/<input>/availability` (`MQTTSink+Availability.swift`). Home Assistant discovery (`HomeAssistantDiscovery`) is published after each
-/// connect and again whenever `<prefix>/status` says `online` (Home Assistant started).
+/// connect and again whenever `<prefix>/status` says `online` (Home Assistant started). After each
+/// connect, the retained discovery and availability of inputs it no longer has are emptied (`MQTTSink+Stale.swift`).
 ///
 /// Encoders (`MQTTEncoder`, indexed as `PipelineOutput.rotation`'s `encoder`): each detent as JSON on
 /// `<base>/<encoder>/event`, and the position after it retained on `<base>/<encoder>/position` (at the
@@ -113,13 +114,15 @@ package final class MQTTSink: Sink {
     /// The index in `retainedStates` of each topic.
     var retainedIndex: [String: Int] = [:]
     let connection: MQTTConnection
-    private let logger: Logger
+    let logger: Logger
     private var queue: OutboundQueue
     /// Availability and discovery messages in flight (they bypass the queue: they are rebuilt at each connect).
     private var controlInFlight: Set<Int32> = []
-    private var discoveryCount = 0
-    /// Discovery of entities a reload removed while the broker was unreachable: removed at the next connect.
+    var discoveryCount = 0
+    /// Discovery and availability of inputs a reload removed while the broker was unreachable: emptied at the next connect.
     var pendingRemoval: [OutboundMessage] = []
+    /// What the broker holds under the daemon's own topics, collected after a connect (`MQTTSink+Stale.swift`).
+    var sweep: RetainedTopicSweep?
     private var droppedLogged = 0
     private(set) var shuttingDown = false
     private var offlineMid: Int32?
@@ -196,11 +199,12 @@ package final class MQTTSink: Sink {
     package var descriptors: [FileDescriptor] { finished ? [] : [connection.watch.descriptor, connection.lookup.descriptor] }
 
     /// The connection's next deadline (reconnect, keepalive), or a counter's waiting state's or the
-    /// next health reading's if sooner.
+    /// next health reading's or the end of the retained-topic sweep's if sooner.
     package var nextDeadlineNs: Int64? {
         guard !finished else { return nil }
         var deadlineNs = connection.nextDeadlineNs
         if let healthNs = inspectionDueNs { deadlineNs = min(deadlineNs ?? healthNs, healthNs) }
+        if let sweepNs = sweep?.deadlineNs { deadlineNs = min(deadlineNs ?? sweepNs, sweepNs) }
         for throttle in counterThrottles {
             guard let dueNs = throttle.deadlineNs else { continue }
             deadlineNs = min(deadlineNs ?? dueNs, dueNs)
@@ -291,19 +295,20 @@ package final class MQTTSink: Sink {
         var reports = connection.advance(toNs: nowNs)
         var index = 0
         while index < reports.count {
-            handle(reports[index], into: &reports)
+            handle(reports[index], atNs: nowNs, into: &reports)
             index += 1
         }
         if connection.state == .connected {
+            finishSweep(ifDueAtNs: nowNs)
             pump()
-            if shuttingDown, offlineMid == nil, queue.isEmpty, controlInFlight.isEmpty {
+            if shuttingDown, offlineMid == nil, queue.isEmpty, controlInFlight.isEmpty, sweep == nil {
                 offlineMid = publishControl(OutboundMessage(topic: settings.availabilityTopic, text: "offline", retain: true))
             }
         }
         connection.flush(nowNs: nowNs, into: &reports)
         // What flushing reported (acknowledgements cannot come from a write; a loss can).
         while index < reports.count {
-            handle(reports[index], into: &reports)
+            handle(reports[index], atNs: nowNs, into: &reports)
             index += 1
         }
     }
@@ -358,7 +363,7 @@ package final class MQTTSink: Sink {
         }
     }
 
-    private func handle(_ report: MQTTConnection.Report, into reports: inout [MQTTConnection.Report]) {
+    private func handle(_ report: MQTTConnection.Report, atNs nowNs: Int64, into reports: inout [MQTTConnection.Report]) {
         switch report {
         case .connected:
             if let statusTopic = settings.homeAssistantStatusTopic, mode == .run {
@@ -367,7 +372,8 @@ package final class MQTTSink: Sink {
             if mode == .run {
                 _ = publishControl(OutboundMessage(topic: settings.availabilityTopic, text: "online", retain: true))
                 publishInputAvailability()
-                publishDiscovery(pendingRemoval)
+                let owned = ownedRetainedTopics
+                publishRemoval(pendingRemoval.filter { !owned.contains($0.topic) })
                 pendingRemoval.removeAll()
                 publishDiscovery(discovery.messages)
                 if connection.connects > 1 { republishStates() }
@@ -375,7 +381,10 @@ package final class MQTTSink: Sink {
                 publishDiscovery(discovery.removal)
                 publishInputAvailability()
             }
+            // After this connect's own retained messages: what else the broker holds under the daemon's topics.
+            beginSweep(atNs: nowNs)
         case .lost:
+            sweep = nil  // its subscriptions ended with the session; the next connect sweeps again
             // libmosquitto keeps what is in flight and sends it again after the next CONNACK.
             if !queue.isEmpty { logger.notice("mqtt: \(counted(queue.count, "event or state", "events and states")) kept until the broker is back") }
         case .published(let mid):
@@ -389,7 +398,10 @@ package final class MQTTSink: Sink {
             } else {
                 queue.acknowledge(mid: mid)
             }
-        case .message(let topic, let payload):
+        case .subscribed(let mid):
+            sweep?.noteSubscribed(mid: mid, atNs: nowNs)
+        case .message(let topic, let payload, let retained):
+            if sweep?.note(topic: topic, payload: payload, retained: retained) == true { return }
             if topic == settings.homeAssistantStatusTopic, payload == Array("online".utf8), mode == .run, !shuttingDown {
                 logger.info("mqtt: Home Assistant is online: publishing discovery again")
                 publishDiscovery(discovery.messages)

@@ -26,8 +26,11 @@ final class MosquittoClient {
         case disconnected(code: Int32, errno: Int32)
         /// The message `mid` is done: acknowledged (QoS 1: PUBACK) or, for QoS 0, written.
         case published(mid: Int32)
-        /// A message arrived on a subscribed topic.
-        case message(topic: String, payload: [UInt8])
+        /// A message arrived on a subscribed topic; `retained`: the broker kept it (sent because we
+        /// subscribed), not one published since.
+        case message(topic: String, payload: [UInt8], retained: Bool)
+        /// The broker acknowledged the subscription `mid` (SUBACK): the retained messages it matches follow.
+        case subscribed(mid: Int32)
     }
 
     private let handle: OpaquePointer
@@ -61,7 +64,10 @@ final class MosquittoClient {
             if let bytes = message.payload, message.payloadlen > 0 {
                 payload = Array(UnsafeRawBufferPointer(start: bytes, count: Int(message.payloadlen)))
             }
-            client.events.append(.message(topic: String(cString: topic), payload: payload))
+            client.events.append(.message(topic: String(cString: topic), payload: payload, retained: message.retain))
+        }
+        library.subscribeCallbackSet(handle) { _, userdata, mid, _, _ in
+            MosquittoClient.owner(userdata)?.events.append(.subscribed(mid: mid))
         }
     }
 
@@ -149,9 +155,17 @@ final class MosquittoClient {
         return (code, mid)
     }
 
-    /// Subscribes to `topic` (`mosquitto_subscribe`).
-    func subscribe(topic: String, qos: Int32) -> Int32 {
-        library.subscribe(handle, nil, topic, qos)
+    /// Subscribes to `topic`, a filter (`mosquitto_subscribe`); returns the code and the
+    /// subscription's message id (its SUBACK reports it: `Event.subscribed`).
+    func subscribe(topic: String, qos: Int32) -> (code: Int32, mid: Int32) {
+        var mid: Int32 = 0
+        let code = library.subscribe(handle, &mid, topic, qos)
+        return (code, mid)
+    }
+
+    /// Ends the subscription to the filter `topic` (`mosquitto_unsubscribe`).
+    func unsubscribe(topic: String) -> Int32 {
+        library.unsubscribe(handle, nil, topic)
     }
 
     /// libmosquitto's version, e.g. "2.0.11" (`mosquitto_lib_version`), or why it cannot be opened.

@@ -15,6 +15,8 @@ import CMosquitto
 struct MosquittoLibrary: @unchecked Sendable {
     typealias ConnectCallback = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, Int32) -> Void
     typealias MessageCallback = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, UnsafePointer<mosquitto_message>?) -> Void
+    /// `on_subscribe(mosq, userdata, mid, qos_count, granted_qos)`: the broker's SUBACK.
+    typealias SubscribeCallback = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, Int32, Int32, UnsafePointer<Int32>?) -> Void
 
     let libInit: @convention(c) () -> Int32
     let libVersion: @convention(c) (UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> Int32
@@ -26,6 +28,7 @@ struct MosquittoLibrary: @unchecked Sendable {
     let disconnectCallbackSet: @convention(c) (OpaquePointer?, ConnectCallback?) -> Void
     let publishCallbackSet: @convention(c) (OpaquePointer?, ConnectCallback?) -> Void
     let messageCallbackSet: @convention(c) (OpaquePointer?, MessageCallback?) -> Void
+    let subscribeCallbackSet: @convention(c) (OpaquePointer?, SubscribeCallback?) -> Void
     let usernamePasswordSet: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32
     let willSet: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeRawPointer?, Int32, Bool) -> Int32
     typealias PasswordCallback = @convention(c) (UnsafeMutablePointer<CChar>?, Int32, Int32, UnsafeMutableRawPointer?) -> Int32
@@ -43,6 +46,7 @@ struct MosquittoLibrary: @unchecked Sendable {
     let loopMisc: @convention(c) (OpaquePointer?) -> Int32
     let publish: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafePointer<CChar>?, Int32, UnsafeRawPointer?, Int32, Bool) -> Int32
     let subscribe: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafePointer<CChar>?, Int32) -> Int32
+    let unsubscribe: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafePointer<CChar>?) -> Int32
 
     /// The library's file name: its soname, which Debian's `libmosquitto1` package installs.
     static let fileName = "libmosquitto.so.1"
@@ -87,6 +91,7 @@ struct MosquittoLibrary: @unchecked Sendable {
         disconnectCallbackSet = try symbol("mosquitto_disconnect_callback_set")
         publishCallbackSet = try symbol("mosquitto_publish_callback_set")
         messageCallbackSet = try symbol("mosquitto_message_callback_set")
+        subscribeCallbackSet = try symbol("mosquitto_subscribe_callback_set")
         usernamePasswordSet = try symbol("mosquitto_username_pw_set")
         willSet = try symbol("mosquitto_will_set")
         tlsSet = try symbol("mosquitto_tls_set")
@@ -101,5 +106,6 @@ struct MosquittoLibrary: @unchecked Sendable {
         loopMisc = try symbol("mosquitto_loop_misc")
         publish = try symbol("mosquitto_publish")
         subscribe = try symbol("mosquitto_subscribe")
+        unsubscribe = try symbol("mosquitto_unsubscribe")
     }
 }

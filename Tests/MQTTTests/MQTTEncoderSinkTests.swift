@@ -69,8 +69,9 @@ import Testing
         let retained = try Self.retainedPosition(broker)
         #expect(retained == "1 3")
         #expect(sink.statistics.superseded == 0 && sink.statistics.dropped == 0)
-        // The start position, the encoder's health read at the start, an event and a position per detent.
-        #expect(sink.statistics.delivered == 2 + 2 * detents.count)
+        // The start position, the encoder's health read at the start and at the stop (its counts
+        // changed), an event and a position per detent.
+        #expect(sink.statistics.delivered == 3 + 2 * detents.count)
     }
 
     /// 500 detents in one second: every event arrives, in order; positions only rise, end at the

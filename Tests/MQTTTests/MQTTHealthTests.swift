@@ -1,6 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import DebounceCore
 import EventLoop
 import Foundation
+import LinuxSys
 @testable import MQTT
 import Pipeline
 import Settings
@@ -8,8 +12,9 @@ import Simulation
 import Testing
 
 /// Each input's health as MQTT diagnostics (`MQTTHealth`, `HomeAssistantDiscovery+Health.swift`):
-/// the payload, the reading at the start and then at most once per interval, only what changed, and
-/// against a real broker the retained messages a run leaves.
+/// the payload, the reading at the start and then at most once per interval, only what changed, at
+/// once at a report request (SIGUSR1) and at the stop, and against a real broker the retained messages
+/// a run leaves.
 @Suite(.serialized) struct MQTTHealthTests {
     static let ms: Int64 = 1_000_000
 
@@ -65,7 +70,7 @@ import Testing
 
     /// Against the broker, readings every 400 ms: lights' bouncy press and release (4 edges, 2 absorbed)
     /// by 300 ms, then a glitch at 700 ms; power is pressed only after the last reading. Lights'
-    /// health goes out at the start and at each change, retained; power's once, at the start.
+    /// health goes out at the start and at each change, retained; power's at the start and at the stop.
     @Test func aRunPublishesEachInputsHealthRetainedOnlyWhenItChanged() throws {
         let broker = try Broker()
         let subscriber = try Subscriber(broker, topics: ["test/pi/+/health"], name: "health")
@@ -78,13 +83,67 @@ import Testing
         _ = try MQTTSinkTests.run(lines, sink: sink)
         let zero = #"{"edges":0,"bounces_absorbed":0,"glitches_rejected":0,"noise_bursts":0,"lost_events":0}"#
         let final = #"{"edges":6,"bounces_absorbed":2,"glitches_rejected":1,"noise_bursts":0,"lost_events":0}"#
-        subscriber.wait { $0.contains { $0.topic == "test/pi/lights/health" && $0.payload == final } }
+        subscriber.wait { messages in
+            [("lights", final), ("power", Self.powerPressed)].allSatisfy { name, payload in messages.contains { $0.topic == "test/pi/\(name)/health" && $0.payload == payload } }
+        }
         let live = { (name: String) in subscriber.messages.filter { !$0.retained && $0.topic == "test/pi/\(name)/health" }.map(\.payload) }
         let lightsHealth = live("lights")
         #expect(lightsHealth.first == zero && lightsHealth.last == final, "\(lightsHealth)")
         #expect(lightsHealth.count <= 3, "a reading at the start and one per change at most: \(lightsHealth)")
         #expect(zip(lightsHealth, lightsHealth.dropFirst()).allSatisfy { $0 != $1 }, "only changes: \(lightsHealth)")
-        #expect(live("power") == [zero], "power's health did not change before the last reading")
+        #expect(live("power") == [zero, Self.powerPressed], "power's health changed after the last reading: its counts go out at the stop")
         #expect(try MQTTSensorSinkTests.retained(broker, "lights/health") == "1 " + final)
+    }
+
+    static let zero = #"{"edges":0,"bounces_absorbed":0,"glitches_rejected":0,"noise_bursts":0,"lost_events":0}"#
+    /// Lights' bouncy press and release by 300 ms (`lightsEdges`): 4 edges, 2 absorbed.
+    static let pressed = #"{"edges":4,"bounces_absorbed":2,"glitches_rejected":0,"noise_bursts":0,"lost_events":0}"#
+    /// Power's press and release at 1.4 s: 2 edges.
+    static let powerPressed = #"{"edges":2,"bounces_absorbed":0,"glitches_rejected":0,"noise_bursts":0,"lost_events":0}"#
+    static let lightsEdges = [(100, Level.low), (101, .high), (102, .low), (300, .high)].map { Edge(level: $0.1, timeNs: Int64($0.0) * ms) }
+
+    /// A run of 1.5 s with the default interval (a minute): the only reading due is the start's, and
+    /// the stop publishes the last counts, before `offline`.
+    @Test func aRunShorterThanTheIntervalLeavesItsLastCountsRetained() throws {
+        let broker = try Broker()
+        let subscriber = try Subscriber(broker, topics: ["test/pi/#"], name: "health-stop")
+        let sink = try MQTTSink(settings: MQTTSinkTests.settings(broker), buttons: MQTTSinkTests.buttons, softwareVersion: "t", logger: MQTTSinkTests.logger)
+        let power = [Edge(level: .low, timeNs: 1_400 * Self.ms), Edge(level: .high, timeNs: 1_440 * Self.ms)]
+        let lines = SimulatedLines(initialLevels: [.high, .high], scripts: [Self.lightsEdges.makeIterator(), power.makeIterator()])
+        _ = try MQTTSinkTests.run(lines, sink: sink)
+        #expect(sink.disconnectedCleanly)
+        #expect(try MQTTSensorSinkTests.retained(broker, "lights/health") == "1 " + Self.pressed)
+        #expect(try MQTTSensorSinkTests.retained(broker, "power/health") == "1 " + Self.powerPressed)
+        subscriber.wait { $0.last?.payload == "offline" }
+        let live = subscriber.messages.filter { !$0.retained }
+        let lastHealth = try #require(live.lastIndex { $0.topic == "test/pi/lights/health" })
+        let offline = try #require(live.lastIndex { $0.topic == "test/pi/availability" && $0.payload == "offline" })
+        #expect(live[lastHealth].payload == Self.pressed && lastHealth < offline)
+    }
+
+    /// SIGUSR1 after lights' release: its health goes out at once, not a minute later (the test reads
+    /// the broker from power's press, 1.1 s later, while the run goes on).
+    @Test func aReportRequestPublishesTheHealthAtOnce() throws {
+        let broker = try Broker()
+        let subscriber = try Subscriber(broker, topics: ["test/pi/+/health"], name: "health-report")
+        let sink = try MQTTSink(settings: MQTTSinkTests.settings(broker), buttons: MQTTSinkTests.buttons, softwareVersion: "t", logger: MQTTSinkTests.logger)
+        let power = [Edge(level: .low, timeNs: 1_400 * Self.ms), Edge(level: .high, timeNs: 1_440 * Self.ms)]
+        let lines = SimulatedLines(initialLevels: [.high, .high], scripts: [Self.lightsEdges.makeIterator(), power.makeIterator()])
+        let signals = try SignalDescriptor(requests: [.report])
+        var seenWhileRunning = false
+        let reporter = CallbackSink { output in
+            guard case .event(let line, let event) = output, event.kind == .release || event.kind == .press else { return }
+            if line == 0, event.kind == .release { pthread_kill(pthread_self(), SIGUSR1) }
+            if line == 1, event.kind == .press {
+                seenWhileRunning = subscriber.wait(seconds: 5) { $0.contains { $0.topic == "test/pi/lights/health" && $0.payload == Self.pressed } }
+            }
+        }
+        let loop = try EventLoop(
+            clock: .realTime(), source: lines, plans: MQTTSinkTests.plans, sinks: [reporter, sink], signals: signals,
+            limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
+        #expect(try loop.run() == .endOfInput)
+        #expect(seenWhileRunning)
+        let lightsHealth = subscriber.messages.filter { !$0.retained && $0.topic == "test/pi/lights/health" }.map(\.payload)
+        #expect(lightsHealth == [Self.zero, Self.pressed], "the start's, then the report's; the stop's had nothing new")
     }
 }

@@ -85,8 +85,8 @@ import Testing
         settings.queueLimit = 5
         let sink = try MQTTSink(settings: settings, buttons: Base.buttons, softwareVersion: "t", logger: Base.logger)
         let events = try Base.run(Base.lines(cycles: 3), sink: sink, graceSeconds: 1)
-        // The states at the start, each button's health read at the start, the events and their states.
-        let messages = 2 * Base.buttons.count + events.count + events.filter { $0.event.kind == .press || $0.event.kind == .release }.count
+        // The states at the start, each button's health read at the start and at the stop, the events and their states.
+        let messages = 3 * Base.buttons.count + events.count + events.filter { $0.event.kind == .press || $0.event.kind == .release }.count
         #expect(sink.statistics.dropped == messages - 5)
         #expect(sink.statistics.delivered == 0)
         #expect(sink.lastError != nil)
@@ -113,8 +113,8 @@ import Testing
         let accepted = try MQTTSink(settings: settings, buttons: Base.buttons, softwareVersion: "t", logger: Base.logger)
         let events = try Base.run(Base.lines(cycles: 2), sink: accepted)
         #expect(accepted.lastError == nil)
-        // The states at the start, each button's health read at the start, the events and their states.
-        #expect(accepted.statistics.delivered == 2 * Base.buttons.count + events.count + events.filter { $0.event.kind == .press || $0.event.kind == .release }.count)
+        // The states at the start, each button's health read at the start and at the stop, the events and their states.
+        #expect(accepted.statistics.delivered == 3 * Base.buttons.count + events.count + events.filter { $0.event.kind == .press || $0.event.kind == .release }.count)
 
         settings.password = .file(broker.path("missing"))
         #expect(throws: MQTTError.self) { try MQTTSink(settings: settings, buttons: Base.buttons, softwareVersion: "t", logger: Base.logger) }
@@ -141,8 +141,8 @@ import Testing
         let events = try Base.run(Base.lines(cycles: 2), sink: trusted)
         #expect(trusted.lastError == nil)
         #expect(trusted.statistics.connects == 1)
-        // The states at the start, each button's health read at the start, the events and their states.
-        #expect(trusted.statistics.delivered == 2 * Base.buttons.count + events.count + events.filter { $0.event.kind == .press || $0.event.kind == .release }.count)
+        // The states at the start, each button's health read at the start and at the stop, the events and their states.
+        #expect(trusted.statistics.delivered == 3 * Base.buttons.count + events.count + events.filter { $0.event.kind == .press || $0.event.kind == .release }.count)
 
         // Idle on TLS: the loop sleeps between the two presses (no busy loop on the socket's writability).
         let idle = try MQTTSink(settings: settings, buttons: Base.buttons, softwareVersion: "t", logger: Base.logger)
