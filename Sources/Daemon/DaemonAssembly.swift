@@ -168,8 +168,7 @@ package final class DaemonAssembly {
     package func logHealth(_ pipeline: ButtonPipeline, atNs timeNs: Int64) {
         for line in InputHealthReport(roster, pipeline: pipeline, atNs: timeNs).lines { logger.info("\(line)") }
         for (keypad, source) in zip(configuration.keypads, keypadSources) {
-            let scans = source.scans
-            logger.info("scans of keypad \(keypad.name): \(counted(scans.all, "scan")), \("\(scans.ambiguous) ambiguous") (a ghost key's, reported as nothing new)")
+            logger.info("scans of keypad \(keypad.name): \(source.scanSummary)")
         }
     }
 

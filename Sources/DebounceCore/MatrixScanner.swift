@@ -52,6 +52,10 @@ public struct MatrixScanner: Sendable {
     /// How many completed scans read an ambiguous reading: a ghost rectangle, or keys moved mid-scan
     /// (only without diodes).
     public private(set) var ambiguousScans = 0
+    /// How many completed scans a row edge began that named no key: not ambiguous, and no key newly
+    /// down (a key let go before the scan read its column, as on a loaded machine, or a key's bounce
+    /// after the scan before had read it up). The edge's key, if any, is not reported.
+    public private(set) var unnamedScans = 0
 
     /// Where the cycle is.
     private enum Phase: Sendable {
@@ -182,13 +186,16 @@ public struct MatrixScanner: Sendable {
         let ambiguous = !configuration.diodes && Self.isAmbiguousWithoutDiodes(columnRows)
         if ambiguous { ambiguousScans += 1 }
         if let edgeNs = scanEdgeNs {
+            var named = false
             for column in 0..<columnCount {
                 for row in 0..<rowCount where isNewlyDown(row: row, column: column, ambiguous: ambiguous) {
                     let key = configuration.key(row: row, column: column)
                     keysDown[key] = true
+                    named = true
                     changes.append(MatrixKeyChange(key: key, isDown: true, timeNs: edgeNs))
                 }
             }
+            if !named, !ambiguous { unnamedScans += 1 }
         }
         for column in 0..<columnCount {
             for row in 0..<rowCount {

@@ -53,8 +53,16 @@ package final class KeypadSource: EdgeSource {
     /// A key's state as the scans last found it: low while down.
     package func readLevel(line: Int) throws(LineError) -> Level { scanner.keysDown[line] ? .low : .high }
 
-    /// How many scans were made, and how many of them were ambiguous (a ghost rectangle, no diodes).
-    package var scans: (all: Int, ambiguous: Int) { (scanner.scans, scanner.ambiguousScans) }
+    /// How many scans were made, how many of them were ambiguous (a ghost rectangle, no diodes), and how
+    /// many a row edge began that named no key (`MatrixScanner.unnamedScans`).
+    package var scans: (all: Int, ambiguous: Int, unnamed: Int) { (scanner.scans, scanner.ambiguousScans, scanner.unnamedScans) }
+
+    /// The scans' counts for a person: `12 scans, 0 ambiguous (ghost keys, not reported), 1 unnamed (a
+    /// key let go before its scan read it, or a bounce: not reported)`.
+    package var scanSummary: String {
+        let (all, ambiguous, unnamed) = scans
+        return "\(counted(all, "scan")), \(ambiguous) ambiguous (ghost keys, not reported), \(unnamed) unnamed (a key let go before its scan read it, or a bounce: not reported)"
+    }
 
     /// A copy of the scanner through a scan that finds a key down, the scans while it is, and the one
     /// that finds it up; nothing is driven or read, and the copy is dropped.

@@ -170,6 +170,30 @@ import Testing
         #expect(!scanner.isWaitingForEdge && scanner.deadlineNs == Self.intervalNs)
     }
 
+    /// A row's edge whose key was let go before its column was read: the scan names no key, reports
+    /// nothing and is counted unnamed; a scan that names a key, a periodic scan, and an ambiguous scan
+    /// are not.
+    @Test func anEdgeWhoseScanNamesNoKeyIsCountedUnnamed() {
+        var scanner = MatrixScanner(Self.configuration)
+        _ = scanner.rowEdge(atNs: 1_000_000, nowNs: 6_000_000)
+        let lost = Self.completeScan(&scanner, from: 6_000_000, columnRows: [0, 0, 0])
+        #expect(lost.changes.isEmpty && scanner.keysDown == Self.down())
+        #expect(scanner.scans == 1 && scanner.unnamedScans == 1 && scanner.ambiguousScans == 0)
+        #expect(scanner.isWaitingForEdge && scanner.waitingSinceNs == lost.readNs[2])
+        // The next key is named by its edge's scan, its periodic scans and the one that finds it up.
+        let startNs: Int64 = 20_000_000
+        _ = scanner.rowEdge(atNs: startNs, nowNs: startNs)
+        _ = Self.completeScan(&scanner, from: startNs, columnRows: [0, 0b10, 0])
+        _ = scanner.due(nowNs: startNs + Self.intervalNs)
+        _ = Self.completeScan(&scanner, from: startNs + Self.intervalNs, columnRows: [0, 0, 0])
+        #expect(scanner.scans == 3 && scanner.unnamedScans == 1 && scanner.isWaitingForEdge)
+        // A ghost rectangle from nothing names no key either, but is counted ambiguous, not unnamed.
+        var ghost = MatrixScanner(Self.configuration)
+        _ = ghost.rowEdge(atNs: 0, nowNs: 0)
+        _ = Self.completeScan(&ghost, from: 0, columnRows: [0b11, 0b11, 0])
+        #expect(ghost.ambiguousScans == 1 && ghost.unnamedScans == 0)
+    }
+
     @Test func withDiodesEveryCombinationReadsExactly() {
         // Every pair of combinations of the 6 keys, one scan after the other.
         let configuration = MatrixConfiguration(rows: 2, columns: 3, diodes: true)

@@ -43,6 +43,18 @@ import Testing
         #expect(run.loop.wakeups <= 5 * scans.all + 2 + 1)
     }
 
+    /// A key let go 5 µs after it came down, before its column's settle was over: its row's edge began a
+    /// scan that found no key down. Nothing is reported, and the scan is counted unnamed; the next key,
+    /// held, is reported and counts nothing.
+    @Test func aKeyLetGoBeforeItsScanIsCountedUnnamed() throws {
+        let run = try Self.play(Self.contacts([
+            (key: 0, downNs: 100 * Self.ms, upNs: 100 * Self.ms + 5_000), (key: 6, downNs: 300 * Self.ms, upNs: 400 * Self.ms),
+        ]))
+        #expect(run.events.map(\.line) == [6, 6])
+        let scans = try #require(run.loop.source as? KeypadSource).scans
+        #expect(scans.unnamed == 1 && scans.ambiguous == 0)
+    }
+
     /// Nothing pressed for an hour: the run ends with no wakeup at all.
     @Test func anIdleKeypadWakesNothing() throws {
         let run = try Self.play(Self.contacts([]))

@@ -71,9 +71,8 @@ extension WatchCommand {
         }
         _ = try runToEnd(loop) {
             let presses = (0..<matrix.keyCount).reduce(0) { $0 + (loop.pipeline.statistics(line: $1)?.presses ?? 0) }
-            let scans = source.scans
             printToStandardError(
-                "\(chipName) keypad \(rows.joined(separator: ","))/\(columns.joined(separator: ",")): \(counted(presses, "key press", "key presses")) from \(counted(scans.all, "scan")), \(counted(scans.ambiguous, "ambiguous scan")) (ghost keys not reported)")
+                "\(chipName) keypad \(rows.joined(separator: ","))/\(columns.joined(separator: ",")): \(counted(presses, "key press", "key presses")) from \(source.scanSummary)")
         }
     }
 }
