@@ -7,8 +7,8 @@ package struct RosterChange: Sendable {
     /// old roster when it is kept, `nil` when it is added (or changed).
     package let previousInput: [Int?]
     /// Each line of the new roster (its `LineID.index`): the same line of the same input in the old
-    /// roster when its input is kept, `nil` otherwise (and for a kept keypad's keys, whose scan starts
-    /// again).
+    /// roster when its input is kept (a kept keypad's keys too: their scan goes on from their state),
+    /// `nil` otherwise.
     package let previousLine: [Int?]
     /// The old roster's inputs (indices) that the new one has not kept: removed, or changed.
     package let dropped: [Int]
@@ -38,8 +38,6 @@ package struct RosterChange: Sendable {
             previousInput.append(oldIndex)
             kept.append(input.name)
             keptOld.insert(oldIndex)
-            // A kept keypad's keys carry nothing: its scan starts again from no key down, and so do they.
-            if case .keypad = input.kind { continue }
             for (newLine, oldLine) in zip(input.lines, old.inputs[oldIndex].lines) { previousLine[newLine.index] = oldLine.index }
         }
         let newNames = Set(new.inputs.map(\.name))

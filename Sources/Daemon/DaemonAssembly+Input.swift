@@ -15,8 +15,10 @@ extension DaemonAssembly {
         _ configuration: ServiceConfiguration, choices: DaemonChoices, logger: Logger, continuing: (Carried, RosterChange)? = nil
     ) throws(DaemonFailure) -> RunAssembly {
         if let simulation = choices.simulation {
-            guard let (carried, change) = continuing, let previous = carried.simulatedLines else { return simulated(configuration, simulation) }
-            let fresh = simulated(configuration, simulation, startNs: carried.clock.nowNs)
+            guard let (carried, change) = continuing else { return simulated(configuration, simulation) }
+            // The run before's clock goes on: the kept inputs' times are on it.
+            let fresh = simulated(configuration, simulation, startNs: carried.clock.nowNs, clock: carried.clock)
+            guard let previous = carried.simulatedLines else { return fresh }
             guard let freshLines = ((fresh.source as? CompositeEdgeSource)?.sources.first ?? fresh.source) as? SimulatedLines else { return fresh }
             // The pins' lines come first; a keypad's keys (last) carry nothing over (`RosterChange`).
             let lines = SimulatedLines(continuing: previous, previousLine: Array(change.previousLine.prefix(freshLines.lineCount)), fresh: freshLines)
@@ -36,9 +38,11 @@ extension DaemonAssembly {
     /// reported as their configured lines. Each input's seed is the simulation's seed plus its kind's
     /// offset (buttons 0, encoders 1000, sensors 2000, counters 3000, reset buttons 4000) plus its index among its kind, so
     /// an input plays the same presses whatever else the configuration lists.
-    /// `startNs`: when the scripts start on the run's clock. Keypads follow, each a simulated matrix
-    /// (`simulatedKeypads`).
-    static func simulated(_ configuration: ServiceConfiguration, _ simulation: DaemonChoices.Simulation, startNs: Int64 = 0) -> RunAssembly {
+    /// `startNs`: when the scripts start on the run's clock (`clock`, or a new one). Keypads follow, each a
+    /// simulated matrix (`simulatedKeypads`).
+    static func simulated(
+        _ configuration: ServiceConfiguration, _ simulation: DaemonChoices.Simulation, startNs: Int64 = 0, clock: LoopClock? = nil
+    ) -> RunAssembly {
         let roster = configuration.roster
         var inputs: [SimulatedInput] = []
         var ofKind: [String: UInt64] = [:]
@@ -49,10 +53,11 @@ extension DaemonAssembly {
         }
         let keypads = simulatedKeypads(configuration, simulation, startNs: startNs)
         guard !inputs.isEmpty || keypads.sources.isEmpty else {
-            return RunAssembly.keypads(keypads.sources, places: keypads.places, clock: simulation.virtualTime ? .virtual() : .realTime())
+            return RunAssembly.keypads(keypads.sources, places: keypads.places, clock: clock ?? (simulation.virtualTime ? .virtual() : .realTime()))
         }
         return RunAssembly.simulated(
-            SimulatedLines(inputs: inputs, startNs: startNs), names: roster.pinLines.compactMap(\.settings?.line), virtualTime: simulation.virtualTime
+            SimulatedLines(inputs: inputs, startNs: startNs), names: roster.pinLines.compactMap(\.settings?.line), virtualTime: simulation.virtualTime,
+            clock: clock
         ).adding(keypads: keypads.sources, places: keypads.places)
     }
 

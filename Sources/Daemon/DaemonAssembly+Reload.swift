@@ -1,8 +1,10 @@
 import Assembly
 import CounterState
 import ConfigurationFile
+import DebounceCore
 import EventLoop
 import GPIODBackend
+import Keypads
 import Logging
 import MQTT
 import Pipeline
@@ -24,6 +26,10 @@ extension DaemonAssembly {
         let simulatedLines: SimulatedLines?
         /// The requested lines: a chip whose lines did not change keeps its request (`GPIODLines(keeping:)`).
         let requestedLines: GPIODLines?
+        /// Each keypad's scanner as it stood, by the keypad's name: a kept keypad's scan goes on from its
+        /// keys' state (`KeypadSource.goOn`). The scanners only: the keypads' lines are released with
+        /// the run before, for the next run to request.
+        let keypadScanners: [String: MatrixScanner]
         /// The MQTT sink, still connected, when the next configuration publishes with the same settings.
         let mqttSink: MQTTSink?
         /// A simulation's own state directory.
@@ -59,6 +65,7 @@ extension DaemonAssembly {
         let carried = Carried(
             roster: configuration.roster, plan: plan, pipeline: loop.pipeline, clock: loop.clock, simulatedLines: pinSource as? SimulatedLines,
             requestedLines: pinSource as? GPIODLines,
+            keypadScanners: Dictionary(zip(configuration.keypads.map(\.name), keypadSources.map(\.scanner)), uniquingKeysWith: { first, _ in first }),
             mqttSink: keepsMQTT ? mqttSink : nil, simulationState: simulationState, stateLock: counterStore?.lock, retiring: retiring.filter(\.isBusy),
             events: eventsBefore + loop.reportedEvents, wakeups: wakeupsBefore + loop.wakeups)
         simulationState = nil
@@ -89,6 +96,15 @@ extension DaemonAssembly {
             return
         }
         logger.notice("reloaded \(next.source): \(describe(change))")
+    }
+
+    /// Each keypad of `configuration` that the reload kept (`change`) goes on from its scanner in the run
+    /// before, at `nowNs`: its held keys stay down until a scan finds them up (`KeypadSource.goOn`).
+    static func continueKeypads(_ source: any EdgeSource, _ configuration: ServiceConfiguration, from carried: Carried, _ change: RosterChange, atNs nowNs: Int64) {
+        let kept = Set(change.kept)
+        for (keypad, keypadSource) in zip(configuration.keypads, keypadSources(of: source)) where kept.contains(keypad.name) {
+            if let scanner = carried.keypadScanners[keypad.name] { keypadSource.goOn(from: scanner, atNs: nowNs) }
+        }
     }
 
     /// Why `next` cannot run as a start would check it (`MachineCheck`: its MQTT files, its lines on

@@ -81,6 +81,7 @@ package final class DaemonAssembly {
         var continuing: (Carried, RosterChange)?
         if let carried, let change { continuing = (carried, change) }
         let input = try Self.input(configuration, choices: choices, logger: logger, continuing: continuing)
+        if let carried, let change { Self.continueKeypads(input.source, configuration, from: carried, change, atNs: input.clock.nowNs) }
         places = input.places.compactMap { $0 }
         let madeState = carried?.simulationState == nil
         let simulationState: SimulationStateDirectory?
@@ -173,9 +174,12 @@ package final class DaemonAssembly {
     }
 
     /// The keypads' sources, in the configuration's order (after the pins' source, if any).
-    var keypadSources: [KeypadSource] {
-        if let keypad = loop.source as? KeypadSource { return [keypad] }
-        return (loop.source as? CompositeEdgeSource)?.sources.compactMap { $0 as? KeypadSource } ?? []
+    var keypadSources: [KeypadSource] { Self.keypadSources(of: loop.source) }
+
+    /// The keypads' sources of a run's `source`, in the configuration's order.
+    static func keypadSources(of source: any EdgeSource) -> [KeypadSource] {
+        if let keypad = source as? KeypadSource { return [keypad] }
+        return (source as? CompositeEdgeSource)?.sources.compactMap { $0 as? KeypadSource } ?? []
     }
 
     /// Logs the end of the run: every input's health, the counters' writes, why the loop stopped

@@ -163,6 +163,18 @@ public struct MatrixScanner: Sendable {
         return .all
     }
 
+    /// Drops the scan under way, if any, and makes a scan due at `nowNs` (nanoseconds), every column
+    /// driven meanwhile (`drive` `.all`, as a port's lines are requested): for lines requested
+    /// again (a reload that kept the keypad, its chip come back). That scan compares its reading with
+    /// `keysDown`, which stands: a key let go meanwhile is released, a key held is still down, a key
+    /// pressed meanwhile (its row's edge was never seen) is found, stamped with its column's read.
+    public mutating func scanAgain(atNs nowNs: Int64) {
+        phase = .betweenScans
+        drive = .all
+        scanEdgeNs = nil
+        deadlineNs = nowNs
+    }
+
     // MARK: - Scanning
 
     /// Begins a scan at `nowNs` (`scanEdgeNs` already set): drives column 0.

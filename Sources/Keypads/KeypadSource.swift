@@ -21,7 +21,7 @@ package final class KeypadSource: EdgeSource {
     // as `GPIODLines`' are: this object is used from the loop's thread only and never hands out
     // overlapping accesses, and the runtime's dynamic checks were some 15 % of a key press's
     // instructions (docs/performance-inputs.md).
-    @exclusivity(unchecked) private(set) var scanner: MatrixScanner
+    @exclusivity(unchecked) package private(set) var scanner: MatrixScanner
     /// The earliest row edge read since the last `deliverDue`, not yet handed to the scanner.
     @exclusivity(unchecked) private var pendingEdgeNs: Int64?
     /// The scan's key changes, kept for reuse (one array for the run).
@@ -33,6 +33,17 @@ package final class KeypadSource: EdgeSource {
         self.port = port
         scanner = MatrixScanner(configuration)
         changes.reserveCapacity(configuration.keyCount)
+    }
+
+    /// Goes on from `previous`, the scanner of the same keypad whose lines were requested before (a
+    /// reload that kept it): its keys' state and counts stand, and a scan is due at `nowNs` (the loop's
+    /// time, `MatrixScanner.scanAgain`), which releases a key let go meanwhile and finds a key pressed
+    /// meanwhile.
+    package func goOn(from previous: MatrixScanner, atNs nowNs: Int64) {
+        guard previous.configuration == scanner.configuration else { return }
+        scanner = previous
+        scanner.scanAgain(atNs: nowNs)
+        pendingEdgeNs = nil
     }
 
     /// A simulated keypad whose typing is over, with no scan under way.

@@ -81,8 +81,8 @@ import Testing
     }
 
     /// A keypad beside the pins: a reload that adds a button keeps the button's state (the pins' lines
-    /// come first), and the kept keypad scans again from no key down, typing on as the new run's.
-    @Test func aReloadBesideAKeypadKeepsThePinsAndScansTheKeypadAgain() throws {
+    /// come first) and the kept keypad's keys' (their counts go on), typing on as the new run's.
+    @Test func aReloadBesideAKeypadKeepsThePinsAndTheKeypad() throws {
         let output = try TemporaryFile()
         let keypad = "keypads:\n  - {name: door, rows: [5, 6, 13, 19], columns: [12, 16, 20]}\n"
         var daemon: DaemonAssembly? = try DaemonAssembly(
@@ -98,9 +98,32 @@ import Testing
         let next = try #require(daemon)
         // Lines after: extra 0, bell 1, the keys 2 to 13.
         #expect(next.loop.pipeline.debouncer(line: 1)?.statistics == bell)
-        #expect(next.loop.linesCarriedOver == [1])
+        #expect(next.loop.linesCarriedOver == Set(1...13))
         #expect(try next.loop.run() == .endOfInput)
-        #expect((2...13).reduce(0) { $0 + (next.loop.pipeline.statistics(line: $1)?.presses ?? 0) } == 4)
+        #expect((2...13).reduce(0) { $0 + (next.loop.pipeline.statistics(line: $1)?.presses ?? 0) } == 8)
+    }
+
+    /// A key held as the reload comes (the run before stopped at its press) stays down through it, and
+    /// the next run's first event is its release: its keypad was kept, so the key's state and the scan's
+    /// go on, and the scan finds it let go (the simulation's next typing holds no key then).
+    @Test func aKeyHeldAcrossAReloadIsReleasedAfterIt() throws {
+        let output = try TemporaryFile()
+        let keypad = "keypads:\n  - {name: door, rows: [5, 6, 13, 19], columns: [12, 16, 20]}\n"
+        var choices = DaemonAssemblyTests.choices(presses: 4, stateDirectory: nil, output: output)
+        choices.limits = LoopLimits(maximumEvents: 1)
+        var daemon: DaemonAssembly? = try DaemonAssembly(ConfigurationLoader.load(keypad, file: "r.yaml"), choices: choices, stop: .none, logger: quietLogger)
+        let held = try {
+            let first = try #require(daemon)
+            #expect(try first.loop.run() == .eventLimit)
+            return try #require((0..<12).first { first.loop.pipeline.debouncer(line: $0)?.isPressed == true })
+        }()
+        try DaemonAssembly.reload(&daemon, to: ConfigurationLoader.load("buttons:\n  - {name: bell, line: 22}\n" + keypad, file: "r.yaml"))
+        let next = try #require(daemon)
+        // Lines after: bell 0, the keys 1 to 12.
+        #expect(next.loop.pipeline.debouncer(line: held + 1)?.isPressed == true)
+        #expect(try next.loop.run() == .eventLimit)
+        #expect(next.loop.pipeline.debouncer(line: held + 1)?.isPressed == false)
+        #expect(next.loop.pipeline.statistics(line: held + 1).map { ($0.presses, $0.releases) } ?? (0, 0) == (1, 1))
     }
 
     /// The counters added by the file read again cannot be kept (no usable state directory): the reload

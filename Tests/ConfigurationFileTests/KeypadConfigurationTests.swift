@@ -106,13 +106,17 @@ import Testing
         }
     }
 
-    /// A reload keeps a keypad whose settings are the same, but carries none of its keys' state: its
-    /// scan starts again from no key down.
-    @Test func aReloadKeepsAKeypadButCarriesNoKey() throws {
+    /// A reload keeps a keypad whose settings are the same, and carries its keys' lines to their new
+    /// places (after an added button's line); a keypad whose layout changed carries none.
+    @Test func aReloadKeepsAKeypadAndCarriesItsKeys() throws {
         let old = try ConfigurationLoader.load("keypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7]}]", file: "a.yaml").roster
         let new = try ConfigurationLoader.load("buttons: [{name: b, line: 9}]\nkeypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7]}]", file: "b.yaml").roster
         let change = RosterChange(from: old, to: new)
         #expect(change.kept == ["p"] && change.added == ["b"])
-        #expect(change.previousLine.allSatisfy { $0 == nil })
+        #expect(change.previousLine == [nil] + (0..<12).map { $0 })
+        let relaid = try ConfigurationLoader.load(
+            "keypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7], keys: [\"321\", \"654\", \"987\", \"#0*\"]}]", file: "c.yaml").roster
+        let changed = RosterChange(from: old, to: relaid)
+        #expect(changed.changed == ["p"] && changed.previousLine.allSatisfy { $0 == nil })
     }
 }
