@@ -108,11 +108,20 @@ gpiosim_get() {
 }
 
 # gpiosim_wait_used NAME OFFSET [TIMEOUT_S=5] -> waits until a consumer has
-# requested the line (gpioinfo shows it as [used]); 1 on timeout.
+# requested the line (gpioinfo shows it as [used]); 1 on timeout. With
+# GPIOSIM_HELPER set (vm/bench/vmhelper.c), it waits blocked on the chip's
+# line-info watch (`vmhelper wait-used`) instead of a loop of gpioinfo, grep
+# and sleep, which takes most of a 1-vCPU VM from the program starting.
 gpiosim_wait_used() {
     local name=${1:?usage: gpiosim_wait_used NAME OFFSET [timeout]} off=${2:?offset}
-    local timeout=${3:-5} chip deadline
+    local timeout=${3:-5} chip deadline status
     chip=$(gpiosim_chip "$name") || return 1
+    if [[ -n ${GPIOSIM_HELPER:-} ]]; then
+        status=0
+        "$GPIOSIM_HELPER" wait-used "$chip" "$off" "$((${timeout%.*} * 1000))" || status=$?
+        ((status == 1)) && _gpiosim_err "line $off of '$name' not requested within ${timeout}s"
+        return "$status"
+    fi
     deadline=$(($(date +%s%N) + ${timeout%.*} * 1000000000))
     while :; do
         # libgpiod 1.6: 'line   3:  "name" "consumer"  input  active-high [used]'

@@ -51,8 +51,8 @@
  *       level changes, and the largest pause between two polls (a late
  *       helper, under emulation, makes a scan read wrong).
  *   vmhelper press-when-armed CHIP_DEV OFFSET CONSUMER PULL_PATH DELAY_US HOLD_US
- *       Polls the line's info (GPIO_V2_GET_LINEINFO_IOCTL) every 100 us until
- *       it is used, then /proc/interrupts until an interrupt named CONSUMER is
+ *       Waits for the line to be used (blocked on its line-info watch), then
+ *       polls /proc/interrupts until an interrupt named CONSUMER is
  *       there (the request's edge detection is armed: the kernel requests
  *       the line's interrupt last, after the line shows as used; a press
  *       before that makes no edge, and is a button held at the start), waits
@@ -61,6 +61,12 @@
  *       requested, for the start's reconciliation (vm/tests/kernel-tests.sh
  *       t-press-at-request). Prints on stderr how long after the interrupt
  *       was seen the press came; exits 1 if it is not there within 60 s.
+ *   vmhelper wait-used CHIP_DEV OFFSET TIMEOUT_MS
+ *       Waits until the line is used (requested by a consumer), blocked in
+ *       poll() on the chip's line-info watch (GPIO_V2_GET_LINEINFO_WATCH_IOCTL),
+ *       so the waiting takes no CPU from the program starting beside it on
+ *       the VM's one vCPU (a loop of gpioinfo, grep and sleep took most of
+ *       it). Exits 0 once used, 1 after TIMEOUT_MS, 2 on an error.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -74,6 +80,7 @@
 #include <unistd.h>
 #include <linux/gpio.h>
 #include <linux/input.h>
+#include <poll.h>
 #include <sys/ioctl.h>
 
 static int64_t now_ns(void)
@@ -293,15 +300,33 @@ static int interrupt_named(const char *consumer)
 	return strstr(text, consumer) != NULL;
 }
 
-/* Whether line `offset` of the chip open as `chip` is used (requested by a consumer); -1 on error. */
-static int line_used(int chip, unsigned int offset)
+/* Waits until line `offset` of the chip open as `chip` is used, blocked in poll() on the chip's
+ * line-info watch (GPIO_V2_GET_LINEINFO_WATCH_IOCTL): 0 once used, 1 at `deadline` (CLOCK_MONOTONIC
+ * ns), -1 on an error (errno set). */
+static int wait_line_used(int chip, unsigned int offset, int64_t deadline)
 {
 	struct gpio_v2_line_info info;
 	memset(&info, 0, sizeof info);
 	info.offset = offset;
-	if (ioctl(chip, GPIO_V2_GET_LINEINFO_IOCTL, &info) < 0)
+	if (ioctl(chip, GPIO_V2_GET_LINEINFO_WATCH_IOCTL, &info) < 0)
 		return -1;
-	return (info.flags & GPIO_V2_LINE_FLAG_USED) != 0;
+	while (!(info.flags & GPIO_V2_LINE_FLAG_USED)) {
+		int64_t left = deadline - now_ns();
+		if (left <= 0)
+			return 1;
+		struct pollfd p = { .fd = chip, .events = POLLIN };
+		int n = poll(&p, 1, (int)((left + 999999) / 1000000));
+		if (n < 0 && errno != EINTR)
+			return -1;
+		if (n <= 0)
+			continue;
+		struct gpio_v2_line_info_changed change;
+		if (read(chip, &change, sizeof change) != (ssize_t)sizeof change)
+			return -1;
+		if (change.info.offset == offset)
+			info = change.info;
+	}
+	return 0;
 }
 
 static int press_when_armed(int argc, char **argv)
@@ -321,13 +346,8 @@ static int press_when_armed(int argc, char **argv)
 		return 1;
 	}
 	int64_t deadline = now_ns() + 60000000000LL, seen;
-	int used;
-	while ((used = line_used(chip, (unsigned int)atoi(argv[1]))) == 0 && now_ns() < deadline) {
-		struct timespec gap = { 0, 100000 };
-		nanosleep(&gap, NULL);
-	}
-	if (used < 0) {
-		perror("GPIO_V2_GET_LINEINFO_IOCTL");
+	if (wait_line_used(chip, (unsigned int)atoi(argv[1]), deadline) < 0) {
+		perror("press-when-armed: the line-info watch");
 		return 1;
 	}
 	for (;;) {
@@ -353,6 +373,25 @@ static int press_when_armed(int argc, char **argv)
 	}
 	fprintf(stderr, "press-when-armed: pressed %lld us after the interrupt was seen\n", (long long)((pressed - seen) / 1000));
 	return 0;
+}
+
+static int wait_used(int argc, char **argv)
+{
+	if (argc < 3) {
+		fprintf(stderr, "usage: vmhelper wait-used CHIP_DEV OFFSET TIMEOUT_MS\n");
+		return 2;
+	}
+	int chip = open(argv[0], O_RDONLY);
+	if (chip < 0) {
+		perror(argv[0]);
+		return 2;
+	}
+	int status = wait_line_used(chip, (unsigned int)atoi(argv[1]), now_ns() + atoll(argv[2]) * 1000000LL);
+	if (status < 0) {
+		perror("wait-used: the line-info watch");
+		return 2;
+	}
+	return status;
 }
 
 /* Parses "0,1,2,3" into at most `max` offsets; returns the count, or -1. */
@@ -466,6 +505,8 @@ int main(int argc, char **argv)
 {
 	if (argc >= 2 && !strcmp(argv[1], "press-when-armed"))
 		return press_when_armed(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "wait-used"))
+		return wait_used(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "keypad"))
 		return keypad(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "keys"))
@@ -480,6 +521,6 @@ int main(int argc, char **argv)
 		printf("%lld\n", (long long)now_ns());
 		return 0;
 	}
-	fprintf(stderr, "usage: vmhelper drive PULL_PATH LEVEL0 [GAP_US...] | rr PERIOD_US EDGES PULL_PATH... | keys EVENT_DEVICE | stamp | now | press-when-armed CHIP_DEV OFFSET CONSUMER PULL_PATH DELAY_US HOLD_US | keypad LINES_DIR ROWS COLUMNS LAYOUT HOLD_US GAP_US KEYS\n");
+	fprintf(stderr, "usage: vmhelper drive PULL_PATH LEVEL0 [GAP_US...] | rr PERIOD_US EDGES PULL_PATH... | keys EVENT_DEVICE | stamp | now | press-when-armed CHIP_DEV OFFSET CONSUMER PULL_PATH DELAY_US HOLD_US | keypad LINES_DIR ROWS COLUMNS LAYOUT HOLD_US GAP_US KEYS | wait-used CHIP_DEV OFFSET TIMEOUT_MS\n");
 	return 2;
 }

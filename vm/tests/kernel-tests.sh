@@ -42,6 +42,7 @@ if [[ ! -x $HELPER ]]; then
     HELPER=$TMP/vmhelper
     cc -O2 -o "$HELPER" "$repo/vm/bench/vmhelper.c" || { echo "cannot build vmhelper" >&2; exit 2; }
 fi
+export GPIOSIM_HELPER=$HELPER
 
 # ---------------------------------------------------------------- framework
 PASSED=0 FAILED=0 FAILED_NAMES=() T_NAME="" T_ERRS=0 T_START=0 BG=() CHIPS=() BOARD="" W_PID="" W_ERR=""
