@@ -11,7 +11,8 @@
 #     8 leaves room for allocator slack and the fixed costs a 1 M trace spreads thinly, and fails at
 #     once on any return to arrays of 16-byte `Edge`s (the code before held about 200 bytes an edge).
 #
-# Usage: Benchmarks/analyze-memory.sh     (run from anywhere; SCRATCH=DIR builds in DIR instead of .build)
+# Usage: Benchmarks/analyze-memory.sh     (run from anywhere; SCRATCH=DIR builds in DIR instead of .build;
+# GPIO_DEBOUNCE_BIN=PATH measures that release binary, as CI does the amd64 package's, without a build)
 # Takes about 15 s after the release build on the 2-core CI machine (needs 250 MB in $TMPDIR for the traces).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,9 +23,13 @@ trap 'rm -rf "$work"' EXIT
 
 [ -x /usr/bin/time ] || { apt-get update -qq && apt-get install -y -qq time; }
 
-echo "Building (release)..."
-swift build -c release --package-path "$root" --scratch-path "$scratch" --product gpio-debounce >/dev/null
-tool="$(swift build -c release --package-path "$root" --scratch-path "$scratch" --show-bin-path)/gpio-debounce"
+if [ -n "${GPIO_DEBOUNCE_BIN:-}" ]; then
+    tool=$GPIO_DEBOUNCE_BIN
+else
+    echo "Building (release)..."
+    swift build -c release --package-path "$root" --scratch-path "$scratch" --product gpio-debounce >/dev/null
+    tool="$(swift build -c release --package-path "$root" --scratch-path "$scratch" --show-bin-path)/gpio-debounce"
+fi
 
 # measure NAME ARGS...: runs `analyze ARGS`, sets rss (bytes) and seconds.
 measure() {

@@ -7,6 +7,7 @@
 # time it when the machine is quiet.
 #
 # Usage: Benchmarks/replay-vs-c.sh [RUNS]    (default 5 runs each; run from anywhere)
+# GPIO_DEBOUNCE_BIN=PATH times that release binary (CI passes the amd64 package's) instead of building one.
 set -euo pipefail
 runs=${1:-5}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,9 +17,13 @@ trap 'rm -rf "$work"' EXIT
 command -v cc >/dev/null || { apt-get update -qq && apt-get install -y -qq gcc; }
 [ -x /usr/bin/time ] || { apt-get update -qq && apt-get install -y -qq time; }
 
-echo "Building (release)..."
-swift build -c release --package-path "$root" --product gpio-debounce >/dev/null
-tool="$(swift build -c release --package-path "$root" --show-bin-path)/gpio-debounce"
+if [ -n "${GPIO_DEBOUNCE_BIN:-}" ]; then
+    tool=$GPIO_DEBOUNCE_BIN
+else
+    echo "Building (release)..."
+    swift build -c release --package-path "$root" --product gpio-debounce >/dev/null
+    tool="$(swift build -c release --package-path "$root" --show-bin-path)/gpio-debounce"
+fi
 cc -O2 -Wall -Wextra -o "$work/replay_defer" "$root/Benchmarks/reference/replay_defer.c"
 
 "$tool" generate --edges 2000000 --seed 1 -o "$work/trace.csv"

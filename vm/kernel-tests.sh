@@ -1,11 +1,22 @@
 #!/usr/bin/env bash
-# vm/kernel-tests.sh [--rebuild] [--only v1|v2] [--prepare-only] [TEST...] - host entry of the
-# real-kernel tests: runs vm/tests/kernel-tests.sh in the gpio-sim VM, once
-# against the libgpiod 1.6 build and once against the libgpiod 2 build.
+# vm/kernel-tests.sh [--rebuild] [--only v1|v2] [--side-by-side] [--v1-generation-tests]
+#                    [--prepare-only] [TEST...] - host entry of the real-kernel tests: runs
+# vm/tests/kernel-tests.sh in the gpio-sim VM, once against the libgpiod 1.6 build and once against
+# the libgpiod 2 build.
 #
 #   bash vm/kernel-tests.sh              # as root; prepares the VM on first use
 #   bash vm/kernel-tests.sh --rebuild    # rebuild both binaries first
 #   bash vm/kernel-tests.sh --only v2 c d-busy
+#   bash vm/kernel-tests.sh --side-by-side --v1-generation-tests   # what CI runs
+#
+# --side-by-side runs the two labels' VMs at the same time (one vCPU each: give it two free cores);
+# each label's output goes to .build-vmtest/kernel-tests-LABEL.log, and a failing label's log is
+# printed whole at the end.
+# --v1-generation-tests runs on v1 only the tests of what the two libgpiod generations do
+# differently (GENERATION_TESTS below: requests, flags and bias, reading and losing events, line
+# and chip lookup, chips that go and come back, the keypad's port, the errors libgpiod reports),
+# and leaves the rest (the daemon's configuration, MQTT, actions, gestures, state files, uinput), whose code is the same
+# over either, to v2, which runs every test.
 #
 # The binaries under test are copies, so a parallel `swift build` cannot change
 # them mid-run: .build-vmtest/v1/gpio-debounce (from .build/debug, built by
@@ -23,12 +34,14 @@ set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 REPO=$(cd "$HERE/.." && pwd -P)
 OUT=$REPO/.build-vmtest
-rebuild=0 prepare_only=0
+rebuild=0 prepare_only=0 side_by_side=0 v1_generation=0
 labels=(v1 v2)
 while (($#)); do
     case $1 in
     --rebuild) rebuild=1 ;;
     --only) labels=("$2"); shift ;;
+    --side-by-side) side_by_side=1 ;;
+    --v1-generation-tests) v1_generation=1 ;;
     --prepare-only) prepare_only=1 ;;
     -h | --help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     *) break ;;
@@ -106,25 +119,55 @@ wanted() {
     for a in "$@"; do [[ $a == "$test" || $a == "${test%%-*}" ]] && return 0; done
     return 1
 }
-declare -A rc summary secs
-for label in "${labels[@]}"; do
-    echo "==== $label: bash vm/run.sh vm/tests/kernel-tests.sh .build-vmtest/$label/gpio-debounce $label $*"
-    t0=$SECONDS
-    log=$OUT/kernel-tests-$label.log
-    set +e
+# The tests whose code differs between the libgpiod generations (--v1-generation-tests).
+GENERATION_TESTS=(m-pi4 m-pi5-old m-pi5-new n-ioctls r-one-scan a-clean b-bouncy-defer b-bouncy-eager
+    c-storm-pressed c-storm-released c-overflow-eager c-event-buffer d-busy d-out-of-range d-unknown-name
+    d-permission d-chip-removed-idle d-chip-removed-pending f-kernel-debounce g-named-lines h-bias
+    i-multi-line o-encoder-burst q-keypad s-doctor t-chip-arrival u-chip-gone-and-back t-press-at-request)
+# run_label LABEL TEST...: the label's main VM, then each isolated test in a VM of its own; its log in
+# .build-vmtest/kernel-tests-LABEL.log (also on stdout unless side by side); its status in
+# .build-vmtest/kernel-tests-LABEL.status
+run_label() {
+    local label=$1 log=$OUT/kernel-tests-$1.log status=0 test t0=$SECONDS
+    shift
+    set +e # a failing VM is counted in status, and the next one runs
+    if [[ $label == v1 ]] && ((v1_generation && $# == 0)); then set -- "${GENERATION_TESTS[@]}"; fi
+    show() { if ((side_by_side)); then cat >>"$log"; else tee -a "$log"; fi; }
+    : >"$log"
+    echo "==== $label: bash vm/run.sh vm/tests/kernel-tests.sh .build-vmtest/$label/gpio-debounce $label $*" | show
     KT_SKIP="${isolated[*]}" VM_PASSENV="${VM_PASSENV:-} KT_SKIP" \
-        bash vm/run.sh vm/tests/kernel-tests.sh "$OUT/$label/gpio-debounce" "$label" "$@" | tee "$log"
-    rc[$label]=${PIPESTATUS[0]}
+        bash vm/run.sh vm/tests/kernel-tests.sh "$OUT/$label/gpio-debounce" "$label" "$@" 2>&1 | show
+    ((PIPESTATUS[0] == 0)) || status=1
     for test in "${isolated[@]}"; do
         wanted "$test" "$@" || continue
-        echo "==== $label, a VM of its own: $test" | tee -a "$log"
-        bash vm/run.sh vm/tests/kernel-tests.sh "$OUT/$label/gpio-debounce" "$label" "$test" | tee -a "$log"
-        ((PIPESTATUS[0] == 0)) || rc[$label]=1
+        echo "==== $label, a VM of its own: $test" | show
+        bash vm/run.sh vm/tests/kernel-tests.sh "$OUT/$label/gpio-debounce" "$label" "$test" 2>&1 | show
+        ((PIPESTATUS[0] == 0)) || status=1
     done
+    echo "$status $((SECONDS - t0))" >"$OUT/kernel-tests-$label.status"
+}
+declare -A rc summary secs
+if ((side_by_side)); then
+    echo "==== side by side: ${labels[*]} (logs in .build-vmtest/kernel-tests-LABEL.log)"
+    pids=()
+    for label in "${labels[@]}"; do
+        run_label "$label" "$@" &
+        pids+=($!)
+    done
+    wait "${pids[@]}" || true
+else
+    for label in "${labels[@]}"; do run_label "$label" "$@"; done
     set -e
-    secs[$label]=$((SECONDS - t0))
+fi
+for label in "${labels[@]}"; do
+    log=$OUT/kernel-tests-$label.log
+    read -r rc[$label] secs[$label] <"$OUT/kernel-tests-$label.status" || rc[$label]=1
     summary[$label]=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" |
         awk '{ p += $1; f += $3 } END { if (NR) printf "%d passed, %d failed", p, f }')
+    if ((side_by_side)) && [[ ${rc[$label]} != 0 ]]; then
+        echo "==== $label failed: its whole log"
+        cat "$log"
+    fi
 done
 
 echo "==== kernel-tests results ($((SECONDS - start)) s, VM_CPUS=$VM_CPUS)"
