@@ -7,7 +7,7 @@ import SystemPackage
 extension EventLoop {
     /// Whether the poll set still holds exactly what is to be polled now (the source's descriptors
     /// unless stopping, every sink's).
-    func pollSetIsCurrent(_ state: RunState) -> Bool {
+    func pollSetIsCurrent(_ state: inout RunState) -> Bool {
         guard state.polledWhileStopping == (state.stop != nil), state.polledSourceDescriptors == source.descriptors else { return false }
         for (index, sink) in sinks.enumerated() where sink.descriptors != state.polledSinkDescriptors[index] { return false }
         return true

@@ -16,7 +16,7 @@ extension EventLoop {
         // Every deadline but the source's and the stages': read again after an event (a contact's
         // change and a pulse count as events; a sink's deadline may then change). The idle timeout's only moves later as edges
         // come, so an old value is safe.
-        var othersNs = otherDeadline(state, startNs: startNs)
+        var othersNs = otherDeadline(&state, startNs: startNs)
         var instants = 0
         // The batch keeps these instants' edges, each instant processing the ones it appended; they
         // are removed at once at the end, not edge by edge.
@@ -36,13 +36,13 @@ extension EventLoop {
             }
             let eventsBefore = state.reportedEvents
             if try process(&state, upToNs: dueNs, edgesFrom: firstEdge) { return true }
-            if state.reportedEvents != eventsBefore { othersNs = otherDeadline(state, startNs: startNs) }
+            if state.reportedEvents != eventsBefore { othersNs = otherDeadline(&state, startNs: startNs) }
         }
         return false
     }
 
     /// The earliest deadline of the sinks and the limits (not the stages', not the source's): `.max` for none.
-    func otherDeadline(_ state: RunState, startNs: Int64) -> Int64 {
+    func otherDeadline(_ state: inout RunState, startNs: Int64) -> Int64 {
         var deadlineNs: Int64? = nil
         for sink in sinks { deadlineNs = Self.earlier(deadlineNs, sink.nextDeadlineNs) }
         if limits.idleTimeoutNs != nil, state.pipeline.nextDecisionDeadlineNs == nil {

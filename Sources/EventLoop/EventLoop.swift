@@ -198,8 +198,10 @@ public final class EventLoop {
                     try beginShutdown(.endOfInput, atNs: nowNs, &state)
                     continue
                 }
-                let deadlineNs = earliestDeadline(state, source: source, startNs: startNs)
-                if !pollSetIsCurrent(state) { rebuildPollSet(&state) }
+                // `state` in place (inout): passed by value, the whole run state was copied twice a wakeup
+                // (a memcpy each, and a retain and a release of each of its arrays).
+                let deadlineNs = earliestDeadline(&state, source: source, startNs: startNs)
+                if !pollSetIsCurrent(&state) { rebuildPollSet(&state) }
                 if state.pollSet.isEmpty, deadlineNs == nil {
                     // Nothing can ever wake this run: it has ended.
                     if state.stop == nil { try beginShutdown(.endOfInput, atNs: nowNs, &state) }
@@ -243,7 +245,7 @@ public final class EventLoop {
     /// pipeline's, the source's next due edge, the idle timeout (once everything is settled) and the
     /// run's duration; stopping, the end of the grace period. `nil`: nothing but a descriptor can wake it.
     @inline(__always)
-    private func earliestDeadline(_ state: RunState, source: any EdgeSource, startNs: Int64) -> Int64? {
+    private func earliestDeadline(_ state: inout RunState, source: any EdgeSource, startNs: Int64) -> Int64? {
         var deadlineNs: Int64? = state.stop == nil || state.graceEndNs == .max ? nil : state.graceEndNs
         for sink in sinks { deadlineNs = Self.earlier(deadlineNs, sink.nextDeadlineNs) }
         if state.stop == nil {

@@ -36,6 +36,40 @@ import Testing
         Self.expectNote(run.stderr, option: "--event-buffer", libgpiod1: libgpiod1)
     }
 
+    /// The configuration's own `kernel_debounce:` (here through `defaults:` and one button's) is
+    /// noted too, with the pins that have it.
+    @Test func runSaysTheConfigurationsKernelDebounce() throws {
+        let libgpiod1 = try Self.builtWithLibgpiod1()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kernel-debounce-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try """
+            buttons:
+              - name: lights
+                line: 17
+                kernel_debounce: 5ms
+              - name: power
+                line: 27
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let run = try CLITests.run(["run", "--config", file.path, "--simulate", "--virtual-time", "--presses", "0"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let note = "gpio-debounce: note: kernel_debounce (lights) is for real pins: the simulated lines take no notice of it"
+        #expect(run.stderr.contains(note), "\(run.stderr)")
+        #expect(run.stderr.contains("refuses it (exit 69)") == libgpiod1, "\(run.stderr)")
+        try """
+            defaults:
+              kernel_debounce: 2ms
+            buttons:
+              - name: lights
+                line: 17
+              - name: power
+                line: 27
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let defaults = try CLITests.run(["run", "--config", file.path, "--simulate", "--virtual-time", "--presses", "0"])
+        #expect(defaults.stderr.contains("note: kernel_debounce (lights, power) is for real pins"), "\(defaults.stderr)")
+        let plain = try CLITests.run(["run", "--config", CLITests.root.appendingPathComponent("examples/buttons.yaml").path, "--simulate", "--virtual-time", "--presses", "0"])
+        #expect(!plain.stderr.contains("kernel_debounce"), "\(plain.stderr)")
+    }
+
     @Test func noNoteWithoutThem() throws {
         let result = try CLITests.run(["watch", "--simulate", "--virtual-time", "--presses", "1"])
         #expect(result.status == 0, "\(result.stderr)")

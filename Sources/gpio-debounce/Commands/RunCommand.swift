@@ -94,7 +94,10 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let configuration = try load()
         let logger = logLevel.bootstrap()
-        if simulation.simulate { SimulatedPinsNote.say(options: kernelQueue.given) }
+        if simulation.simulate {
+            SimulatedPinsNote.say(options: kernelQueue.given)
+            SimulatedPinsNote.say(configuration)
+        }
         if removeDiscovery { return try removeDiscovery(configuration, signals: try signalDescriptor(), logger: logger) }
         let signals = try signalDescriptor(requests: [.reload, .report])
         let assemble = { () throws(DaemonFailure) in

@@ -1,3 +1,4 @@
+import ConfigurationFile
 import GPIODBackend
 
 /// Under `--simulate`, the options given that only real pins use (`--kernel-debounce`,
@@ -10,5 +11,15 @@ enum SimulatedPinsNote {
         for option in options {
             printToStandardError("gpio-debounce: note: \(option) is for real pins: the simulated lines take no notice of it\(refused)")
         }
+    }
+
+    /// One note for the configuration's `kernel_debounce:` (an input's, or `defaults:`'s), naming the
+    /// pins that have it (at most three, then how many more).
+    static func say(_ configuration: ServiceConfiguration) {
+        let named = configuration.roster.pins.filter { $0.settings.kernelDebounceNs > 0 }.map(\.label)
+        guard !named.isEmpty else { return }
+        let shown = named.prefix(3).joined(separator: ", ") + (named.count > 3 ? " and \(named.count - 3) more" : "")
+        let refused = GPIODLines.libgpiodMajor == 1 ? "; on real pins this build (libgpiod \(GPIODLines.libgpiodVersion)) refuses it (exit 69)" : ""
+        printToStandardError("gpio-debounce: note: kernel_debounce (\(shown)) is for real pins: the simulated lines take no notice of it\(refused)")
     }
 }
