@@ -1204,17 +1204,17 @@ t_s_first_press() {
 
 # t. A press that begins as the line is requested (issue 32): `watch` on a released line that vmhelper
 # pulls low as soon as the line's edge detection is armed (its interrupt in /proc/interrupts; a press
-# before that makes no edge, and is a button held at the start), 0 to 1.9 ms later, 100 us more each
+# before that makes no edge, and is a button held at the start), 0 to 1.8 ms later, 200 us more each
 # try, so that the press falls before, during and after the start's level read; it lets go 150 ms
 # later. Every try reports one press and one release (the start reconciles the level read with the
 # queued edge).
 t_t_press_at_request() {
     new_chip t 1 || return
-    local tries=${KT_PRESS_TRIES:-20} try seq good=0
+    local tries=${KT_PRESS_TRIES:-10} try seq good=0
     for ((try = 0; try < tries; try++)); do
         gpiosim_set "$SIM" 0 1
         start_watch "t$try" --bias as-is --debounce eager:5ms --num-events 2 --idle-timeout 5s --chip "$CHIP" 0
-        if ! "$HELPER" press-when-armed "$CHIP" 0 gpio-debounce "$(pull_path 0)" $((try * 100)) 150000 2>"$TMP/t$try.helper"; then
+        if ! "$HELPER" press-when-armed "$CHIP" 0 gpio-debounce "$(pull_path 0)" $((try * 200)) 150000 2>"$TMP/t$try.helper"; then
             err "try $try: $(<"$TMP/t$try.helper")"
             return
         fi
