@@ -15,8 +15,8 @@
 # --v1-generation-tests runs on v1 only the tests of what the two libgpiod generations do
 # differently (GENERATION_TESTS below: requests, flags and bias, reading and losing events, line
 # and chip lookup, chips that go and come back, the keypad's port, the errors libgpiod reports),
-# and leaves the rest (the daemon's configuration, MQTT, actions, gestures, state files, uinput), whose code is the same
-# over either, to v2, which runs every test.
+# and leaves the rest (the daemon's configuration, MQTT, actions, gestures, state files, uinput),
+# whose code is the same over either, to v2, which runs every test.
 #
 # The binaries under test are copies, so a parallel `swift build` cannot change
 # them mid-run: .build-vmtest/v1/gpio-debounce (from .build/debug, built by
@@ -134,6 +134,7 @@ run_label() {
     if [[ $label == v1 ]] && ((v1_generation && $# == 0)); then set -- "${GENERATION_TESTS[@]}"; fi
     show() { if ((side_by_side)); then cat >>"$log"; else tee -a "$log"; fi; }
     : >"$log"
+    rm -f "$OUT/kernel-tests-$label.status"
     echo "==== $label: bash vm/run.sh vm/tests/kernel-tests.sh .build-vmtest/$label/gpio-debounce $label $*" | show
     KT_SKIP="${isolated[*]}" VM_PASSENV="${VM_PASSENV:-} KT_SKIP" \
         bash vm/run.sh vm/tests/kernel-tests.sh "$OUT/$label/gpio-debounce" "$label" "$@" 2>&1 | show
