@@ -399,27 +399,22 @@ public final class EventLoop {
     private func dispatch(_ state: inout RunState, nowNs: Int64) throws(LoopError) -> Bool {
         defer { state.outputs.removeAllFromEnd() }
         var limitReached = false
-        var reportedEvents = state.reportedEvents
-        defer { state.reportedEvents = reportedEvents }
-        // Each output borrowed where it lies in the buffer, rather than read out of the array: a copy
-        // of a `PipelineOutput` is not plain bytes since a keypad's code (a `String`) is one of its cases.
-        try state.outputs.withUnsafeBufferPointer { outputs throws(LoopError) in
-            for index in outputs.indices {
-                switch outputs[index] {
-                case .event, .rotation, .positionReset, .contact, .count:
-                    if limitReached { continue }
-                    reportedEvents += 1
-                    if reportedEvents == limits.maximumEvents { limitReached = true }
-                default:
-                    break
-                }
-                // Through the loop's own copy of the sinks' references: an element of `sinks` read for the
-                // call would be retained and released around it, for every output and sink.
-                for sinkIndex in sinkReferences.indices {
-                    do throws(SinkError) { try sinkReferences[sinkIndex].consume(outputs[index], nowNs: nowNs) } catch {
-                        throw LoopError.sink(error)
-                    }
-                }
+        // By index, each output read in place: iterating would hold a copy of the array (and its
+        // reference counting) while `state` is borrowed.
+        for index in state.outputs.indices {
+            let output = state.outputs[index]
+            switch output {
+            case .event, .rotation, .positionReset, .contact, .count:
+                if limitReached { continue }
+                state.reportedEvents += 1
+                if state.reportedEvents == limits.maximumEvents { limitReached = true }
+            default:
+                break
+            }
+            // Through the loop's own copy of the sinks' references: an element of `sinks` read for the
+            // call would be retained and released around it, for every output and sink.
+            for sinkIndex in sinkReferences.indices {
+                do { try sinkReferences[sinkIndex].consume(output, nowNs: nowNs) } catch { throw LoopError.sink(error) }
             }
         }
         return limitReached
