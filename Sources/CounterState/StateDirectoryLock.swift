@@ -16,8 +16,18 @@ package struct StateDirectoryLock: Sendable {
     /// The lock file's descriptor (`open(2)` with `O_CLOEXEC`: no action's command inherits the lock).
     private let descriptor: OwnedDescriptor
 
-    /// Opens (creating, mode 0644) and locks `<directory>/counters.lock` (`open`, `flock`). Throws
-    /// `.locked` when another process holds it, `.cannotLock` when it cannot be opened or locked.
+    /// How long `acquire` keeps trying a lock held elsewhere before it says `.locked`, in milliseconds:
+    /// a child process that any thread of this process is starting holds a copy of the descriptor from
+    /// its `fork` to its `exec` (where `O_CLOEXEC` closes it), a window of microseconds that a loaded
+    /// machine can stretch to milliseconds; a lock released just before (a reload, a run that ended) must
+    /// not be refused for it. Another run's lock is held for good, and is refused after this.
+    package static let patienceMs = 200
+    /// The pause between two tries, in milliseconds.
+    private static let retryIntervalMs = 10
+
+    /// Opens (creating, mode 0644) and locks `<directory>/counters.lock` (`open`, `flock`), trying
+    /// again every 10 ms for up to `patienceMs` while it is held (`nanosleep` between tries). Throws
+    /// `.locked` when another process still holds it, `.cannotLock` when it cannot be opened or locked.
     package static func acquire(directory: String) throws(CounterStateError) -> StateDirectoryLock {
         let lockPath = directory.hasSuffix("/") ? directory + CounterStore.lockFileName : directory + "/" + CounterStore.lockFileName
         let owned: OwnedDescriptor
@@ -26,13 +36,20 @@ package struct StateDirectoryLock: Sendable {
         } catch {
             throw .cannotLock(path: lockPath, errno: error.errno)
         }
-        do {
-            _ = try retryingInterrupts { flock(owned.descriptor.rawValue, LOCK_EX | LOCK_NB) }
-        } catch {
-            if error == .wouldBlock { throw .locked(directory: directory) }
-            throw .cannotLock(path: lockPath, errno: error)
+        var waitedMs = 0
+        while true {
+            do {
+                _ = try retryingInterrupts { flock(owned.descriptor.rawValue, LOCK_EX | LOCK_NB) }
+                return StateDirectoryLock(directory: directory, descriptor: owned)
+            } catch {
+                guard error == .wouldBlock else { throw .cannotLock(path: lockPath, errno: error) }
+                guard waitedMs < patienceMs else { throw .locked(directory: directory) }
+            }
+            // A signal that cuts the pause short costs one early try, nothing else.
+            var pause = timespec(tv_sec: 0, tv_nsec: retryIntervalMs * 1_000_000)
+            _ = nanosleep(&pause, nil)
+            waitedMs += retryIntervalMs
         }
-        return StateDirectoryLock(directory: directory, descriptor: owned)
     }
 
     /// Lets the lock go now (`close(2)` of its descriptor), whoever else still holds this value; later

@@ -315,6 +315,25 @@ import Testing
         _ = try CounterStore(directory: temporary.path, counters: Self.counters(["water"]), logger: Self.quiet)
     }
 
+    /// A lock held elsewhere for less than `StateDirectoryLock.patienceMs` (as by a child process that
+    /// another thread is starting, from its fork to its exec) is waited for, not refused; one held
+    /// longer is refused.
+    @Test func aLockLetGoWithinThePatienceIsTaken() throws {
+        let temporary = try TemporaryDirectory()
+        let held = open(temporary.path + "/" + CounterStore.lockFileName, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        try #require(held >= 0 && flock(held, LOCK_EX | LOCK_NB) == 0)
+        let letGo = Thread {
+            usleep(50_000)
+            close(held)
+        }
+        letGo.start()
+        let started = ContinuousClock.now
+        let store = try CounterStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
+        let waitedMs = (ContinuousClock.now - started) / .milliseconds(1)
+        #expect(waitedMs >= 40 && waitedMs < Double(StateDirectoryLock.patienceMs), "waited \(waitedMs) ms")
+        #expect(store.writes == 0)
+    }
+
     @Test func namesTheRunDoesNotCountAreKept() throws {
         let temporary = try TemporaryDirectory()
         temporary.write("counters", "format 1\nold_gas 12345\nenergy 10\nretired 7\n")
