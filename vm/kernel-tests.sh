@@ -110,7 +110,7 @@ export VM_CPUS=${VM_CPUS:-1} VM_TIMEOUT=${VM_TIMEOUT:-1800}
 # non-empty directory 'irq/NN', leaking at least 'gpio-debounce'"), and releasing the request writes
 # to the freed memory: a later allocation may crash the kernel (a general protection fault in
 # kmem_cache_alloc when the next test requests a line). Each runs in a VM of its own, after the rest.
-isolated=(d-chip-removed-idle d-chip-removed-pending u-chip-gone-and-back)
+isolated=(d-chip-removed-idle d-chip-removed-pending u-chip-gone-and-back q-keypad-gone)
 # wanted TEST ARGS...: whether the arguments (test names or letters; none: every test) select TEST
 wanted() {
     local test=$1 a

@@ -46,7 +46,7 @@ extension DaemonAssembly {
             next = pins.endIndex
             let rows = zip(pins.prefix(keypad.rows.count), keypad.rows).map { LineSelection(chip: $0.place, offset: $0.offset, bias: $1.bias) }
             let columns = pins.suffix(keypad.columns.count).map { LineSelection(chip: $0.place, offset: $0.offset, bias: .asIs) }
-            let port = try GPIODMatrixPort(rows: rows, columns: columns, consumer: "gpio-debounce")
+            let port = try GPIODMatrixPort(rows: rows, columns: columns, consumer: "gpio-debounce", waitsForVanishedChips: true)
             sources.append(KeypadSource(configuration: keypad.matrix, port: port))
             places += keyRows(keypad).map { RunAssembly.LinePlace(chip: rows[$0].chip.name, offset: rows[$0].offset) }
         }

@@ -169,7 +169,8 @@ package final class DaemonAssembly {
     package func logHealth(_ pipeline: ButtonPipeline, atNs timeNs: Int64) {
         for line in InputHealthReport(roster, pipeline: pipeline, atNs: timeNs).lines { logger.info("\(line)") }
         for (keypad, source) in zip(configuration.keypads, keypadSources) {
-            logger.info("scans of keypad \(keypad.name): \(source.scanSummary)")
+            let away = source.isAway ? "; unavailable: its chip went away" : ""
+            logger.info("scans of keypad \(keypad.name): \(source.scanSummary)\(away)")
         }
     }
 

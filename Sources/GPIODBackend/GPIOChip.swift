@@ -77,6 +77,20 @@ package final class GPIOChip {
         return numbers.sorted().map { "/dev/gpiochip\($0)" }
     }
 
+    /// The chip `old` was, come back after it went away: at its path, or at another path, not one of
+    /// `excluding`, with the same label and line count (a USB expander may come back under another
+    /// number); `nil` while it is not there, or cannot be opened yet (udev has not given it its group).
+    package static func cameBack(_ old: GPIOChip, excluding: Set<String> = []) -> GPIOChip? {
+        let candidates = [old.path] + availablePaths().filter { $0 != old.path && !excluding.contains($0) }
+        for path in candidates {
+            guard access(path, F_OK) == 0, let chip = try? GPIOChip(path: path), chip.label == old.label, chip.lineCount == old.lineCount else {
+                continue
+            }
+            return chip
+        }
+        return nil
+    }
+
     /// "gpiochip0 [pinctrl-bcm2711]" for each chip that can be opened, else its path.
     static func availableNames() -> [String] {
         availablePaths().map { path in

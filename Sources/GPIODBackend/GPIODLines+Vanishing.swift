@@ -45,11 +45,7 @@ extension GPIODLines {
         let lines = requests[request].lines
         let old = selections[lines[0]].chip
         let inUse = Set(requests.indices.filter { !vanished[$0] }.map { selections[requests[$0].lines[0]].chip.path })
-        let candidates = [old.path] + GPIOChip.availablePaths().filter { $0 != old.path && !inUse.contains($0) }
-        for path in candidates {
-            guard access(path, F_OK) == 0, let chip = try? GPIOChip(path: path), chip.label == old.label, chip.lineCount == old.lineCount else {
-                continue
-            }
+        if let chip = GPIOChip.cameBack(old, excluding: inUse) {
             var chosen = lines.map { selections[$0] }
             for index in chosen.indices { chosen[index].chip = chip }
             guard let handle = try? Self.request(chosen, consumer: consumer, eventBufferSize: eventBufferSize) else { return }
@@ -63,15 +59,11 @@ extension GPIODLines {
             }
             let slots = descriptorRequests.indices.filter { descriptorRequests[$0] == request }
             for (descriptor, slot) in slots.enumerated() where descriptor < Int(gdb_request_fd_count(handle)) {
-                let raw = gdb_request_fd(handle, UInt32(descriptor))
-                let flags = fcntl(raw, F_GETFL)
-                if flags >= 0 { _ = fcntl(raw, F_SETFL, flags | O_NONBLOCK) }
-                descriptors[slot] = FileDescriptor(rawValue: raw)
+                descriptors[slot] = Self.nonBlocking(gdb_request_fd(handle, UInt32(descriptor)))
                 descriptorOwners[slot].request = request
             }
             for line in lines { batch.losses.append((line: line, count: nil)) }
             batch.availability.append(ChipAvailability(chip: chip.name, lines: lines, isAvailable: true))
-            return
         }
     }
 }

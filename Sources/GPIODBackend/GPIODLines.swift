@@ -242,12 +242,7 @@ package final class GPIODLines: EdgeSource {
             for (line, offset) in zip(entry.lines, entry.offsets) { lineAt[offset] = line }
             lineOfOffset += lineAt
             for descriptor in 0..<Int(gdb_request_fd_count(handle)) {
-                let raw = gdb_request_fd(handle, UInt32(descriptor))
-                // Non-blocking (fcntl(2)), so that a wakeup reads the kernel's whole queue (`read`) and
-                // the read after the last event returns EAGAIN instead of waiting.
-                let flags = fcntl(raw, F_GETFL)
-                if flags >= 0 { _ = fcntl(raw, F_SETFL, flags | O_NONBLOCK) }
-                descriptors.append(FileDescriptor(rawValue: raw))
+                descriptors.append(Self.nonBlocking(gdb_request_fd(handle, UInt32(descriptor))))
                 let line = entry.lines[min(descriptor, entry.lines.count - 1)]
                 descriptorOwners.append(DescriptorOwner(request: requestIndex, descriptor: descriptor, line: line))
                 descriptorRequests.append(requestIndex)
@@ -266,6 +261,14 @@ package final class GPIODLines: EdgeSource {
 
     /// Where chips' device files are.
     static let deviceDirectory = "/dev"
+
+    /// A request's descriptor `raw` made non-blocking (fcntl(2)), so that a wakeup reads the kernel's
+    /// whole queue (`read`) and the read after the last event returns EAGAIN instead of waiting.
+    static func nonBlocking(_ raw: Int32) -> FileDescriptor {
+        let flags = fcntl(raw, F_GETFL)
+        if flags >= 0 { _ = fcntl(raw, F_SETFL, flags | O_NONBLOCK) }
+        return FileDescriptor(rawValue: raw)
+    }
 
     /// One `gdb_request_lines` call for lines of one chip, with a kernel queue of `eventBufferSize` events
     /// (ignored by libgpiod 1), with the error a user can act on.

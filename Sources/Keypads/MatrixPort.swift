@@ -27,6 +27,30 @@ package protocol MatrixPort: AnyObject {
     /// A simulated matrix's contact changes due by `timeNs`, taken: the time of the earliest one at or
     /// after `notBeforeNs`, or nil.
     func takeChanges(byNs timeNs: Int64, notBeforeNs: Int64) -> Int64?
+    /// Whether a chip that goes away is waited for (`checkChips`) rather than ending the run; false for a
+    /// simulated matrix.
+    var waitsForVanishedChips: Bool { get }
+    /// Descriptors the loop polls whatever the scan does, for the chips going away and coming back (an
+    /// inotify watch on `/dev`); none for a simulated matrix.
+    var chipWatchDescriptors: [FileDescriptor] { get }
+    /// Whether the lines are released, their chip gone: nothing may be driven or read.
+    var isAway: Bool { get }
+    /// After `chipWatchDescriptors` were readable, or a drive or read failed with `chipVanished`
+    /// (`linesFailed`): lets go of the lines of a chip that is gone, and requests them again once their
+    /// chips are back (every column driven, as a port starts). Returns what changed, in order (a chip
+    /// may go and be back in one call); empty when nothing did.
+    func checkChips(linesFailed: Bool) -> [MatrixPortAvailability]
+}
+
+/// A keypad's chip gone away (`isAvailable` false) or back, by its name (the rows' chip).
+package struct MatrixPortAvailability: Sendable, Hashable {
+    package var chip: String
+    package var isAvailable: Bool
+
+    package init(chip: String, isAvailable: Bool) {
+        self.chip = chip
+        self.isAvailable = isAvailable
+    }
 }
 
 extension MatrixPort {
@@ -35,4 +59,8 @@ extension MatrixPort {
     package var isExhausted: Bool { false }
     package func readRowEdges(descriptor: Int, events: PollEvents, notBeforeNs: Int64) throws(LineError) -> Int64? { nil }
     package func takeChanges(byNs timeNs: Int64, notBeforeNs: Int64) -> Int64? { nil }
+    package var waitsForVanishedChips: Bool { false }
+    package var chipWatchDescriptors: [FileDescriptor] { [] }
+    package var isAway: Bool { false }
+    package func checkChips(linesFailed: Bool) -> [MatrixPortAvailability] { [] }
 }

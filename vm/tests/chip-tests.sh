@@ -107,3 +107,66 @@ YAML
     wait_exit "$pid" 10
     check_eq "run's exit status after SIGTERM" "$W_RC" 0
 }
+
+#   q-keypad-gone  `run` with a 4×4 keypad (rows 0-3, columns 4-7) on a gpio-sim chip named by its
+#       label, and MQTT (a broker on the VM's loopback): "1" typed is reported; the chip taken away
+#       (`live` 0) while the keypad waits for a key: a warning names the keypad, the daemon runs on and
+#       the keypad's availability is `offline`; the chip back (`live` 1): a notice, `online` again, its
+#       8 lines requested again, and "5" typed is reported; SIGUSR1 logs the keypad's scans, marked
+#       unavailable while away, and none unnamed; SIGTERM exits 0. A VM of its own, as u-chip-gone-and-back.
+t_q_keypad_gone() {
+    local conf=$TMP/keypad-gone.yaml label=kt-keypad-gone-$$ pid port=18832 available off
+    ip link set lo up 2>/dev/null
+    mosquitto -p "$port" >"$TMP/kg-broker.log" 2>&1 &
+    BG+=("$!")
+    for _ in $(seq 50); do mosquitto_pub -h 127.0.0.1 -p "$port" -t kt/ready -m 1 2>/dev/null && break; nap 0.2; done
+    gpiosim_create_labelled kt-kg "$label" 8 >/dev/null || { err "cannot create gpio-sim chip kt-kg"; return; }
+    CHIPS+=(kt-kg)
+    SIM=kt-kg
+    cat >"$conf" <<YAML
+keypads:
+  - name: door
+    chip: $label
+    rows: [0, 1, 2, 3]
+    columns: [4, 5, 6, 7]
+    scan_settle: $KP_SETTLE
+    scan_interval: $KP_INTERVAL
+    debounce: $KP_DEBOUNCE
+mqtt:
+  url: mqtt://127.0.0.1:$port
+  base: kt/kg
+  discovery: false
+YAML
+    "$BIN" run --config "$conf" --format json >"$TMP/kg.out" 2>"$TMP/kg.err" &
+    pid=$!
+    W_PID=$pid W_ERR=$TMP/kg.err
+    BG+=("$pid")
+    for off in 0 1 2 3 4 5 6 7; do wait_used "$off" || return; done
+    "$HELPER" keypad "$(dirname "$(_gpiosim_line_dir "$SIM" 0)")" 0,1,2,3 4,5,6,7 '123A456B789C*0#D' \
+        "$KP_HOLD_US" "$KP_GAP_US" '1' 2>"$TMP/kg-keys1.err" || err "vmhelper keypad failed: $(<"$TMP/kg-keys1.err")"
+    wait_lines "$TMP/kg.out" '"event":"release".*"key":"1"' 1 10 || { show "$TMP/kg.out" "$TMP/kg.err"; return; }
+    echo 0 >"$GPIOSIM_CONFIGFS/kt-kg/live" || { err "cannot take kt-kg away"; return; }
+    wait_lines "$TMP/kg.err" "went away .*: door unavailable until it comes back" 1 10 || { show "$TMP/kg.err"; return; }
+    available=$(mosquitto_sub -h 127.0.0.1 -p "$port" -t 'kt/kg/door/availability' -C 1 -W $((10 * KT_TIME_SCALE)) 2>&1)
+    check_eq "the keypad's availability while its chip is away" "$available" offline
+    kill -USR1 "$pid"
+    wait_lines "$TMP/kg.err" "scans of keypad door: .*; unavailable: its chip went away" 1 10 || show "$TMP/kg.err"
+    nap 1
+    kill -0 "$pid" 2>/dev/null || { err "run exited when the keypad's chip went away"; show "$TMP/kg.err"; return; }
+    echo 1 >"$GPIOSIM_CONFIGFS/kt-kg/live" || { err "cannot bring kt-kg back"; return; }
+    wait_lines "$TMP/kg.err" "is back: watching door again" 1 20 || { show "$TMP/kg.err"; return; }
+    available=$(mosquitto_sub -h 127.0.0.1 -p "$port" -t 'kt/kg/door/availability' -C 1 -W $((10 * KT_TIME_SCALE)) 2>&1)
+    check_eq "the keypad's availability once its chip is back" "$available" online
+    for off in 0 1 2 3 4 5 6 7; do wait_used "$off" || return; done
+    "$HELPER" keypad "$(dirname "$(_gpiosim_line_dir "$SIM" 0)")" 0,1,2,3 4,5,6,7 '123A456B789C*0#D' \
+        "$KP_HOLD_US" "$KP_GAP_US" '5' 2>"$TMP/kg-keys2.err" || err "vmhelper keypad failed after the chip came back: $(<"$TMP/kg-keys2.err")"
+    wait_lines "$TMP/kg.out" '"event":"release".*"key":"5"' 1 10 || { show "$TMP/kg.out" "$TMP/kg.err"; return; }
+    check_eq "the keys' events" "$(sed -nE 's/.*"event":"([a-z]+)".*"key":"(.)".*/\1 \2/p' "$TMP/kg.out" | tr '\n' ,)" "press 1,release 1,press 5,release 5,"
+    kill -USR1 "$pid"
+    wait_lines "$TMP/kg.err" "scans of keypad door: " 2 10 || { show "$TMP/kg.err"; return; }
+    log "$(grep "scans of keypad door: " "$TMP/kg.err" | tail -n 1)"
+    check_match "the keypad's scans in the health report once back" "$(grep "scans of keypad door: " "$TMP/kg.err" | tail -n 1)" ", 0 unnamed [^;]*$"
+    kill -TERM "$pid"
+    wait_exit "$pid" 10
+    check_eq "run's exit status after SIGTERM" "$W_RC" 0
+}

@@ -1373,6 +1373,7 @@ run_test s-doctor t_s_doctor
 run_test s-first-press t_s_first_press
 run_test t-chip-arrival t_t_chip_arrival
 run_test u-chip-gone-and-back t_u_chip_gone_and_back
+run_test q-keypad-gone t_q_keypad_gone
 run_test s-reload t_s_reload
 run_test t-press-at-request t_t_press_at_request
 run_test u-held-at-start t_u_held_at_start
