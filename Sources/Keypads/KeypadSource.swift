@@ -111,12 +111,19 @@ package final class KeypadSource: EdgeSource {
         }
     }
 
-    /// The chip watch's notices (`checkChips`), or the rows' edges.
+    /// The chip watch's notices (`checkChips`), or the rows' edges. A read that fails with
+    /// `chipVanished` (a removed chip's request polls readable) lets go of the lines when the port
+    /// waits for its chip.
     package func readReady(descriptor: Int, events: PollEvents, into batch: inout EdgeBatch) throws(LineError) {
         if descriptor < watchDescriptors.count {
             checkChips(linesFailed: false, into: &batch)
         } else if !port.isAway {
-            try readRows(descriptor: descriptor - watchDescriptors.count, events: events)
+            do throws(LineError) {
+                try readRows(descriptor: descriptor - watchDescriptors.count, events: events)
+            } catch {
+                guard case .chipVanished = error, port.waitsForVanishedChips else { throw error }
+                checkChips(linesFailed: true, into: &batch)
+            }
         }
     }
 

@@ -19,6 +19,8 @@ import Testing
     final class VanishingPort: MatrixPort {
         let inner: SimulatedMatrixPort
         let watch: StopSwitch
+        /// Stands for the rows' request: readable when the chip goes away, as a removed chip's request is.
+        let rows: StopSwitch
         /// Whether the chip's device file is gone, as the next `checkChips` finds it.
         var chipGone = false
         private(set) var away = false
@@ -28,11 +30,17 @@ import Testing
         init(contacts: [[Edge]]) throws {
             inner = SimulatedMatrixPort(matrix: SimulatedMatrix(configuration: KeypadChipTests.matrix, contacts: contacts), startNs: 0)
             watch = try StopSwitch()
+            rows = try StopSwitch()
         }
 
         var nextChangeNs: Int64? { inner.nextChangeNs }
         var waitsForVanishedChips: Bool { true }
         var chipWatchDescriptors: [FileDescriptor] { [watch.descriptor] }
+        var descriptors: [FileDescriptor] { away ? [] : [rows.descriptor] }
+        func readRowEdges(descriptor: Int, events: PollEvents, notBeforeNs: Int64) throws(LineError) -> Int64? {
+            guard !chipGone else { throw .chipVanished(chip: "gpiochip5") }
+            return nil
+        }
         var isAway: Bool { away }
         func drive(_ drive: MatrixDrive) throws(LineError) {
             guard !away, !chipGone else { throw .chipVanished(chip: "gpiochip5") }
@@ -83,7 +91,7 @@ import Testing
         }
         let port = try VanishingPort(contacts: contacts)
         let source = KeypadSource(configuration: Self.matrix, port: port)
-        #expect(source.descriptors == [port.watch.descriptor])
+        #expect(source.descriptors == [port.watch.descriptor, port.rows.descriptor])
         let pressed = try Self.deliver(source, from: 0, to: 99 * Self.ms)
         #expect(pressed.map(\.line) == [5] && pressed.first?.edge.level == .low)
         // The watch says the chip is gone: the keys are unavailable, nothing is due or driven, only the
@@ -106,6 +114,22 @@ import Testing
         #expect(after.map(\.line) == [5, 7, 7])
         #expect(after.map(\.edge.level) == [.high, .low, .high])
         #expect((after.first?.edge.timeNs ?? .max) < 401 * Self.ms)
+    }
+
+    /// The rows' request of a removed chip polls readable before `/dev` changes, and reading it fails
+    /// with `chipVanished`: the lines are let go (the run goes on), and requested again once it is back.
+    @Test func aRowReadThatFindsTheChipGoneLetsGoOfTheLines() throws {
+        let port = try VanishingPort(contacts: Array(repeating: [], count: 16))
+        let source = KeypadSource(configuration: Self.matrix, port: port)
+        port.chipGone = true
+        var batch = EdgeBatch()
+        try source.readReady(descriptor: 1, events: PollEvents(rawValue: 0), into: &batch)
+        #expect(batch.availability == [ChipAvailability(chip: "gpiochip5", lines: Array(0..<16), isAvailable: false)])
+        #expect(source.isAway && source.descriptors == [port.watch.descriptor])
+        port.chipGone = false
+        try source.readReady(descriptor: 0, events: PollEvents(rawValue: 0), into: &batch)
+        #expect(batch.availability.map(\.isAvailable) == [false, true])
+        #expect(!source.isAway && source.descriptors == [port.watch.descriptor, port.rows.descriptor])
     }
 
     /// A scan's drive fails with `chipVanished` (the chip went and came back between two looks at
