@@ -123,7 +123,7 @@ wanted() {
 GENERATION_TESTS=(m-pi4 m-pi5-old m-pi5-new n-ioctls r-one-scan a-clean b-bouncy-defer b-bouncy-eager
     c-storm-pressed c-storm-released c-overflow-eager c-event-buffer d-busy d-out-of-range d-unknown-name
     d-permission d-chip-removed-idle d-chip-removed-pending f-kernel-debounce g-named-lines h-bias
-    i-multi-line o-encoder-burst q-keypad s-doctor t-chip-arrival u-chip-gone-and-back t-press-at-request)
+    i-multi-line o-encoder-burst q-keypad q-keypad-gone s-doctor t-chip-arrival u-chip-gone-and-back t-press-at-request)
 # run_label LABEL TEST...: the label's main VM, then each isolated test in a VM of its own; its log in
 # .build-vmtest/kernel-tests-LABEL.log (also on stdout unless side by side); its status in
 # .build-vmtest/kernel-tests-LABEL.status

@@ -125,6 +125,20 @@ static inline int gdb_columns_drive(gdb_columns *columns, int column) {
     return 0;
 }
 
+/* Releases the columns of a chip that is gone, without a call on its lines (v1: gpiod_line_release;
+ * v2: gpiod_line_request_release): a removed chip has no lines to leave as inputs, and every call on
+ * them would only fail (ENODEV). */
+static inline void gdb_columns_release_gone(gdb_columns *columns) {
+    if (!columns) return;
+#if GDB_LIBGPIOD_MAJOR == 1
+    for (unsigned int i = 0; i < columns->count; i++) gpiod_line_release(columns->lines[i]);
+#else
+    gpiod_line_request_release(columns->request);
+    for (unsigned int i = 0; i <= columns->count; i++) if (columns->configs[i]) gpiod_line_config_free(columns->configs[i]);
+#endif
+    free(columns);
+}
+
 /* Leaves every column an input and releases them (v1: gpiod_line_release; v2: gpiod_line_request_release). */
 static inline void gdb_columns_release(gdb_columns *columns) {
     if (!columns) return;

@@ -25,7 +25,7 @@ extension GPIODMatrixPort {
         var changes: [MatrixPortAvailability] = []
         if !isAway, linesFailed || (rowLines + columnLines).contains(where: { access($0.chip.path, F_OK) != 0 }) {
             changes.append(MatrixPortAvailability(chip: rowLines[0].chip.name, isAvailable: false))
-            release()
+            release(chipGone: true)
         }
         guard isAway, let rowChip = GPIOChip.cameBack(rowLines[0].chip) else { return changes }
         let columnChip = columnLines[0].chip === rowLines[0].chip ? rowChip : GPIOChip.cameBack(columnLines[0].chip, excluding: [rowChip.path])

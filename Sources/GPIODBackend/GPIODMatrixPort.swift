@@ -86,9 +86,11 @@ package final class GPIODMatrixPort: MatrixPort {
         descriptors = (0..<gdb_request_fd_count(rowRequest)).map { GPIODLines.nonBlocking(gdb_request_fd(rowRequest, $0)) }
     }
 
-    /// Leaves the columns inputs and releases every line (nothing if they are released already).
-    func release() {
-        if let columns { gdb_columns_release(columns) }
+    /// Leaves the columns inputs and releases every line (nothing if they are released already);
+    /// `chipGone`: releases them without a call on the lines (`gdb_columns_release_gone`), as no
+    /// call may be made on a removed chip's request.
+    func release(chipGone: Bool = false) {
+        if let columns { chipGone ? gdb_columns_release_gone(columns) : gdb_columns_release(columns) }
         if let rows { gdb_request_release(rows) }
         (rows, columns, descriptors) = (nil, nil, [])
     }

@@ -114,6 +114,12 @@ YAML
 #       the keypad's availability is `offline`; the chip back (`live` 1): a notice, `online` again, its
 #       8 lines requested again, and "5" typed is reported; SIGUSR1 logs the keypad's scans, marked
 #       unavailable while away, and none unnamed; SIGTERM exits 0. A VM of its own, as u-chip-gone-and-back.
+#       Unless KT_KEYPAD_CHIP_BACK=1 (a kernel that lets a removed chip's interrupts go), the test
+#       ends with the chip away (SIGTERM then, exit 0), over either libgpiod: the VM's kernel
+#       (Debian 12's 6.1) keeps the interrupts of a removed gpio-sim chip's edge requests (a warning in
+#       remove_proc_entry as the chip goes), and the next request of its lines faults in the kernel
+#       (edge_detector_setup, request_threaded_irq) in about one run in two, killing the daemon with
+#       it. The return is tested on a simulated port (KeypadChipTests).
 t_q_keypad_gone() {
     local conf=$TMP/keypad-gone.yaml label=kt-keypad-gone-$$ pid port=18832 available off
     ip link set lo up 2>/dev/null
@@ -153,6 +159,13 @@ YAML
     wait_lines "$TMP/kg.err" "scans of keypad door: .*; unavailable: its chip went away" 1 10 || show "$TMP/kg.err"
     nap 1
     kill -0 "$pid" 2>/dev/null || { err "run exited when the keypad's chip went away"; show "$TMP/kg.err"; return; }
+    if [[ ${KT_KEYPAD_CHIP_BACK:-0} != 1 ]]; then
+        # Not brought back: this kernel faults requesting its lines again (above).
+        kill -TERM "$pid"
+        wait_exit "$pid" 10
+        check_eq "run's exit status after SIGTERM with the keypad's chip away" "$W_RC" 0
+        return
+    fi
     echo 1 >"$GPIOSIM_CONFIGFS/kt-kg/live" || { err "cannot bring kt-kg back"; return; }
     wait_lines "$TMP/kg.err" "is back: watching door again" 1 20 || { show "$TMP/kg.err"; return; }
     available=$(mosquitto_sub -h 127.0.0.1 -p "$port" -t 'kt/kg/door/availability' -C 1 -W $((10 * KT_TIME_SCALE)) 2>&1)
