@@ -21,10 +21,8 @@ YAML
     "$BIN" run --config "$conf" >"$TMP/t0.out" 2>&1
     rc=$?
     check_eq "run's exit status, the chip missing, no --wait-for-chips" "$rc" 66
-    "$BIN" run --config "$conf" --wait-for-chips --format json >"$TMP/t.out" 2>"$TMP/t.err" &
-    pid=$!
-    W_PID=$pid W_ERR=$TMP/t.err
-    BG+=("$pid")
+    start_run t --config "$conf" --wait-for-chips
+    pid=$W_PID
     wait_lines "$TMP/t.err" "waiting for $label to appear" 1 20 || { show "$TMP/t.err"; return; }
     nap 1
     kill -0 "$pid" 2>/dev/null || { err "run --wait-for-chips exited while waiting"; show "$TMP/t.err"; return; }
@@ -52,10 +50,7 @@ YAML
 #       may crash Linux 6.1 later (see vm/README.md), so this runs in a VM of its own.
 t_u_chip_gone_and_back() {
     local conf=$TMP/gone.yaml pid port=18831 available
-    ip link set lo up 2>/dev/null
-    mosquitto -p "$port" >"$TMP/gone-broker.log" 2>&1 &
-    BG+=("$!")
-    for _ in $(seq 50); do mosquitto_pub -h 127.0.0.1 -p "$port" -t kt/ready -m 1 2>/dev/null && break; nap 0.2; done
+    start_broker "$port" gone
     gpiosim_create_labelled kt-ua kt-gone-a-$$ 1 >/dev/null || { err "cannot create gpio-sim chip kt-ua"; return; }
     CHIPS+=(kt-ua)
     gpiosim_create_labelled kt-ub kt-gone-b-$$ 1 >/dev/null || { err "cannot create gpio-sim chip kt-ub"; return; }
@@ -73,10 +68,8 @@ mqtt:
   base: kt/gone
   discovery: false
 YAML
-    "$BIN" run --config "$conf" --format json >"$TMP/u.out" 2>"$TMP/u.err" &
-    pid=$!
-    W_PID=$pid W_ERR=$TMP/u.err
-    BG+=("$pid")
+    start_run u --config "$conf"
+    pid=$W_PID
     SIM=kt-ub
     wait_used 0 || return
     gpiosim_set kt-ua 0 1
@@ -122,10 +115,7 @@ YAML
 #       it. The return is tested on a simulated port (KeypadChipTests).
 t_q_keypad_gone() {
     local conf=$TMP/keypad-gone.yaml label=kt-keypad-gone-$$ pid port=18832 available off
-    ip link set lo up 2>/dev/null
-    mosquitto -p "$port" >"$TMP/kg-broker.log" 2>&1 &
-    BG+=("$!")
-    for _ in $(seq 50); do mosquitto_pub -h 127.0.0.1 -p "$port" -t kt/ready -m 1 2>/dev/null && break; nap 0.2; done
+    start_broker "$port" kg
     gpiosim_create_labelled kt-kg "$label" 8 >/dev/null || { err "cannot create gpio-sim chip kt-kg"; return; }
     CHIPS+=(kt-kg)
     SIM=kt-kg
@@ -143,10 +133,8 @@ mqtt:
   base: kt/kg
   discovery: false
 YAML
-    "$BIN" run --config "$conf" --format json >"$TMP/kg.out" 2>"$TMP/kg.err" &
-    pid=$!
-    W_PID=$pid W_ERR=$TMP/kg.err
-    BG+=("$pid")
+    start_run kg --config "$conf"
+    pid=$W_PID
     for off in 0 1 2 3 4 5 6 7; do wait_used "$off" || return; done
     "$HELPER" keypad "$(dirname "$(_gpiosim_line_dir "$SIM" 0)")" 0,1,2,3 4,5,6,7 '123A456B789C*0#D' \
         "$KP_HOLD_US" "$KP_GAP_US" '1' 2>"$TMP/kg-keys1.err" || err "vmhelper keypad failed: $(<"$TMP/kg-keys1.err")"

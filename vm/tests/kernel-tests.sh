@@ -113,6 +113,24 @@ start_watch() {
     W_PID=$!
     BG+=("$W_PID")
 }
+# start_run TAG ARGS... : `run --format json ARGS` in the background, its output in $TMP/TAG.out and
+# $TMP/TAG.err; sets W_PID and W_ERR, as start_watch does.
+start_run() {
+    local tag=$1
+    shift
+    W_ERR=$TMP/$tag.err
+    "$BIN" run --format json "$@" >"$TMP/$tag.out" 2>"$W_ERR" &
+    W_PID=$!
+    BG+=("$W_PID")
+}
+# start_broker PORT TAG : a Mosquitto broker on the VM's loopback, its log in $TMP/TAG-broker.log;
+# returns once it takes a publication (10 s at most).
+start_broker() {
+    ip link set lo up 2>/dev/null
+    mosquitto -p "$1" >"$TMP/$2-broker.log" 2>&1 &
+    BG+=("$!")
+    for _ in $(seq 50); do mosquitto_pub -h 127.0.0.1 -p "$1" -t kt/ready -m 1 2>/dev/null && break; nap 0.2; done
+}
 # Every time limit below is multiplied by KT_TIME_SCALE (default 3): under TCG on a loaded host a
 # debug binary takes seconds to start, and a limit is only there to end a hang, never to judge speed.
 KT_TIME_SCALE=${KT_TIME_SCALE:-3}
