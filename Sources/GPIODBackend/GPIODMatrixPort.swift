@@ -49,7 +49,8 @@ package final class GPIODMatrixPort: MatrixPort {
             throw .linesOnDifferentChips(Array(Set((rows + columns).map(\.chip.name))).sorted())
         }
         (rowLines, columnLines, self.consumer, rowCount) = (rows, columns, consumer, rows.count)
-        // Without inotify (no kernel support, limits reached) a vanished chip is noticed at its next scan.
+        // Without inotify (no kernel support, limits reached) the port does not wait: a vanished chip
+        // ends the run at its next scan, as it does for `watch --keypad`.
         chipWatch = waitsForVanishedChips ? try? FileWatch(directory: GPIODLines.deviceDirectory) : nil
         events = .allocate(capacity: Int(GDB_EVENT_BATCH))
         events.initialize(repeating: gdb_edge_event())
