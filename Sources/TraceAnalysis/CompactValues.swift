@@ -1,6 +1,6 @@
 /// A multiset of whole numbers (one per transition: its edge count, its length in nanoseconds) kept
-/// compactly for exact percentiles: each non-negative value as a variable-length code of 7 bits a
-/// byte (1 byte up to 127, 3 bytes up to 2 ms in nanoseconds), negative ones (which a time-ordered
+/// compactly for exact percentiles: each non-negative value as a `VariableLengthCode` (1 byte
+/// up to 127, 3 bytes up to 2 ms in nanoseconds), negative ones (which a time-ordered
 /// trace never gives) in a plain array. A value of a given rank is found by radix selection, 16 bits
 /// a pass over the code, with no sorted copy: memory stays at the code's size.
 struct CompactValues: Sendable {
@@ -20,31 +20,16 @@ struct CompactValues: Sendable {
             negatives.append(value)
             return
         }
-        var rest = UInt64(value)
+        let rest = UInt64(value)
         largestNonNegative = max(largestNonNegative, rest)
-        while rest >= 0x80 {
-            code.append(UInt8(truncatingIfNeeded: rest & 0x7F) | 0x80)
-            rest >>= 7
-        }
-        code.append(UInt8(truncatingIfNeeded: rest))
+        VariableLengthCode.append(rest, to: &code)
     }
 
     /// Calls `body` with every non-negative value, in the order added.
     private func forEachNonNegative(_ body: (UInt64) -> Void) {
         code.withUnsafeBufferPointer { bytes in
             var index = 0
-            while index < bytes.count {
-                var value: UInt64 = 0
-                var shift: UInt64 = 0
-                var byte: UInt8
-                repeat {
-                    byte = bytes[index]
-                    index += 1
-                    value |= UInt64(byte & 0x7F) << shift
-                    shift += 7
-                } while byte & 0x80 != 0
-                body(value)
-            }
+            while index < bytes.count { body(VariableLengthCode.read(bytes, at: &index)) }
         }
     }
 

@@ -3,7 +3,7 @@ import DebounceCore
 /// A whole trace's edges kept compactly, for the analyses that need more than one pass over them.
 ///
 /// Each edge is its time minus the previous edge's time (zigzag-encoded, so a time going backwards
-/// is kept too) and its level, in one variable-length code: the first byte holds the level (bit 0),
+/// is kept too) and its level, in one `VariableLengthCode`: the first byte holds the level (bit 0),
 /// 6 bits of the difference and a continuation bit, each further byte 7 bits and a continuation bit.
 /// A difference under 64 ns takes 1 byte, under 8 µs 2, under 1 ms 3, under 134 ms 4, under 17 s 5
 /// (a bouncy button's trace: about 3 bytes per edge, against 16 for an `Edge` in an array). The bytes
@@ -14,7 +14,7 @@ package struct EdgeStore: Sendable, Sequence {
     /// The size of one chunk of the code, in bytes (1 MiB).
     package static let chunkBytes = 1 << 20
     /// The longest code of one edge, in bytes (6 + 9 × 7 = 69 bits ≥ 64).
-    static let maximumCodeBytes = 10
+    static let maximumCodeBytes = VariableLengthCode.maximumBytes
 
     /// The code, in chunks; an edge's code never straddles two chunks.
     private(set) var chunks: [[UInt8]] = []
@@ -44,21 +44,12 @@ package struct EdgeStore: Sendable, Sequence {
     /// Adds `edge` after the last one.
     package mutating func append(_ edge: Edge) {
         let difference = edge.timeNs &- (count == 0 ? 0 : lastNs)
-        var value = UInt64(bitPattern: (difference << 1) ^ (difference >> 63))  // zigzag
         if chunks.isEmpty || chunks[chunks.count - 1].count > Self.chunkBytes - Self.maximumCodeBytes {
             var chunk: [UInt8] = []
             chunk.reserveCapacity(Self.chunkBytes)
             chunks.append(chunk)
         }
-        let last = chunks.count - 1
-        var byte = UInt8(truncatingIfNeeded: value & 0x3F) << 1 | edge.level.rawValue
-        value >>= 6
-        while value != 0 {
-            chunks[last].append(byte | 0x80)
-            byte = UInt8(truncatingIfNeeded: value & 0x7F)
-            value >>= 7
-        }
-        chunks[last].append(byte)
+        VariableLengthCode.append(VariableLengthCode.zigzag(difference), flags: edge.level.rawValue, flagBits: 1, to: &chunks[chunks.count - 1])
         if count == 0 { firstNs = edge.timeNs }
         count += 1
         lastNs = edge.timeNs
@@ -100,23 +91,11 @@ package struct EdgeStore: Sendable, Sequence {
             }
             remaining -= 1
             return chunk.withUnsafeBufferPointer { bytes in
-                var offset = position.offset
-                var byte = bytes[offset]
-                offset += 1
-                let level: Level = byte & 1 == 0 ? .low : .high
-                var value = UInt64((byte & 0x7F) >> 1)
-                var shift: UInt64 = 6
-                while byte & 0x80 != 0 {
-                    byte = bytes[offset]
-                    offset += 1
-                    value |= UInt64(byte & 0x7F) << shift
-                    shift += 7
-                }
-                position.offset = offset
-                let difference = Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
+                var levelBit: UInt8 = 0
+                let difference = VariableLengthCode.unzigzag(VariableLengthCode.read(bytes, at: &position.offset, flagBits: 1, flags: &levelBit))
                 let timeNs = position.previousNs &+ difference
                 position.previousNs = timeNs
-                return Edge(level: level, timeNs: timeNs)
+                return Edge(level: levelBit == 0 ? .low : .high, timeNs: timeNs)
             }
         }
     }

@@ -2,7 +2,7 @@ import DebounceCore
 
 /// Debounced events kept compactly, for a picture of a whole trace: per event its kind (1 byte), its
 /// decision time minus the previous event's (zigzag), its decision minus its onset, and its click
-/// count, each as a variable-length code of 7 bits a byte: about 6 bytes an event, against 32 for a
+/// count, each as a `VariableLengthCode`: about 6 bytes an event, against 32 for a
 /// `ButtonEvent` in an array. Read in order, as often as needed.
 package struct EventStore: Sendable, Sequence {
     private var code: [UInt8] = []
@@ -22,20 +22,11 @@ package struct EventStore: Sendable, Sequence {
     package mutating func append(_ event: ButtonEvent) {
         code.append(UInt8(ButtonEvent.Kind.allCases.firstIndex(of: event.kind) ?? 0))
         let difference = event.timeNs &- lastNs
-        put(UInt64(bitPattern: (difference << 1) ^ (difference >> 63)))
-        put(UInt64(bitPattern: event.timeNs &- event.onsetNs))
-        put(UInt64(bitPattern: Int64(event.count)))
+        VariableLengthCode.append(VariableLengthCode.zigzag(difference), to: &code)
+        VariableLengthCode.append(UInt64(bitPattern: event.timeNs &- event.onsetNs), to: &code)
+        VariableLengthCode.append(UInt64(bitPattern: Int64(event.count)), to: &code)
         lastNs = event.timeNs
         count += 1
-    }
-
-    private mutating func put(_ value: UInt64) {
-        var rest = value
-        while rest >= 0x80 {
-            code.append(UInt8(truncatingIfNeeded: rest & 0x7F) | 0x80)
-            rest >>= 7
-        }
-        code.append(UInt8(truncatingIfNeeded: rest))
     }
 
     package func makeIterator() -> Iterator { Iterator(code: code) }
@@ -45,18 +36,7 @@ package struct EventStore: Sendable, Sequence {
         var offset = 0
         var lastNs: Int64 = 0
 
-        mutating func take() -> UInt64 {
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            var byte: UInt8
-            repeat {
-                byte = code[offset]
-                offset += 1
-                value |= UInt64(byte & 0x7F) << shift
-                shift += 7
-            } while byte & 0x80 != 0
-            return value
-        }
+        mutating func take() -> UInt64 { VariableLengthCode.read(code, at: &offset) }
 
         package mutating func next() -> ButtonEvent? {
             guard offset < code.count else { return nil }
@@ -64,7 +44,7 @@ package struct EventStore: Sendable, Sequence {
             let kindIndex = Int(code[offset])
             offset += 1
             let zigzag = take()
-            let timeNs = lastNs &+ (Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1))
+            let timeNs = lastNs &+ VariableLengthCode.unzigzag(zigzag)
             lastNs = timeNs
             let onsetNs = timeNs &- Int64(bitPattern: take())
             let count = Int(truncatingIfNeeded: Int64(bitPattern: take()))

@@ -84,4 +84,27 @@ import Testing
         }
         #expect(Percentiles([]) == Percentiles())
     }
+
+    /// The shared code: each number back as it was, with its flags, in as many bytes as its
+    /// documentation says (7 bits a byte, fewer in the first by the flag bits), 10 at most.
+    @Test(arguments: [0, 1])
+    func theVariableLengthCodeGivesBackEveryNumberInItsLength(flagBits: Int) {
+        let firstBits = 7 - flagBits
+        let values: [UInt64] = [0, 1, (1 << firstBits) - 1, 1 << firstBits, 127, 128, 2_000_000, 1 << 62, .max - 1, .max]
+        for (index, value) in values.enumerated() {
+            let flags = UInt8(index % (1 << flagBits))
+            var code: [UInt8] = []
+            VariableLengthCode.append(value, flags: flags, flagBits: flagBits, to: &code)
+            let significantBits = 64 - value.leadingZeroBitCount
+            let expectedBytes = significantBits <= firstBits ? 1 : 1 + (significantBits - firstBits + 6) / 7
+            #expect(code.count == expectedBytes, "\(value) with \(flagBits) flag bits")
+            #expect(code.count <= VariableLengthCode.maximumBytes)
+            var offset = 0
+            var readFlags: UInt8 = 0
+            #expect(VariableLengthCode.read(code, at: &offset, flagBits: flagBits, flags: &readFlags) == value)
+            #expect(offset == code.count && readFlags == flags)
+        }
+        for value in [0, -1, 1, Int64.min, .max] { #expect(VariableLengthCode.unzigzag(VariableLengthCode.zigzag(value)) == value) }
+        #expect([0, -1, 1, -2].map(VariableLengthCode.zigzag) == [0, 1, 2, 3])
+    }
 }
