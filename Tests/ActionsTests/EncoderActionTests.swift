@@ -42,17 +42,24 @@ import Testing
         #expect(lines == ["volume cw 1", "volume cw 10"])
     }
 
+    /// `on: cw` runs on clockwise detents only, `on: ccw` on counter-clockwise ones only: both are
+    /// bound, and the log shows which ran.
     @Test func onChoosesTheDirection() throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("gd-enc-\(UUID().uuidString).log").path
         defer { try? FileManager.default.removeItem(atPath: log) }
         let runner = ActionRunner(
-            actions: [Action(name: "down", arguments: ["/bin/sh", "-c", "echo $GPIO_POSITION >> \(log)"], policy: .queue)],
-            bindings: [], names: [], encoderBindings: [EncoderActionBinding(encoder: 0, on: .ccw, action: 0)], encoderNames: ["volume"],
-            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+            actions: [
+                Action(name: "up", arguments: ["/bin/sh", "-c", "echo up $GPIO_POSITION >> \(log)"], policy: .queue),
+                Action(name: "down", arguments: ["/bin/sh", "-c", "echo down $GPIO_POSITION >> \(log)"], policy: .queue),
+            ],
+            bindings: [], names: [],
+            encoderBindings: [EncoderActionBinding(encoder: 0, on: .cw, action: 0), EncoderActionBinding(encoder: 0, on: .ccw, action: 1)],
+            encoderNames: ["volume"], logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         let loop = try EventLoop(
             clock: .realTime(), source: Self.clockwise(detents: 2, stepMs: 5), plans: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1)],
             sinks: [runner])
-        _ = try loop.run()
-        #expect(!FileManager.default.fileExists(atPath: log), "clockwise detents must not start an on: ccw action")
+        #expect(try loop.run() == .endOfInput)
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(lines == ["up 1", "up 2"], "two clockwise detents run the on: cw action twice and the on: ccw action never")
     }
 }

@@ -5,6 +5,7 @@ import Pipeline
 import DebounceCore
 import Foundation
 import Simulation
+import Synchronization
 import Logging
 import Testing
 
@@ -41,12 +42,15 @@ import Testing
     }
 
     /// Runs `yaml`'s actions too (the commands are real processes; the run waits for every one).
-    static func runWithActions(_ yaml: String, presses: Int, seed: UInt64 = 3) throws {
+    /// Returns the run's events.
+    @discardableResult
+    static func runWithActions(_ yaml: String, presses: Int, seed: UInt64 = 3, logger: Logger = quiet) throws -> [Output] {
         let (configuration, plan, lines) = try setUp(yaml, presses: presses, seed: seed)
         let runner = ActionRunner(
             actions: plan.actions, bindings: plan.bindings,
-            names: configuration.buttons.enumerated().map { .init(button: $1.name, chip: "sim", offset: $0) }, logger: Self.quiet)
-        _ = try VirtualRun.play(lines, plans: plan.plans, groups: plan.groups, sinks: [runner], limits: LoopLimits(shutdownGraceNs: .max))
+            names: configuration.buttons.enumerated().map { .init(button: $1.name, chip: "sim", offset: $0) }, logger: logger)
+        let run = try VirtualRun.play(lines, plans: plan.plans, groups: plan.groups, sinks: [runner], limits: LoopLimits(shutdownGraceNs: .max))
+        return run.events.map { Output(button: $0.line, event: $0.event) }
     }
 
     @Test func exclusiveClicksGiveOneClickPerPressWhenPressesAreFarApart() throws {
@@ -117,10 +121,35 @@ import Testing
         #expect(lines.filter { $0 == "queue" }.count == 3)
     }
 
+    /// A program that is not there: each press logs an error naming it and why, and the run goes on
+    /// to the end (both presses and releases reported).
     @Test func aMissingProgramIsLoggedNotFatal() throws {
-        try Self.runWithActions("""
+        let kept = KeptLog()
+        let events = try Self.runWithActions("""
             buttons:
               - {name: a, line: 1, actions: [{on: press, run: [/nonexistent/program]}]}
-            """, presses: 2)
+            """, presses: 2, logger: Logger(label: "test") { _ in KeptLog.Handler(kept: kept) })
+        #expect(events.filter { $0.event.kind == .press }.count == 2)
+        #expect(events.filter { $0.event.kind == .release }.count == 2)
+        let errors = kept.lines.filter { $0.contains("cannot run '/nonexistent/program'") }
+        #expect(errors.count == 2, "one error per press naming the program: \(kept.lines)")
+        #expect(errors.allSatisfy { $0.contains("No such file or directory") }, "\(errors)")
+    }
+
+    /// What a run logs, kept (each message's text).
+    final class KeptLog: Sendable {
+        private let kept = Mutex<[String]>([])
+        var lines: [String] { kept.withLock { $0 } }
+
+        struct Handler: LogHandler {
+            let kept: KeptLog
+            var metadata: Logger.Metadata = [:]
+            var logLevel: Logger.Level = .info
+            subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+                get { metadata[key] }
+                set { metadata[key] = newValue }
+            }
+            func log(event: LogEvent) { kept.kept.withLock { $0.append(event.message.description) } }
+        }
     }
 }
