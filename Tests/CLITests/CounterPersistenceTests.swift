@@ -13,7 +13,7 @@ import Testing
           - {name: energy, line: GPIO17, per_unit: 1000, unit: kWh, device_class: energy, flush: 1s}
         """
 
-    /// A new configuration file and an empty state directory.
+    /// A new configuration file and an empty state directory (the caller removes both).
     static func setUp() throws -> (config: String, stateDir: String) {
         let config = RecordAnalyzeTests.temporaryPath(".yaml")
         try meter.write(toFile: config, atomically: true, encoding: .utf8)
@@ -36,6 +36,7 @@ import Testing
 
     @Test func aCleanStopKeepsTheTotalAndTheNextRunCountsOnFromIt() throws {
         let (config, stateDir) = try Self.setUp()
+        defer { for path in [config, stateDir] { try? FileManager.default.removeItem(atPath: path) } }
         let arguments = ["run", "--config", config, "--simulate", "--virtual-time", "--state-dir", stateDir, "--format", "json"]
         let first = try CLITests.run(arguments + ["--presses", "7"])
         #expect(first.status == 0, "\(first.stderr)")
@@ -51,6 +52,7 @@ import Testing
 
     @Test func killDashNineLosesAtMostOneFlushInterval() throws {
         let (config, stateDir) = try Self.setUp()
+        defer { for path in [config, stateDir] { try? FileManager.default.removeItem(atPath: path) } }
         let running = try LifecycleTests.Running(["run", "--config", config, "--simulate", "--state-dir", stateDir, "--format", "json"])
         // The simulated meter pulses about twice a second: wait for a write, then for 2 more pulses.
         #expect(running.wait(seconds: 20) { (Self.savedTotal(stateDir) ?? 0) >= 2 })
@@ -74,6 +76,7 @@ import Testing
 
     @Test func aCorruptStateFileIsRefusedAndLeftAsItIs() throws {
         let (config, stateDir) = try Self.setUp()
+        defer { for path in [config, stateDir] { try? FileManager.default.removeItem(atPath: path) } }
         let corrupt = "format 1\nenergy twelve\n"
         try corrupt.write(toFile: stateDir + "/counters", atomically: true, encoding: .utf8)
         let result = try CLITests.run(["run", "--config", config, "--simulate", "--virtual-time", "--presses", "1", "--state-dir", stateDir])
@@ -85,6 +88,7 @@ import Testing
 
     @Test func aSecondRunOnTheSameStateDirectoryIsRefused() throws {
         let (config, stateDir) = try Self.setUp()
+        defer { for path in [config, stateDir] { try? FileManager.default.removeItem(atPath: path) } }
         let running = try LifecycleTests.Running(["run", "--config", config, "--simulate", "--state-dir", stateDir])
         #expect(running.wait { running.stderr.contains("counters: kept in") })
         let second = try CLITests.run(["run", "--config", config, "--simulate", "--virtual-time", "--presses", "1", "--state-dir", stateDir])
