@@ -103,26 +103,20 @@ new_chip() {
 }
 pull_path() { echo "$(_gpiosim_line_dir "$SIM" "$1")/pull"; }
 
-# start_watch TAG ARGS... : `gpio-debounce watch --format json ARGS` in the
-# background, stdout/stderr in $TMP/TAG.out/.err; sets W_PID.
-start_watch() {
-    local tag=$1
-    shift
+# start_command COMMAND TAG ARGS... : `gpio-debounce COMMAND --format json ARGS` in the background,
+# stdout/stderr in $TMP/TAG.out/.err; sets W_PID and W_ERR.
+start_command() {
+    local command=$1 tag=$2
+    shift 2
     W_ERR=$TMP/$tag.err
-    "$BIN" watch --format json "$@" >"$TMP/$tag.out" 2>"$W_ERR" &
+    "$BIN" "$command" --format json "$@" >"$TMP/$tag.out" 2>"$W_ERR" &
     W_PID=$!
     BG+=("$W_PID")
 }
-# start_run TAG ARGS... : `run --format json ARGS` in the background, its output in $TMP/TAG.out and
-# $TMP/TAG.err; sets W_PID and W_ERR, as start_watch does.
-start_run() {
-    local tag=$1
-    shift
-    W_ERR=$TMP/$tag.err
-    "$BIN" run --format json "$@" >"$TMP/$tag.out" 2>"$W_ERR" &
-    W_PID=$!
-    BG+=("$W_PID")
-}
+# start_watch TAG ARGS... : `watch --format json ARGS`, as start_command does.
+start_watch() { start_command watch "$@"; }
+# start_run TAG ARGS... : `run --format json ARGS`, as start_command does.
+start_run() { start_command run "$@"; }
 # start_broker PORT TAG : a Mosquitto broker on the VM's loopback, its log in $TMP/TAG-broker.log;
 # returns once it takes a publication (10 s at most).
 start_broker() {
