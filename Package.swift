@@ -141,7 +141,9 @@ let package = Package(
             dependencies: ["Pipeline", "DebounceCore", "Simulation", "EventLoop", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "EventLoop", "Pipeline", "LinuxSys", "DebounceCore"]),
-        .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "Pipeline", "Simulation", "Keypads", "LinuxSys", "DebounceCore"]),
+        .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "Pipeline", "Simulation", "LinuxSys", "DebounceCore"]),
+        // A keypad's keys through the loop: a simulated matrix scanned by KeypadSource, its chip going away and back.
+        .testTarget(name: "KeypadsTests", dependencies: ["Keypads", "EventLoop", "Pipeline", "Simulation", "LinuxSys", "DebounceCore", system]),
         // The system calls on this machine: processors, the virtual keyboard's errors.
         .testTarget(name: "LinuxSysTests", dependencies: ["LinuxSys"]),
         // The values the configuration hands down: the key names.
@@ -159,9 +161,11 @@ let package = Package(
         .testTarget(name: "GPIODebounceTests", dependencies: ["GPIODebounce"]),
         .testTarget(name: "ConfigurationFileTests", dependencies: ["ConfigurationFile", "Settings", "Actions", "Keys", "Pipeline", "EventLoop", "Simulation", "LinuxSys", "DebounceCore", logging]),
         .testTarget(name: "YAMLDocumentTests", dependencies: ["YAMLDocument"]),
-        // A run put together: RunAssembly's inputs, and the daemon of a configuration (Daemon) simulated in virtual time.
+        // A run put together: RunAssembly's inputs (pins, simulated lines, a trace) and its loop.
+        .testTarget(name: "AssemblyTests", dependencies: ["Assembly", "EventLoop", "Simulation", "Pipeline", "DebounceCore"]),
+        // The daemon of a configuration simulated in virtual time: its assembly, reload, health, check and doctor reports.
         .testTarget(
-            name: "AssemblyTests",
+            name: "DaemonTests",
             dependencies: [
                 "Assembly", "Daemon", "ConfigurationFile", "Settings", "Recording", "Actions", "Keys", "CounterState", "MQTT", "GPIODBackend",
                 "EventLoop", "EventOutput", "Simulation", "Pipeline", "LinuxSys", "DebounceCore", logging, system,
