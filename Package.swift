@@ -3,6 +3,8 @@ import PackageDescription
 
 let system = Target.Dependency.product(name: "SystemPackage", package: "swift-system")
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+// Tests keep what a run logs with swift-log's own InMemoryLogHandler (swift-log 1.8.0 and later).
+let inMemoryLogging = Target.Dependency.product(name: "InMemoryLogging", package: "swift-log")
 
 let package = Package(
     name: "gpio-debounce",
@@ -26,7 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.8.0"),
     ],
     targets: [
         // Pure: the debouncing and gesture state machines, durations. Standard library only.
@@ -159,7 +161,9 @@ let package = Package(
         .testTarget(name: "GPIODBackendTests", dependencies: ["GPIODBackend"]),
         // The library face as a user's program sees it: `import GPIODebounce` alone.
         .testTarget(name: "GPIODebounceTests", dependencies: ["GPIODebounce"]),
-        .testTarget(name: "ConfigurationFileTests", dependencies: ["ConfigurationFile", "Settings", "Actions", "Keys", "Pipeline", "EventLoop", "Simulation", "LinuxSys", "DebounceCore", logging]),
+        .testTarget(
+            name: "ConfigurationFileTests",
+            dependencies: ["ConfigurationFile", "Settings", "Actions", "Keys", "Pipeline", "EventLoop", "Simulation", "LinuxSys", "DebounceCore", logging, inMemoryLogging]),
         .testTarget(name: "YAMLDocumentTests", dependencies: ["YAMLDocument"]),
         // A run put together: RunAssembly's inputs (pins, simulated lines, a trace) and its loop.
         .testTarget(name: "AssemblyTests", dependencies: ["Assembly", "EventLoop", "Simulation", "Pipeline", "DebounceCore"]),
@@ -168,7 +172,7 @@ let package = Package(
             name: "DaemonTests",
             dependencies: [
                 "Assembly", "Daemon", "ConfigurationFile", "Settings", "Recording", "Actions", "Keys", "CounterState", "MQTT", "GPIODBackend",
-                "EventLoop", "EventOutput", "Simulation", "Pipeline", "LinuxSys", "DebounceCore", logging, system,
+                "EventLoop", "EventOutput", "Simulation", "Pipeline", "LinuxSys", "DebounceCore", logging, inMemoryLogging, system,
             ]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "Simulation"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "EventOutput", "DebounceCore", "Simulation"]),
@@ -180,7 +184,7 @@ let package = Package(
             name: "MQTTTests",
             dependencies: [
                 "MQTT", "ConfigurationFile", "Settings", "YAMLDocument", "Simulation", "EventLoop", "Pipeline", "LinuxSys", "DebounceCore", "EventOutput", logging,
-                system,
+                inMemoryLogging, system,
             ]
         ),
     ],

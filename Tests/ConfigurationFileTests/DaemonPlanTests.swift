@@ -5,7 +5,7 @@ import Pipeline
 import DebounceCore
 import Foundation
 import Simulation
-import Synchronization
+import InMemoryLogging
 import Logging
 import Testing
 
@@ -124,32 +124,16 @@ import Testing
     /// A program that is not there: each press logs an error naming it and why, and the run goes on
     /// to the end (both presses and releases reported).
     @Test func aMissingProgramIsLoggedNotFatal() throws {
-        let kept = KeptLog()
+        let kept = InMemoryLogHandler()
         let events = try Self.runWithActions("""
             buttons:
               - {name: a, line: 1, actions: [{on: press, run: [/nonexistent/program]}]}
-            """, presses: 2, logger: Logger(label: "test") { _ in KeptLog.Handler(kept: kept) })
+            """, presses: 2, logger: Logger(label: "test") { _ in kept })
         #expect(events.filter { $0.event.kind == .press }.count == 2)
         #expect(events.filter { $0.event.kind == .release }.count == 2)
-        let errors = kept.lines.filter { $0.contains("cannot run '/nonexistent/program'") }
-        #expect(errors.count == 2, "one error per press naming the program: \(kept.lines)")
+        let lines = kept.entries.map(\.message.description)
+        let errors = lines.filter { $0.contains("cannot run '/nonexistent/program'") }
+        #expect(errors.count == 2, "one error per press naming the program: \(lines)")
         #expect(errors.allSatisfy { $0.contains("No such file or directory") }, "\(errors)")
-    }
-
-    /// What a run logs, kept (each message's text).
-    final class KeptLog: Sendable {
-        private let kept = Mutex<[String]>([])
-        var lines: [String] { kept.withLock { $0 } }
-
-        struct Handler: LogHandler {
-            let kept: KeptLog
-            var metadata: Logger.Metadata = [:]
-            var logLevel: Logger.Level = .info
-            subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-                get { metadata[key] }
-                set { metadata[key] = newValue }
-            }
-            func log(event: LogEvent) { kept.kept.withLock { $0.append(event.message.description) } }
-        }
     }
 }

@@ -1,33 +1,13 @@
 import ConfigurationFile
 import Daemon
+import InMemoryLogging
 import Logging
 import Pipeline
-import Synchronization
 import Testing
 
 /// Every input's health by the roster (`InputHealthReport`), and the lines `run` logs with it at its
 /// stop (`DaemonAssembly.logSummary`) and on SIGUSR1 (`DaemonAssembly.logHealth`).
 @Suite struct InputHealthReportTests {
-    /// What a run logs, kept.
-    final class LogLines: Sendable {
-        let lines = Mutex<[String]>([])
-        var all: [String] { lines.withLock { $0 } }
-    }
-
-    /// A log handler that keeps each message's text.
-    struct KeepingHandler: LogHandler {
-        let kept: LogLines
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .info
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-        func log(event: LogEvent) {
-            kept.lines.withLock { $0.append(event.message.description) }
-        }
-    }
-
     @Test func oneEntryPerInputInTheRostersOrderAnEncoderBeingOne() throws {
         let output = try TemporaryFile()
         let daemon = try DaemonAssembly(
@@ -65,14 +45,14 @@ import Testing
     /// The stop's summary starts with one line per input, then the counters and the stop.
     @Test func theSummaryLogsEveryInputsHealthThenTheStop() throws {
         let output = try TemporaryFile()
-        let kept = LogLines()
-        let logger = Logger(label: "health-test") { _ in KeepingHandler(kept: kept) }
+        let kept = InMemoryLogHandler()
+        let logger = Logger(label: "health-test") { _ in kept }
         let daemon = try DaemonAssembly(
             DaemonAssemblyTests.configuration(), choices: DaemonAssemblyTests.choices(output: output), stop: .none, logger: logger)
         let stop = try daemon.loop.run()
-        let before = kept.all.count
+        let before = kept.entries.count
         daemon.logSummary(of: stop)
-        let summary = Array(kept.all.dropFirst(before))
+        let summary = kept.entries.dropFirst(before).map(\.message.description)
         let expected = InputHealthReport(daemon.roster, pipeline: daemon.loop.pipeline, atNs: daemon.loop.clock.nowNs).lines
         #expect(expected.count == 5)
         #expect(Array(summary.prefix(5)) == expected)
@@ -84,15 +64,15 @@ import Testing
     @Test func theSummaryNamesTheStateFileTheRunKeeps() throws {
         let output = try TemporaryFile()
         let state = try TemporaryDirectory()
-        let kept = LogLines()
-        let logger = Logger(label: "health-test") { _ in KeepingHandler(kept: kept) }
+        let kept = InMemoryLogHandler()
+        let logger = Logger(label: "health-test") { _ in kept }
         let daemon = try DaemonAssembly(
             ConfigurationLoader.load("encoders:\n  - {name: volume, lines: [17, 27], restore: true}\n", file: "e.yaml"),
             choices: DaemonAssemblyTests.choices(presses: 4, stateDirectory: state.path, output: output), stop: .none, logger: logger)
         let stop = try daemon.loop.run()
-        let before = kept.all.count
+        let before = kept.entries.count
         daemon.logSummary(of: stop)
-        let summary = Array(kept.all.dropFirst(before))
+        let summary = kept.entries.dropFirst(before).map(\.message.description)
         #expect(summary.contains { $0.hasPrefix("positions: ") && $0.hasSuffix(" of \(state.path)/positions") }, "\(summary)")
         #expect(!summary.contains { $0.hasPrefix("counters:") }, "\(summary)")
     }

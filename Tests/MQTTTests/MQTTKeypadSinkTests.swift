@@ -1,6 +1,7 @@
 import DebounceCore
 import EventLoop
 import Foundation
+import InMemoryLogging
 import Logging
 @testable import MQTT
 import Pipeline
@@ -35,27 +36,6 @@ import Testing
         return SimulatedLines(initialLevels: Array(repeating: .high, count: keys.count), scripts: scripts.map { $0.makeIterator() })
     }
 
-    /// What the sink logs, kept to look for a code's digits.
-    final class LogLines: @unchecked Sendable {
-        private let lock = NSLock()
-        private var lines: [String] = []
-        func append(_ line: String) { lock.withLock { lines.append(line) } }
-        var all: [String] { lock.withLock { lines } }
-    }
-
-    struct RecordingHandler: LogHandler {
-        let lines: LogLines
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-        func log(event: LogEvent) {
-            lines.append("\(event.message)")
-        }
-    }
-
     /// Runs `typed` on the keypad through `sink` (debounced, its code collected); returns the loop's
     /// key presses (line, time) and codes.
     static func run(typing typed: String, sink: MQTTSink) throws -> (presses: [(line: Int, timeNs: Int64)], codes: [EnteredCode]) {
@@ -88,8 +68,10 @@ import Testing
     @Test func aCodesDigitsNeverLeaveWithoutPublishCode() throws {
         let broker = try Broker()
         let subscriber = try Subscriber(broker, topics: ["#"], name: "keypad")
-        let logLines = LogLines()
-        let logger = Logger(label: "keypad-test", factory: { _ in RecordingHandler(lines: logLines) })
+        // What the sink logs, kept to look for a code's digits.
+        var logged = InMemoryLogHandler()
+        logged.logLevel = .trace
+        let logger = Logger(label: "keypad-test", factory: { [logged] _ in logged })
         let settings = Base.settings(broker)
         let sink = try MQTTSink(settings: settings, buttons: [], keypads: [Self.keypad(publishCode: false)], softwareVersion: "t", logger: logger)
         let (presses, codes) = try Self.run(typing: "qzzq#zqqz*", sink: sink)
@@ -108,7 +90,7 @@ import Testing
         let everything = subscriber.messages.map { "\($0.topic) \($0.payload)" }
         #expect(!everything.isEmpty && everything.allSatisfy { !$0.contains("qzzq") && !$0.contains("zqqz") })
         #expect(!everything.contains { $0.contains(#""event_type":"q""#) || $0.contains(#""event_type":"z""#) })
-        #expect(logLines.all.allSatisfy { !$0.contains("qzzq") })
+        #expect(logged.entries.allSatisfy { !$0.message.description.contains("qzzq") })
         // The entity (its event types: the end and clear keys, and the code), its availability, its health.
         let node = "test-pi-\(getpid())"
         let config = subscriber.messages.first { $0.topic == "homeassistant/event/\(node)/door/config" }?.payload
