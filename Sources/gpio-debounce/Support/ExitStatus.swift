@@ -4,14 +4,10 @@ import Glibc
 import Musl
 #endif
 import ArgumentParser
-import ConfigurationFile
 import CounterState
 import Daemon
-import EventLoop
-import EventOutput
 import GPIODBackend
 import LinuxSys
-import MQTT
 import SystemPackage
 
 /// Every exit code of the CLI, in one place (the values of BSD's sysexits.h, as the README's table says).
@@ -106,74 +102,4 @@ extension ExitStatus {
         case .start: ioError
         }
     }
-}
-
-/// Prints `gpio-debounce: error: MESSAGE` to standard error and returns the exit code to throw.
-func failure(_ message: String, _ code: ExitCode) -> ExitCode {
-    printToStandardError("gpio-debounce: error: \(message)")
-    return code
-}
-
-/// Writes a line to standard error, unbuffered, with control characters escaped (a message may quote
-/// a file, a configuration or an argument).
-func printToStandardError(_ line: String) {
-    _ = try? FileDescriptor.standardError.writeAll((TerminalText.escaped(line) + "\n").utf8)
-}
-
-/// Makes a failed write to standard output an error: at exit, stdio's buffers (standard output, as
-/// `print` and the argument parser's help use it) are flushed (`fflush(NULL)`), and if that fails
-/// (`gpio-debounce list > /dev/full`), the command says so and exits 74 instead of 0.
-func reportStandardOutputErrorsAtExit() {
-    atexit {
-        if fflush(nil) != 0 {
-            let message = "gpio-debounce: error: cannot write to standard output: \(String(cString: strerror(errno)))\n"
-            _ = try? FileDescriptor.standardError.writeAll(message.utf8)
-            _exit(74)
-        }
-    }
-}
-
-/// Runs a loop to its end, turning a failure into its message and exit code; `summary` is printed
-/// either way, before the error. A long-running command first maps in the code opened since its start
-/// (`ResidentCode`).
-/// Stopped by SIGINT with standard error on a terminal, which has echoed `^C` where the cursor was,
-/// the summary starts on a new line.
-func runToEnd(_ loop: EventLoop, summary: () -> Void = {}) throws -> StopReason {
-    ResidentCode.mapInIfWanted()
-    do {
-        let stop = try loop.run()
-        if case .interrupted(SIGINT?) = stop, isatty(STDERR_FILENO) == 1 { printToStandardError("") }
-        summary()
-        return stop
-    } catch {
-        summary()
-        throw failure(error.description, ExitStatus.ioError)
-    }
-}
-
-/// SIGINT and SIGTERM as the loop's signal descriptor, and the signals of `requests` (the daemon's
-/// SIGHUP for a reload and SIGUSR1 for a report).
-func signalDescriptor(requests: Set<SignalDescriptor.Request> = []) throws -> SignalDescriptor {
-    do { return try SignalDescriptor(requests: requests) } catch { throw failure(error.description, ExitStatus.ioError) }
-}
-
-/// Opens the lines, or fails with the error's message and exit code.
-func opening<T>(_ body: () throws(GPIOError) -> T) throws -> T {
-    do { return try body() } catch { throw failure(error.description, ExitStatus.of(error)) }
-}
-
-/// Checks a configuration on this machine (`MachineCheck`), or fails with the message and exit code.
-@discardableResult
-func checking<T>(_ body: () throws(MachineCheck.Failure) -> T) throws -> T {
-    do { return try body() } catch { throw failure(error.description, ExitStatus.of(error)) }
-}
-
-/// Assembles the daemon (`DaemonAssembly`), or fails with the message and exit code.
-func assembling<T>(_ body: () throws(DaemonFailure) -> T) throws -> T {
-    do { return try body() } catch { throw failure(error.description, ExitStatus.of(error)) }
-}
-
-/// Starts a loop (which reads the lines' initial levels), or fails with the message and exit code 74.
-func makeLoop(_ body: () throws(LineError) -> EventLoop) throws -> EventLoop {
-    do { return try body() } catch { throw failure(error.description, ExitStatus.ioError) }
 }
