@@ -16,7 +16,7 @@
 # differently (GENERATION_TESTS below: requests, flags and bias, reading and losing events, line
 # and chip lookup, chips that go and come back, the keypad's port, the errors libgpiod reports),
 # and leaves the rest (the daemon's configuration, MQTT, actions, gestures, state files, uinput),
-# whose code is the same over either, to v2, which runs every other test. A few of those rest run on
+# whose code is the same over either, to v2, which runs every other test. A few of the rest run on
 # v1 instead (BALANCING_TESTS below), so that the two VMs take about as long side by side.
 #
 # The binaries under test are copies, so a parallel `swift build` cannot change
