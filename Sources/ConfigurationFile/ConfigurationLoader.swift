@@ -17,7 +17,7 @@ import DebounceCore
 /// only, never quoted; elsewhere the file's text appears only in short excerpts with control characters
 /// escaped.
 public enum ConfigurationLoader {
-    static let topLevelKeys = ["defaults", "groups", "buttons", "encoders", "sensors", "counters", "keypads", "keyboard", "mqtt"]
+    static let topLevelKeys = ["defaults", "groups"] + InputKindID.all.map(\.section) + ["keyboard", "mqtt"]
     static let keypadKeys = [
         "name", "chip", "rows", "columns", "keys", "bias", "diodes", "scan_settle", "scan_interval", "debounce", "press", "release", "hold", "repeat",
         "clicks", "throttle", "key_map", "code", "publish_code", "actions",

@@ -74,11 +74,13 @@ struct ConfigurationReader {
                 buttons.append(try readButton(node, index: index, defaults: defaults, groups: groups))
             } catch {
                 // The buttons before one that cannot be read are checked before it is refused.
-                try checkNamesAndLines(Roster(buttons: buttons), top: top, root: root)
+                try checkNamesAndLines(Roster(inputs: buttons.map(Roster.Input.Kind.button)), top: top, root: root)
                 throw error
             }
         }
-        let roster = Roster(buttons: buttons, encoders: encoders, sensors: sensors, counters: counters, keypads: keypads)
+        let roster = Roster(
+            inputs: buttons.map(Roster.Input.Kind.button) + encoders.map(Roster.Input.Kind.encoder) + sensors.map(Roster.Input.Kind.sensor)
+                + counters.map(Roster.Input.Kind.counter) + keypads.map(Roster.Input.Kind.keypad))
         try checkNamesAndLines(roster, top: top, root: root)
         guard roster.pinLines.count <= ConfigurationLoader.maximumButtons else {
             let last = ["counters", "sensors", "encoders"].first { top[$0] != nil } ?? "buttons"
@@ -87,11 +89,7 @@ struct ConfigurationReader {
                 top[last] ?? root, last,
                 "at most \(ConfigurationLoader.maximumButtons) lines in all (one line request holds at most 64), and these are \(roster.pinLines.count): the buttons take \(taken["buttons", default: 0]), the encoders two each, three with `reset_line:` (\(taken["encoders", default: 0])), the sensors \(taken["sensors", default: 0]), the counters \(taken["counters", default: 0])")
         }
-        var configuration = ServiceConfiguration(buttons: buttons, groups: groups, source: file)
-        configuration.encoders = encoders
-        configuration.sensors = sensors
-        configuration.counters = counters
-        configuration.keypads = keypads
+        var configuration = ServiceConfiguration(roster: roster, groups: groups, source: file)
         if let node = top["keyboard"] { configuration.keyboard = try readKeyboard(node) }
         if let node = top["mqtt"] { configuration.mqtt = try readMQTT(node) }
         configuration.deprecations = reader.notes.deprecations

@@ -6,6 +6,8 @@ extension Roster {
         package var name: String
         /// What it is, with its settings.
         package var kind: Kind
+        /// Its identity: its kind and name.
+        package var id: InputID { InputID(kind.id, name) }
         /// Its lines, in the run's line order: one for a button, a sensor or a counter; A then B for an
         /// encoder, then its reset button's when it has one; a keypad's keys, row by row.
         package var lines: [LineID]
@@ -37,18 +39,32 @@ extension Roster.Input.Kind {
         }
     }
 
-    /// What messages call an input of this kind: `button`, `encoder`, `sensor`, `counter`, `keypad`.
-    package var noun: String {
+    /// Which kind it is.
+    package var id: InputKindID {
         switch self {
-        case .button: "button"
-        case .encoder: "encoder"
-        case .sensor: "sensor"
-        case .counter: "counter"
-        case .keypad: "keypad"
+        case .button: .button
+        case .encoder: .encoder
+        case .sensor: .sensor
+        case .counter: .counter
+        case .keypad: .keypad
         }
     }
 
+    /// Its name, from its settings.
+    var name: String {
+        switch self {
+        case .button(let button): button.name
+        case .encoder(let encoder): encoder.name
+        case .sensor(let sensor): sensor.name
+        case .counter(let counter): counter.name
+        case .keypad(let keypad): keypad.name
+        }
+    }
+
+    /// What messages call an input of this kind: `button`, `encoder`, `sensor`, `counter`, `keypad`.
+    package var noun: String { id.noun }
+
     /// The configuration's top-level key that lists inputs of this kind: `buttons`, `encoders`,
     /// `sensors`, `counters`, `keypads`.
-    package var section: String { noun + "s" }
+    package var section: String { id.section }
 }

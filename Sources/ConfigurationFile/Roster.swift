@@ -15,16 +15,15 @@ package struct Roster: Sendable {
     /// The lines, in the run's line order: `lines[id.index].id == id`.
     package private(set) var lines: [PlannedLine] = []
 
-    /// The roster of a configuration's four lists, in the run's order.
-    package init(
-        buttons: [ButtonConfiguration] = [], encoders: [EncoderSettings] = [], sensors: [SensorSettings] = [], counters: [CounterSettings] = [],
-        keypads: [KeypadSettings] = []
-    ) {
-        for button in buttons { add(button.name, .button(button)) }
-        for encoder in encoders { add(encoder.name, .encoder(encoder)) }
-        for sensor in sensors { add(sensor.name, .sensor(sensor)) }
-        for counter in counters { add(counter.name, .counter(counter)) }
-        for keypad in keypads { add(keypad.name, .keypad(keypad)) }
+    /// Input `name`'s index in `inputs`.
+    private var indexByName: [String: Int] = [:]
+
+    /// The roster of a configuration's inputs, in the run's order: each kind's inputs in the order of
+    /// `InputKindID.all`, and within a kind in the order given (the configuration's).
+    package init(inputs: [Input.Kind] = []) {
+        for kind in InputKindID.all {
+            for input in inputs where input.id == kind { add(input.name, input) }
+        }
     }
 
     private mutating func add(_ name: String, _ kind: Input.Kind) {
@@ -35,10 +34,17 @@ package struct Roster: Sendable {
             lines.append(PlannedLine(id: id, settings: settings, owner: Owner(input: input, role: role)))
             ids.append(id)
         }
+        indexByName[name] = inputs.count
         inputs.append(Input(name: name, kind: kind, lines: ids))
     }
 
     // MARK: Questions
+
+    /// The index in `inputs` of input `id`; nil when the roster has no input of that name and kind.
+    package func index(of id: InputID) -> Int? {
+        guard let index = indexByName[id.name], inputs[index].kind.id == id.kind else { return nil }
+        return index
+    }
 
     /// Line `id`.
     package subscript(id: LineID) -> PlannedLine { lines[id.index] }
@@ -119,10 +125,4 @@ package struct Roster: Sendable {
             if case .counter(let settings) = input.kind { (settings, input.lines[0]) } else { nil }
         }
     }
-}
-
-extension ServiceConfiguration {
-    /// The run's inputs and lines (`Roster`), made from `buttons`, `encoders`, `sensors`, `counters`
-    /// and `keypads` on each use (a few hundred lines at most: cheap); a command takes it once.
-    package var roster: Roster { Roster(buttons: buttons, encoders: encoders, sensors: sensors, counters: counters, keypads: keypads) }
 }

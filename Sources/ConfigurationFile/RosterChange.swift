@@ -16,7 +16,8 @@ package struct RosterChange: Sendable {
     /// another kind) and removed (names gone), each in its roster's order: what the log says.
     package let kept: [String], added: [String], changed: [String], removed: [String]
 
-    /// The change from `old` to `new`, matching inputs by name.
+    /// The change from `old` to `new`, matching inputs by name (unique among a roster's inputs, whatever
+    /// their kinds), then by kind (`InputID`) and settings.
     package init(from old: Roster, to new: Roster) {
         var oldByName: [String: Int] = [:]
         for (index, input) in old.inputs.enumerated() { oldByName[input.name] = index }
@@ -30,7 +31,8 @@ package struct RosterChange: Sendable {
                 added.append(input.name)
                 continue
             }
-            guard old.inputs[oldIndex].kind == input.kind else {
+            // Another kind under the same name, or the same kind with other settings: changed.
+            guard old.inputs[oldIndex].id == input.id, old.inputs[oldIndex].kind == input.kind else {
                 previousInput.append(nil)
                 changed.append(input.name)
                 continue

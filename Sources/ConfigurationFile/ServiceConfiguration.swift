@@ -1,20 +1,12 @@
 import DebounceCore
 import Settings
 
-/// What `gpio-debounce run` runs: buttons, their groups, and actions; rotary encoders; contacts and
-/// pulse counters. Read from YAML by `ConfigurationLoader`. Its inputs and their lines, in the run's
-/// order, are its `roster`.
+/// What `gpio-debounce run` runs: buttons, their groups, and actions; rotary encoders; contacts,
+/// pulse counters and matrix keypads. Read from YAML by `ConfigurationLoader`. Its inputs, one ordered
+/// list whatever their kinds, and their lines are its `roster`.
 public struct ServiceConfiguration: Sendable {
-    /// Buttons (`buttons:`).
-    package var buttons: [ButtonConfiguration]
-    /// Rotary encoders (`encoders:`).
-    package var encoders: [EncoderSettings] = []
-    /// Contacts (`sensors:`).
-    package var sensors: [SensorSettings] = []
-    /// Pulse counters (`counters:`).
-    package var counters: [CounterSettings] = []
-    /// Matrix keypads (`keypads:`).
-    package var keypads: [KeypadSettings] = []
+    /// The inputs, in the run's order, and their lines: made once, by the reader.
+    package var roster: Roster
     /// Group name → lockout window in nanoseconds.
     package var groups: [String: Int64]
     /// The file it was read from, for messages.
@@ -33,6 +25,17 @@ public struct ServiceConfiguration: Sendable {
 }
 
 extension ServiceConfiguration {
+    /// Buttons (`buttons:`), in the configuration's order.
+    package var buttons: [ButtonConfiguration] { roster.buttons.map(\.settings) }
+    /// Rotary encoders (`encoders:`).
+    package var encoders: [EncoderSettings] { roster.encoders.map(\.settings) }
+    /// Contacts (`sensors:`).
+    package var sensors: [SensorSettings] { roster.sensors.map(\.settings) }
+    /// Pulse counters (`counters:`).
+    package var counters: [CounterSettings] { roster.counters.map(\.settings) }
+    /// Matrix keypads (`keypads:`).
+    package var keypads: [KeypadSettings] { roster.keypads.map(\.settings) }
+
     /// Whether a run keeps anything in the state directory: counters' totals, or the positions of
     /// encoders with `restore: true`.
     package var keepsState: Bool { !counters.isEmpty || encoders.contains(where: \.restore) }
@@ -41,7 +44,7 @@ extension ServiceConfiguration {
 extension ServiceConfiguration {
     /// How many inputs of each kind it lists: buttons, encoders, sensors, counters, keypads. Public for the
     /// `_ConfigurationFile` product's one user, the configuration's fuzzer (Fuzz/).
-    public var inputCounts: [Int] { [buttons.count, encoders.count, sensors.count, counters.count, keypads.count] }
+    public var inputCounts: [Int] { InputKindID.all.map { kind in roster.inputs.count { $0.kind.id == kind } } }
 }
 
 /// The virtual keyboard's settings (`keyboard:` at the top of a configuration).

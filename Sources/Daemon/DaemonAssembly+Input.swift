@@ -45,10 +45,10 @@ extension DaemonAssembly {
     ) -> RunAssembly {
         let roster = configuration.roster
         var inputs: [SimulatedInput] = []
-        var ofKind: [String: UInt64] = [:]
+        var ofKind: [InputKindID: UInt64] = [:]
         for input in roster.inputs {
-            let index = ofKind[input.kind.noun, default: 0]
-            ofKind[input.kind.noun] = index + 1
+            let index = ofKind[input.id.kind, default: 0]
+            ofKind[input.id.kind] = index + 1
             inputs += simulated(input.kind, index: index, simulation)
         }
         let keypads = simulatedKeypads(configuration, simulation, startNs: startNs)

@@ -66,6 +66,36 @@ import Testing
         #expect(roster.input(owning: roster.counters[0].line).name == "energy")
     }
 
+    /// Each input is found by its one identity, its kind and name: another kind under the same name is
+    /// another input.
+    @Test func eachInputHasOneIdentity() throws {
+        let roster = try Self.roster()
+        #expect(roster.inputs.map(\.id.description) == ["button 'bell'", "button 'button2'", "encoder 'volume'", "sensor 'door'", "sensor 'motion'", "counter 'energy'"])
+        for (index, input) in roster.inputs.enumerated() { #expect(roster.index(of: input.id) == index) }
+        #expect(roster.index(of: InputID(.counter, "door")) == nil)
+        #expect(roster.index(of: InputID(.sensor, "window")) == nil)
+    }
+
+    /// The roster orders inputs by kind, whatever order it is given them in: the run's order is fixed in
+    /// one place. Within a kind, the given order stays.
+    @Test func theRunsOrderIsTheRostersWhateverOrderTheInputsCome() throws {
+        let roster = try Self.roster()
+        let reversed = Roster(inputs: roster.inputs.reversed().map(\.kind))
+        #expect(Self.kinds(reversed) == Self.kinds(roster))
+        #expect(reversed.inputs.map(\.name) == ["button2", "bell", "volume", "motion", "door", "energy"])
+        #expect(reversed.inputs.map { $0.lines.map(\.index) } == [[0], [1], [2, 3], [4], [5], [6]])
+    }
+
+    /// The kinds' words (messages' nouns, the configuration's sections) come from one table, and the
+    /// configuration keeps one list of inputs, which its per-kind views and counts read.
+    @Test func theKindsWordsAndCountsComeFromTheOneList() throws {
+        #expect(InputKindID.all.map(\.section) == ["buttons", "encoders", "sensors", "counters", "keypads"])
+        let configuration = try ConfigurationLoader.load(Self.everyKind, file: "r.yaml")
+        #expect(configuration.inputCounts == [2, 1, 2, 1, 0])
+        #expect(configuration.buttons.map(\.name) == ["bell", "button2"] && configuration.sensors.map(\.name) == ["door", "motion"])
+        #expect(configuration.roster.inputs.map(\.name) == ["bell", "button2", "volume", "door", "motion", "energy"])
+    }
+
     @Test func lineIdentitiesAreStableAndInTheRunsOrder() throws {
         let roster = try Self.roster()
         #expect(roster.lines.map(\.id.index) == Array(0..<7))

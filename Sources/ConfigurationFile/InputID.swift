@@ -1,0 +1,43 @@
+/// Which kind an input is: `button`, `encoder`, `sensor` (a contact), `counter` or `keypad`. Its raw
+/// value is the word messages call an input of the kind, and the configuration lists them under the
+/// plural (`section`). The one table of kinds' words: nothing else spells them.
+package struct InputKindID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The kind's word: `button`.
+    package let rawValue: String
+
+    package init(_ rawValue: String) { self.rawValue = rawValue }
+
+    package static let button = InputKindID("button")
+    package static let encoder = InputKindID("encoder")
+    package static let sensor = InputKindID("sensor")
+    package static let counter = InputKindID("counter")
+    package static let keypad = InputKindID("keypad")
+
+    /// Every kind, in the run's order (`Roster`): the order their sections' inputs are watched in.
+    package static let all: [InputKindID] = [.button, .encoder, .sensor, .counter, .keypad]
+
+    /// What messages call an input of this kind: `button`.
+    package var noun: String { rawValue }
+    /// The configuration's top-level key that lists inputs of this kind: `buttons`.
+    package var section: String { rawValue + "s" }
+
+    package var description: String { rawValue }
+
+    package static func < (left: Self, right: Self) -> Bool { left.rawValue < right.rawValue }
+}
+
+/// The one identity of an input, from its configuration to its outputs: its kind and its name. Names
+/// are unique among all of a file's inputs, so the name alone finds an input in a roster
+/// (`Roster.index(of:)`); the kind tells a reload that an input of the same name became another kind.
+package struct InputID: Hashable, Sendable, CustomStringConvertible {
+    package var kind: InputKindID
+    package var name: String
+
+    package init(_ kind: InputKindID, _ name: String) {
+        self.kind = kind
+        self.name = name
+    }
+
+    /// As messages write it: `encoder 'volume'`.
+    package var description: String { "\(kind.noun) '\(name)'" }
+}
