@@ -61,8 +61,8 @@ package final class ActionPreview: Sink {
                 }
                 shownCount += 1
             }
-        case .rotation(let encoder, let detent):
-            for binding in encoderBindings where binding.encoder == encoder && binding.on.matches(detent.direction) {
+        case .rotation(let source, let detent):
+            for binding in encoderBindings where binding.input == source.inputIndex && binding.on.matches(detent.direction) {
                 do { try show(actions[binding.action], on: detent.direction.rawValue, timeNs: detent.timeNs) } catch {
                     throw SinkError("cannot write the actions", error)
                 }

@@ -63,14 +63,14 @@ package final class ActionRunner: Sink {
 
     private let actions: [Action]
     private let bindingsOfLine: [[ActionBinding]]
-    /// Per encoder (`PipelineOutput.rotation`'s index): its bindings, and its name for the environment.
-    private let bindingsOfEncoder: [[EncoderActionBinding]]
+    /// Per encoder, by its input (`OutputSource.input`): its bindings, and its name for the environment.
+    private let bindingsOfEncoder: [Int: [EncoderActionBinding]]
     /// The actions of each contact's changes, by the contact's line (few: a dictionary).
     private let bindingsOfContact: [Int: [ContactActionBinding]]
     /// The actions of each counter's pulses and rates, by the counter's line, with its units.
     private let bindingsOfCounter: [Int: [CounterActionBinding]]
     private let counterUnits: [Int: CounterUnits]
-    private let encoderNames: [String]
+    private let encoderNames: [Int: String]
     /// Per keypad (`PipelineOutput.code`'s index): the actions its codes start, and its name.
     private let bindingsOfCode: [[CodeActionBinding]]
     private let keypadNames: [String]
@@ -88,7 +88,7 @@ package final class ActionRunner: Sink {
     /// A runner for `actions`, started as `bindings` say, with `names[line]` in their environment; a
     /// counter's (`counterBindings`) with its `counterUnits[line]` too (none: pulses, in pulses/min).
     package init(
-        actions: [Action], bindings: [ActionBinding], names: [LineName], encoderBindings: [EncoderActionBinding] = [], encoderNames: [String] = [],
+        actions: [Action], bindings: [ActionBinding], names: [LineName], encoderBindings: [EncoderActionBinding] = [], encoderNames: [Int: String] = [:],
         contactBindings: [ContactActionBinding] = [], counterBindings: [CounterActionBinding] = [], counterUnits: [Int: CounterUnits] = [:],
         codeBindings: [CodeActionBinding] = [], keypadNames: [String] = [], logger: Logger
     ) {
@@ -100,9 +100,7 @@ package final class ActionRunner: Sink {
         self.bindingsOfCounter = Dictionary(grouping: counterBindings.filter { names.indices.contains($0.line) }, by: \.line)
         self.counterUnits = counterUnits
         self.bindingsOfContact = Dictionary(grouping: contactBindings.filter { names.indices.contains($0.line) }, by: \.line)
-        var perEncoder = Array(repeating: [EncoderActionBinding](), count: encoderNames.count)
-        for binding in encoderBindings where perEncoder.indices.contains(binding.encoder) { perEncoder[binding.encoder].append(binding) }
-        self.bindingsOfEncoder = perEncoder
+        self.bindingsOfEncoder = Dictionary(grouping: encoderBindings.filter { encoderNames[$0.input] != nil }, by: \.input)
         self.encoderNames = encoderNames
         self.names = names
         self.logger = logger
@@ -144,11 +142,11 @@ package final class ActionRunner: Sink {
 
     package func consume(_ output: PipelineOutput, nowNs: Int64) {
         guard !shuttingDown else { return }
-        if case .rotation(let encoder, let detent) = output {
-            guard bindingsOfEncoder.indices.contains(encoder) else { return }
-            for binding in bindingsOfEncoder[encoder] where binding.on.matches(detent.direction) {
+        if case .rotation(let source, let detent) = output {
+            guard let bindings = bindingsOfEncoder[source.inputIndex], let name = encoderNames[source.inputIndex] else { return }
+            for binding in bindings where binding.on.matches(detent.direction) {
                 trigger(binding.action, environment: [
-                    "GPIO_DIRECTION=\(detent.direction.rawValue)", "GPIO_ENCODER=\(encoderNames[encoder])", "GPIO_EVENT=rotate",
+                    "GPIO_DIRECTION=\(detent.direction.rawValue)", "GPIO_ENCODER=\(name)", "GPIO_EVENT=rotate",
                     "GPIO_ONSET_NS=\(detent.onsetNs)", "GPIO_POSITION=\(detent.position)", "GPIO_TIME_NS=\(detent.timeNs)",
                     "GPIO_VELOCITY=\(EventWriter.decimal(detent.velocity))",
                 ], nowNs: nowNs)

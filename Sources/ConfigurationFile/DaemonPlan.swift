@@ -58,15 +58,18 @@ package struct DaemonPlan: Sendable {
             case .keypad(let keypad): LinePlan(debounce: keypad.debounce, gestures: keypad.gestures)
             }
         }
+        // Each encoder's outputs name its input (`OutputSource.input`), as its bindings do.
+        let encoderInputs = roster.inputIndices(of: .encoder)
         encoders = roster.encoders.enumerated().map { index, encoder in
             let kept = encoderPositions.indices.contains(index) ? encoderPositions[index] : nil
             let configuration = encoder.settings.configuration
             return EncoderPlan(
-                lineA: encoder.lineA.index, lineB: encoder.lineB.index, configuration: configuration, initialPosition: configuration.clamped(kept ?? 0))
+                lineA: encoder.lineA.index, lineB: encoder.lineB.index, configuration: configuration, initialPosition: configuration.clamped(kept ?? 0),
+                input: encoderInputs[index])
         }
-        encoderKeyBindings = configuration.encoders.enumerated().compactMap { index, encoder in
-            if let axis = encoder.axis { return EncoderKeyBinding(encoder: index, axis: axis) }
-            return encoder.keys.map { EncoderKeyBinding(encoder: index, clockwise: $0.clockwise, counterClockwise: $0.counterClockwise) }
+        encoderKeyBindings = zip(encoderInputs, configuration.encoders).compactMap { input, encoder in
+            if let axis = encoder.axis { return EncoderKeyBinding(input: input, axis: axis) }
+            return encoder.keys.map { EncoderKeyBinding(input: input, clockwise: $0.clockwise, counterClockwise: $0.counterClockwise) }
         }
         actions = []
         bindings = []
@@ -80,9 +83,9 @@ package struct DaemonPlan: Sendable {
                 actions.append(action.action)
             }
         }
-        for (index, encoder) in configuration.encoders.enumerated() {
+        for (input, encoder) in zip(encoderInputs, configuration.encoders) {
             for action in encoder.actions {
-                encoderActionBindings.append(EncoderActionBinding(encoder: index, on: action.on, action: actions.count))
+                encoderActionBindings.append(EncoderActionBinding(input: input, on: action.on, action: actions.count))
                 actions.append(action.action)
             }
         }

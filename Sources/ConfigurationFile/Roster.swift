@@ -46,6 +46,9 @@ package struct Roster: Sendable {
         return index
     }
 
+    /// The indices in `inputs` of the inputs of kind `kind`, in order.
+    package func inputIndices(of kind: InputKindID) -> [Int] { inputs.indices.filter { inputs[$0].kind.id == kind } }
+
     /// Line `id`.
     package subscript(id: LineID) -> PlannedLine { lines[id.index] }
 

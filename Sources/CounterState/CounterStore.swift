@@ -79,15 +79,15 @@ package final class CounterStore: Sink {
     package struct Encoder: Sendable, Hashable {
         /// Its name in the configuration and in the positions file.
         package var name: String
-        /// Its index among the run's encoders (`PipelineOutput.rotation(encoder:)`).
-        package var encoder: Int
+        /// Its input (`OutputSource.input` of its detents and resets).
+        package var input: Int
         /// The positions file is written at most this long after its first unsaved detent, in
         /// nanoseconds of the loop's clock (at least 1).
         package var flushIntervalNs: Int64
 
-        package init(name: String, encoder: Int, flushIntervalNs: Int64) {
+        package init(name: String, input: Int, flushIntervalNs: Int64) {
             self.name = name
-            self.encoder = encoder
+            self.input = input
             self.flushIntervalNs = flushIntervalNs
         }
     }
@@ -194,7 +194,7 @@ package final class CounterStore: Sink {
         for (index, counter) in counters.enumerated() { lines[counter.line] = index }
         counterOfLine = lines
         var entries: [Int: Int] = [:]
-        for (index, encoder) in encoders.enumerated() { entries[encoder.encoder] = counters.count + index }
+        for (index, encoder) in encoders.enumerated() { entries[encoder.input] = counters.count + index }
         entryOfEncoder = entries
     }
 
@@ -227,11 +227,11 @@ package final class CounterStore: Sink {
         case .count(let line, let pulse):
             guard let index = counterOfLine[line] else { return }
             note(max(0, pulse.total), entry: index, nowNs: nowNs)
-        case .rotation(let encoder, let detent):
-            guard let index = entryOfEncoder[encoder] else { return }
+        case .rotation(let source, let detent):
+            guard let index = entryOfEncoder[source.inputIndex] else { return }
             note(Int64(detent.position), entry: index, nowNs: nowNs)
-        case .positionReset(let encoder, let position, _):
-            guard let index = entryOfEncoder[encoder] else { return }
+        case .positionReset(let source, let position, _):
+            guard let index = entryOfEncoder[source.inputIndex] else { return }
             note(Int64(position), entry: index, nowNs: nowNs)
         default:
             return

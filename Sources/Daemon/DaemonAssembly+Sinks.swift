@@ -17,7 +17,7 @@ extension DaemonAssembly {
     /// position the state directory kept, which the printer shows at the start.
     static func eventSinks(
         _ configuration: ServiceConfiguration, plan: DaemonPlan, places: [RunAssembly.LinePlace], choices: DaemonChoices,
-        restoredPositions: [(encoder: Int, position: Int)] = [], logger: Logger
+        restoredPositions: [(input: Int, position: Int)] = [], logger: Logger
     ) throws(DaemonFailure) -> [any Sink] {
         let roster = configuration.roster
         let out = OutputBuffer(fileDescriptor: choices.output, flushThreshold: 0)
@@ -42,7 +42,7 @@ extension DaemonAssembly {
             sinks.append(
                 ActionRunner(
                     actions: plan.actions, bindings: plan.bindings, names: roster.actionNames(places), encoderBindings: plan.encoderActionBindings,
-                    encoderNames: configuration.encoders.map(\.name), contactBindings: plan.contactActionBindings,
+                    encoderNames: Dictionary(uniqueKeysWithValues: roster.inputIndices(of: .encoder).map { ($0, roster.inputs[$0].name) }), contactBindings: plan.contactActionBindings,
                     counterBindings: plan.counterActionBindings,
                     counterUnits: Dictionary(uniqueKeysWithValues: roster.counters.map { ($0.line.index, $0.settings.units) }),
                     codeBindings: plan.codeActionBindings, keypadNames: configuration.keypads.map(\.name), logger: logger))
@@ -62,7 +62,7 @@ extension DaemonAssembly {
     ) throws(DaemonFailure) -> (any Sink)? {
         guard !plan.keyBindings.isEmpty || !plan.encoderKeyBindings.isEmpty else { return nil }
         let keys = KeyMapping.keys(of: plan.keyBindings, encoders: plan.encoderKeyBindings)
-        let mapping = KeyMapping(bindings: plan.keyBindings, encoderBindings: plan.encoderKeyBindings, lineCount: lineCount, encoderCount: plan.encoders.count)
+        let mapping = KeyMapping(bindings: plan.keyBindings, encoderBindings: plan.encoderKeyBindings, lineCount: lineCount)
         if choices.showsOutputs { return KeyPreview(mapping: mapping, format: choices.format, output: preview) }
         let device: UInputDevice
         do {
@@ -118,8 +118,8 @@ extension DaemonAssembly {
                 counters: configuration.roster.counters.map { counter, line in
                     CounterStore.Counter(name: counter.name, line: line.index, flushIntervalNs: counter.flushIntervalNs)
                 },
-                encoders: configuration.encoders.indices.filter { configuration.encoders[$0].restore }.map {
-                    CounterStore.Encoder(name: configuration.encoders[$0].name, encoder: $0, flushIntervalNs: CounterSettings.defaultIntervalNs)
+                encoders: zip(configuration.roster.inputIndices(of: .encoder), configuration.encoders).filter(\.1.restore).map { input, encoder in
+                    CounterStore.Encoder(name: encoder.name, input: input, flushIntervalNs: CounterSettings.defaultIntervalNs)
                 },
                 logger: logger, lock: handedOver)
             if !store.counters.isEmpty {
@@ -136,14 +136,12 @@ extension DaemonAssembly {
         }
     }
 
-    /// Each encoder's position as the store kept it (`restore: true`), in the configuration's encoder
-    /// order, `nil` for one not restored or not in the file yet; `Int`'s range (the plan clamps it).
-    static func keptPositions(_ store: CounterStore?, encoderCount: Int) -> [Int?] {
-        var kept: [Int?] = Array(repeating: nil, count: encoderCount)
-        guard let store else { return kept }
-        for (encoder, position) in zip(store.encoders, store.initialPositions) where kept.indices.contains(encoder.encoder) {
-            kept[encoder.encoder] = position.map { Int(clamping: $0) }
-        }
-        return kept
+    /// Each encoder's position as the store kept it (`restore: true`), in the order of `encoderInputs`
+    /// (the encoders' inputs), `nil` for one not restored or not in the file yet; `Int`'s range (the
+    /// plan clamps it).
+    static func keptPositions(_ store: CounterStore?, encoderInputs: [Int]) -> [Int?] {
+        guard let store else { return Array(repeating: nil, count: encoderInputs.count) }
+        let byInput = Dictionary(zip(store.encoders.map(\.input), store.initialPositions), uniquingKeysWith: { first, _ in first })
+        return encoderInputs.map { input in byInput[input].flatMap { $0.map { Int(clamping: $0) } } }
     }
 }

@@ -96,14 +96,14 @@ package final class DaemonAssembly {
                 configuration, directory: simulationState?.path ?? choices.stateDirectory, handedOver: carried?.stateLock, logger: logger)
             self.counterStore = counterStore
             let totals = counterStore?.initialTotals ?? []
-            let kept = Self.keptPositions(counterStore, encoderCount: configuration.encoders.count)
+            let kept = Self.keptPositions(counterStore, encoderInputs: configuration.roster.inputIndices(of: .encoder))
             let plan = DaemonPlan(configuration, counterTotals: totals, encoderPositions: kept)
             self.plan = plan
             let places = self.places
             // A reload's kept encoders go on from where they were; the others start from their kept (or 0) position.
             var carriedPositions: [Int?] = Array(repeating: nil, count: plan.encoders.count)
             if let carried, let change { carriedPositions = Self.encoderPositions(change, plan: plan, previous: carried) }
-            let restored = plan.encoders.indices.filter { kept[$0] != nil && carriedPositions[$0] == nil }.map { ($0, plan.encoders[$0].initialPosition) }
+            let restored = plan.encoders.indices.filter { kept[$0] != nil && carriedPositions[$0] == nil }.map { (plan.encoders[$0].input ?? $0, plan.encoders[$0].initialPosition) }
             var sinks = try Self.eventSinks(configuration, plan: plan, places: places, choices: choices, restoredPositions: restored, logger: logger)
             sinks += carried?.retiring ?? []
             if let counterStore { sinks.append(counterStore) }

@@ -21,13 +21,14 @@ extension ServiceConfiguration {
         let buttons = roster.buttons.map { button, line in
             MQTTButton(name: button.name, chip: place(line).chip, line: place(line).offset, lineIndex: line.index, configuration: button.gestures)
         }
+        let encoderInputs = roster.inputIndices(of: .encoder)
         let encoders = roster.encoders.enumerated().map { index, entry in
             let (encoder, lineA, lineB, _) = entry
             let (a, b) = (place(lineA), place(lineB))
             let carried = encoderPositions.indices.contains(index) ? encoderPositions[index] : nil
             return MQTTEncoder(
                 name: encoder.name, chip: a.chip, lines: places == nil ? [] : [a.offset, b.offset], lineIndices: [lineA.index, lineB.index],
-                startPosition: carried ?? encoder.configuration.clamped(0))
+                startPosition: carried ?? encoder.configuration.clamped(0), input: encoderInputs[index])
         }
         let sensors = roster.sensors.map { sensor, line in
             MQTTSensor(name: sensor.name, chip: place(line).chip, line: place(line).offset, lineIndex: line.index, deviceClass: sensor.deviceClass)

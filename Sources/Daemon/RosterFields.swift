@@ -29,10 +29,11 @@ extension Roster {
     package var keypadFields: [EventFields] { keypads.map { EventFields.keypad($0.settings.name) } }
 
     /// What the printer writes with each encoder's rotations: its name, its chip and its lines A and B.
-    package func encoderFields(_ places: [RunAssembly.LinePlace]) -> [EventFields] {
-        encoders.map { encoder, lineA, lineB, _ in
-            EventFields.encoder(encoder.name, chip: places[lineA.index].chip, lines: [places[lineA.index].offset, places[lineB.index].offset])
-        }
+    package func encoderFields(_ places: [RunAssembly.LinePlace]) -> [Int: EventFields] {
+        Dictionary(
+            uniqueKeysWithValues: zip(inputIndices(of: .encoder), encoders).map { input, encoder in
+                (input, EventFields.encoder(encoder.settings.name, chip: places[encoder.lineA.index].chip, lines: [places[encoder.lineA.index].offset, places[encoder.lineB.index].offset]))
+            })
     }
 
     /// What the actions' environment calls each line, in the roster's line order: its label

@@ -9,8 +9,8 @@ import Settings
 /// key held by two buttons comes up only when both let go.
 package struct KeyMapping: Sendable {
     private let bindingsOfLine: [[KeyBinding]]
-    /// Per encoder (`PipelineOutput.rotation`'s index): the keys a detent taps each way.
-    private let encoderKeys: [EncoderKeyBinding?]
+    /// Per encoder, by its input (`OutputSource.input`): the keys a detent taps each way.
+    private let encoderKeys: [Int: EncoderKeyBinding]
     /// Per line: the keys its held bindings put down, in the order they went down.
     private var heldByLine: [[UInt16]]
     /// Per key: how many holds (and taps in progress) keep it down; absent when it is up.
@@ -19,15 +19,13 @@ package struct KeyMapping: Sendable {
     private var downOrder: [UInt16] = []
 
     /// `lineCount` lines (the loop's line order); bindings of other lines are ignored.
-    package init(bindings: [KeyBinding], encoderBindings: [EncoderKeyBinding] = [], lineCount: Int, encoderCount: Int = 0) {
+    package init(bindings: [KeyBinding], encoderBindings: [EncoderKeyBinding] = [], lineCount: Int) {
         var byLine = Array(repeating: [KeyBinding](), count: lineCount)
         for binding in bindings where byLine.indices.contains(binding.line) && !binding.keys.isEmpty {
             byLine[binding.line].append(binding)
         }
         bindingsOfLine = byLine
-        var byEncoder = Array(repeating: EncoderKeyBinding?.none, count: encoderCount)
-        for binding in encoderBindings where byEncoder.indices.contains(binding.encoder) { byEncoder[binding.encoder] = binding }
-        encoderKeys = byEncoder
+        encoderKeys = Dictionary(encoderBindings.map { ($0.input, $0) }, uniquingKeysWith: { first, _ in first })
         heldByLine = Array(repeating: [], count: lineCount)
     }
 
@@ -46,9 +44,9 @@ package struct KeyMapping: Sendable {
 
     /// The reports for one output of the pipeline, in order; none for outputs without keys.
     package mutating func reports(for output: PipelineOutput) -> [[KeyChange]] {
-        if case .rotation(let encoder, let detent) = output {
+        if case .rotation(let source, let detent) = output {
             // A detent taps its direction's keys: down, then up, as two reports.
-            guard encoderKeys.indices.contains(encoder), let binding = encoderKeys[encoder] else { return [] }
+            guard let binding = encoderKeys[source.inputIndex] else { return [] }
             if let axis = binding.axis {
                 // A relative axis moves by the detent's increment (1, or the acceleration factor), up clockwise.
                 let step = Int32(clamping: detent.increment)

@@ -15,8 +15,11 @@ package struct MQTTEncoder: Sendable, Hashable {
     /// `<base>/<encoder>/position` at the start so Home Assistant does not show a previous run's
     /// position; `nil` publishes nothing until the first detent.
     package var startPosition: Int?
+    /// Its input (`OutputSource.input` of its detents); nil: its index among the sink's encoders.
+    package var input: Int?
 
-    package init(name: String, chip: String, lines: [Int], lineIndices: [Int] = [], startPosition: Int? = 0) {
+    package init(name: String, chip: String, lines: [Int], lineIndices: [Int] = [], startPosition: Int? = 0, input: Int? = nil) {
+        self.input = input
         self.name = name
         self.chip = chip
         self.lines = lines

@@ -87,6 +87,8 @@ package final class MQTTSink: Sink {
     var encoders: [MQTTEncoder]
     /// Each encoder's fields in its detents' JSON, formatted once.
     var encoderFields: [EventFields]
+    /// Each encoder's index in `encoders`, by its input (`OutputSource.input`).
+    let encoderOfInput: [Int: Int]
     var sensors: [MQTTSensor]
     /// Each sensor's fields in its changes' JSON, formatted once.
     var sensorFields: [EventFields]
@@ -145,6 +147,7 @@ package final class MQTTSink: Sink {
         self.eventFields = buttons.map(\.eventFields)
         self.encoders = encoders
         self.encoderFields = encoders.map(\.eventFields)
+        self.encoderOfInput = Dictionary(encoders.enumerated().map { ($1.input ?? $0, $0) }, uniquingKeysWith: { first, _ in first })
         self.sensors = sensors
         self.sensorFields = sensors.map(\.eventFields)
         self.buttonByLine = Dictionary(buttons.enumerated().map { ($1.lineIndex, $0) }, uniquingKeysWith: { first, _ in first })
@@ -247,13 +250,14 @@ package final class MQTTSink: Sink {
     package func consume(_ output: PipelineOutput, nowNs: Int64) {
         guard mode == .run, !shuttingDown else { return }
         switch output {
-        case .rotation(let index, let detent):
+        case .rotation(let source, let detent):
+            guard let index = encoderOfInput[source.inputIndex] else { return }
             consume(detent, encoder: index)
             return
-        case .positionReset(let index, let position, _):
+        case .positionReset(let source, let position, _):
             // A reset button's press: the retained position, as a detent leaves it (no event: Home
             // Assistant's event entity knows only the detents' types).
-            guard encoders.indices.contains(index) else { return }
+            guard let index = encoderOfInput[source.inputIndex] else { return }
             enqueue(positionState(encoders[index], position), latestOnly: true)
             return
         case .contact(let line, let change):

@@ -139,7 +139,7 @@ extension ButtonPipeline {
             case .b: encoders[line.encoder].levelB = level
             }
             let (a, b) = (encoders[line.encoder].levelA, encoders[line.encoder].levelB)
-            for detent in encoders[line.encoder].decoder.resync(a: a, b: b, atNs: timeNs) { outputs.append(.rotation(encoder: line.encoder, detent)) }
+            for detent in encoders[line.encoder].decoder.resync(a: a, b: b, atNs: timeNs) { outputs.append(.rotation(encoders[line.encoder].source, detent)) }
             let lineA = encoders[line.encoder].lineA
             let other = lineA == index ? encoders[line.encoder].lineB : lineA
             if lines[other].lossSuspected { encoders[line.encoder].decoder.suspectLoss() }

@@ -80,11 +80,11 @@ public struct ButtonPipeline: Sendable {
             encoderOfLine[plan.lineA] = EncoderLine(encoder: index, side: .a, lastEdgeNs: timeNs)
             encoderOfLine[plan.lineB] = EncoderLine(encoder: index, side: .b, lastEdgeNs: timeNs)
         }
-        self.encoders = encoders.map { plan in
+        self.encoders = encoders.enumerated().map { index, plan in
             let (a, b) = (initialLevels[plan.lineA], initialLevels[plan.lineB])
             return EncoderState(
-                decoder: QuadratureDecoder(configuration: plan.configuration, a: a, b: b, atNs: timeNs, position: plan.initialPosition), lineA: plan.lineA, lineB: plan.lineB,
-                levelA: a, levelB: b)
+                decoder: QuadratureDecoder(configuration: plan.configuration, a: a, b: b, atNs: timeNs, position: plan.initialPosition),
+                source: OutputSource(input: plan.input ?? index, line: plan.lineA), lineA: plan.lineA, lineB: plan.lineB, levelA: a, levelB: b)
         }
         var (presses, gestures, contacts, counters) = ([PressFollower](), [GestureFollower](), [ContactFollower](), [CounterFollower]())
         var resets: [ResetFollower] = []
@@ -279,7 +279,7 @@ public struct ButtonPipeline: Sendable {
             renewDue(line: index)
         }
         for index in encoders.indices {
-            for detent in encoders[index].decoder.finish() { outputs.append(.rotation(encoder: index, detent)) }
+            for detent in encoders[index].decoder.finish() { outputs.append(.rotation(encoders[index].source, detent)) }
             renewDue(line: encoders[index].lineA)
         }
     }
@@ -324,7 +324,7 @@ public struct ButtonPipeline: Sendable {
         case .encoder(let line):
             // Line A carries its decoder's deadline (an observation gathered at one instant).
             if line.side == .a {
-                for detent in encoders[line.encoder].decoder.advance(toNs: timeNs) { outputs.append(.rotation(encoder: line.encoder, detent)) }
+                for detent in encoders[line.encoder].decoder.advance(toNs: timeNs) { outputs.append(.rotation(encoders[line.encoder].source, detent)) }
             }
         case .presses(let follower): presses[follower].advanceStage(toNs: timeNs, line: index, into: &outputs)
         case .gestures(let follower): gestures[follower].advanceStage(toNs: timeNs, line: index, into: &outputs)
@@ -343,7 +343,8 @@ public struct ButtonPipeline: Sendable {
             }
             return (buffer[line.encoder].decoder.receive(line: line.side, level: edge.level, atNs: edge.timeNs), buffer[line.encoder].lineA)
         }
-        for detent in detents { outputs.append(.rotation(encoder: line.encoder, detent)) }
+        let source = encoders[line.encoder].source
+        for detent in detents { outputs.append(.rotation(source, detent)) }
         if lineA != index { renewDue(line: lineA) }
     }
 

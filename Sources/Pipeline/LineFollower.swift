@@ -45,6 +45,8 @@ struct EncoderLine: Sendable {
 /// edge or reading.
 struct EncoderState: Sendable {
     var decoder: QuadratureDecoder
+    /// What its outputs name: its input and line A.
+    let source: OutputSource
     let lineA: Int
     let lineB: Int
     var levelA: Level

@@ -10,12 +10,13 @@ public enum PipelineOutput: Sendable, Hashable {
     case loss(line: Int, count: Int?, atNs: Int64)
     /// A debounced event of a line (press, release, or a gesture), in the core's terms.
     case event(line: Int, ButtonEvent)
-    /// A detent of a rotary encoder (`EncoderPlan`), `encoder` its index among the run's encoders.
-    case rotation(encoder: Int, EncoderEvent)
-    /// An encoder's reset button (`LinePlan.role` `.encoderReset`) was pressed: the position of
-    /// encoder `encoder` (its index among the run's encoders) was set to `position` at `atNs` (the
-    /// press's debounced time), and the next detent counts from it.
-    case positionReset(encoder: Int, position: Int, atNs: Int64)
+    /// A detent of a rotary encoder (`EncoderPlan`): `source` is the encoder (`EncoderPlan.input`)
+    /// and its line A.
+    case rotation(OutputSource, EncoderEvent)
+    /// An encoder's reset button (`LinePlan.role` `.encoderReset`) was pressed: the position of the
+    /// encoder `source` names (as `.rotation`'s) was set to `position` at `atNs` (the press's debounced
+    /// time), and the next detent counts from it.
+    case positionReset(OutputSource, position: Int, atNs: Int64)
     /// A contact's reported state changed (a line whose `LinePlan.role` is `.contact`). Its state at
     /// the start is the sinks' `Sink.start(linesPressed:levels:atNs:)`.
     case contact(line: Int, ContactEvent)

@@ -33,6 +33,6 @@ extension ButtonPipeline {
         resets[index].pendingPressNs = nil
         let encoder = resets[index].encoder
         encoders[encoder].decoder.reset(to: resets[index].position)
-        outputs.append(.positionReset(encoder: encoder, position: encoders[encoder].decoder.position, atNs: timeNs))
+        outputs.append(.positionReset(encoders[encoder].source, position: encoders[encoder].decoder.position, atNs: timeNs))
     }
 }

@@ -36,8 +36,8 @@ package final class EventPrinter: Sink {
     /// Each line's fields, in memory of the table's own: an event reads them without copying an array.
     private let lineFields: EventFieldTable
     private let tallyField: TallyField?
-    /// Each encoder's fields (`PipelineOutput.rotation`'s index), e.g. its name, chip and lines.
-    private let encoderFields: [EventFields]
+    /// Each encoder's fields, by its input (`OutputSource.input`), e.g. its name, chip and lines.
+    private let encoderFields: [Int: EventFields]
     /// The fields of the lines that are contacts or counters (their states and counts are few: read
     /// from here, not from the table).
     private let roleFields: [Int: EventFields]
@@ -50,7 +50,7 @@ package final class EventPrinter: Sink {
     /// Each keypad's fields (`PipelineOutput.code`'s index): its name.
     private let keypadFields: [EventFields]
     /// The encoders whose position a state file kept (`restore: true`), with it: printed at the start.
-    private let restoredPositions: [(encoder: Int, position: Int)]
+    private let restoredPositions: [(input: Int, position: Int)]
     /// With `printsInitialStates`, each line's fields, for its state at the start (`watch
     /// --initial-state`); empty otherwise. A contact's state at the start is printed in any case.
     private let initialStateFields: [EventFields]
@@ -59,7 +59,7 @@ package final class EventPrinter: Sink {
     private let tallies: UnsafeMutableBufferPointer<Tally>
 
     /// A printer for as many lines as `lineFields` has entries, each line's events followed by its
-    /// fields, then `tallyField`; each encoder's detents followed by `encoderFields[encoder]`.
+    /// fields, then `tallyField`; each encoder's detents followed by `encoderFields[input]`.
     ///
     /// `sensorLines`: the lines that are contacts, whose state is printed once at the start
     /// (`{"event":"state",…,"initial":true}`); `perUnit`: for each counter's line, its pulses per unit
@@ -70,9 +70,9 @@ package final class EventPrinter: Sink {
     /// (`{"event":"position",…,"restored":true}`); `keypadFields`: each keypad's, after its codes'
     /// standard fields (a code's length, never the code).
     package init(
-        writer: EventWriter, lineFields: [EventFields], encoderFields: [EventFields] = [], tallyField: TallyField? = nil,
+        writer: EventWriter, lineFields: [EventFields], encoderFields: [Int: EventFields] = [:], tallyField: TallyField? = nil,
         sensorLines: Set<Int> = [], perUnit: [Int: Double] = [:], rateUnits: [Int: String] = [:], printsInitialStates: Bool = false,
-        restoredPositions: [(encoder: Int, position: Int)] = [], keypadFields: [EventFields] = []
+        restoredPositions: [(input: Int, position: Int)] = [], keypadFields: [EventFields] = []
     ) {
         self.restoredPositions = restoredPositions
         self.keypadFields = keypadFields
@@ -108,8 +108,8 @@ package final class EventPrinter: Sink {
             let pressed = linesPressed.indices.contains(line) ? linesPressed[line] : nil
             try? writer.write(initialLevel: level, pressed: pressed, timeNs: nowNs, fields: initialStateFields[line])
         }
-        for (encoder, position) in restoredPositions {
-            try? writer.write(restoredPosition: position, timeNs: nowNs, fields: encoderFields.indices.contains(encoder) ? encoderFields[encoder] : .none)
+        for (input, position) in restoredPositions {
+            try? writer.write(restoredPosition: position, timeNs: nowNs, fields: encoderFields[input] ?? .none)
         }
     }
 
@@ -148,15 +148,15 @@ package final class EventPrinter: Sink {
             if counting { tallies[line].rawEdgesSinceEvent = 0 }
         case .loss(let line, let count, _):
             if counting { tallies[line].lostEvents += count ?? 1 }
-        case .rotation(let encoder, let detent):
+        case .rotation(let source, let detent):
             do {
-                try writer.write(rotation: detent, fields: encoderFields.indices.contains(encoder) ? encoderFields[encoder] : .none)
+                try writer.write(rotation: detent, fields: encoderFields[source.inputIndex] ?? .none)
             } catch {
                 throw SinkError("cannot write the events", error)
             }
-        case .positionReset(let encoder, let position, let timeNs):
+        case .positionReset(let source, let position, let timeNs):
             do {
-                try writer.write(resetPosition: position, timeNs: timeNs, fields: encoderFields.indices.contains(encoder) ? encoderFields[encoder] : .none)
+                try writer.write(resetPosition: position, timeNs: timeNs, fields: encoderFields[source.inputIndex] ?? .none)
             } catch {
                 throw SinkError("cannot write the events", error)
             }

@@ -15,14 +15,14 @@ package enum EncoderTrigger: String, Sendable, Hashable, CaseIterable {
 
 /// Which action a detent of an encoder starts.
 package struct EncoderActionBinding: Sendable, Hashable {
-    /// The encoder's index (`PipelineOutput.rotation`).
-    package var encoder: Int
+    /// The encoder: its input (`OutputSource.input` of its detents).
+    package var input: Int
     package var on: EncoderTrigger
     /// Index into the runner's actions.
     package var action: Int
 
-    package init(encoder: Int, on: EncoderTrigger, action: Int) {
-        self.encoder = encoder
+    package init(input: Int, on: EncoderTrigger, action: Int) {
+        self.input = input
         self.on = on
         self.action = action
     }

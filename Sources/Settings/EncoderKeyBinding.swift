@@ -1,8 +1,8 @@
 /// What a rotary encoder sends on the virtual keyboard, per detent: a key tap (`keys: {cw: KEY_VOLUMEUP,
 /// ccw: KEY_VOLUMEDOWN}`), or a step of a relative axis (`axis: REL_WHEEL`), in a configuration's `encoders:`.
 package struct EncoderKeyBinding: Sendable, Hashable {
-    /// The encoder's index (`PipelineOutput.rotation`).
-    package var encoder: Int
+    /// The encoder: its input (`OutputSource.input` of its detents).
+    package var input: Int
     /// Key codes a clockwise detent taps (a combination goes down in this order), and a counter-clockwise one.
     package var clockwise: [UInt16]
     package var counterClockwise: [UInt16]
@@ -10,8 +10,8 @@ package struct EncoderKeyBinding: Sendable, Hashable {
     /// detent, -1 per counter-clockwise one (times the acceleration factor).
     package var axis: UInt16?
 
-    package init(encoder: Int, clockwise: [UInt16] = [], counterClockwise: [UInt16] = [], axis: UInt16? = nil) {
-        self.encoder = encoder
+    package init(input: Int, clockwise: [UInt16] = [], counterClockwise: [UInt16] = [], axis: UInt16? = nil) {
+        self.input = input
         self.clockwise = clockwise
         self.counterClockwise = counterClockwise
         self.axis = axis

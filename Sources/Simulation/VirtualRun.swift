@@ -11,9 +11,9 @@ package struct VirtualRun {
     /// The loop after the run: its pipeline's statistics, its wakeups, its source.
     package var loop: EventLoop
 
-    /// Every encoder's detents, with the encoder's index.
-    package var rotations: [(encoder: Int, event: EncoderEvent)] {
-        outputs.compactMap { if case .rotation(let encoder, let event) = $0 { (encoder, event) } else { nil } }
+    /// Every encoder's detents, with the encoder's input (`OutputSource.input`).
+    package var rotations: [(input: Int, event: EncoderEvent)] {
+        outputs.compactMap { if case .rotation(let source, let event) = $0 { (source.inputIndex, event) } else { nil } }
     }
 
     /// Every contact's reported changes, with their lines.

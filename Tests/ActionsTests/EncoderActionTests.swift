@@ -31,7 +31,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: log) }
         let runner = ActionRunner(
             actions: [Action(name: "volume.rotate", arguments: ["/bin/sh", "-c", "echo $GPIO_ENCODER $GPIO_DIRECTION $GPIO_POSITION >> \(log); sleep 0.2"], policy: .coalesce)],
-            bindings: [], names: [], encoderBindings: [EncoderActionBinding(encoder: 0, on: .rotate, action: 0)], encoderNames: ["volume"],
+            bindings: [], names: [], encoderBindings: [EncoderActionBinding(input: 0, on: .rotate, action: 0)], encoderNames: [0: "volume"],
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         // 10 detents in 40 ms, in real time: the first starts the command, the other nine come while it runs.
         let loop = try EventLoop(
@@ -53,8 +53,8 @@ import Testing
                 Action(name: "down", arguments: ["/bin/sh", "-c", "echo down $GPIO_POSITION >> \(log)"], policy: .queue),
             ],
             bindings: [], names: [],
-            encoderBindings: [EncoderActionBinding(encoder: 0, on: .cw, action: 0), EncoderActionBinding(encoder: 0, on: .ccw, action: 1)],
-            encoderNames: ["volume"], logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+            encoderBindings: [EncoderActionBinding(input: 0, on: .cw, action: 0), EncoderActionBinding(input: 0, on: .ccw, action: 1)],
+            encoderNames: [0: "volume"], logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         let loop = try EventLoop(
             clock: .realTime(), source: Self.clockwise(detents: 2, stepMs: 5), plans: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1)],
             sinks: [runner])

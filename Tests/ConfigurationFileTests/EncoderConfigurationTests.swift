@@ -39,7 +39,7 @@ import Testing
         #expect(configuration.roster.lines.map(\.settings?.line) == ["22", "GPIO17", "GPIO27"])
         let plan = DaemonPlan(configuration)
         #expect(plan.plans.count == 3 && plan.plans[1] == .raw && plan.plans[2] == .raw)
-        #expect(plan.encoders == [EncoderPlan(lineA: 1, lineB: 2, configuration: encoder.configuration)])
+        #expect(plan.encoders == [EncoderPlan(lineA: 1, lineB: 2, configuration: encoder.configuration, input: 1)])
     }
 
     @Test func anEncodersLinesShareItsChipAndBiasAndAreNotDebouncedByTheKernel() throws {
@@ -97,7 +97,7 @@ import Testing
         let lines = SimulatedLines(initialLevels: [.high, .high], scripts: [a.makeIterator(), b.makeIterator()])
         let keyboard = KeyboardTests.RecordingKeyboard()
         let sink = KeyboardSink(
-            mapping: KeyMapping(bindings: [], encoderBindings: plan.encoderKeyBindings, lineCount: 2, encoderCount: plan.encoders.count),
+            mapping: KeyMapping(bindings: [], encoderBindings: plan.encoderKeyBindings, lineCount: 2),
             device: keyboard, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         _ = try VirtualRun.play(lines, plans: plan.plans, encoders: plan.encoders, sinks: [sink])
         #expect(keyboard.destroyed)
@@ -121,7 +121,7 @@ import Testing
         #expect(actions.map(\.action.policy) == [.coalesce, .drop])
         #expect(actions.map(\.action.name) == ["volume.rotate", "volume.ccw"])
         let plan = DaemonPlan(configuration)
-        #expect(plan.encoderActionBindings == [EncoderActionBinding(encoder: 0, on: .rotate, action: 0), EncoderActionBinding(encoder: 0, on: .ccw, action: 1)])
+        #expect(plan.encoderActionBindings == [EncoderActionBinding(input: 0, on: .rotate, action: 0), EncoderActionBinding(input: 0, on: .ccw, action: 1)])
         #expect {
             try ConfigurationLoader.load("encoders: [{name: v, lines: [1, 2], actions: [{on: press, run: [/bin/true]}]}]", file: "b.yaml")
         } throws: { "\($0)".contains("cw") }
@@ -135,9 +135,9 @@ import Testing
         let plan = DaemonPlan(configuration)
         #expect(KeyMapping.relativeAxes(of: plan.encoderKeyBindings) == [8])
         #expect(KeyMapping.keys(of: plan.keyBindings, encoders: plan.encoderKeyBindings).isEmpty)
-        var mapping = KeyMapping(bindings: [], encoderBindings: plan.encoderKeyBindings, lineCount: 2, encoderCount: 1)
-        let up = mapping.reports(for: .rotation(encoder: 0, EncoderEvent(direction: .clockwise, position: 1, timeNs: 1, onsetNs: 1)))
-        let down = mapping.reports(for: .rotation(encoder: 0, EncoderEvent(direction: .counterClockwise, position: 0, increment: 4, timeNs: 2, onsetNs: 2)))
+        var mapping = KeyMapping(bindings: [], encoderBindings: plan.encoderKeyBindings, lineCount: 2)
+        let up = mapping.reports(for: .rotation(OutputSource(input: 0, line: 0), EncoderEvent(direction: .clockwise, position: 1, timeNs: 1, onsetNs: 1)))
+        let down = mapping.reports(for: .rotation(OutputSource(input: 0, line: 0), EncoderEvent(direction: .counterClockwise, position: 0, increment: 4, timeNs: 2, onsetNs: 2)))
         #expect(up == [[KeyChange(axis: 8, value: 1)]])
         #expect(down == [[KeyChange(axis: 8, value: -4)]])
         #expect {

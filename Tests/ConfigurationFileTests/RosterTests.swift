@@ -129,6 +129,8 @@ import Testing
             }
         }
         #expect(plan.encoders.map { [$0.lineA, $0.lineB] } == roster.encoders.map { [$0.lineA.index, $0.lineB.index] })
+        // An encoder's outputs name its input, its place in the roster (after the two buttons).
+        #expect(plan.encoders.map(\.input) == [roster.index(of: InputID(.encoder, "volume"))] && plan.encoders.map(\.input) == [2])
         #expect(plan.contactActionBindings.map(\.line) == [roster.sensors[0].line.index])
     }
 }

@@ -10,12 +10,12 @@ import Testing
     static let s: Int64 = 1_000_000_000
 
     static func rotation(_ encoder: Int, to position: Int, atNs nowNs: Int64) -> PipelineOutput {
-        .rotation(encoder: encoder, EncoderEvent(direction: .clockwise, position: position, timeNs: nowNs, onsetNs: nowNs))
+        .rotation(OutputSource(input: encoder, line: 0), EncoderEvent(direction: .clockwise, position: position, timeNs: nowNs, onsetNs: nowNs))
     }
 
     /// Encoders 1, 2... of the run, named as given, with a 5 s flush.
     static func encoders(_ names: [String]) -> [CounterStore.Encoder] {
-        names.enumerated().map { CounterStore.Encoder(name: $1, encoder: 1 + $0, flushIntervalNs: 5 * s) }
+        names.enumerated().map { CounterStore.Encoder(name: $1, input: 1 + $0, flushIntervalNs: 5 * s) }
     }
 
     // MARK: The format
@@ -86,8 +86,8 @@ import Testing
         do {
             let store = try CounterStore(directory: temporary.path, counters: [], encoders: Self.encoders(["volume"]), logger: CounterStoreTests.quiet)
             store.consume(Self.rotation(1, to: 12, atNs: Self.s), nowNs: Self.s)
-            store.consume(.positionReset(encoder: 1, position: -3, atNs: 2 * Self.s), nowNs: 2 * Self.s)
-            store.consume(.positionReset(encoder: 0, position: 40, atNs: 2 * Self.s), nowNs: 2 * Self.s)  // not restored
+            store.consume(.positionReset(OutputSource(input: 1, line: 0), position: -3, atNs: 2 * Self.s), nowNs: 2 * Self.s)
+            store.consume(.positionReset(OutputSource(input: 0, line: 0), position: 40, atNs: 2 * Self.s), nowNs: 2 * Self.s)  // not restored
             #expect(store.positions == [-3])
             store.finish(atNs: 3 * Self.s)
         }

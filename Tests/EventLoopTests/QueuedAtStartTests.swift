@@ -163,7 +163,7 @@ import Testing
             encoders: [EncoderPlan(lineA: 0, lineB: 1)], sinks: [CallbackSink { outputs.append($0) }])
         #expect(try loop.run() == .endOfInput)
         let rotations = outputs.compactMap { output -> EncoderEvent? in
-            guard case .rotation(0, let event) = output else { return nil }
+            guard case .rotation(OutputSource(input: 0, line: 0), let event) = output else { return nil }
             return event
         }
         #expect(rotations.count == 1)

@@ -19,17 +19,17 @@ import Testing
             KeyBinding(line: 0, on: .click, count: 2, keys: [leftControl, c], isHeld: false),
         ],
         encoderBindings: [
-            EncoderKeyBinding(encoder: 0, clockwise: [volumeUp], counterClockwise: [volumeDown]), EncoderKeyBinding(encoder: 1, axis: wheel),
+            EncoderKeyBinding(input: 0, clockwise: [volumeUp], counterClockwise: [volumeDown]), EncoderKeyBinding(input: 1, axis: wheel),
         ],
-        lineCount: 1, encoderCount: 2)
+        lineCount: 1)
 
     static let outputs: [PipelineOutput] = [
         .event(line: 0, ButtonEvent(kind: .press, timeNs: 10, onsetNs: 5)),
         .event(line: 0, ButtonEvent(kind: .release, timeNs: 20, onsetNs: 15, heldNs: 10)),
         .event(line: 0, ButtonEvent(kind: .click, timeNs: 30, onsetNs: 5, count: 1)),
         .event(line: 0, ButtonEvent(kind: .click, timeNs: 40, onsetNs: 5, count: 2)),
-        .rotation(encoder: 0, EncoderEvent(direction: .counterClockwise, position: -1, timeNs: 50, onsetNs: 45)),
-        .rotation(encoder: 1, EncoderEvent(direction: .clockwise, position: 1, increment: 3, timeNs: 60, onsetNs: 55)),
+        .rotation(OutputSource(input: 0, line: 0), EncoderEvent(direction: .counterClockwise, position: -1, timeNs: 50, onsetNs: 45)),
+        .rotation(OutputSource(input: 1, line: 0), EncoderEvent(direction: .clockwise, position: 1, increment: 3, timeNs: 60, onsetNs: 55)),
         .event(line: 0, ButtonEvent(kind: .press, timeNs: 70, onsetNs: 65)),
     ]
 

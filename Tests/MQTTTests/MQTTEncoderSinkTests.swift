@@ -33,7 +33,7 @@ import Testing
     /// Runs `lines` as one encoder to the end with `sink`; returns the detents decoded.
     static func run(_ lines: SimulatedLines, sink: MQTTSink) throws -> [EncoderEvent] {
         var detents: [EncoderEvent] = []
-        let collector = CallbackSink { if case .rotation(0, let detent) = $0 { detents.append(detent) } }
+        let collector = CallbackSink { if case .rotation(OutputSource(input: 0, line: 0), let detent) = $0 { detents.append(detent) } }
         let loop = try EventLoop(
             clock: .realTime(), source: lines, plans: [.raw, .raw], encoders: [EncoderPlan(lineA: 0, lineB: 1)], sinks: [collector, sink],
             limits: LoopLimits(shutdownGraceNs: 10_000_000_000))

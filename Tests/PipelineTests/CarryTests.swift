@@ -19,7 +19,7 @@ import Testing
             switch output {
             case .event(let line, let event): "\(line) \(event.kind)"
             case .count(let line, let count): "\(line) total \(count.total)"
-            case .rotation(let encoder, let detent): "encoder \(encoder) at \(detent.position)"
+            case .rotation(let source, let detent): "encoder \(source.input) line \(source.line) at \(detent.position)"
             default: nil
             }
         }
@@ -40,7 +40,7 @@ import Testing
         // A quadrature step sequence clockwise (A leads): 11 → 01 → 00 → 10 → 11.
         edge(2, .low); edge(3, .low); edge(2, .high); edge(3, .high)
         _ = pipeline.advance(toNs: t + 10 * ms, into: &outputs)
-        #expect(events(outputs) == ["0 press", "1 total 1", "1 total 2", "1 total 3", "encoder 0 at 1"])
+        #expect(events(outputs) == ["0 press", "1 total 1", "1 total 2", "1 total 3", "encoder 0 line 2 at 1"])
         return pipeline
     }
 
@@ -70,7 +70,7 @@ import Testing
         edge(2, .low); edge(2, .high)
         edge(3, .low); edge(4, .low); edge(3, .high); edge(4, .high)
         _ = next.advance(toNs: t + 10 * Self.ms, into: &outputs)
-        #expect(Self.events(outputs) == ["1 release", "2 total 4", "encoder 0 at 2"])
+        #expect(Self.events(outputs) == ["1 release", "2 total 4", "encoder 0 line 3 at 2"])
     }
 
     /// Lines requested again (`suspecting`): a button let go while the lines were re-requested is

@@ -25,8 +25,8 @@ import Testing
         return SimulatedLines(initialLevels: [.high, .high, .high], scripts: scripts.map { $0.makeIterator() })
     }
 
-    static func resets(_ outputs: [PipelineOutput]) -> [(encoder: Int, position: Int, atNs: Int64)] {
-        outputs.compactMap { if case .positionReset(let encoder, let position, let atNs) = $0 { (encoder, position, atNs) } else { nil } }
+    static func resets(_ outputs: [PipelineOutput]) -> [(source: OutputSource, position: Int, atNs: Int64)] {
+        outputs.compactMap { if case .positionReset(let source, let position, let atNs) = $0 { (source, position, atNs) } else { nil } }
     }
 
     @Test func aBouncyPressResetsOnceAndTurningGoesOnFromTheResetValue() throws {
@@ -37,7 +37,7 @@ import Testing
         let resets = Self.resets(run.outputs)
         #expect(resets.count == 1)
         // The press's debounced time: its last bounce (203 ms) held for the 10 ms window.
-        #expect(resets.first.map { [$0.encoder, $0.position] } == [0, -2] && resets.first?.atNs == 213 * Self.ms)
+        #expect(resets.first?.source == OutputSource(input: 0, line: 0) && resets.first?.position == -2 && resets.first?.atNs == 213 * Self.ms)
         #expect(run.loop.pipeline.decoder(encoder: 0).position == -1)
         // No button event for the reset line: its press is the reset.
         #expect(run.events.isEmpty)
@@ -105,7 +105,7 @@ import Testing
         new.carry(from: old, previousLine: [nil, nil, 0, 1, 2], previousEncoder: [nil, 0])
         #expect(new.decoder(encoder: 1).position == 9)
         _ = new.advance(toNs: 30 * Self.ms, into: &outputs)
-        #expect(EncoderResetStageTests.resets(outputs).map { [$0.encoder, $0.position] } == [[1, 4]])
+        #expect(EncoderResetStageTests.resets(outputs).map { [Int($0.source.input), Int($0.source.line), $0.position] } == [[1, 2, 4]])
         #expect(new.decoder(encoder: 1).position == 4 && new.decoder(encoder: 0).position == 0)
     }
 }

@@ -10,7 +10,7 @@ import Testing
 /// The printer's start: a contact's state always, every other line's with `printsInitialStates`.
 @Suite struct EventPrinterInitialStateTests {
     /// What a printer of three lines (a button, an encoder's raw line, a contact) writes at its start.
-    static func started(printsInitialStates: Bool, format: EventFormat = .json, restoredPositions: [(encoder: Int, position: Int)] = []) throws -> String {
+    static func started(printsInitialStates: Bool, format: EventFormat = .json, restoredPositions: [(input: Int, position: Int)] = []) throws -> String {
         var template = Array("/tmp/gpio-debounce-initial-XXXXXX".utf8CString)
         let file = mkstemp(&template)
         try #require(file >= 0)
@@ -18,7 +18,7 @@ import Testing
         let writer = EventWriter(format: format, output: OutputBuffer(fileDescriptor: FileDescriptor(rawValue: file), flushThreshold: 0))
         let fields = (0..<3).map { EventFields([.integer("line", Int64($0))]) }
         let printer = EventPrinter(
-            writer: writer, lineFields: fields, encoderFields: [.none, EventFields([.text("encoder", "volume")])], sensorLines: [2],
+            writer: writer, lineFields: fields, encoderFields: [1: EventFields([.text("encoder", "volume")])], sensorLines: [2],
             printsInitialStates: printsInitialStates, restoredPositions: restoredPositions)
         printer.start(linesPressed: [true, nil, false], levels: [.low, .high, .high], atNs: 42)
         try printer.finish(atNs: 42)

@@ -19,7 +19,7 @@ import Testing
         let writer = EventWriter(format: format, output: OutputBuffer(fileDescriptor: FileDescriptor(rawValue: file), flushThreshold: 0))
         let printer = EventPrinter(
             writer: writer, lineFields: (0..<3).map { EventFields([.integer("line", Int64($0))]) },
-            encoderFields: [EventFields([.text("encoder", "volume")])])
+            encoderFields: [0: EventFields([.text("encoder", "volume")])])
         for output in outputs { try printer.consume(output, nowNs: 0) }
         try printer.finish(atNs: 0)
         let length = Int(lseek(file, 0, SEEK_END))
@@ -29,13 +29,13 @@ import Testing
     }
 
     @Test func aResetIsAnEventWithThePositionItSet() throws {
-        let detent = PipelineOutput.rotation(encoder: 0, EncoderEvent(direction: .clockwise, position: 8, timeNs: 40, onsetNs: 30))
-        #expect(try Self.written(.json, [detent, .positionReset(encoder: 0, position: -2, atNs: 213_000_000)]) == """
+        let detent = PipelineOutput.rotation(OutputSource(input: 0, line: 0), EncoderEvent(direction: .clockwise, position: 8, timeNs: 40, onsetNs: 30))
+        #expect(try Self.written(.json, [detent, .positionReset(OutputSource(input: 0, line: 0), position: -2, atNs: 213_000_000)]) == """
             {"event":"rotate","direction":"cw","position":8,"velocity":0,"time_ns":40,"onset_ns":30,"encoder":"volume"}
             {"event":"reset","position":-2,"time_ns":213000000,"encoder":"volume"}
 
             """)
-        #expect(try Self.written(.text, [.positionReset(encoder: 0, position: 50, atNs: 1_500_000_000)]) == "reset  position=50 time=1.500000000 encoder=volume\n")
+        #expect(try Self.written(.text, [.positionReset(OutputSource(input: 0, line: 0), position: 50, atNs: 1_500_000_000)]) == "reset  position=50 time=1.500000000 encoder=volume\n")
         #expect(EventWriter.jsonObject(resetPosition: 0, timeNs: 7) == Array(#"{"event":"reset","position":0,"time_ns":7}"#.utf8))
     }
 }

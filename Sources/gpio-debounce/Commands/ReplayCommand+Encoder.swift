@@ -35,7 +35,7 @@ extension ReplayCommand {
         let assembly = RunAssembly.trace(source)
         let output = OutputBuffer(fileDescriptor: .standardOutput)
         let printer = EventPrinter(
-            writer: EventWriter(format: format == .json ? .json : .text, output: output), lineFields: [.none, .none], encoderFields: [.none])
+            writer: EventWriter(format: format == .json ? .json : .text, output: output), lineFields: [.none, .none])
         let configuration = encoderOptions.configuration
         let loop = try makeLoop { () throws(LineError) in
             try assembly.loop(plans: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1, configuration: configuration)], sinks: [printer], stop: .none)

@@ -8,7 +8,7 @@ extension OutputOptions {
     /// (each wakeup's events are written as they are decided), each line's events with `lineFields`;
     /// `printsInitialStates`: each line's state at the start first (`watch --initial-state`).
     func printer(
-        lineFields: [EventFields], encoderFields: [EventFields] = [], tallyField: EventPrinter.TallyField? = nil, sensorLines: Set<Int> = [],
+        lineFields: [EventFields], encoderFields: [Int: EventFields] = [:], tallyField: EventPrinter.TallyField? = nil, sensorLines: Set<Int> = [],
         perUnit: [Int: Double] = [:], printsInitialStates: Bool = false,
         output: OutputBuffer = OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0)
     ) -> EventPrinter {
