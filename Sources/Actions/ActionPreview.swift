@@ -76,8 +76,8 @@ package final class ActionPreview: Sink {
                 }
                 shownCount += 1
             }
-        case .code(let keypad, let code):
-            for binding in codeBindings where binding.keypad == keypad {
+        case .code(let source, let code):
+            for binding in codeBindings where binding.input == source.inputIndex {
                 do { try show(actions[binding.action], on: "code", timeNs: code.timeNs) } catch { throw SinkError("cannot write the actions", error) }
                 shownCount += 1
             }

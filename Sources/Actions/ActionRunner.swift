@@ -71,9 +71,9 @@ package final class ActionRunner: Sink {
     private let bindingsOfCounter: [Int: [CounterActionBinding]]
     private let counterUnits: [Int: CounterUnits]
     private let encoderNames: [Int: String]
-    /// Per keypad (`PipelineOutput.code`'s index): the actions its codes start, and its name.
-    private let bindingsOfCode: [[CodeActionBinding]]
-    private let keypadNames: [String]
+    /// Per keypad, by its input (`OutputSource.input`): the actions its codes start, and its name.
+    private let bindingsOfCode: [Int: [CodeActionBinding]]
+    private let keypadNames: [Int: String]
     private let names: [LineName]
     private let logger: Logger
     /// Running commands, in start order.
@@ -90,12 +90,10 @@ package final class ActionRunner: Sink {
     package init(
         actions: [Action], bindings: [ActionBinding], names: [LineName], encoderBindings: [EncoderActionBinding] = [], encoderNames: [Int: String] = [:],
         contactBindings: [ContactActionBinding] = [], counterBindings: [CounterActionBinding] = [], counterUnits: [Int: CounterUnits] = [:],
-        codeBindings: [CodeActionBinding] = [], keypadNames: [String] = [], logger: Logger
+        codeBindings: [CodeActionBinding] = [], keypadNames: [Int: String] = [:], logger: Logger
     ) {
         self.actions = actions
-        var perKeypad = Array(repeating: [CodeActionBinding](), count: keypadNames.count)
-        for binding in codeBindings where perKeypad.indices.contains(binding.keypad) { perKeypad[binding.keypad].append(binding) }
-        self.bindingsOfCode = perKeypad
+        self.bindingsOfCode = Dictionary(grouping: codeBindings.filter { keypadNames[$0.input] != nil }, by: \.input)
         self.keypadNames = keypadNames
         self.bindingsOfCounter = Dictionary(grouping: counterBindings.filter { names.indices.contains($0.line) }, by: \.line)
         self.counterUnits = counterUnits
@@ -170,11 +168,11 @@ package final class ActionRunner: Sink {
             }
             return
         }
-        if case .code(let keypad, let code) = output {
-            guard bindingsOfCode.indices.contains(keypad) else { return }
-            for binding in bindingsOfCode[keypad] {
+        if case .code(let source, let code) = output {
+            guard let bindings = bindingsOfCode[source.inputIndex], let keypadName = keypadNames[source.inputIndex] else { return }
+            for binding in bindings {
                 trigger(binding.action, environment: [
-                    "GPIO_CODE=\(code.code)", "GPIO_CODE_LENGTH=\(code.code.count)", "GPIO_EVENT=code", "GPIO_KEYPAD=\(keypadNames[keypad])",
+                    "GPIO_CODE=\(code.code)", "GPIO_CODE_LENGTH=\(code.code.count)", "GPIO_EVENT=code", "GPIO_KEYPAD=\(keypadName)",
                     "GPIO_TIME_NS=\(code.timeNs)",
                 ], nowNs: nowNs)
             }

@@ -101,12 +101,12 @@ package struct DaemonPlan: Sendable {
                 actions.append(action.action)
             }
         }
-        for (index, (keypad, keys)) in roster.keypads.enumerated() { addKeypad(keypad, index: index, keys: keys) }
+        for (input, (keypad, keys)) in zip(roster.inputIndices(of: .keypad), roster.keypads) { addKeypad(keypad, input: input, keys: keys) }
     }
 
     /// A keypad's keys, typed (`key_map:`, held from press to release) and starting its actions as a
     /// button's events do, and its code entry and the actions its codes start.
-    private mutating func addKeypad(_ keypad: KeypadSettings, index: Int, keys: [LineID]) {
+    private mutating func addKeypad(_ keypad: KeypadSettings, input: Int, keys: [LineID]) {
         let named = keys.enumerated().map { offset, line in
             (line: line.index, key: keypad.key(row: offset / keypad.matrix.columns, column: offset % keypad.matrix.columns))
         }
@@ -115,7 +115,7 @@ package struct DaemonPlan: Sendable {
         }
         for action in keypad.actions {
             switch action.on {
-            case .code: codeActionBindings.append(CodeActionBinding(keypad: index, action: actions.count))
+            case .code: codeActionBindings.append(CodeActionBinding(input: input, action: actions.count))
             case .key(let kind, let count):
                 for (line, key) in named where action.keys?.contains(key) ?? true {
                     bindings.append(ActionBinding(line: line, on: kind, count: count, action: actions.count))
@@ -124,7 +124,7 @@ package struct DaemonPlan: Sendable {
             actions.append(action.action)
         }
         if let code = keypad.code {
-            codes.append(CodePlan(keypad: index, configuration: code, keys: named.map { CodePlan.KeyLine(line: $0.line, key: $0.key) }))
+            codes.append(CodePlan(input: input, configuration: code, keys: named.map { CodePlan.KeyLine(line: $0.line, key: $0.key) }))
         }
     }
 }

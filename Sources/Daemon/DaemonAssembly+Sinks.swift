@@ -45,7 +45,7 @@ extension DaemonAssembly {
                     encoderNames: Dictionary(uniqueKeysWithValues: roster.inputIndices(of: .encoder).map { ($0, roster.inputs[$0].name) }), contactBindings: plan.contactActionBindings,
                     counterBindings: plan.counterActionBindings,
                     counterUnits: Dictionary(uniqueKeysWithValues: roster.counters.map { ($0.line.index, $0.settings.units) }),
-                    codeBindings: plan.codeActionBindings, keypadNames: configuration.keypads.map(\.name), logger: logger))
+                    codeBindings: plan.codeActionBindings, keypadNames: Dictionary(uniqueKeysWithValues: roster.inputIndices(of: .keypad).map { ($0, roster.inputs[$0].name) }), logger: logger))
         }
         if let keyboard = try keyboard(plan: plan, settings: configuration.keyboard, lineCount: places.count, choices: choices, preview: out, logger: logger) {
             sinks.append(keyboard)

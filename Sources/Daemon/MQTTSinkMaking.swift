@@ -42,10 +42,10 @@ extension ServiceConfiguration {
                 publishIntervalNs: counter.publishIntervalNs, rateUnit: counter.rateUnit, rateDeviceClass: counter.rateDeviceClass)
         }
         // Each keypad's keys are lines of the run (row by row), whatever `places` says.
-        let keypads = roster.keypads.map { keypad, keys in
+        let keypads = zip(roster.inputIndices(of: .keypad), roster.keypads).map { input, entry in
             MQTTKeypad(
-                name: keypad.name, keys: keypad.layout.flatMap { $0 }, lineIndices: keys.map(\.index), collectsCodes: keypad.code != nil,
-                publishesCode: keypad.publishCode, namesKey: keypad.namesKey)
+                name: entry.settings.name, keys: entry.settings.layout.flatMap { $0 }, lineIndices: entry.keys.map(\.index),
+                collectsCodes: entry.settings.code != nil, publishesCode: entry.settings.publishCode, input: input, namesKey: entry.settings.namesKey)
         }
         return try MQTTSink(
             settings: mqtt, buttons: buttons, encoders: encoders, sensors: sensors, counters: counters, keypads: keypads,

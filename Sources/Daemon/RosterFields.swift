@@ -26,7 +26,9 @@ extension Roster {
     }
 
     /// What the printer writes with each keypad's codes: its name.
-    package var keypadFields: [EventFields] { keypads.map { EventFields.keypad($0.settings.name) } }
+    package var keypadFields: [Int: EventFields] {
+        Dictionary(uniqueKeysWithValues: inputIndices(of: .keypad).map { ($0, EventFields.keypad(inputs[$0].name)) })
+    }
 
     /// What the printer writes with each encoder's rotations: its name, its chip and its lines A and B.
     package func encoderFields(_ places: [RunAssembly.LinePlace]) -> [Int: EventFields] {

@@ -20,13 +20,16 @@ package struct MQTTKeypad: Sendable, Hashable {
     package var collectsCodes: Bool
     /// Whether a code's event carries the code itself (`publish_code: true`), not only its length.
     package var publishesCode: Bool
+    /// Its input (`OutputSource.input` of its codes); nil: its index among the sink's keypads.
+    package var input: Int?
 
     /// A keypad whose keys are `keys` on run lines `lineIndices` (row by row). `namesKey` says which
     /// keys its events may name (`KeypadSettings.namesKey`: on a keypad with a code, its end, clear
     /// and back keys); with `publishesCode` every key is published, the code's own ones included.
     package init(
-        name: String, keys: [Character], lineIndices: [Int], collectsCodes: Bool, publishesCode: Bool, namesKey: (Character) -> Bool
+        name: String, keys: [Character], lineIndices: [Int], collectsCodes: Bool, publishesCode: Bool, input: Int? = nil, namesKey: (Character) -> Bool
     ) {
+        self.input = input
         self.name = name
         self.keys = keys
         self.lineIndices = lineIndices

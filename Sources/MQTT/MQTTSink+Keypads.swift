@@ -14,7 +14,7 @@ extension MQTTSink {
         enqueue(OutboundMessage(topic: settings.eventTopic(keypad: keypad.name), payload: payload, retain: false))
     }
 
-    /// An entered code of keypad `index` (among the run's keypads): its length, and the code itself only
+    /// An entered code of keypad `index` (in `keypads`): its length, and the code itself only
     /// when the keypad publishes codes.
     func consume(_ entered: EnteredCode, keypad index: Int) {
         guard keypads.indices.contains(index) else { return }

@@ -19,7 +19,7 @@ import SystemPackage
 /// connect and again whenever `<prefix>/status` says `online` (Home Assistant started). After each
 /// connect, the retained discovery and availability of inputs it no longer has are emptied (`MQTTSink+Stale.swift`).
 ///
-/// Encoders (`MQTTEncoder`, indexed as `PipelineOutput.rotation`'s `encoder`): each detent as JSON on
+/// Encoders (`MQTTEncoder`, found by their input, `OutputSource.input`): each detent as JSON on
 /// `<base>/<encoder>/event`, and the position after it retained on `<base>/<encoder>/position` (at the
 /// start too, from `MQTTEncoder.startPosition`). Only the latest position matters, so a position
 /// still waiting in the queue is replaced by the next one (`OutboundQueue.appendLatest`); every
@@ -39,8 +39,8 @@ import SystemPackage
 /// through `nextDeadlineNs`, and a shutdown sends the one waiting at once). A state waiting in the
 /// queue is replaced by a newer one (`OutboundQueue.appendLatest`). Pulses have no event topic.
 ///
-/// Matrix keypads (`MQTTKeypad`, their keys indexed by their run lines, their codes as
-/// `PipelineOutput.code`'s `keypad`): each key press and each entered code on `<base>/<keypad>/event`,
+/// Matrix keypads (`MQTTKeypad`, their keys found by their run lines, their codes by their input,
+/// `OutputSource.input`): each key press and each entered code on `<base>/<keypad>/event`,
 /// not retained, as Home Assistant's `event` entity reads them (`MQTTSink+Keypads.swift`).
 ///
 /// Nothing lost: events and states wait in an `OutboundQueue` (bounded by `queue:`; when full the
@@ -99,8 +99,10 @@ package final class MQTTSink: Sink {
     var counterByLine: [Int: Int]
     /// Each counter's state throttle (`counters`' order): the latest pulse waiting for its interval.
     var counterThrottles: [PublishThrottle<MQTTCounter.State>]
-    /// The keypads, in the run's keypads' order (`PipelineOutput.code`'s `keypad`).
+    /// The keypads, in the run's keypads' order.
     var keypads: [MQTTKeypad]
+    /// Each keypad's index in `keypads`, by its input (`OutputSource.input`).
+    let keypadOfInput: [Int: Int]
     /// The keypad and key of each key's run line.
     var keyByLine: [Int: MQTTKeypad.Place]
     var discovery: HomeAssistantDiscovery
@@ -157,6 +159,7 @@ package final class MQTTSink: Sink {
         self.counterThrottles = counters.map { PublishThrottle(intervalNs: $0.publishIntervalNs) }
         self.keypads = keypads
         self.keyByLine = MQTTKeypad.places(keypads)
+        self.keypadOfInput = Dictionary(keypads.enumerated().map { ($1.input ?? $0, $0) }, uniquingKeysWith: { first, _ in first })
         self.logger = logger
         self.discovery = HomeAssistantDiscovery(
             settings: settings, buttons: buttons, encoders: encoders, sensors: sensors, counters: counters, keypads: keypads,
@@ -269,7 +272,8 @@ package final class MQTTSink: Sink {
         case .rate(let line, let fall):
             consume(MQTTCounter.State(fall), line: line, nowNs: nowNs)
             return
-        case .code(let keypad, let entered):
+        case .code(let source, let entered):
+            guard let keypad = keypadOfInput[source.inputIndex] else { return }
             consume(entered, keypad: keypad)
             return
         case .event(let line, let event) where keyByLine[line] != nil:

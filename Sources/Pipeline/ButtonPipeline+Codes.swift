@@ -3,10 +3,10 @@ import DebounceCore
 /// Code entry (`CodePlan`): after each step, the presses of keys that belong to a code go to their
 /// keypad's `CodeCollector`, and a completed code follows them (`PipelineOutput.code`).
 extension ButtonPipeline {
-    /// One keypad's collector, and its index among the run's keypads.
+    /// One keypad's collector, and what its codes name: its input and its first key's line.
     @usableFromInline struct CodeState: Sendable {
         var collector: CodeCollector
-        let keypad: Int
+        let source: OutputSource
     }
 
     /// The code key of each line (index into `codes`, and the key), nil for a line that is none.
@@ -21,7 +21,8 @@ extension ButtonPipeline {
         for (index, plan) in plans.enumerated() {
             for key in plan.keys where codeKeyOfLine.indices.contains(key.line) { codeKeyOfLine[key.line] = CodeKey(code: index, key: key.key) }
         }
-        return (plans.map { CodeState(collector: CodeCollector($0.configuration), keypad: $0.keypad) }, codeKeyOfLine)
+        let states = plans.map { CodeState(collector: CodeCollector($0.configuration), source: OutputSource(input: $0.input, line: $0.keys.first?.line ?? 0)) }
+        return (states, codeKeyOfLine)
     }
 
     /// The presses among `outputs[start...]` to their collectors; a completed code is appended.
@@ -35,7 +36,7 @@ extension ButtonPipeline {
             if case .event(let line, let event) = outputs[index], event.kind == .press, let codeKey = codeKeyOfLine[line],
                 let entered = codes[codeKey.code].collector.press(codeKey.key, atNs: event.timeNs)
             {
-                outputs.append(.code(keypad: codes[codeKey.code].keypad, entered))
+                outputs.append(.code(codes[codeKey.code].source, entered))
             }
             index += 1
         }

@@ -3,8 +3,9 @@ import DebounceCore
 /// A keypad's PIN entry as the pipeline runs it: the keys' lines, each with its character, whose
 /// presses go to one `CodeCollector`; a code it completes is `PipelineOutput.code`.
 public struct CodePlan: Sendable, Hashable {
-    /// The keypad's index among the run's keypads (what `PipelineOutput.code` names).
-    public var keypad: Int
+    /// The keypad: its input (`OutputSource.input` of its codes), its index in the run's one ordered
+    /// list of inputs.
+    public var input: Int
     public var configuration: CodeConfiguration
     /// Each key's line and character.
     public var keys: [KeyLine]
@@ -20,8 +21,8 @@ public struct CodePlan: Sendable, Hashable {
         }
     }
 
-    public init(keypad: Int, configuration: CodeConfiguration, keys: [KeyLine]) {
-        self.keypad = keypad
+    public init(input: Int, configuration: CodeConfiguration, keys: [KeyLine]) {
+        self.input = input
         self.configuration = configuration
         self.keys = keys
     }

@@ -29,9 +29,9 @@ public enum PipelineOutput: Sendable, Hashable {
     /// never reported, so neither is its release (no `.event`, no gesture, no action): this output is
     /// for what follows the button's state whatever the events omit (MQTT's state topic).
     case buttonState(line: Int, isPressed: Bool, atNs: Int64)
-    /// A keypad's code was entered (`CodePlan`): `keypad` is its index among the run's keypads. The
-    /// code is a secret: sinks that write or log events write its length only.
-    case code(keypad: Int, EnteredCode)
+    /// A keypad's code was entered (`CodePlan`): `source` is the keypad (`CodePlan.input`) and its
+    /// first key's line. The code is a secret: sinks that write or log events write its length only.
+    case code(OutputSource, EnteredCode)
     /// A raw (not debounced) line was read again after lost events and found at `level`, which its
     /// delivered edges had not shown; `atNs` is when it was read.
     case levelCorrected(line: Int, level: Level, atNs: Int64)

@@ -47,8 +47,8 @@ package final class EventPrinter: Sink {
     private let perUnit: [Int: Double]
     /// Each counter's line → its rate's unit (W, L/min, m³/h); pulses per minute for a line not listed.
     private let rateUnits: [Int: String]
-    /// Each keypad's fields (`PipelineOutput.code`'s index): its name.
-    private let keypadFields: [EventFields]
+    /// Each keypad's fields, by its input (`OutputSource.input`): its name.
+    private let keypadFields: [Int: EventFields]
     /// The encoders whose position a state file kept (`restore: true`), with it: printed at the start.
     private let restoredPositions: [(input: Int, position: Int)]
     /// With `printsInitialStates`, each line's fields, for its state at the start (`watch
@@ -72,7 +72,7 @@ package final class EventPrinter: Sink {
     package init(
         writer: EventWriter, lineFields: [EventFields], encoderFields: [Int: EventFields] = [:], tallyField: TallyField? = nil,
         sensorLines: Set<Int> = [], perUnit: [Int: Double] = [:], rateUnits: [Int: String] = [:], printsInitialStates: Bool = false,
-        restoredPositions: [(input: Int, position: Int)] = [], keypadFields: [EventFields] = []
+        restoredPositions: [(input: Int, position: Int)] = [], keypadFields: [Int: EventFields] = [:]
     ) {
         self.restoredPositions = restoredPositions
         self.keypadFields = keypadFields
@@ -178,9 +178,9 @@ package final class EventPrinter: Sink {
             } catch {
                 throw SinkError("cannot write the events", error)
             }
-        case .code(let keypad, let code):
+        case .code(let source, let code):
             do {
-                try writer.write(codeLength: code.code.count, timeNs: code.timeNs, fields: keypadFields.indices.contains(keypad) ? keypadFields[keypad] : .none)
+                try writer.write(codeLength: code.code.count, timeNs: code.timeNs, fields: keypadFields[source.inputIndex] ?? .none)
             } catch {
                 throw SinkError("cannot write the events", error)
             }

@@ -22,8 +22,8 @@ package struct VirtualRun {
     }
 
     /// Every keypad's entered codes, with the keypad's index.
-    package var codes: [(keypad: Int, code: EnteredCode)] {
-        outputs.compactMap { if case .code(let keypad, let code) = $0 { (keypad, code) } else { nil } }
+    package var codes: [(input: Int, code: EnteredCode)] {
+        outputs.compactMap { if case .code(let source, let code) = $0 { (source.inputIndex, code) } else { nil } }
     }
 
     /// Every counter's pulses, with their lines.

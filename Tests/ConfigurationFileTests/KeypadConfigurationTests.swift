@@ -43,8 +43,10 @@ import Testing
         #expect(plan.keyBindings.first { $0.line == 15 }?.keys == KeyCode.code(named: "KEY_ENTER").map { [$0] })
         // `on: press, keys: "AB"`: bound to A's and B's lines only; the code's action to the keypad.
         #expect(plan.bindings.map(\.line) == [4, 8])
-        #expect(plan.codeActionBindings == [CodeActionBinding(keypad: 0, action: 0)])
+        // The keypad is the roster's second input, after the button: its codes and their actions name it so.
+        #expect(plan.codeActionBindings == [CodeActionBinding(input: 1, action: 0)])
         let code = try #require(plan.codes.first)
+        #expect(code.input == 1)
         #expect(code.configuration.minLength == 4 && code.configuration.maxLength == 6 && code.configuration.backKeys == ["D"])
         #expect(code.configuration.timeoutNs == 8_000_000_000)
         #expect(code.keys.count == 16 && code.keys[4] == CodePlan.KeyLine(line: 5, key: "4"))

@@ -95,7 +95,7 @@ import Testing
         }
         var configuration = CodeConfiguration()
         configuration.minLength = 4
-        let plan = CodePlan(keypad: 0, configuration: configuration, keys: Self.layout.joined().enumerated().map { CodePlan.KeyLine(line: $0.offset, key: $0.element) })
+        let plan = CodePlan(input: 0, configuration: configuration, keys: Self.layout.joined().enumerated().map { CodePlan.KeyLine(line: $0.offset, key: $0.element) })
         let run = try Self.play(Self.contacts(presses), codes: [plan])
         #expect(run.codes.map(\.code.code) == ["1234"])
         #expect(run.codes.first?.code.timeNs == run.events.first { $0.line == 14 && $0.event.kind == .press }?.event.timeNs)

@@ -44,12 +44,12 @@ import Testing
         let collector = CallbackSink { output in
             switch output {
             case .event(let line, let event) where event.kind == .press: presses.append((line, event.timeNs))
-            case .code(0, let entered): codes.append(entered)
+            case .code(OutputSource(input: 0, line: 0), let entered): codes.append(entered)
             default: break
             }
         }
         let plans = keys.map { _ in LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 5 * ms))) }
-        let codePlan = CodePlan(keypad: 0, configuration: code, keys: keys.enumerated().map { CodePlan.KeyLine(line: $0.offset, key: $0.element) })
+        let codePlan = CodePlan(input: 0, configuration: code, keys: keys.enumerated().map { CodePlan.KeyLine(line: $0.offset, key: $0.element) })
         let loop = try EventLoop(
             clock: .realTime(), source: lines(typing: typed), plans: plans, codes: [codePlan], sinks: [collector, sink],
             limits: LoopLimits(shutdownGraceNs: 10_000_000_000))

@@ -11,7 +11,7 @@ import Testing
     static func pipeline(_ strategy: DebounceStrategy, configuration: CodeConfiguration = CodeConfiguration(minLength: 2)) -> ButtonPipeline {
         ButtonPipeline(
             plans: Array(repeating: LinePlan(debounce: DebounceConfiguration(both: strategy)), count: keys.count),
-            codes: [CodePlan(keypad: 3, configuration: configuration, keys: keys.enumerated().map { CodePlan.KeyLine(line: $0.offset, key: $0.element) })],
+            codes: [CodePlan(input: 3, configuration: configuration, keys: keys.enumerated().map { CodePlan.KeyLine(line: $0.offset, key: $0.element) })],
             initialLevels: Array(repeating: .high, count: keys.count), atNs: 0, reportsEdges: false)
     }
 
@@ -29,8 +29,8 @@ import Testing
         return outputs
     }
 
-    static func codes(_ outputs: [PipelineOutput]) -> [(keypad: Int, code: EnteredCode)] {
-        outputs.compactMap { if case .code(let keypad, let code) = $0 { (keypad, code) } else { nil } }
+    static func codes(_ outputs: [PipelineOutput]) -> [(source: OutputSource, code: EnteredCode)] {
+        outputs.compactMap { if case .code(let source, let code) = $0 { (source, code) } else { nil } }
     }
 
     /// Eager presses are decided at their edge (in `receive`), deferred ones at a deadline (in
@@ -40,7 +40,8 @@ import Testing
         var pipeline = Self.pipeline(strategy)
         let outputs = Self.type([0, 1, 2, 3], into: &pipeline)
         let codes = Self.codes(outputs)
-        #expect(codes.map(\.keypad) == [3] && codes.map(\.code.code) == ["123"])
+        // The code names its keypad's input and first key's line.
+        #expect(codes.map(\.source) == [OutputSource(input: 3, line: 0)] && codes.map(\.code.code) == ["123"])
         guard let index = outputs.firstIndex(where: { if case .code = $0 { true } else { false } }) else { return }
         guard case .event(3, let press) = outputs[index - 1] else {
             Issue.record("the code does not follow the end key's press: \(outputs)")
