@@ -49,12 +49,14 @@ package final class ActionPreview: Sink {
 
     package func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
         switch output {
-        case .event(let line, let event):
+        case .event(let source, let event):
+            let line = source.lineIndex
             for binding in bindingsOfLine[line] where binding.matches(event) {
                 do { try show(actions[binding.action], on: event.kind.rawValue, timeNs: event.timeNs) } catch { throw SinkError("cannot write the actions", error) }
                 shownCount += 1
             }
-        case .contact(let line, let change):
+        case .contact(let source, let change):
+            let line = source.lineIndex
             for binding in contactBindings where binding.line == line && binding.on.matches(change) {
                 do { try show(actions[binding.action], on: change.isOn ? "on" : "off", timeNs: change.timeNs) } catch {
                     throw SinkError("cannot write the actions", error)

@@ -151,7 +151,8 @@ package final class ActionRunner: Sink {
             }
             return
         }
-        if case .contact(let line, let change) = output {
+        if case .contact(let source, let change) = output {
+            let line = source.lineIndex
             for binding in bindingsOfContact[line] ?? [] where binding.on.matches(change) {
                 let name = names[line]
                 trigger(binding.action, environment: [
@@ -178,7 +179,8 @@ package final class ActionRunner: Sink {
             }
             return
         }
-        guard case .event(let line, let event) = output else { return }
+        guard case .event(let source, let event) = output else { return }
+        let line = source.lineIndex
         for binding in bindingsOfLine[line] where binding.matches(event) {
             let name = names[line]
             var environment = [

@@ -8,8 +8,8 @@ extension PipelineOutput {
     /// output.
     var counterReport: (line: Int, total: Int64, rate: Double, timeNs: Int64, pulse: PulseCount?)? {
         switch self {
-        case .count(let line, let pulse): (line, pulse.total, pulse.rate, pulse.timeNs, pulse)
-        case .rate(let line, let fall): (line, fall.total, fall.rate, fall.timeNs, nil)
+        case .count(let source, let pulse): (source.lineIndex, pulse.total, pulse.rate, pulse.timeNs, pulse)
+        case .rate(let source, let fall): (source.lineIndex, fall.total, fall.rate, fall.timeNs, nil)
         default: nil
         }
     }

@@ -39,24 +39,13 @@ package struct DaemonPlan: Sendable {
         groups = groupNames.map { GroupLockout(windowNs: configuration.groups[$0] ?? 0) }
         // The totals are in the counters' order (`CounterStore`'s).
         let totals = Dictionary(zip(roster.counters.map(\.line), counterTotals), uniquingKeysWith: { first, _ in first })
-        // Each line's plan, by its owner's kind: an encoder's lines A and B are raw (its decoder takes
-        // them), its reset button's is debounced.
-        let encoderOfInput = Dictionary(uniqueKeysWithValues: roster.inputs.indices.filter { if case .encoder = roster.inputs[$0].kind { true } else { false } }.enumerated().map { ($1, $0) })
+        // A reset line names its encoder by the pipeline's index of it (`LineRole.encoderReset`).
+        let encoderOfInput = Dictionary(uniqueKeysWithValues: roster.inputIndices(of: .encoder).enumerated().map { ($1, $0) })
         plans = roster.lines.map { line in
-            switch roster.input(owning: line.id).kind {
-            case .encoder(let encoder) where line.owner.role == .encoderReset:
-                if let reset = encoder.reset, let index = encoderOfInput[line.owner.input] {
-                    LinePlan(debounce: reset.debounce, role: .encoderReset(encoder: index, position: encoder.configuration.clamped(reset.position)))
-                } else {
-                    LinePlan.raw
-                }
-            case .button(let button):
-                LinePlan(debounce: button.debounce, gestures: button.gestures, group: button.group.flatMap { groupNames.firstIndex(of: $0) })
-            case .encoder: LinePlan.raw
-            case .sensor(let sensor): LinePlan(debounce: sensor.debounce, role: .contact(sensor.contact))
-            case .counter(let counter): LinePlan(debounce: counter.debounce, role: .counter(initialTotal: totals[line.id] ?? 0, rate: counter.rateConfiguration))
-            case .keypad(let keypad): LinePlan(debounce: keypad.debounce, gestures: keypad.gestures)
-            }
+            var plan = Self.plan(of: line, in: roster, groupNames: groupNames, totals: totals, encoderOfInput: encoderOfInput)
+            // A debounced line's outputs name its input (a raw line's, edges, name the line alone).
+            if plan.debounce != nil { plan.input = line.owner.input }
+            return plan
         }
         // Each encoder's outputs name its input (`OutputSource.input`), as its bindings do.
         let encoderInputs = roster.inputIndices(of: .encoder)
@@ -102,6 +91,27 @@ package struct DaemonPlan: Sendable {
             }
         }
         for (input, (keypad, keys)) in zip(roster.inputIndices(of: .keypad), roster.keypads) { addKeypad(keypad, input: input, keys: keys) }
+    }
+
+    /// Line `line`'s plan, by its owner's kind: an encoder's lines A and B are raw (its decoder takes
+    /// them), its reset button's is debounced.
+    private static func plan(
+        of line: Roster.PlannedLine, in roster: Roster, groupNames: [String], totals: [LineID: Int64], encoderOfInput: [Int: Int]
+    ) -> LinePlan {
+        switch roster.input(owning: line.id).kind {
+        case .encoder(let encoder) where line.owner.role == .encoderReset:
+            if let reset = encoder.reset, let index = encoderOfInput[line.owner.input] {
+                LinePlan(debounce: reset.debounce, role: .encoderReset(encoder: index, position: encoder.configuration.clamped(reset.position)))
+            } else {
+                LinePlan.raw
+            }
+        case .button(let button):
+            LinePlan(debounce: button.debounce, gestures: button.gestures, group: button.group.flatMap { groupNames.firstIndex(of: $0) })
+        case .encoder: LinePlan.raw
+        case .sensor(let sensor): LinePlan(debounce: sensor.debounce, role: .contact(sensor.contact))
+        case .counter(let counter): LinePlan(debounce: counter.debounce, role: .counter(initialTotal: totals[line.id] ?? 0, rate: counter.rateConfiguration))
+        case .keypad(let keypad): LinePlan(debounce: keypad.debounce, gestures: keypad.gestures)
+        }
     }
 
     /// A keypad's keys, typed (`key_map:`, held from press to release) and starting its actions as a

@@ -224,7 +224,8 @@ package final class CounterStore: Sink {
 
     package func consume(_ output: PipelineOutput, nowNs: Int64) {
         switch output {
-        case .count(let line, let pulse):
+        case .count(let source, let pulse):
+            let line = source.lineIndex
             guard let index = counterOfLine[line] else { return }
             note(max(0, pulse.total), entry: index, nowNs: nowNs)
         case .rotation(let source, let detent):

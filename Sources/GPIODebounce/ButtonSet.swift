@@ -66,7 +66,7 @@ public struct ButtonSet: Sendable {
     static func watch(_ buttons: [Button], stopSwitch: StopSwitch, handler: @escaping (Int, ButtonEvent) -> Void) throws {
         let assembly = try input(of: buttons)
         let sink = CallbackSink { output in
-            if case .event(let line, let event) = output { handler(line, event) }
+            if case .event(let source, let event) = output { handler(source.lineIndex, event) }
         }
         let plans = buttons.map { LinePlan(debounce: $0.debounce, gestures: $0.gestures) }
         _ = try assembly.loop(plans: plans, sinks: [sink], stop: .stopSwitch(stopSwitch)).run()

@@ -55,7 +55,8 @@ package struct KeyMapping: Sendable {
             let keys = detent.direction == .clockwise ? binding.clockwise : binding.counterClockwise
             return [push(keys), lift(keys.reversed())].filter { !$0.isEmpty }
         }
-        guard case .event(let line, let event) = output, bindingsOfLine.indices.contains(line) else { return [] }
+        guard case .event(let source, let event) = output, bindingsOfLine.indices.contains(source.lineIndex) else { return [] }
+        let line = source.lineIndex
         var reports: [[KeyChange]] = []
         if event.kind == .release {
             reports.append(lift(heldByLine[line].reversed()))

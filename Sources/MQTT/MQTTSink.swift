@@ -263,23 +263,24 @@ package final class MQTTSink: Sink {
             guard let index = encoderOfInput[source.inputIndex] else { return }
             enqueue(positionState(encoders[index], position), latestOnly: true)
             return
-        case .contact(let line, let change):
-            consume(change, line: line)
+        case .contact(let source, let change):
+            consume(change, line: source.lineIndex)
             return
-        case .count(let line, let count):
-            consume(MQTTCounter.State(count), line: line, nowNs: nowNs)
+        case .count(let source, let count):
+            consume(MQTTCounter.State(count), line: source.lineIndex, nowNs: nowNs)
             return
-        case .rate(let line, let fall):
-            consume(MQTTCounter.State(fall), line: line, nowNs: nowNs)
+        case .rate(let source, let fall):
+            consume(MQTTCounter.State(fall), line: source.lineIndex, nowNs: nowNs)
             return
         case .code(let source, let entered):
             guard let keypad = keypadOfInput[source.inputIndex] else { return }
             consume(entered, keypad: keypad)
             return
-        case .event(let line, let event) where keyByLine[line] != nil:
-            consumeKey(event, line: line)
+        case .event(let source, let event) where keyByLine[source.lineIndex] != nil:
+            consumeKey(event, line: source.lineIndex)
             return
-        case .buttonState(let line, let isPressed, _):
+        case .buttonState(let source, let isPressed, _):
+            let line = source.lineIndex
             // A button held since the start, let go: its state, with no event.
             if let index = buttonByLine[line] {
                 enqueue(OutboundMessage(topic: settings.stateTopic(button: buttons[index].name), text: isPressed ? "pressed" : "released", retain: true))
@@ -287,7 +288,7 @@ package final class MQTTSink: Sink {
             return
         default: break
         }
-        guard case .event(let line, let event) = output, let index = buttonByLine[line] else { return }
+        guard case .event(let source, let event) = output, let index = buttonByLine[source.lineIndex] else { return }
         let button = buttons[index]
         enqueue(OutboundMessage(topic: settings.eventTopic(button: button.name), payload: EventWriter.jsonObject(event, fields: eventFields[index]), retain: false))
         switch event.kind {

@@ -33,7 +33,7 @@ extension ButtonPipeline {
         let end = outputs.count
         var index = start
         while index < end {
-            if case .event(let line, let event) = outputs[index], event.kind == .press, let codeKey = codeKeyOfLine[line],
+            if case .event(let source, let event) = outputs[index], event.kind == .press, let codeKey = codeKeyOfLine[source.lineIndex],
                 let entered = codes[codeKey.code].collector.press(codeKey.key, atNs: event.timeNs)
             {
                 outputs.append(.code(codes[codeKey.code].source, entered))

@@ -103,12 +103,12 @@ extension ButtonPipeline {
     private mutating func correctBeforeDecision(line index: Int, level: Level, toNs timeNs: Int64, into outputs: inout [PipelineOutput]) {
         switch lines[index].follower {
         case .raw, .encoder: return
-        case .presses(let follower): Self.correct(line: index, by: &presses[follower], to: level, dueBy: timeNs, groups: &groups, into: &outputs)
-        case .gestures(let follower): Self.correct(line: index, by: &gestures[follower], to: level, dueBy: timeNs, groups: &groups, into: &outputs)
-        case .contact(let follower): Self.correct(line: index, by: &contacts[follower], to: level, dueBy: timeNs, groups: &groups, into: &outputs)
-        case .counter(let follower): Self.correct(line: index, by: &counters[follower], to: level, dueBy: timeNs, groups: &groups, into: &outputs)
+        case .presses(let follower): Self.correct(source: source(of: index), by: &presses[follower], to: level, dueBy: timeNs, groups: &groups, into: &outputs)
+        case .gestures(let follower): Self.correct(source: source(of: index), by: &gestures[follower], to: level, dueBy: timeNs, groups: &groups, into: &outputs)
+        case .contact(let follower): Self.correct(source: source(of: index), by: &contacts[follower], to: level, dueBy: timeNs, groups: &groups, into: &outputs)
+        case .counter(let follower): Self.correct(source: source(of: index), by: &counters[follower], to: level, dueBy: timeNs, groups: &groups, into: &outputs)
         case .reset(let follower):
-            Self.correct(line: index, by: &resets[follower], to: level, dueBy: timeNs, groups: &groups, into: &outputs)
+            Self.correct(source: source(of: index), by: &resets[follower], to: level, dueBy: timeNs, groups: &groups, into: &outputs)
             applyReset(follower, into: &outputs)
         }
         renewDue(line: index)
@@ -144,28 +144,28 @@ extension ButtonPipeline {
             let other = lineA == index ? encoders[line.encoder].lineB : lineA
             if lines[other].lossSuspected { encoders[line.encoder].decoder.suspectLoss() }
             if lineA != index { renewDue(line: lineA) }
-        case .presses(let follower): Self.resync(line: index, by: &presses[follower], to: level, atNs: timeNs, groups: &groups, into: &outputs)
-        case .gestures(let follower): Self.resync(line: index, by: &gestures[follower], to: level, atNs: timeNs, groups: &groups, into: &outputs)
-        case .contact(let follower): Self.resync(line: index, by: &contacts[follower], to: level, atNs: timeNs, groups: &groups, into: &outputs)
-        case .counter(let follower): Self.resync(line: index, by: &counters[follower], to: level, atNs: timeNs, groups: &groups, into: &outputs)
+        case .presses(let follower): Self.resync(source: source(of: index), by: &presses[follower], to: level, atNs: timeNs, groups: &groups, into: &outputs)
+        case .gestures(let follower): Self.resync(source: source(of: index), by: &gestures[follower], to: level, atNs: timeNs, groups: &groups, into: &outputs)
+        case .contact(let follower): Self.resync(source: source(of: index), by: &contacts[follower], to: level, atNs: timeNs, groups: &groups, into: &outputs)
+        case .counter(let follower): Self.resync(source: source(of: index), by: &counters[follower], to: level, atNs: timeNs, groups: &groups, into: &outputs)
         case .reset(let follower):
-            Self.resync(line: index, by: &resets[follower], to: level, atNs: timeNs, groups: &groups, into: &outputs)
+            Self.resync(source: source(of: index), by: &resets[follower], to: level, atNs: timeNs, groups: &groups, into: &outputs)
             applyReset(follower, into: &outputs)
         }
     }
 
     private static func correct<Follower: DebouncedFollower>(
-        line: Int, by follower: inout Follower, to level: Level, dueBy timeNs: Int64, groups: inout [GroupLockout],
+        source: OutputSource, by follower: inout Follower, to level: Level, dueBy timeNs: Int64, groups: inout [GroupLockout],
         into outputs: inout [PipelineOutput]
     ) {
         guard let dueNs = follower.debouncer.nextDeadlineNs, dueNs <= timeNs, level != follower.debouncer.rawLevel else { return }
-        resync(line: line, by: &follower, to: level, atNs: dueNs, groups: &groups, into: &outputs)
+        resync(source: source, by: &follower, to: level, atNs: dueNs, groups: &groups, into: &outputs)
     }
 
     private static func resync<Follower: DebouncedFollower>(
-        line: Int, by follower: inout Follower, to level: Level, atNs timeNs: Int64, groups: inout [GroupLockout],
+        source: OutputSource, by follower: inout Follower, to level: Level, atNs timeNs: Int64, groups: inout [GroupLockout],
         into outputs: inout [PipelineOutput]
     ) {
-        if let event = follower.debouncer.resync(level: level, atNs: timeNs) { follower.follow(event, line: line, groups: &groups, into: &outputs) }
+        if let event = follower.debouncer.resync(level: level, atNs: timeNs) { follower.follow(event, source: source, groups: &groups, into: &outputs) }
     }
 }

@@ -33,6 +33,8 @@ public struct ButtonPipeline: Sendable {
     /// One line: what follows its edges, and whether it may have lost edges since its level was last read.
     struct LineState: Sendable {
         var follower: LineFollower
+        /// The input it belongs to (`LinePlan.input`, or its own index): what its outputs name.
+        let input: Int32
         var lossSuspected = false
     }
 
@@ -121,7 +123,7 @@ public struct ButtonPipeline: Sendable {
             } else {
                 follower = .raw(RawLine(level: level, lastEdgeNs: timeNs))
             }
-            lines.append(LineState(follower: follower))
+            lines.append(LineState(follower: follower, input: Int32(truncatingIfNeeded: plan.input ?? index)))
         }
         self.lines = lines
         (self.presses, self.gestures, self.contacts, self.counters, self.resets) = (presses, gestures, contacts, counters, resets)
@@ -133,6 +135,10 @@ public struct ButtonPipeline: Sendable {
 
     /// How many lines.
     public var lineCount: Int { lines.count }
+
+    /// What line `index`'s outputs name: its input and itself.
+    @inline(__always)
+    func source(of index: Int) -> OutputSource { OutputSource(input: Int(lines[index].input), line: index) }
 
     /// The debouncer of `line` as it stands, or `nil` for a raw line or an encoder's.
     package func debouncer(line: Int) -> Debouncer? {
@@ -210,9 +216,11 @@ public struct ButtonPipeline: Sendable {
         let start = outputs.count
         let index = lineEdge.line
         let edge = lineEdge.edge
-        let lossSuspected = lines[index].lossSuspected
+        let state = lines[index]  // one bounds check for all three reads
+        let lossSuspected = state.lossSuspected
+        let source = OutputSource(input: Int(state.input), line: index)
         let due: Int64
-        switch lines[index].follower {
+        switch state.follower {
         case .raw(var raw):
             raw.level = edge.level
             raw.lastEdgeNs = max(raw.lastEdgeNs, edge.timeNs)
@@ -226,15 +234,15 @@ public struct ButtonPipeline: Sendable {
             renewDue(line: index)
             return
         case .presses(let follower):
-            due = Self.receive(edge, line: index, by: &presses[follower], lossSuspected: lossSuspected, groups: &groups, into: &outputs)
+            due = Self.receive(edge, source: source, by: &presses[follower], lossSuspected: lossSuspected, groups: &groups, into: &outputs)
         case .gestures(let follower):
-            due = Self.receive(edge, line: index, by: &gestures[follower], lossSuspected: lossSuspected, groups: &groups, into: &outputs)
+            due = Self.receive(edge, source: source, by: &gestures[follower], lossSuspected: lossSuspected, groups: &groups, into: &outputs)
         case .contact(let follower):
-            due = Self.receive(edge, line: index, by: &contacts[follower], lossSuspected: lossSuspected, groups: &groups, into: &outputs)
+            due = Self.receive(edge, source: source, by: &contacts[follower], lossSuspected: lossSuspected, groups: &groups, into: &outputs)
         case .counter(let follower):
-            due = Self.receive(edge, line: index, by: &counters[follower], lossSuspected: lossSuspected, groups: &groups, into: &outputs)
+            due = Self.receive(edge, source: source, by: &counters[follower], lossSuspected: lossSuspected, groups: &groups, into: &outputs)
         case .reset(let follower):
-            due = Self.receive(edge, line: index, by: &resets[follower], lossSuspected: lossSuspected, groups: &groups, into: &outputs)
+            due = Self.receive(edge, source: source, by: &resets[follower], lossSuspected: lossSuspected, groups: &groups, into: &outputs)
             applyReset(follower, into: &outputs)
         }
         setDue(line: index, due)
@@ -268,12 +276,12 @@ public struct ButtonPipeline: Sendable {
         for index in lines.indices {
             switch lines[index].follower {
             case .raw, .encoder: break
-            case .presses(let follower): Self.finish(line: index, by: &presses[follower], groups: &groups, into: &outputs)
-            case .gestures(let follower): Self.finish(line: index, by: &gestures[follower], groups: &groups, into: &outputs)
-            case .contact(let follower): Self.finish(line: index, by: &contacts[follower], groups: &groups, into: &outputs)
-            case .counter(let follower): Self.finish(line: index, by: &counters[follower], groups: &groups, into: &outputs)
+            case .presses(let follower): Self.finish(source: source(of: index), by: &presses[follower], groups: &groups, into: &outputs)
+            case .gestures(let follower): Self.finish(source: source(of: index), by: &gestures[follower], groups: &groups, into: &outputs)
+            case .contact(let follower): Self.finish(source: source(of: index), by: &contacts[follower], groups: &groups, into: &outputs)
+            case .counter(let follower): Self.finish(source: source(of: index), by: &counters[follower], groups: &groups, into: &outputs)
             case .reset(let follower):
-                Self.finish(line: index, by: &resets[follower], groups: &groups, into: &outputs)
+                Self.finish(source: source(of: index), by: &resets[follower], groups: &groups, into: &outputs)
                 applyReset(follower, into: &outputs)
             }
             renewDue(line: index)
@@ -306,12 +314,12 @@ public struct ButtonPipeline: Sendable {
     private mutating func decideDebouncer(line index: Int, toNs timeNs: Int64, into outputs: inout [PipelineOutput]) {
         switch lines[index].follower {
         case .raw, .encoder: break
-        case .presses(let follower): Self.advance(line: index, by: &presses[follower], toNs: timeNs, groups: &groups, into: &outputs)
-        case .gestures(let follower): Self.advance(line: index, by: &gestures[follower], toNs: timeNs, groups: &groups, into: &outputs)
-        case .contact(let follower): Self.advance(line: index, by: &contacts[follower], toNs: timeNs, groups: &groups, into: &outputs)
-        case .counter(let follower): Self.advance(line: index, by: &counters[follower], toNs: timeNs, groups: &groups, into: &outputs)
+        case .presses(let follower): Self.advance(source: source(of: index), by: &presses[follower], toNs: timeNs, groups: &groups, into: &outputs)
+        case .gestures(let follower): Self.advance(source: source(of: index), by: &gestures[follower], toNs: timeNs, groups: &groups, into: &outputs)
+        case .contact(let follower): Self.advance(source: source(of: index), by: &contacts[follower], toNs: timeNs, groups: &groups, into: &outputs)
+        case .counter(let follower): Self.advance(source: source(of: index), by: &counters[follower], toNs: timeNs, groups: &groups, into: &outputs)
         case .reset(let follower):
-            Self.advance(line: index, by: &resets[follower], toNs: timeNs, groups: &groups, into: &outputs)
+            Self.advance(source: source(of: index), by: &resets[follower], toNs: timeNs, groups: &groups, into: &outputs)
             applyReset(follower, into: &outputs)
         }
     }
@@ -326,10 +334,10 @@ public struct ButtonPipeline: Sendable {
             if line.side == .a {
                 for detent in encoders[line.encoder].decoder.advance(toNs: timeNs) { outputs.append(.rotation(encoders[line.encoder].source, detent)) }
             }
-        case .presses(let follower): presses[follower].advanceStage(toNs: timeNs, line: index, into: &outputs)
-        case .gestures(let follower): gestures[follower].advanceStage(toNs: timeNs, line: index, into: &outputs)
-        case .contact(let follower): contacts[follower].advanceStage(toNs: timeNs, line: index, into: &outputs)
-        case .counter(let follower): counters[follower].advanceStage(toNs: timeNs, line: index, into: &outputs)
+        case .presses(let follower): presses[follower].advanceStage(toNs: timeNs, source: source(of: index), into: &outputs)
+        case .gestures(let follower): gestures[follower].advanceStage(toNs: timeNs, source: source(of: index), into: &outputs)
+        case .contact(let follower): contacts[follower].advanceStage(toNs: timeNs, source: source(of: index), into: &outputs)
+        case .counter(let follower): counters[follower].advanceStage(toNs: timeNs, source: source(of: index), into: &outputs)
         case .reset: break
         }
     }
@@ -393,10 +401,10 @@ public struct ButtonPipeline: Sendable {
     /// The edge through the follower; returns when the line is next due (as `renewDue` works it out).
     @inline(__always)
     private static func receive<Follower: DebouncedFollower>(
-        _ edge: Edge, line: Int, by follower: inout Follower, lossSuspected: Bool, groups: inout [GroupLockout],
+        _ edge: Edge, source: OutputSource, by follower: inout Follower, lossSuspected: Bool, groups: inout [GroupLockout],
         into outputs: inout [PipelineOutput]
     ) -> Int64 {
-        if let event = follower.debouncer.receive(edge) { follower.follow(event, line: line, groups: &groups, into: &outputs) }
+        if let event = follower.debouncer.receive(edge) { follower.follow(event, source: source, groups: &groups, into: &outputs) }
         var due = Int64.max
         if let decisionNs = follower.debouncer.decisionDeadlineNs(lossSuspected: lossSuspected) { due = decisionNs }
         if let stageNs = follower.stageDeadlineNs { due = min(due, stageNs) }
@@ -405,16 +413,16 @@ public struct ButtonPipeline: Sendable {
 
     @inline(__always)
     private static func advance<Follower: DebouncedFollower>(
-        line: Int, by follower: inout Follower, toNs timeNs: Int64, groups: inout [GroupLockout], into outputs: inout [PipelineOutput]
+        source: OutputSource, by follower: inout Follower, toNs timeNs: Int64, groups: inout [GroupLockout], into outputs: inout [PipelineOutput]
     ) {
-        if let event = follower.debouncer.advance(toNs: timeNs) { follower.follow(event, line: line, groups: &groups, into: &outputs) }
+        if let event = follower.debouncer.advance(toNs: timeNs) { follower.follow(event, source: source, groups: &groups, into: &outputs) }
     }
 
     private static func finish<Follower: DebouncedFollower>(
-        line: Int, by follower: inout Follower, groups: inout [GroupLockout], into outputs: inout [PipelineOutput]
+        source: OutputSource, by follower: inout Follower, groups: inout [GroupLockout], into outputs: inout [PipelineOutput]
     ) {
-        if let event = follower.debouncer.finish() { follower.follow(event, line: line, groups: &groups, into: &outputs) }
-        follower.finishStage(line: line, into: &outputs)
+        if let event = follower.debouncer.finish() { follower.follow(event, source: source, groups: &groups, into: &outputs) }
+        follower.finishStage(source: source, into: &outputs)
     }
 
     /// When follower `index` of `followers` next has something due (`Int64.max`: nothing), read in

@@ -16,11 +16,11 @@ struct GestureFollower: DebouncedFollower {
 
     var stageDeadlineNs: Int64? { recognizer.nextDeadlineNs }
 
-    mutating func follow(_ event: ButtonEvent, line: Int, groups: inout [GroupLockout], into outputs: inout [PipelineOutput]) {
+    mutating func follow(_ event: ButtonEvent, source: OutputSource, groups: inout [GroupLockout], into outputs: inout [PipelineOutput]) {
         if heldSinceStart {
             heldSinceStart = false
             if event.kind == .release {
-                outputs.append(.buttonState(line: line, isPressed: false, atNs: event.timeNs))
+                outputs.append(.buttonState(source, isPressed: false, atNs: event.timeNs))
                 return
             }
         }
@@ -30,14 +30,14 @@ struct GestureFollower: DebouncedFollower {
         } else {
             gestures = recognizer.receive(event)
         }
-        for gesture in gestures { outputs.append(.event(line: line, gesture)) }
+        for gesture in gestures { outputs.append(.event(source, gesture)) }
     }
 
-    mutating func advanceStage(toNs timeNs: Int64, line: Int, into outputs: inout [PipelineOutput]) {
-        for gesture in recognizer.advance(toNs: timeNs) { outputs.append(.event(line: line, gesture)) }
+    mutating func advanceStage(toNs timeNs: Int64, source: OutputSource, into outputs: inout [PipelineOutput]) {
+        for gesture in recognizer.advance(toNs: timeNs) { outputs.append(.event(source, gesture)) }
     }
 
-    mutating func finishStage(line: Int, into outputs: inout [PipelineOutput]) {
-        for gesture in recognizer.finish() { outputs.append(.event(line: line, gesture)) }
+    mutating func finishStage(source: OutputSource, into outputs: inout [PipelineOutput]) {
+        for gesture in recognizer.finish() { outputs.append(.event(source, gesture)) }
     }
 }

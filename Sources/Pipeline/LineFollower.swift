@@ -59,11 +59,11 @@ protocol DebouncedFollower: Sendable {
     var debouncer: Debouncer { get set }
     /// The stage's own next deadline, in nanoseconds (`nil`: none).
     var stageDeadlineNs: Int64? { get }
-    /// A debounced event of line `line` into the stage; what the stage reports goes out. `groups` are
-    /// the pipeline's group lockouts.
-    mutating func follow(_ event: ButtonEvent, line: Int, groups: inout [GroupLockout], into outputs: inout [PipelineOutput])
+    /// A debounced event of the line `source` names into the stage; what the stage reports goes out,
+    /// naming `source` (its input and line). `groups` are the pipeline's group lockouts.
+    mutating func follow(_ event: ButtonEvent, source: OutputSource, groups: inout [GroupLockout], into outputs: inout [PipelineOutput])
     /// The stage's decisions due by `timeNs`, once the debouncer's were made.
-    mutating func advanceStage(toNs timeNs: Int64, line: Int, into outputs: inout [PipelineOutput])
+    mutating func advanceStage(toNs timeNs: Int64, source: OutputSource, into outputs: inout [PipelineOutput])
     /// The stage's pending decisions at the end of a recorded input, once the debouncer's were made.
-    mutating func finishStage(line: Int, into outputs: inout [PipelineOutput])
+    mutating func finishStage(source: OutputSource, into outputs: inout [PipelineOutput])
 }

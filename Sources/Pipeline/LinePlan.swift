@@ -12,8 +12,16 @@ public struct LinePlan: Sendable, Hashable {
     /// What the debounced line is: a button (gestures, `PipelineOutput.event`), a contact or a
     /// counter. A contact or a counter has no gestures and no group.
     public var role: LineRole
+    /// The input the line belongs to (`OutputSource.input` of its outputs): its index in the run's one
+    /// ordered list of inputs; nil: the line's own index (each line an input of its own, as in `watch`,
+    /// `replay` and the library).
+    public var input: Int?
 
-    public init(debounce: DebounceConfiguration?, gestures: GestureConfiguration = GestureConfiguration(), group: Int? = nil, role: LineRole = .button) {
+    public init(
+        debounce: DebounceConfiguration?, gestures: GestureConfiguration = GestureConfiguration(), group: Int? = nil, role: LineRole = .button,
+        input: Int? = nil
+    ) {
+        self.input = input
         self.debounce = debounce
         self.gestures = gestures
         self.group = group

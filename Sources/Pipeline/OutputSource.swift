@@ -12,6 +12,12 @@ public struct OutputSource: Sendable, Hashable {
         self.line = Int32(truncatingIfNeeded: line)
     }
 
+    /// Line `index` as an input of its own: what a line's outputs name when its plan gives no input
+    /// (`LinePlan.input` nil).
+    public static func line(_ index: Int) -> OutputSource { OutputSource(input: index, line: index) }
+
     /// `input` as an index.
     @inlinable public var inputIndex: Int { Int(input) }
+    /// `line` as an index.
+    @inlinable public var lineIndex: Int { Int(line) }
 }

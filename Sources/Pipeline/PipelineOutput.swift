@@ -8,8 +8,9 @@ public enum PipelineOutput: Sendable, Hashable {
     /// libgpiod 2, the simulated line), `nil` when only the evidence says some were lost (libgpiod 1: a
     /// full queue, or two edges of one direction in a row).
     case loss(line: Int, count: Int?, atNs: Int64)
-    /// A debounced event of a line (press, release, or a gesture), in the core's terms.
-    case event(line: Int, ButtonEvent)
+    /// A debounced event of a line (press, release, or a gesture), in the core's terms: `source` is
+    /// the line and its input (`LinePlan.input`: a button, a keypad whose key it is).
+    case event(OutputSource, ButtonEvent)
     /// A detent of a rotary encoder (`EncoderPlan`): `source` is the encoder (`EncoderPlan.input`)
     /// and its line A.
     case rotation(OutputSource, EncoderEvent)
@@ -17,18 +18,19 @@ public enum PipelineOutput: Sendable, Hashable {
     /// encoder `source` names (as `.rotation`'s) was set to `position` at `atNs` (the press's debounced
     /// time), and the next detent counts from it.
     case positionReset(OutputSource, position: Int, atNs: Int64)
-    /// A contact's reported state changed (a line whose `LinePlan.role` is `.contact`). Its state at
+    /// A contact's reported state changed (a line whose `LinePlan.role` is `.contact`; `source`, as every
+    /// case's below, names the line and its input). Its state at
     /// the start is the sinks' `Sink.start(linesPressed:levels:atNs:)`.
-    case contact(line: Int, ContactEvent)
+    case contact(OutputSource, ContactEvent)
     /// A counter's line gave a pulse (`LinePlan.role` `.counter`), with the new total.
-    case count(line: Int, PulseCount)
+    case count(OutputSource, PulseCount)
     /// A counter's rate fell with no pulse (`MeterRate`): the most it can still be, or 0 after its
     /// timeout. Its rate at each pulse is in `.count`.
-    case rate(line: Int, RateFall)
+    case rate(OutputSource, RateFall)
     /// A button held since the run started was let go (`isPressed` false) at `atNs`. Its press was
     /// never reported, so neither is its release (no `.event`, no gesture, no action): this output is
     /// for what follows the button's state whatever the events omit (MQTT's state topic).
-    case buttonState(line: Int, isPressed: Bool, atNs: Int64)
+    case buttonState(OutputSource, isPressed: Bool, atNs: Int64)
     /// A keypad's code was entered (`CodePlan`): `source` is the keypad (`CodePlan.input`) and its
     /// first key's line. The code is a secret: sinks that write or log events write its length only.
     case code(OutputSource, EnteredCode)

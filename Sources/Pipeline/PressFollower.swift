@@ -14,13 +14,13 @@ struct PressFollower: DebouncedFollower {
 
     var stageDeadlineNs: Int64? { nil }
 
-    mutating func follow(_ event: ButtonEvent, line: Int, groups: inout [GroupLockout], into outputs: inout [PipelineOutput]) {
+    mutating func follow(_ event: ButtonEvent, source: OutputSource, groups: inout [GroupLockout], into outputs: inout [PipelineOutput]) {
         // The debouncer's times are already in order: only the press/release alternation is left.
         let isPress = event.kind == .press
         guard isPress || event.kind == .release else { return }
         guard isPress != reportedPressed else {
             // Only a button held since the start is let go with no press reported.
-            if !isPress { outputs.append(.buttonState(line: line, isPressed: false, atNs: event.timeNs)) }
+            if !isPress { outputs.append(.buttonState(source, isPressed: false, atNs: event.timeNs)) }
             return
         }
         reportedPressed = isPress
@@ -30,10 +30,10 @@ struct PressFollower: DebouncedFollower {
         } else {
             reported.heldNs = event.onsetNs.durationNs(since: pressOnsetNs)
         }
-        outputs.append(.event(line: line, reported))
+        outputs.append(.event(source, reported))
     }
 
-    func advanceStage(toNs timeNs: Int64, line: Int, into outputs: inout [PipelineOutput]) {}
+    func advanceStage(toNs timeNs: Int64, source: OutputSource, into outputs: inout [PipelineOutput]) {}
 
-    func finishStage(line: Int, into outputs: inout [PipelineOutput]) {}
+    func finishStage(source: OutputSource, into outputs: inout [PipelineOutput]) {}
 }

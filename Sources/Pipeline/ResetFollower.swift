@@ -16,13 +16,13 @@ struct ResetFollower: DebouncedFollower {
 
     var stageDeadlineNs: Int64? { nil }
 
-    mutating func follow(_ event: ButtonEvent, line: Int, groups: inout [GroupLockout], into outputs: inout [PipelineOutput]) {
+    mutating func follow(_ event: ButtonEvent, source: OutputSource, groups: inout [GroupLockout], into outputs: inout [PipelineOutput]) {
         if event.kind == .press { pendingPressNs = event.timeNs }
     }
 
-    func advanceStage(toNs timeNs: Int64, line: Int, into outputs: inout [PipelineOutput]) {}
+    func advanceStage(toNs timeNs: Int64, source: OutputSource, into outputs: inout [PipelineOutput]) {}
 
-    func finishStage(line: Int, into outputs: inout [PipelineOutput]) {}
+    func finishStage(source: OutputSource, into outputs: inout [PipelineOutput]) {}
 }
 
 extension ButtonPipeline {

@@ -137,7 +137,8 @@ package final class EventPrinter: Sink {
         switch output {
         case .edge(let lineEdge):
             if counting { tallies[lineEdge.line].rawEdgesSinceEvent += 1 }
-        case .event(let line, let event):
+        case .event(let source, let event):
+            let line = source.lineIndex
             do {
                 try writer.write(
                     event, fieldsJSON: lineFields.json(line: line), fieldsText: lineFields.text(line: line),
@@ -160,19 +161,22 @@ package final class EventPrinter: Sink {
             } catch {
                 throw SinkError("cannot write the events", error)
             }
-        case .contact(let line, let change):
+        case .contact(let source, let change):
+            let line = source.lineIndex
             do {
                 try writer.write(contact: change, fields: roleFields[line] ?? .none)
             } catch {
                 throw SinkError("cannot write the events", error)
             }
-        case .count(let line, let pulse):
+        case .count(let source, let pulse):
+            let line = source.lineIndex
             do {
                 try writer.write(count: pulse, perUnit: perUnit[line] ?? 1, rateUnit: rateUnits[line] ?? EventWriter.pulsesPerMinute, fields: roleFields[line] ?? .none)
             } catch {
                 throw SinkError("cannot write the events", error)
             }
-        case .rate(let line, let fall):
+        case .rate(let source, let fall):
+            let line = source.lineIndex
             do {
                 try writer.write(rateFall: fall, rateUnit: rateUnits[line] ?? EventWriter.pulsesPerMinute, fields: roleFields[line] ?? .none)
             } catch {

@@ -18,7 +18,7 @@ package struct VirtualRun {
 
     /// Every contact's reported changes, with their lines.
     package var contacts: [(line: Int, change: ContactEvent)] {
-        outputs.compactMap { if case .contact(let line, let change) = $0 { (line, change) } else { nil } }
+        outputs.compactMap { if case .contact(let source, let change) = $0 { (source.lineIndex, change) } else { nil } }
     }
 
     /// Every keypad's entered codes, with the keypad's index.
@@ -28,17 +28,17 @@ package struct VirtualRun {
 
     /// Every counter's pulses, with their lines.
     package var counts: [(line: Int, pulse: PulseCount)] {
-        outputs.compactMap { if case .count(let line, let pulse) = $0 { (line, pulse) } else { nil } }
+        outputs.compactMap { if case .count(let source, let pulse) = $0 { (source.lineIndex, pulse) } else { nil } }
     }
 
     /// Every counter's rate falls with no pulse, with their lines.
     package var rateFalls: [(line: Int, fall: RateFall)] {
-        outputs.compactMap { if case .rate(let line, let fall) = $0 { (line, fall) } else { nil } }
+        outputs.compactMap { if case .rate(let source, let fall) = $0 { (source.lineIndex, fall) } else { nil } }
     }
 
     /// The debounced events (and gestures), with their lines.
     package var events: [(line: Int, event: ButtonEvent)] {
-        outputs.compactMap { if case .event(let line, let event) = $0 { (line, event) } else { nil } }
+        outputs.compactMap { if case .event(let source, let event) = $0 { (source.lineIndex, event) } else { nil } }
     }
 
     /// Plays `lines` (simulated lines, a simulated keypad) through `plans` (one for every line, or one

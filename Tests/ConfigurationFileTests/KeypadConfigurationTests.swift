@@ -36,7 +36,7 @@ import Testing
         #expect(roster.label(of: roster.lines[6].id) == "door key 5")
         #expect(roster.pins.map(\.label).suffix(2) == ["door (column 3)", "door (column 4)"])
         let plan = DaemonPlan(configuration)
-        #expect(plan.plans[6] == LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 20_000_000)), gestures: keypad.gestures))
+        #expect(plan.plans[6] == LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 20_000_000)), gestures: keypad.gestures, input: 1))
         // Every key with a default key code types it: 0-9, A-D, * and # (16 keys).
         #expect(plan.keyBindings.count == 16 && plan.keyBindings.allSatisfy { $0.on == .press && $0.isHeld })
         #expect(plan.keyBindings.first { $0.line == 6 }?.keys == KeyCode.code(named: "KEY_5").map { [$0] })

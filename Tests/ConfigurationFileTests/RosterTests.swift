@@ -129,6 +129,8 @@ import Testing
             }
         }
         #expect(plan.encoders.map { [$0.lineA, $0.lineB] } == roster.encoders.map { [$0.lineA.index, $0.lineB.index] })
+        // A debounced line's outputs name its owner, a raw line's (an encoder's A and B) the line alone.
+        #expect(roster.lines.map { plan.plans[$0.id.index].input } == [0, 1, nil, nil, 3, 4, 5])
         // An encoder's outputs name its input, its place in the roster (after the two buttons).
         #expect(plan.encoders.map(\.input) == [roster.index(of: InputID(.encoder, "volume"))] && plan.encoders.map(\.input) == [2])
         #expect(plan.contactActionBindings.map(\.line) == [roster.sensors[0].line.index])

@@ -210,9 +210,9 @@ import Testing
         let plan = DaemonPlan(configuration, counterTotals: [123_456])
         #expect(plan.plans.count == 7)
         #expect(plan.plans[0].role == .button)
-        #expect(plan.plans[3] == LinePlan(debounce: configuration.sensors[0].debounce, role: .contact(ContactConfiguration(onDelayNs: 2_000_000_000))))
+        #expect(plan.plans[3] == LinePlan(debounce: configuration.sensors[0].debounce, role: .contact(ContactConfiguration(onDelayNs: 2_000_000_000)), input: 2))
         #expect(plan.plans[4].role == .contact(ContactConfiguration(offDelayNs: 30_000_000_000)))
-        #expect(plan.plans[5] == LinePlan(debounce: configuration.counters[0].debounce, role: .counter(initialTotal: 123_456)))
+        #expect(plan.plans[5] == LinePlan(debounce: configuration.counters[0].debounce, role: .counter(initialTotal: 123_456), input: 4))
         // A counter the state file does not list starts from 0.
         #expect(plan.plans[6].role == .counter(initialTotal: 0))
         #expect(DaemonPlan(configuration, counterTotals: [7, 9]).plans[roster.counters[1].line.index].role == .counter(initialTotal: 9))

@@ -165,8 +165,8 @@ import Testing
         #expect(store.path == directory + "/counters")
         #expect(!store.consumesEdges)
         #expect(store.nextDeadlineNs == nil)
-        store.consume(.count(line: 3, PulseCount(total: 1, timeNs: Self.s, onsetNs: Self.s)), nowNs: Self.s)
-        store.consume(.count(line: 0, PulseCount(total: 99, timeNs: Self.s, onsetNs: Self.s)), nowNs: Self.s)  // not a counter
+        store.consume(.count(.line(3), PulseCount(total: 1, timeNs: Self.s, onsetNs: Self.s)), nowNs: Self.s)
+        store.consume(.count(.line(0), PulseCount(total: 99, timeNs: Self.s, onsetNs: Self.s)), nowNs: Self.s)  // not a counter
         #expect(store.nextDeadlineNs == 6 * Self.s)
         store.advance(toNs: 6 * Self.s - 1)
         #expect(store.writes == 0)
@@ -192,7 +192,7 @@ import Testing
         let store = try CounterStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
         var writeTimes: [Int64] = []
         func wake(_ nowNs: Int64, pulse: Int64?) {
-            if let pulse { store.consume(.count(line: 3, PulseCount(total: pulse, timeNs: nowNs, onsetNs: nowNs)), nowNs: nowNs) }
+            if let pulse { store.consume(.count(.line(3), PulseCount(total: pulse, timeNs: nowNs, onsetNs: nowNs)), nowNs: nowNs) }
             let before = store.writes
             store.advance(toNs: nowNs)
             if store.writes > before {
@@ -254,11 +254,11 @@ import Testing
         let store = try CounterStore(directory: temporary.path, counters: Self.counters(["water"]), logger: log.logger)
         #expect(mkdir(temporary.path + "/counters", 0o755) == 0)
         temporary.write("counters/keep", "x")
-        store.consume(.count(line: 3, PulseCount(total: 1, timeNs: 0, onsetNs: 0)), nowNs: 0)
+        store.consume(.count(.line(3), PulseCount(total: 1, timeNs: 0, onsetNs: 0)), nowNs: 0)
         store.advance(toNs: 5 * Self.s)
         #expect(store.writes == 0 && store.failedWrites == 1)
         #expect(store.nextDeadlineNs == 10 * Self.s)
-        store.consume(.count(line: 3, PulseCount(total: 2, timeNs: 6 * Self.s, onsetNs: 6 * Self.s)), nowNs: 6 * Self.s)
+        store.consume(.count(.line(3), PulseCount(total: 2, timeNs: 6 * Self.s, onsetNs: 6 * Self.s)), nowNs: 6 * Self.s)
         store.advance(toNs: 10 * Self.s)
         #expect(store.failedWrites == 2)
         let warnings = log.messages.filter { $0.level == .warning }
@@ -282,7 +282,7 @@ import Testing
         let store = try CounterStore(directory: temporary.path, counters: Self.counters(["water"]), logger: log.logger)
         #expect(mkdir(temporary.path + "/counters", 0o755) == 0)
         temporary.write("counters/keep", "x")
-        store.consume(.count(line: 3, PulseCount(total: 7, timeNs: 0, onsetNs: 0)), nowNs: 0)
+        store.consume(.count(.line(3), PulseCount(total: 7, timeNs: 0, onsetNs: 0)), nowNs: 0)
         store.finish(atNs: Self.s)
         let error = try #require(log.messages.first { $0.level == .error }?.text)
         #expect(error.contains("put back by hand") && error.contains("water 7"))
@@ -340,7 +340,7 @@ import Testing
         let store = try CounterStore(directory: temporary.path, counters: Self.counters(["water", "energy"]), logger: Self.quiet)
         #expect(store.initialTotals == [0, 10])
         #expect(store.keptTotals == [CounterTotal(name: "old_gas", total: 12345), CounterTotal(name: "retired", total: 7)])
-        store.consume(.count(line: 4, PulseCount(total: 11, timeNs: 0, onsetNs: 0)), nowNs: 0)
+        store.consume(.count(.line(4), PulseCount(total: 11, timeNs: 0, onsetNs: 0)), nowNs: 0)
         store.finish(atNs: Self.s)
         let text = temporary.read("counters")
         #expect(try CounterStateFile.parse(Array(text.utf8), path: "f") == [
@@ -359,7 +359,7 @@ import Testing
             let store = try CounterStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
             for pulse in Int64(1)...137 {
                 let nowNs = pulse * 300 * Self.ms
-                store.consume(.count(line: 3, PulseCount(total: pulse, timeNs: nowNs, onsetNs: nowNs)), nowNs: nowNs)
+                store.consume(.count(.line(3), PulseCount(total: pulse, timeNs: nowNs, onsetNs: nowNs)), nowNs: nowNs)
                 let before = store.writes
                 store.advance(toNs: nowNs)
                 if store.writes > before { lastWritten = pulse }

@@ -159,7 +159,7 @@ import Testing
         }
         #expect(temporary.read("positions") == corrupt)
         let counting = try CounterStore(directory: temporary.path, counters: CounterStoreTests.counters(["energy"]), logger: CounterStoreTests.quiet)
-        counting.consume(.count(line: 3, PulseCount(total: 5, timeNs: Self.s, onsetNs: Self.s)), nowNs: Self.s)
+        counting.consume(.count(.line(3), PulseCount(total: 5, timeNs: Self.s, onsetNs: Self.s)), nowNs: Self.s)
         counting.finish(atNs: 2 * Self.s)
         #expect(temporary.read("positions") == corrupt)
         #expect(temporary.read("counters").contains("\nenergy 5\n"))
@@ -182,7 +182,7 @@ import Testing
         #expect(store.writes == 1)
         #expect(temporary.read("counters") == "<cannot open counters>")
         #expect(temporary.read("positions") == EncoderPositionFile.format([EncoderPosition(name: "volume", position: -2)], kept: [EncoderPosition(name: "retired", position: 4)]))
-        store.consume(.count(line: 3, PulseCount(total: 1, timeNs: 7 * Self.s, onsetNs: 7 * Self.s)), nowNs: 7 * Self.s)
+        store.consume(.count(.line(3), PulseCount(total: 1, timeNs: 7 * Self.s, onsetNs: 7 * Self.s)), nowNs: 7 * Self.s)
         store.finish(atNs: 8 * Self.s)
         #expect(store.writes == 2)
         #expect(temporary.read("counters").contains("\nenergy 1\n"))

@@ -58,7 +58,7 @@ import Testing
         var events: [(line: Int, kind: ButtonEvent.Kind, timeNs: Int64)] = []
         var consumesEdges: Bool { false }
         func consume(_ output: PipelineOutput, nowNs: Int64) {
-            if case .event(let line, let event) = output { events.append((line, event.kind, event.timeNs)) }
+            if case .event(let source, let event) = output { events.append((source.lineIndex, event.kind, event.timeNs)) }
         }
         func availabilityChanged(_ change: ChipAvailability, atNs nowNs: Int64) { changes.append((change, nowNs)) }
     }

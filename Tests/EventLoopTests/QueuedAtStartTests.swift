@@ -90,7 +90,7 @@ import Testing
     func aButtonReportsThePressAndItsRelease(place: PressPlace) throws {
         let outputs = try Self.run(LinePlan(debounce: DebounceConfiguration(both: .eager(lockoutNs: 5 * Self.ms))), pressAt: place)
         let events = outputs.compactMap { output -> ButtonEvent? in
-            guard case .event(0, let event) = output else { return nil }
+            guard case .event(.line(0), let event) = output else { return nil }
             return event
         }
         #expect(events.map(\.kind) == [.press, .release])
@@ -102,7 +102,7 @@ import Testing
     func aCounterCountsThePulseOnce(place: PressPlace) throws {
         let plan = LinePlan(debounce: DebounceConfiguration(both: .eager(lockoutNs: 5 * Self.ms)), role: .counter(initialTotal: 10))
         let totals = try Self.run(plan, pressAt: place).compactMap { output -> Int64? in
-            guard case .count(0, let count) = output else { return nil }
+            guard case .count(.line(0), let count) = output else { return nil }
             return count.total
         }
         #expect(totals == [11])
@@ -112,7 +112,7 @@ import Testing
     func aContactReportsItsChangeAndBack(place: PressPlace) throws {
         let plan = LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 5 * Self.ms)), role: .contact(ContactConfiguration(onDelayNs: 20 * Self.ms)))
         let states = try Self.run(plan, pressAt: place).compactMap { output -> Bool? in
-            guard case .contact(0, let event) = output else { return nil }
+            guard case .contact(.line(0), let event) = output else { return nil }
             return event.isOn
         }
         #expect(states == [true, false])
@@ -141,7 +141,7 @@ import Testing
             plans: [LinePlan(debounce: DebounceConfiguration(both: .eager(lockoutNs: 5 * Self.ms)))], sinks: [CallbackSink { outputs.append($0) }])
         #expect(try loop.run() == .endOfInput)
         let kinds = outputs.compactMap { output -> ButtonEvent.Kind? in
-            guard case .event(0, let event) = output else { return nil }
+            guard case .event(.line(0), let event) = output else { return nil }
             return event.kind
         }
         #expect(kinds == [.press, .release])

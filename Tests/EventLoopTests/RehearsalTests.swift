@@ -21,7 +21,7 @@ import Testing
     /// Each line's rehearsed event kinds, in order.
     static func kinds(_ outputs: [PipelineOutput], line wanted: Int) -> [ButtonEvent.Kind] {
         outputs.compactMap { output in
-            guard case .event(let line, let event) = output, line == wanted else { return nil }
+            guard case .event(let source, let event) = output, source.lineIndex == wanted else { return nil }
             return event.kind
         }
     }

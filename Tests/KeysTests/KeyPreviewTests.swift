@@ -24,13 +24,13 @@ import Testing
         lineCount: 1)
 
     static let outputs: [PipelineOutput] = [
-        .event(line: 0, ButtonEvent(kind: .press, timeNs: 10, onsetNs: 5)),
-        .event(line: 0, ButtonEvent(kind: .release, timeNs: 20, onsetNs: 15, heldNs: 10)),
-        .event(line: 0, ButtonEvent(kind: .click, timeNs: 30, onsetNs: 5, count: 1)),
-        .event(line: 0, ButtonEvent(kind: .click, timeNs: 40, onsetNs: 5, count: 2)),
+        .event(.line(0), ButtonEvent(kind: .press, timeNs: 10, onsetNs: 5)),
+        .event(.line(0), ButtonEvent(kind: .release, timeNs: 20, onsetNs: 15, heldNs: 10)),
+        .event(.line(0), ButtonEvent(kind: .click, timeNs: 30, onsetNs: 5, count: 1)),
+        .event(.line(0), ButtonEvent(kind: .click, timeNs: 40, onsetNs: 5, count: 2)),
         .rotation(OutputSource(input: 0, line: 0), EncoderEvent(direction: .counterClockwise, position: -1, timeNs: 50, onsetNs: 45)),
         .rotation(OutputSource(input: 1, line: 0), EncoderEvent(direction: .clockwise, position: 1, increment: 3, timeNs: 60, onsetNs: 55)),
-        .event(line: 0, ButtonEvent(kind: .press, timeNs: 70, onsetNs: 65)),
+        .event(.line(0), ButtonEvent(kind: .press, timeNs: 70, onsetNs: 65)),
     ]
 
     /// Plays `outputs` through a preview in `format` and returns what it wrote; the run ends at 80 ns.

@@ -132,7 +132,8 @@ import Testing
         let signals = try SignalDescriptor(requests: [.report])
         var seenWhileRunning = false
         let reporter = CallbackSink { output in
-            guard case .event(let line, let event) = output, event.kind == .release || event.kind == .press else { return }
+            guard case .event(let source, let event) = output, event.kind == .release || event.kind == .press else { return }
+            let line = source.lineIndex
             if line == 0, event.kind == .release { pthread_kill(pthread_self(), SIGUSR1) }
             if line == 1, event.kind == .press {
                 seenWhileRunning = subscriber.wait(seconds: 5) { $0.contains { $0.topic == "test/pi/lights/health" && $0.payload == Self.pressed } }

@@ -43,7 +43,7 @@ import Testing
         var codes: [EnteredCode] = []
         let collector = CallbackSink { output in
             switch output {
-            case .event(let line, let event) where event.kind == .press: presses.append((line, event.timeNs))
+            case .event(let source, let event) where event.kind == .press: presses.append((source.lineIndex, event.timeNs))
             case .code(OutputSource(input: 0, line: 0), let entered): codes.append(entered)
             default: break
             }

@@ -42,8 +42,8 @@ import Testing
         var pulses: [PulseCount] = []
         let collector = CallbackSink { output in
             switch output {
-            case .contact(0, let change): changes.append(change)
-            case .count(1, let pulse): pulses.append(pulse)
+            case .contact(.line(0), let change): changes.append(change)
+            case .count(.line(1), let pulse): pulses.append(pulse)
             default: break
             }
         }

@@ -52,7 +52,7 @@ import Testing
     /// Runs `lines` through the loop (real time) to the end, with `sink`; returns the events made.
     static func run(_ lines: SimulatedLines, sink: MQTTSink, graceSeconds: Int64 = 10, durationMs: Int64? = nil) throws -> [(line: Int, event: ButtonEvent)] {
         var events: [(line: Int, event: ButtonEvent)] = []
-        let collector = CallbackSink { if case .event(let line, let event) = $0 { events.append((line, event)) } }
+        let collector = CallbackSink { if case .event(let source, let event) = $0 { events.append((source.lineIndex, event)) } }
         let loop = try EventLoop(
             clock: .realTime(), source: lines, plans: plans, sinks: [collector, sink],
             limits: LoopLimits(durationNs: durationMs.map { $0 * ms }, shutdownGraceNs: graceSeconds * 1_000_000_000))

@@ -17,8 +17,8 @@ import Testing
     static func events(_ outputs: [PipelineOutput]) -> [String] {
         outputs.compactMap { output in
             switch output {
-            case .event(let line, let event): "\(line) \(event.kind)"
-            case .count(let line, let count): "\(line) total \(count.total)"
+            case .event(let source, let event): "\(source.lineIndex) \(event.kind)"
+            case .count(let source, let count): "\(source.lineIndex) total \(count.total)"
             case .rotation(let source, let detent): "encoder \(source.input) line \(source.line) at \(detent.position)"
             default: nil
             }

@@ -43,7 +43,7 @@ import Testing
         // The code names its keypad's input and first key's line.
         #expect(codes.map(\.source) == [OutputSource(input: 3, line: 0)] && codes.map(\.code.code) == ["123"])
         guard let index = outputs.firstIndex(where: { if case .code = $0 { true } else { false } }) else { return }
-        guard case .event(3, let press) = outputs[index - 1] else {
+        guard case .event(.line(3), let press) = outputs[index - 1] else {
             Issue.record("the code does not follow the end key's press: \(outputs)")
             return
         }

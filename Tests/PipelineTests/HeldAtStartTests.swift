@@ -35,7 +35,7 @@ import Testing
     func theReleaseOfAButtonHeldAtTheStartIsItsStateOnly(plan: String) throws {
         let outputs = try Self.outputs(plan)
         let states = outputs.compactMap { output -> Bool? in
-            guard case .buttonState(0, let isPressed, let atNs) = output else { return nil }
+            guard case .buttonState(.line(0), let isPressed, let atNs) = output else { return nil }
             #expect(atNs >= 100 * Self.ms && atNs < 2_000 * Self.ms)
             return isPressed
         }
@@ -46,7 +46,7 @@ import Testing
         #expect(try #require(stateIndex) < #require(eventIndex))
         // The next press and release are the button's as ever (a click with the clicks' window).
         let kinds = outputs.compactMap { output -> ButtonEvent.Kind? in
-            guard case .event(0, let event) = output else { return nil }
+            guard case .event(.line(0), let event) = output else { return nil }
             return event.kind
         }
         #expect(kinds == (plan == "clicks" ? [.press, .release, .click] : [.press, .release]))

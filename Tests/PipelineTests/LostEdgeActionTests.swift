@@ -14,7 +14,7 @@ import Testing
     }
 
     static func presses(_ outputs: [PipelineOutput]) -> [Int] {
-        outputs.compactMap { if case .event(let line, let event) = $0, event.kind == .press { line } else { nil } }
+        outputs.compactMap { if case .event(let source, let event) = $0, event.kind == .press { source.lineIndex } else { nil } }
     }
 
     @Test func withoutALossNothingIsAsked() {

@@ -102,7 +102,7 @@ import Testing
         }
         #expect(deadlines == [6 * Self.ms, 11 * Self.ms, 21 * Self.ms, nil])
         let presses = outputs.compactMap { output -> Int? in
-            if case .event(let line, let event) = output, event.kind == .press { return line }
+            if case .event(let source, let event) = output, event.kind == .press { return source.lineIndex }
             return nil
         }
         #expect(presses == [1, 2, 0])

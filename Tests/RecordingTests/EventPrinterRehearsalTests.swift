@@ -29,7 +29,7 @@ import Testing
 
     @Test func aRehearsalWritesNothingAndCountsNothing() throws {
         let edge = PipelineOutput.edge(LineEdge(line: 0, edge: Edge(level: .low, timeNs: 900)))
-        let press = PipelineOutput.event(line: 0, ButtonEvent(kind: .press, timeNs: 1_000, onsetNs: 900))
+        let press = PipelineOutput.event(.line(0), ButtonEvent(kind: .press, timeNs: 1_000, onsetNs: 900))
         let rehearsed = try Self.written { printer in
             for _ in 0..<3 { printer.rehearse(edge) }
             printer.rehearse(press)
