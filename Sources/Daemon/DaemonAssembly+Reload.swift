@@ -127,11 +127,11 @@ extension DaemonAssembly {
     }
 
     /// Each encoder of `plan` (in its order): the index of the same encoder in `previous`'s plan when the
-    /// reload kept it, else `nil`.
+    /// reload kept it (its input, `EncoderPlan.input`, kept: `RosterChange.previousInput`), else `nil`.
     static func previousEncoders(_ change: RosterChange, plan: DaemonPlan, previous: DaemonPlan) -> [Int?] {
         plan.encoders.map { encoder in
-            guard let oldLineA = change.previousLine[encoder.lineA] else { return nil }
-            return previous.encoders.firstIndex { $0.lineA == oldLineA }
+            guard let input = encoder.input, change.previousInput.indices.contains(input), let oldInput = change.previousInput[input] else { return nil }
+            return previous.encoders.firstIndex { $0.input == oldInput }
         }
     }
 
