@@ -43,8 +43,8 @@ package struct DaemonPlan: Sendable {
         let encoderOfInput = Dictionary(uniqueKeysWithValues: roster.inputIndices(of: .encoder).enumerated().map { ($1, $0) })
         plans = roster.lines.map { line in
             var plan = Self.plan(of: line, in: roster, groupNames: groupNames, totals: totals, encoderOfInput: encoderOfInput)
-            // A debounced line's outputs name its input (a raw line's, edges, name the line alone).
-            if plan.debounce != nil { plan.input = line.owner.input }
+            // Its outputs, and the pipeline's health of its input, name its owner.
+            plan.input = line.owner.input
             return plan
         }
         // Each encoder's outputs name its input (`OutputSource.input`), as its bindings do.

@@ -27,24 +27,10 @@ package struct InputHealthReport: Sendable {
 
     /// The health of `roster`'s inputs in `pipeline` at `timeNs` (the loop's time).
     package init(_ roster: Roster, pipeline: ButtonPipeline, atNs timeNs: Int64) {
-        var encoderIndex = 0
-        entries = roster.inputs.map { input in
-            let health: InputHealth
-            let isEncoder: Bool
-            switch input.kind {
-            case .encoder:
-                health = pipeline.health(encoder: encoderIndex)
-                encoderIndex += 1
-                isEncoder = true
-            case .button, .sensor, .counter:
-                health = pipeline.health(line: input.lines[0].index, atNs: timeNs)
-                isEncoder = false
-            case .keypad:
-                // Its keys' counts together: the edges are the changes its scans found.
-                health = pipeline.health(lines: input.lines.map(\.index), atNs: timeNs)
-                isEncoder = false
-            }
-            return Entry(name: input.name, noun: input.kind.noun, health: health, isEncoder: isEncoder)
+        // By the input's identity in the pipeline (`DaemonPlan` gives every line and encoder its input):
+        // a keypad's keys' counts together, the edges being the changes its scans found.
+        entries = roster.inputs.enumerated().map { index, input in
+            Entry(name: input.name, noun: input.kind.noun, health: pipeline.health(input: index, atNs: timeNs), isEncoder: input.id.kind == .encoder)
         }
     }
 

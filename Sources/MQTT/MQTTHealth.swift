@@ -10,8 +10,8 @@ package struct MQTTHealth: Sendable {
     package enum Source: Sendable, Hashable {
         /// A button's, a sensor's or a counter's run line.
         case line(Int)
-        /// An encoder, by its index among the run's encoders.
-        case encoder(Int)
+        /// An input by its identity in the pipeline (`OutputSource.input`): an encoder's decoder.
+        case input(Int)
         /// A keypad: its keys' run lines, their counts added up (as `run` logs a keypad's health).
         case keys([Int])
     }
@@ -54,9 +54,9 @@ package struct MQTTHealth: Sendable {
     package static func health(of input: Input, in pipeline: ButtonPipeline, atNs nowNs: Int64) -> InputHealth {
         switch input.source {
         case .line(let line) where line < pipeline.lineCount: pipeline.health(line: line, atNs: nowNs)
-        case .encoder(let index) where index < pipeline.encoderCount: pipeline.health(encoder: index)
+        case .input(let input): pipeline.health(input: input, atNs: nowNs)
         case .keys(let lines): pipeline.health(lines: lines, atNs: nowNs)
-        case .line, .encoder: InputHealth()  // not a line or encoder of this run
+        case .line: InputHealth()  // not a line of this run
         }
     }
 

@@ -169,7 +169,7 @@ package final class MQTTSink: Sink {
         if mode == .run {
             var inputs =
                 buttons.map { MQTTHealth.Input(name: $0.name, source: .line($0.lineIndex)) }
-                + encoders.indices.map { MQTTHealth.Input(name: encoders[$0].name, source: .encoder($0)) }
+                + encoders.indices.map { MQTTHealth.Input(name: encoders[$0].name, source: .input(encoders[$0].input ?? $0)) }
                 + sensors.map { MQTTHealth.Input(name: $0.name, source: .line($0.lineIndex)) }
                 + counters.map { MQTTHealth.Input(name: $0.name, source: .line($0.lineIndex)) }
             inputs += keypads.map { MQTTHealth.Input(name: $0.name, source: .keys($0.lineIndices)) }

@@ -38,7 +38,7 @@ import Testing
         // The run's lines: the buttons', then the encoder's A and B, with raw plans and the encoder's plan.
         #expect(configuration.roster.lines.map(\.settings?.line) == ["22", "GPIO17", "GPIO27"])
         let plan = DaemonPlan(configuration)
-        #expect(plan.plans.count == 3 && plan.plans[1] == .raw && plan.plans[2] == .raw)
+        #expect(plan.plans.count == 3 && plan.plans[1] == LinePlan(debounce: nil, input: 1) && plan.plans[2] == LinePlan(debounce: nil, input: 1))
         #expect(plan.encoders == [EncoderPlan(lineA: 1, lineB: 2, configuration: encoder.configuration, input: 1)])
     }
 

@@ -26,7 +26,7 @@ import Testing
         #expect(roster.label(of: roster.lines[3].id) == "volume (reset)")
         #expect(roster.inputs[1].lines.count == 3 && roster.inputs[4].lines.count == 2)
         let plan = DaemonPlan(configuration)
-        #expect(plan.plans[1] == .raw && plan.plans[2] == .raw)
+        #expect(plan.plans[1] == LinePlan(debounce: nil, input: 1) && plan.plans[2] == LinePlan(debounce: nil, input: 1))
         #expect(plan.plans[3] == LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 7_000_000)), role: .encoderReset(encoder: 0, position: 50), input: 1))
         #expect(plan.plans[6].role == .encoderReset(encoder: 1, position: 0))
         #expect(plan.plans[9].role == .encoderReset(encoder: 2, position: 3))

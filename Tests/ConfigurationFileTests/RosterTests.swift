@@ -122,15 +122,15 @@ import Testing
             let role = plan.plans[line.id.index].role
             switch roster.input(owning: line.id).kind {
             case .button: #expect(role == .button)
-            case .encoder: #expect(plan.plans[line.id.index] == .raw)
+            case .encoder: #expect(plan.plans[line.id.index] == LinePlan(debounce: nil, input: line.owner.input))
             case .sensor(let sensor): #expect(role == .contact(sensor.contact))
             case .counter: #expect(role == .counter(initialTotal: 42))
             case .keypad: #expect(role == .button)
             }
         }
         #expect(plan.encoders.map { [$0.lineA, $0.lineB] } == roster.encoders.map { [$0.lineA.index, $0.lineB.index] })
-        // A debounced line's outputs name its owner, a raw line's (an encoder's A and B) the line alone.
-        #expect(roster.lines.map { plan.plans[$0.id.index].input } == [0, 1, nil, nil, 3, 4, 5])
+        // Every line's plan names its owner, an encoder's raw lines A and B too.
+        #expect(roster.lines.map { plan.plans[$0.id.index].input } == [0, 1, 2, 2, 3, 4, 5])
         // An encoder's outputs name its input, its place in the roster (after the two buttons).
         #expect(plan.encoders.map(\.input) == [roster.index(of: InputID(.encoder, "volume"))] && plan.encoders.map(\.input) == [2])
         #expect(plan.contactActionBindings.map(\.line) == [roster.sensors[0].line.index])

@@ -49,7 +49,7 @@ import Testing
 
     @Test func anInputOutsideTheRunReadsAsNothing() {
         let pipeline = ButtonPipeline(plans: [.raw], initialLevels: [.high], atNs: 0)
-        var health = MQTTHealth(inputs: [.init(name: "gone", source: .line(4)), .init(name: "knob", source: .encoder(0))])
+        var health = MQTTHealth(inputs: [.init(name: "gone", source: .line(4)), .init(name: "knob", source: .input(5))])
         #expect(health.changes(in: pipeline, atNs: 0).map(\.health) == [InputHealth(), InputHealth()])
     }
 

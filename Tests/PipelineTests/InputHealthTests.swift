@@ -74,4 +74,25 @@ import Testing
         #expect(outputs.filter { if case .rotation = $0 { true } else { false } }.count == 1)
         #expect(pipeline.health(encoder: 0) == InputHealth(edges: 6, bouncesAbsorbed: 2, lostEvents: 2))
     }
+
+    /// An input's health by its identity: an encoder's is its decoder's (not its reset line's), any
+    /// other input's its lines' added up (a keypad's keys), whatever lines it has.
+    @Test func anInputsHealthIsFoundByItsIdentity() {
+        let debounced = DebounceConfiguration(both: .defer(windowNs: 3 * Self.ms))
+        // Input 2 an encoder on lines 0 and 1 with its reset on line 4; input 7 two keys, lines 2 and 3.
+        let plans = [
+            LinePlan(debounce: nil, input: 2), LinePlan(debounce: nil, input: 2), LinePlan(debounce: debounced, input: 7),
+            LinePlan(debounce: debounced, input: 7), LinePlan(debounce: debounced, role: .encoderReset(encoder: 0, position: 0), input: 2),
+        ]
+        var pipeline = ButtonPipeline(
+            plans: plans, encoders: [EncoderPlan(lineA: 0, lineB: 1, input: 2)], initialLevels: Array(repeating: .high, count: 5), atNs: 0)
+        Self.play("--_-_______--------", line: 2, into: &pipeline)
+        Self.play("--_____----", line: 3, into: &pipeline, startTick: 50)
+        Self.play("--_-_____----", line: 4, into: &pipeline, startTick: 100)
+        pipeline.suspectLoss(line: 1, count: 2)
+        #expect(pipeline.health(input: 7, atNs: 200 * Self.ms) == InputHealth(edges: 6, bouncesAbsorbed: 2, lostEvents: 0))
+        #expect(pipeline.health(input: 2, atNs: 200 * Self.ms) == pipeline.health(encoder: 0))
+        #expect(pipeline.health(input: 2, atNs: 200 * Self.ms).lostEvents == 2)
+        #expect(pipeline.health(input: 5, atNs: 200 * Self.ms) == InputHealth(), "no such input")
+    }
 }
