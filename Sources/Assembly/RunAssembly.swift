@@ -1,6 +1,7 @@
 import DebounceCore
 import EventLoop
 import GPIODBackend
+import Keypads
 import LinuxSys
 import Pipeline
 import Settings
@@ -48,6 +49,25 @@ package struct RunAssembly {
     package let clock: LoopClock
     /// Each line's place, in the source's line order (`nil` for a trace).
     package let places: [LinePlace?]
+    /// The source of the lines that are not keypads' keys, as it was made (pins, simulated lines or a
+    /// trace): the run's lines from 0; nil when the run has keypads only.
+    package let pinSource: (any EdgeSource)?
+    /// The keypads' sources, each with its keypad's name, in the order their keys' lines follow the pins'.
+    package let keypads: [NamedKeypad]
+
+    /// A run whose lines are all `source`'s (no keypad), placed at `places`, on `clock`.
+    init(source: any EdgeSource, clock: LoopClock, places: [LinePlace?]) {
+        self.init(source: source, clock: clock, places: places, pinSource: source, keypads: [])
+    }
+
+    /// A run whose lines are `source`'s: `pinSource`'s lines (none if nil), then `keypads`' keys.
+    init(source: any EdgeSource, clock: LoopClock, places: [LinePlace?], pinSource: (any EdgeSource)?, keypads: [NamedKeypad]) {
+        self.source = source
+        self.clock = clock
+        self.places = places
+        self.pinSource = pinSource
+        self.keypads = keypads
+    }
 
     /// Real pins: `lines` (offsets or names) on `chip` (nil: the header's chip, or wherever the named
     /// lines are), found among `chips` (`ChipInventory.read()`), all with one bias;

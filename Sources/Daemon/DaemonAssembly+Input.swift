@@ -19,11 +19,11 @@ extension DaemonAssembly {
             // The run before's clock goes on: the kept inputs' times are on it.
             let fresh = simulated(configuration, simulation, startNs: carried.clock.nowNs, clock: carried.clock)
             guard let previous = carried.simulatedLines else { return fresh }
-            guard let freshLines = ((fresh.source as? CompositeEdgeSource)?.sources.first ?? fresh.source) as? SimulatedLines else { return fresh }
+            guard let freshLines = fresh.pinSource as? SimulatedLines else { return fresh }
             // The pins' lines come first; a keypad's keys (last) carry nothing over (`RosterChange`).
             let lines = SimulatedLines(continuing: previous, previousLine: Array(change.previousLine.prefix(freshLines.lineCount)), fresh: freshLines)
             // The fresh run's keypads, after its lines: a kept keypad types anew, as a fresh one does.
-            let keypads = ((fresh.source as? CompositeEdgeSource)?.sources.dropFirst() ?? []).compactMap { $0 as? KeypadSource }
+            let keypads = fresh.keypads
             return RunAssembly.simulated(lines, names: configuration.roster.pinLines.compactMap(\.settings?.line), virtualTime: simulation.virtualTime, clock: carried.clock)
                 .adding(keypads: keypads, places: fresh.places.dropFirst(freshLines.lineCount).compactMap { $0 })
         }

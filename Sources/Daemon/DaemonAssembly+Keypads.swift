@@ -17,14 +17,14 @@ extension DaemonAssembly {
     /// Each key is placed at its row's line, as written (`SimulatedLineNumber`).
     static func simulatedKeypads(
         _ configuration: ServiceConfiguration, _ simulation: DaemonChoices.Simulation, startNs: Int64
-    ) -> (sources: [KeypadSource], places: [RunAssembly.LinePlace]) {
-        var sources: [KeypadSource] = []
+    ) -> (sources: [RunAssembly.NamedKeypad], places: [RunAssembly.LinePlace]) {
+        var sources: [RunAssembly.NamedKeypad] = []
         var places: [RunAssembly.LinePlace] = []
         for (index, keypad) in configuration.keypads.enumerated() {
             let typing = SimulatedTyping(
                 layout: keypad.layout, code: keypad.code, ownKeys: keypad.keysWithOwnActions, seed: simulation.seed &+ keypadSeedOffset &+ UInt64(index),
                 presses: simulation.presses ?? simulatedKeypadPresses, startNs: startNs)
-            sources.append(KeypadSource.simulated(keypad.matrix, contacts: typing.contacts, startNs: startNs))
+            sources.append(RunAssembly.NamedKeypad(name: keypad.name, source: KeypadSource.simulated(keypad.matrix, contacts: typing.contacts, startNs: startNs)))
             places += keyRows(keypad).map { row in
                 RunAssembly.LinePlace(chip: "simulated", offset: SimulatedLineNumber.of(keypad.rows[row].line, index: row))
             }
@@ -37,8 +37,8 @@ extension DaemonAssembly {
     /// its row's line.
     static func requestedKeypads(
         _ configuration: ServiceConfiguration, located: ArraySlice<MachineCheck.Located<GPIOChip>>
-    ) throws(GPIOError) -> (sources: [KeypadSource], places: [RunAssembly.LinePlace]) {
-        var sources: [KeypadSource] = []
+    ) throws(GPIOError) -> (sources: [RunAssembly.NamedKeypad], places: [RunAssembly.LinePlace]) {
+        var sources: [RunAssembly.NamedKeypad] = []
         var places: [RunAssembly.LinePlace] = []
         var next = located.startIndex
         for keypad in configuration.keypads {
@@ -47,7 +47,7 @@ extension DaemonAssembly {
             let rows = zip(pins.prefix(keypad.rows.count), keypad.rows).map { LineSelection(chip: $0.place, offset: $0.offset, bias: $1.bias) }
             let columns = pins.suffix(keypad.columns.count).map { LineSelection(chip: $0.place, offset: $0.offset, bias: .asIs) }
             let port = try GPIODMatrixPort(rows: rows, columns: columns, consumer: "gpio-debounce", waitsForVanishedChips: true)
-            sources.append(KeypadSource(configuration: keypad.matrix, port: port))
+            sources.append(RunAssembly.NamedKeypad(name: keypad.name, source: KeypadSource(configuration: keypad.matrix, port: port)))
             places += keyRows(keypad).map { RunAssembly.LinePlace(chip: rows[$0].chip.name, offset: rows[$0].offset) }
         }
         return (sources, places)

@@ -60,12 +60,10 @@ extension DaemonAssembly {
             sink.beginShutdown(atNs: nowNs, graceEndNs: nowNs)
             do throws(SinkError) { try sink.finish(atNs: nowNs) } catch { logger.warning("reload: \(error)") }
         }
-        // The pins' source: the loop's, or the first of its sources when keypads follow it.
-        let pinSource = (loop.source as? CompositeEdgeSource)?.sources.first ?? loop.source
         let carried = Carried(
             roster: configuration.roster, plan: plan, pipeline: loop.pipeline, clock: loop.clock, simulatedLines: pinSource as? SimulatedLines,
             requestedLines: pinSource as? GPIODLines,
-            keypadScanners: Dictionary(zip(configuration.keypads.map(\.name), keypadSources.map(\.scanner)), uniquingKeysWith: { first, _ in first }),
+            keypadScanners: Dictionary(keypads.map { ($0.name, $0.source.scanner) }, uniquingKeysWith: { first, _ in first }),
             mqttSink: keepsMQTT ? mqttSink : nil, simulationState: simulationState, stateLock: counterStore?.lock, retiring: retiring.filter(\.isBusy),
             events: eventsBefore + loop.reportedEvents, wakeups: wakeupsBefore + loop.wakeups)
         simulationState = nil
@@ -100,10 +98,10 @@ extension DaemonAssembly {
 
     /// Each keypad of `configuration` that the reload kept (`change`) goes on from its scanner in the run
     /// before, at `nowNs`: its held keys stay down until a scan finds them up (`KeypadSource.goOn`).
-    static func continueKeypads(_ source: any EdgeSource, _ configuration: ServiceConfiguration, from carried: Carried, _ change: RosterChange, atNs nowNs: Int64) {
+    static func continueKeypads(_ keypads: [RunAssembly.NamedKeypad], from carried: Carried, _ change: RosterChange, atNs nowNs: Int64) {
         let kept = Set(change.kept)
-        for (keypad, keypadSource) in zip(configuration.keypads, keypadSources(of: source)) where kept.contains(keypad.name) {
-            if let scanner = carried.keypadScanners[keypad.name] { keypadSource.goOn(from: scanner, atNs: nowNs) }
+        for keypad in keypads where kept.contains(keypad.name) {
+            if let scanner = carried.keypadScanners[keypad.name] { keypad.source.goOn(from: scanner, atNs: nowNs) }
         }
     }
 

@@ -37,6 +37,11 @@ package final class DaemonAssembly {
     package let plan: DaemonPlan
     /// Each line's place (chip and offset, `simulated` for a simulation), in the roster's line order.
     package let places: [RunAssembly.LinePlace]
+    /// The source of the pins' lines, as made (`RunAssembly.pinSource`): what a reload takes requests
+    /// or scripts over from; nil when the run has keypads only.
+    let pinSource: (any EdgeSource)?
+    /// The keypads' sources, each with its keypad's name (`RunAssembly.keypads`).
+    let keypads: [RunAssembly.NamedKeypad]
     /// The counters' store, when the configuration has counters.
     package let counterStore: CounterStore?
     /// What the MQTT sink publishes with: the configuration's `mqtt:` section, or for a simulation its
@@ -81,8 +86,10 @@ package final class DaemonAssembly {
         var continuing: (Carried, RosterChange)?
         if let carried, let change { continuing = (carried, change) }
         let input = try Self.input(configuration, choices: choices, logger: logger, continuing: continuing)
-        if let carried, let change { Self.continueKeypads(input.source, configuration, from: carried, change, atNs: input.clock.nowNs) }
+        if let carried, let change { Self.continueKeypads(input.keypads, from: carried, change, atNs: input.clock.nowNs) }
         places = input.places.compactMap { $0 }
+        pinSource = input.pinSource
+        keypads = input.keypads
         let madeState = carried?.simulationState == nil
         let simulationState: SimulationStateDirectory?
         if let kept = carried?.simulationState {
@@ -139,8 +146,7 @@ package final class DaemonAssembly {
             if let carried, let change {
                 // Lines requested again (not taken over with their chip's request) may have missed edges.
                 let kept = Set(change.previousLine.indices.filter { change.previousLine[$0] != nil })
-                let pinSource = (input.source as? CompositeEdgeSource)?.sources.first ?? input.source
-                let requestedAgain = (pinSource as? GPIODLines).map { kept.subtracting($0.linesKept) } ?? []
+                let requestedAgain = (input.pinSource as? GPIODLines).map { kept.subtracting($0.linesKept) } ?? []
                 loop.carry(
                     from: carried.pipeline, previousLine: change.previousLine, previousEncoder: Self.previousEncoders(change, plan: plan, previous: carried.plan),
                     suspecting: requestedAgain)
@@ -168,19 +174,10 @@ package final class DaemonAssembly {
     /// Logs every input's health in `pipeline` at `timeNs`, one line each (`InputHealthReport`).
     package func logHealth(_ pipeline: ButtonPipeline, atNs timeNs: Int64) {
         for line in InputHealthReport(roster, pipeline: pipeline, atNs: timeNs).lines { logger.info("\(line)") }
-        for (keypad, source) in zip(configuration.keypads, keypadSources) {
-            let away = source.isAway ? "; unavailable: its chip went away" : ""
-            logger.info("scans of keypad \(keypad.name): \(source.scanSummary)\(away)")
+        for keypad in keypads {
+            let away = keypad.source.isAway ? "; unavailable: its chip went away" : ""
+            logger.info("scans of keypad \(keypad.name): \(keypad.source.scanSummary)\(away)")
         }
-    }
-
-    /// The keypads' sources, in the configuration's order (after the pins' source, if any).
-    var keypadSources: [KeypadSource] { Self.keypadSources(of: loop.source) }
-
-    /// The keypads' sources of a run's `source`, in the configuration's order.
-    static func keypadSources(of source: any EdgeSource) -> [KeypadSource] {
-        if let keypad = source as? KeypadSource { return [keypad] }
-        return (source as? CompositeEdgeSource)?.sources.compactMap { $0 as? KeypadSource } ?? []
     }
 
     /// Logs the end of the run: every input's health, the counters' writes, why the loop stopped

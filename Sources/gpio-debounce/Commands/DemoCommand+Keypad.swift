@@ -23,7 +23,7 @@ extension DemoCommand {
         let out = OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0)
         let printer = EventPrinter(writer: output.writer(out), lineFields: keys.map { EventFields.key(String($0), keypad: "demo") })
         let assembly = RunAssembly.keypads(
-            [source], places: keys.map { _ in RunAssembly.LinePlace(chip: "simulated", offset: 0) }, clock: virtualTime ? .virtual() : .realTime())
+            [RunAssembly.NamedKeypad(name: "demo", source: source)], places: keys.map { _ in RunAssembly.LinePlace(chip: "simulated", offset: 0) }, clock: virtualTime ? .virtual() : .realTime())
         let configuration = debounce.configuration
         let loop = try makeLoop { () throws(LineError) in
             try assembly.loop(plans: [LinePlan(debounce: configuration)], sinks: [printer], stop: .signals(signals))
