@@ -46,17 +46,21 @@ let package = Package(
         .target(name: "LinuxSys", dependencies: ["CLinuxSys", system]),
         // The Linux declarations Swift's Glibc module leaves out (ppoll, signalfd, eventfd, inotify).
         .systemLibrary(name: "CLinuxSys"),
+        // What every input source is and shares, below them all: the source protocol (EdgeSource), a
+        // wakeup's batch of edges, a line's errors and a chip's availability, a matrix's port, and a
+        // composite of sources. Knows no input kind.
+        .target(name: "LineInput", dependencies: ["DebounceCore", "LinuxSys", system]),
         // The one event loop: descriptors, the run's clock, deadlines; sources in, sinks out.
-        .target(name: "EventLoop", dependencies: ["DebounceCore", "Pipeline", "LinuxSys", system]),
+        .target(name: "EventLoop", dependencies: ["DebounceCore", "LineInput", "Pipeline", "LinuxSys", system]),
         // Matrix keypads as an edge source of their keys: the scan (DebounceCore's MatrixScanner) over a
         // port that drives the columns and reads the rows (MatrixPort: real pins or a simulated matrix).
-        .target(name: "Keypads", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", system]),
+        .target(name: "Keypads", dependencies: ["DebounceCore", "LineInput", "LinuxSys", system]),
         // Simulated bouncy lines as an edge source (virtual or real time), and a simulated keypad matrix.
-        .target(name: "Simulation", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "Keypads"]),
+        .target(name: "Simulation", dependencies: ["DebounceCore", "LineInput", "Pipeline", "EventLoop"]),
         // libgpiod 1.6 or 2.x through one small header-only shim.
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
         // Real pins: chips, line lookup, line requests as an edge source.
-        .target(name: "GPIODBackend", dependencies: ["CGPIOD", "DebounceCore", "Pipeline", "EventLoop", "Keypads", "LinuxSys", "Settings", system]),
+        .target(name: "GPIODBackend", dependencies: ["CGPIOD", "DebounceCore", "LineInput", "LinuxSys", "Settings", system]),
         // What writes events and bytes to a descriptor: OutputBuffer, ByteWriter, EventWriter and the
         // fields every event of a line carries, JSON and terminal text. A library product of its own:
         // TraceFormat's public writers take an OutputBuffer, and a program that writes events (the
@@ -68,9 +72,9 @@ let package = Package(
         .target(name: "TraceFormat", dependencies: ["DebounceCore", "EventOutput", system]),
         // A recorded trace of one or more lines as an edge source (TraceEdgeSource), for a run in virtual
         // time: the input beside real pins (GPIODBackend) and simulated lines (Simulation).
-        .target(name: "TraceInput", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "TraceFormat"]),
+        .target(name: "TraceInput", dependencies: ["DebounceCore", "LineInput", "TraceFormat"]),
         // Trace analysis: bursts, statistics, the smallest working windows, and SVG pictures.
-        .target(name: "TraceAnalysis", dependencies: ["DebounceCore", "Pipeline", "TraceFormat"]),
+        .target(name: "TraceAnalysis", dependencies: ["DebounceCore", "Pipeline"]),
         // What a run writes out as it goes: each event as text or JSON (EventPrinter: watch, run, demo,
         // replay), the raw edges as a trace (TraceRecorder: record), and a line's raw and debounced
         // signals side by side as a VCD (SignalComparisonSink: `replay --format vcd`).
@@ -92,7 +96,7 @@ let package = Package(
         // opened at run time (MQTT's MosquittoLibrary), only by a run that publishes.
         .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // The MQTT sink: events, states, availability and Home Assistant discovery, on the event loop.
-        .target(name: "MQTT", dependencies: ["CMosquitto", "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "EventOutput", "Settings", logging, system]),
+        .target(name: "MQTT", dependencies: ["CMosquitto", "DebounceCore", "Pipeline", "EventLoop", "LineInput", "LinuxSys", "EventOutput", "Settings", logging, system]),
         // libyaml, the YAML 1.1 parser (Debian's libyaml-dev), plus its nesting check.
         // No pkgConfig: yaml-0.1.pc's -L names the system's library folder, which SwiftPM would put
         // ahead of libgpiod.pc's, so that a build against a libgpiod 2 of its own (scripts/test-libgpiod2)
@@ -107,7 +111,7 @@ let package = Package(
         .target(name: "ConfigurationFile", dependencies: ["DebounceCore", "Pipeline", "Settings", "YAMLDocument"]),
         // The one assembly of a run: an input (pins, simulated lines, a trace) with its clock, the
         // stages and the sinks, as one event loop. Every command and the library's Button use it.
-        .target(name: "Assembly", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "Keypads", "LinuxSys", "Simulation", "GPIODBackend", "Settings", "TraceInput"]),
+        .target(name: "Assembly", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LineInput", "Keypads", "LinuxSys", "Simulation", "GPIODBackend", "Settings", "TraceInput"]),
         // The daemon of a configuration, assembled where it can be tested: the input (the configured pins or
         // a simulation of every input), the plan, the sinks (printer, actions or their preview, keys, the
         // counters' store, MQTT) and the loop; `check`'s report; and `MachineCheck`, what `run` and `check`
@@ -117,16 +121,16 @@ let package = Package(
         .target(
             name: "Daemon",
             dependencies: [
-                "DebounceCore", "Pipeline", "EventLoop", "Keypads", "LinuxSys", "Simulation", "GPIODBackend", "EventOutput", "Settings", "Recording", "Actions",
+                "DebounceCore", "Pipeline", "EventLoop", "LineInput", "Keypads", "LinuxSys", "Simulation", "GPIODBackend", "EventOutput", "Settings", "Recording", "Actions",
                 "Keys", "CounterState", "MQTT", "ConfigurationFile", "Assembly", logging, system,
             ]),
         // The library face: `Button(line: 17).events`, over real pins or the simulated button.
-        .target(name: "GPIODebounce", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "GPIODBackend", "Settings", "Assembly", system]),
+        .target(name: "GPIODebounce", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LineInput", "LinuxSys", "Simulation", "GPIODBackend", "Settings", "Assembly", system]),
         .executableTarget(
             name: "gpio-debounce",
             dependencies: [
-                "DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "Simulation", "EventOutput", "TraceFormat", "TraceInput", "GPIODBackend", "TraceAnalysis",
-                "Settings", "Recording", "Actions", "Keys", "Keypads", "CounterState", "MQTT", "ConfigurationFile", "Assembly", "Daemon", logging, system,
+                "DebounceCore", "Pipeline", "EventLoop", "LineInput", "LinuxSys", "Simulation", "EventOutput", "TraceFormat", "TraceInput", "GPIODBackend", "TraceAnalysis",
+                "Settings", "Recording", "Actions", "Keypads", "CounterState", "MQTT", "ConfigurationFile", "Assembly", "Daemon", logging, system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -142,16 +146,16 @@ let package = Package(
             name: "PipelineTests",
             dependencies: ["Pipeline", "DebounceCore", "Simulation", "EventLoop", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "EventLoop", "Pipeline", "LinuxSys", "DebounceCore"]),
-        .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "Pipeline", "Simulation", "LinuxSys", "DebounceCore"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "EventLoop", "Pipeline", "LinuxSys", "LineInput", "DebounceCore"]),
+        .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "Pipeline", "Simulation", "LinuxSys", "LineInput", "DebounceCore"]),
         // A keypad's keys through the loop: a simulated matrix scanned by KeypadSource, its chip going away and back.
-        .testTarget(name: "KeypadsTests", dependencies: ["Keypads", "EventLoop", "Pipeline", "Simulation", "LinuxSys", "DebounceCore", system]),
+        .testTarget(name: "KeypadsTests", dependencies: ["Keypads", "EventLoop", "Pipeline", "Simulation", "LinuxSys", "LineInput", "DebounceCore", system]),
         // The system calls on this machine: processors, the virtual keyboard's errors.
         .testTarget(name: "LinuxSysTests", dependencies: ["LinuxSys"]),
         // The values the configuration hands down: the key names.
         .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
         // The action runner on the event loop, with real child processes.
-        .testTarget(name: "ActionsTests", dependencies: ["Actions", "Settings", "EventLoop", "Pipeline", "Simulation", "LinuxSys", "DebounceCore", logging]),
+        .testTarget(name: "ActionsTests", dependencies: ["Actions", "Settings", "EventLoop", "Pipeline", "Simulation", "LinuxSys", "EventOutput", "DebounceCore", logging]),
         // The event printer: what it writes, and that its rehearsal writes nothing.
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "EventLoop", "EventOutput", "Pipeline", "DebounceCore", system]),
         // The keys a preview shows.
@@ -172,18 +176,18 @@ let package = Package(
             name: "DaemonTests",
             dependencies: [
                 "Assembly", "Daemon", "ConfigurationFile", "Settings", "Recording", "Actions", "Keys", "CounterState", "MQTT", "GPIODBackend",
-                "EventLoop", "EventOutput", "Simulation", "Pipeline", "LinuxSys", "DebounceCore", logging, inMemoryLogging, system,
+                "EventLoop", "EventOutput", "Pipeline", "LinuxSys", logging, inMemoryLogging, system,
             ]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "Simulation"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "EventOutput", "DebounceCore", "Simulation"]),
         // A trace as a run's input: its lines' initial levels, its edges through the loop, a bad line's end.
-        .testTarget(name: "TraceInputTests", dependencies: ["TraceInput", "TraceFormat", "EventLoop", "Pipeline", "Simulation", "DebounceCore"]),
+        .testTarget(name: "TraceInputTests", dependencies: ["TraceInput", "TraceFormat", "EventLoop", "Pipeline", "Simulation", "LineInput", "DebounceCore"]),
         .testTarget(name: "EventOutputTests", dependencies: ["EventOutput", "DebounceCore"]),
-        .testTarget(name: "CLITests", dependencies: ["gpio-debounce", "LinuxSys"]),
+        .testTarget(name: "CLITests", dependencies: ["gpio-debounce", "LinuxSys", "DebounceCore"]),
         .testTarget(
             name: "MQTTTests",
             dependencies: [
-                "MQTT", "ConfigurationFile", "Settings", "YAMLDocument", "Simulation", "EventLoop", "Pipeline", "LinuxSys", "DebounceCore", "EventOutput", logging,
+                "MQTT", "ConfigurationFile", "Settings", "YAMLDocument", "Simulation", "EventLoop", "LineInput", "Pipeline", "LinuxSys", "DebounceCore", "EventOutput", logging,
                 inMemoryLogging, system,
             ]
         ),

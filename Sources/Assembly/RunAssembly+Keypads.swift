@@ -1,5 +1,6 @@
 import EventLoop
 import Keypads
+import LineInput
 
 extension RunAssembly {
     /// A keypad's source and its name (what its messages and a reload know it by).

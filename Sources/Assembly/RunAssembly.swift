@@ -2,6 +2,7 @@ import DebounceCore
 import EventLoop
 import GPIODBackend
 import Keypads
+import LineInput
 import LinuxSys
 import Pipeline
 import Settings
@@ -15,7 +16,7 @@ import TraceInput
 ///
 /// ```swift
 /// let run = try RunAssembly.pins(on: .read(), chip: nil, lines: ["17"], bias: .pullUp)   // or .simulated / .trace
-/// let loop = try run.loop(plans: [plan], sinks: [printer], stop: .signals(signals))
+/// let loop = try run.loop(plan: PipelinePlan(lines: [plan]), sinks: [printer], stop: .signals(signals))
 /// _ = try loop.run()
 /// ```
 ///
@@ -110,22 +111,13 @@ package struct RunAssembly {
         RunAssembly(source: source, clock: .virtual(startNs: source.startNs), places: Array(repeating: nil, count: source.lineCount))
     }
 
-    /// The run's loop: every line through `plans` (one per line, or one for all) and `groups`, pairs of
-    /// raw lines decoded by `encoders`, keypads' codes collected by `codes`, the outputs to `sinks` in order. Reads each line's initial level (`LineError` when that fails).
-    package func loop(
-        plans: [LinePlan], groups: [GroupLockout] = [], encoders: [EncoderPlan] = [], codes: [CodePlan] = [], sinks: [any Sink], stop: StopControl,
-        limits: LoopLimits = LoopLimits()
-    ) throws(LineError) -> EventLoop {
+    /// The run's loop: its lines through the pipeline `plan` describes, the outputs to `sinks` in order.
+    /// Reads each line's initial level (`LineError` when that fails).
+    package func loop(plan: PipelinePlan, sinks: [any Sink], stop: StopControl, limits: LoopLimits = LoopLimits()) throws(LineError) -> EventLoop {
         switch stop {
-        case .signals(let signals):
-            try EventLoop(
-                clock: clock, source: source, plans: plans, groups: groups, encoders: encoders, codes: codes, sinks: sinks, signals: signals, limits: limits)
-        case .stopSwitch(let stopSwitch):
-            try EventLoop(
-                clock: clock, source: source, plans: plans, groups: groups, encoders: encoders, codes: codes, sinks: sinks, stopSwitch: stopSwitch,
-                limits: limits)
-        case .none:
-            try EventLoop(clock: clock, source: source, plans: plans, groups: groups, encoders: encoders, codes: codes, sinks: sinks, limits: limits)
+        case .signals(let signals): try EventLoop(clock: clock, source: source, plan: plan, sinks: sinks, signals: signals, limits: limits)
+        case .stopSwitch(let stopSwitch): try EventLoop(clock: clock, source: source, plan: plan, sinks: sinks, stopSwitch: stopSwitch, limits: limits)
+        case .none: try EventLoop(clock: clock, source: source, plan: plan, sinks: sinks, limits: limits)
         }
     }
 }

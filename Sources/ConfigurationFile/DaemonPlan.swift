@@ -30,6 +30,9 @@ package struct DaemonPlan: Sendable {
     /// `bindings`, as a button's do.
     package var codeActionBindings: [CodeActionBinding] = []
 
+    /// What the loop's pipeline is made of: the lines' plans, the groups, the encoders and the codes.
+    package var pipeline: PipelinePlan { PipelinePlan(lines: plans, groups: groups, encoders: encoders, codes: codes) }
+
     /// The plan of `configuration`, its counters starting from `counterTotals[i]` pulses (the totals a
     /// state file kept; 0 for a counter it does not list), and its encoders from `encoderPositions[i]`
     /// (in the encoders' order; a kept position, clamped into the encoder's range; 0 where `nil` or missing).

@@ -1,5 +1,6 @@
 import ConfigurationFile
 import EventLoop
+import LineInput
 import Logging
 import Pipeline
 

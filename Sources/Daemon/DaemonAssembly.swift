@@ -10,6 +10,7 @@ import DebounceCore
 import EventLoop
 import GPIODBackend
 import Keypads
+import LineInput
 import Logging
 import MQTT
 import Pipeline
@@ -139,7 +140,7 @@ package final class DaemonAssembly {
             self.sinks = sinks
             do throws(LineError) {
                 loop = try input.loop(
-                    plans: plan.plans, groups: plan.groups, encoders: plan.encoders, codes: plan.codes, sinks: sinks, stop: stop, limits: choices.limits)
+                    plan: plan.pipeline, sinks: sinks, stop: stop, limits: choices.limits)
             } catch {
                 throw DaemonFailure.start(error)
             }

@@ -2,6 +2,7 @@ import ConfigurationFile
 import CounterState
 import EventLoop
 import GPIODBackend
+import LineInput
 import LinuxSys
 import MQTT
 

@@ -1,3 +1,4 @@
+import LineInput
 import LinuxSys
 import SystemPackage
 

@@ -1,4 +1,5 @@
 import DebounceCore
+import LineInput
 import Pipeline
 
 /// A run in virtual time takes a source's edges that come before every other deadline one after

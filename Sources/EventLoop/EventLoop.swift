@@ -1,4 +1,5 @@
 import DebounceCore
+import LineInput
 import LinuxSys
 import Pipeline
 import SystemPackage
@@ -107,9 +108,8 @@ public final class EventLoop {
         }
     }
 
-    /// A loop over `source`'s lines, each going through `plans[i]` (one plan for every line if only one
-    /// is given), with `groups` for the plans' group lockouts, `encoders` decoding pairs of raw lines and
-    /// `codes` collecting keypads' codes.
+    /// A loop over `source`'s lines through the pipeline `plan` describes (one line plan per line, or one
+    /// for every line).
     /// Reads each line's initial level now, with the edges already queued (`readStart`).
     /// `signals` (the CLI) or `stopSwitch` (the library) stop the run.
     ///
@@ -120,12 +120,11 @@ public final class EventLoop {
     /// Raspberry Pi Zero or 1, a pinned service) and its clock is real, and off otherwise (a yield with
     /// an idle CPU beside it only costs a system call).
     package init(
-        clock: LoopClock, source: any EdgeSource, plans: [LinePlan], groups: [GroupLockout] = [], encoders: [EncoderPlan] = [], codes: [CodePlan] = [],
-        sinks: [any Sink],
+        clock: LoopClock, source: any EdgeSource, plan: PipelinePlan, sinks: [any Sink],
         signals: SignalDescriptor? = nil, stopSwitch: StopSwitch? = nil, limits: LoopLimits = LoopLimits(),
         yieldsAfterEvents: Bool? = nil
     ) throws(LineError) {
-        precondition(plans.count == 1 || plans.count == source.lineCount, "one plan per line, or one for all")
+        precondition(plan.fits(lineCount: source.lineCount), "one plan per line, or one for all")
         self.clock = clock
         self.source = source
         self.sinks = sinks
@@ -137,12 +136,11 @@ public final class EventLoop {
         initialLevels = start.levels.levels
         queuedAtStart = start.queued
         stagesStartNs = start.levels.startNs
-        let allPlans = plans.count == source.lineCount ? plans : Array(repeating: plans[0], count: source.lineCount)
         // Allocated once nothing can throw: `deinit` frees it.
         sinkReferences = .allocate(capacity: sinks.count)
         _ = sinkReferences.initialize(from: sinks)
         pipeline = ButtonPipeline(
-            plans: allPlans, groups: groups, encoders: encoders, codes: codes, initialLevels: start.levels.levels, atNs: start.levels.startNs,
+            plan: plan, lineCount: source.lineCount, initialLevels: start.levels.levels, atNs: start.levels.startNs,
             reportsEdges: sinks.contains { $0.consumesEdges })
     }
 

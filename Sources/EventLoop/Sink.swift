@@ -1,4 +1,5 @@
 import DebounceCore
+import LineInput
 import LinuxSys
 import Pipeline
 import SystemPackage

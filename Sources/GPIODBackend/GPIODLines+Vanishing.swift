@@ -4,7 +4,7 @@ import Glibc
 import Musl
 #endif
 import CGPIOD
-import EventLoop
+import LineInput
 import SystemPackage
 
 /// A chip that goes away and comes back while watched (`waitsForVanishedChips`): a USB or I²C expander

@@ -5,9 +5,8 @@ import Musl
 #endif
 import CGPIOD
 import DebounceCore
-import EventLoop
+import LineInput
 import LinuxSys
-import Pipeline
 import Settings
 import SystemPackage
 

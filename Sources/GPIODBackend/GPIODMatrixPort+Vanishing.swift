@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import Keypads
+import LineInput
 import LinuxSys
 import SystemPackage
 

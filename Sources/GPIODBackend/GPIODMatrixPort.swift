@@ -5,8 +5,7 @@ import Musl
 #endif
 import CGPIOD
 import DebounceCore
-import EventLoop
-import Keypads
+import LineInput
 import LinuxSys
 import SystemPackage
 

@@ -69,7 +69,7 @@ public struct ButtonSet: Sendable {
             if case .event(let source, let event) = output { handler(source.lineIndex, event) }
         }
         let plans = buttons.map { LinePlan(debounce: $0.debounce, gestures: $0.gestures) }
-        _ = try assembly.loop(plans: plans, sinks: [sink], stop: .stopSwitch(stopSwitch)).run()
+        _ = try assembly.loop(plan: PipelinePlan(lines: plans), sinks: [sink], stop: .stopSwitch(stopSwitch)).run()
     }
 
     /// Real lines (each found as `Button(line:)` says: its chip, else the header's chip or wherever

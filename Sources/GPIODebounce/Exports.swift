@@ -3,4 +3,4 @@
 @_exported import enum Settings.Bias
 @_exported import enum GPIODBackend.GPIOError
 @_exported import enum EventLoop.LoopError
-@_exported import enum EventLoop.LineError
+@_exported import enum LineInput.LineError

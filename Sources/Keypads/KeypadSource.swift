@@ -1,7 +1,6 @@
 import DebounceCore
-import EventLoop
+import LineInput
 import LinuxSys
-import Pipeline
 import SystemPackage
 
 /// One matrix keypad as an `EdgeSource` whose lines are its keys (row by row): a `MatrixScanner`

@@ -1,4 +1,5 @@
 import EventLoop
+import LineInput
 
 /// Which of the sink's inputs are watched now, for their availability topics
 /// (`<base>/<input>/availability`, `online` or `offline`, retained): an input is away while one of its

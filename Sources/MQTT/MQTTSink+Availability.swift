@@ -1,4 +1,5 @@
 import EventLoop
+import LineInput
 
 /// Each input's availability on `<base>/<input>/availability` (`MQTTInputAvailability`), retained:
 /// every input's at each connect (`online`, or `offline` for one whose chip is away), then each change

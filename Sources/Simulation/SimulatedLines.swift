@@ -1,5 +1,6 @@
 import DebounceCore
 import EventLoop
+import LineInput
 import Pipeline
 
 /// Deterministic simulated GPIO lines, as an `EdgeSource`: each plays a sequence of edges (a script

@@ -1,6 +1,6 @@
 import DebounceCore
 import EventLoop
-import Keypads
+import LineInput
 
 /// A simulated keypad's lines: what its columns are driven to, and its rows as `SimulatedMatrix`'s
 /// physics answers for that drive (ghost paths without diodes included). Its keys' contacts are
@@ -32,13 +32,5 @@ package final class SimulatedMatrixPort: MatrixPort {
             if next >= notBeforeNs, earliest == nil { earliest = next }
         }
         return earliest
-    }
-}
-
-extension KeypadSource {
-    /// A simulated keypad of `configuration`, its keys' contacts `contacts` (row by row, as
-    /// `SimulatedMatrix` takes them), scanned as a real one is from `startNs`.
-    package static func simulated(_ configuration: MatrixConfiguration, contacts: [[Edge]], startNs: Int64) -> KeypadSource {
-        KeypadSource(configuration: configuration, port: SimulatedMatrixPort(matrix: SimulatedMatrix(configuration: configuration, contacts: contacts), startNs: startNs))
     }
 }

@@ -1,5 +1,6 @@
 import DebounceCore
 import EventLoop
+import LineInput
 import Pipeline
 
 /// A whole run of simulated lines in virtual time, through the same `EventLoop` and pipeline as every
@@ -41,18 +42,18 @@ package struct VirtualRun {
         outputs.compactMap { if case .event(let source, let event) = $0 { (source.lineIndex, event) } else { nil } }
     }
 
-    /// Plays `lines` (simulated lines, a simulated keypad) through `plans` (one for every line, or one
-    /// each), `groups`, `encoders` and `codes`, with `sinks` after the collector, until the scripts end
-    /// (or a limit stops the run).
-    package static func play(
-        _ lines: any EdgeSource, plans: [LinePlan], groups: [GroupLockout] = [], encoders: [EncoderPlan] = [], codes: [CodePlan] = [],
-        sinks: [any Sink] = [], limits: LoopLimits = LoopLimits()
-    ) throws -> VirtualRun {
+    /// Plays `lines` (simulated lines, a simulated keypad) through the pipeline `plan` describes, with
+    /// `sinks` after the collector, until the scripts end (or a limit stops the run).
+    package static func play(_ lines: any EdgeSource, plan: PipelinePlan, sinks: [any Sink] = [], limits: LoopLimits = LoopLimits()) throws -> VirtualRun {
         let collector = Collector()
-        let loop = try EventLoop(
-            clock: .virtual(), source: lines, plans: plans, groups: groups, encoders: encoders, codes: codes, sinks: [collector] + sinks, limits: limits)
+        let loop = try EventLoop(clock: .virtual(), source: lines, plan: plan, sinks: [collector] + sinks, limits: limits)
         let stop = try loop.run()
         return VirtualRun(outputs: collector.outputs, stop: stop, loop: loop)
+    }
+
+    /// Plays `lines` through `plans` alone (one for every line, or one each).
+    package static func play(_ lines: any EdgeSource, plans: [LinePlan], sinks: [any Sink] = [], limits: LoopLimits = LoopLimits()) throws -> VirtualRun {
+        try play(lines, plan: PipelinePlan(lines: plans), sinks: sinks, limits: limits)
     }
 
     private final class Collector: Sink {

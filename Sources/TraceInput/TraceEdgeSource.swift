@@ -1,6 +1,5 @@
 import DebounceCore
-import EventLoop
-import Pipeline
+import LineInput
 import TraceFormat
 
 /// A recorded trace of `lineCount` lines (one button's line, or an encoder's A and B) as the run's

@@ -28,7 +28,7 @@ import Testing
             bindings: [ActionBinding(line: 0, on: .press, action: 0)], names: [.init(button: "b", chip: "sim", offset: 0)], logger: Self.quiet)
         let lines = SimulatedLines(initialLevel: .high, script: [Edge(level: .low, timeNs: Self.ms)])
         let started = MonotonicClock.nowNs
-        let loop = try EventLoop(clock: .realTime(), source: lines, plans: Self.plan(.eager(lockoutNs: Self.ms)), sinks: [runner])
+        let loop = try EventLoop(clock: .realTime(), source: lines, plan: PipelinePlan(lines: Self.plan(.eager(lockoutNs: Self.ms))), sinks: [runner])
         #expect(try loop.run() == .endOfInput)
         let elapsedNs = MonotonicClock.nowNs - started
         #expect(elapsedNs >= 300 * Self.ms && elapsedNs < 3_000 * Self.ms, "elapsed \(elapsedNs / Self.ms) ms")
@@ -49,7 +49,7 @@ import Testing
         let stopSwitch = try StopSwitch()
         let lines = SimulatedLines(initialLevel: .high, script: [Edge(level: .low, timeNs: Self.ms), Edge(level: .high, timeNs: 60_000 * Self.ms)])
         let loop = try EventLoop(
-            clock: .realTime(), source: lines, plans: Self.plan(.eager(lockoutNs: Self.ms)), sinks: [runner], stopSwitch: stopSwitch,
+            clock: .realTime(), source: lines, plan: PipelinePlan(lines: Self.plan(.eager(lockoutNs: Self.ms))), sinks: [runner], stopSwitch: stopSwitch,
             limits: LoopLimits(shutdownGraceNs: 400 * Self.ms))
         let stopper = Thread {
             while !FileManager.default.fileExists(atPath: pidFile) { Thread.sleep(forTimeInterval: 0.01) }
@@ -75,7 +75,7 @@ import Testing
             bindings: [ActionBinding(line: 0, on: .release, action: 0)], names: [.init(button: "b", chip: "sim", offset: 0)], logger: Self.quiet)
         let loop = try EventLoop(
             clock: .realTime(), source: SimulatedLines(buttons: [BouncyButton(seed: 2, presses: 1)]),
-            plans: Self.plan(.defer(windowNs: 10 * Self.ms)), sinks: [runner], limits: LoopLimits(maximumEvents: 2))
+            plan: PipelinePlan(lines: Self.plan(.defer(windowNs: 10 * Self.ms))), sinks: [runner], limits: LoopLimits(maximumEvents: 2))
         #expect(try loop.run() == .eventLimit)
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "release\n")
     }
@@ -93,7 +93,7 @@ import Testing
         let script = [Edge(level: .low, timeNs: 10 * Self.ms), Edge(level: .high, timeNs: 710 * Self.ms)]
         let plan = LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 10 * Self.ms)), gestures: GestureConfiguration(holdNs: 500 * Self.ms))
         let loop = try EventLoop(
-            clock: .realTime(), source: SimulatedLines(initialLevel: .high, script: script), plans: [plan], sinks: [runner])
+            clock: .realTime(), source: SimulatedLines(initialLevel: .high, script: script), plan: PipelinePlan(lines: [plan]), sinks: [runner])
         #expect(try loop.run() == .endOfInput)
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "press 0\nrelease 700000000\nlong_release 700000000\n")
     }
@@ -113,7 +113,7 @@ import Testing
         // Open (high) at 100 ms for 300 ms, closed again at 400 ms: on, then off after 300 ms.
         let script = [Edge(level: .high, timeNs: 100 * Self.ms), Edge(level: .low, timeNs: 400 * Self.ms)]
         let plan = LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 10 * Self.ms), activeLevel: .activeHigh), role: .contact(ContactConfiguration()))
-        let loop = try EventLoop(clock: .realTime(), source: SimulatedLines(initialLevel: .low, script: script), plans: [plan], sinks: [runner])
+        let loop = try EventLoop(clock: .realTime(), source: SimulatedLines(initialLevel: .low, script: script), plan: PipelinePlan(lines: [plan]), sinks: [runner])
         #expect(try loop.run() == .endOfInput)
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").sorted()
         #expect(lines == ["changed state door off 300000000 23", "changed state door on 0 23", "opened state door on 0 23"])

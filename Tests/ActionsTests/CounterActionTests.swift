@@ -45,7 +45,7 @@ import Testing
             counterBindings: [CounterActionBinding(line: 0, on: .pulse, action: 0), CounterActionBinding(line: 0, on: .rate, action: 1)],
             counterUnits: [0: Self.energy], logger: Self.quiet)
         // A third pulse 1.2 s after the second, past the timeout (its rate is 0), ends the run.
-        let loop = try EventLoop(clock: .realTime(), source: Self.pulses([100, 400, 1600]), plans: [Self.plan], sinks: [runner])
+        let loop = try EventLoop(clock: .realTime(), source: Self.pulses([100, 400, 1600]), plan: PipelinePlan(lines: [Self.plan]), sinks: [runner])
         #expect(try loop.run() == .endOfInput)
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
         // The queue keeps each action's runs in order; the two actions run side by side.
@@ -74,7 +74,7 @@ import Testing
             bindings: [], names: [.init(button: "pulses", chip: "sim", offset: 5)], counterBindings: [CounterActionBinding(line: 0, on: .pulse, action: 0)],
             logger: Self.quiet)
         let plan = LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 10 * Self.ms), activeLevel: .activeLow), role: .counter(initialTotal: 0))
-        let loop = try EventLoop(clock: .realTime(), source: Self.pulses([100, 350]), plans: [plan], sinks: [runner])
+        let loop = try EventLoop(clock: .realTime(), source: Self.pulses([100, 350]), plan: PipelinePlan(lines: [plan]), sinks: [runner])
         #expect(try loop.run() == .endOfInput)
         // 250 ms apart: 240 pulses a minute.
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "1 none 0 pulses/min\n2 none 240 pulses/min\n")

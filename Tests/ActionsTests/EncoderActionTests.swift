@@ -35,7 +35,7 @@ import Testing
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         // 10 detents in 40 ms, in real time: the first starts the command, the other nine come while it runs.
         let loop = try EventLoop(
-            clock: .realTime(), source: Self.clockwise(detents: 10, stepMs: 1), plans: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1)],
+            clock: .realTime(), source: Self.clockwise(detents: 10, stepMs: 1), plan: PipelinePlan(lines: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1)]),
             sinks: [runner])
         #expect(try loop.run() == .endOfInput)
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
@@ -56,7 +56,7 @@ import Testing
             encoderBindings: [EncoderActionBinding(input: 0, on: .cw, action: 0), EncoderActionBinding(input: 0, on: .ccw, action: 1)],
             encoderNames: [0: "volume"], logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         let loop = try EventLoop(
-            clock: .realTime(), source: Self.clockwise(detents: 2, stepMs: 5), plans: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1)],
+            clock: .realTime(), source: Self.clockwise(detents: 2, stepMs: 5), plan: PipelinePlan(lines: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1)]),
             sinks: [runner])
         #expect(try loop.run() == .endOfInput)
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")

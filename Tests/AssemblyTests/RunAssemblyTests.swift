@@ -25,7 +25,7 @@ import Testing
         let sink = CallbackSink { output in
             if case .event(_, let event) = output { kinds.append(event.kind) }
         }
-        let loop = try assembly.loop(plans: [LinePlan(debounce: DebounceConfiguration())], sinks: [sink], stop: .none)
+        let loop = try assembly.loop(plan: PipelinePlan(lines: [LinePlan(debounce: DebounceConfiguration())]), sinks: [sink], stop: .none)
         #expect(try loop.run() == .endOfInput)
         #expect(kinds == [.press, .release, .press, .release, .press, .release])
     }

@@ -37,7 +37,7 @@ import Testing
     /// returns the events reported.
     static func run(_ yaml: String, presses: Int, seed: UInt64 = 3) throws -> [Output] {
         let (_, plan, lines) = try setUp(yaml, presses: presses, seed: seed)
-        let run = try VirtualRun.play(lines, plans: plan.plans, groups: plan.groups)
+        let run = try VirtualRun.play(lines, plan: PipelinePlan(lines: plan.plans, groups: plan.groups))
         return run.events.map { Output(button: $0.line, event: $0.event) }
     }
 
@@ -49,7 +49,7 @@ import Testing
         let runner = ActionRunner(
             actions: plan.actions, bindings: plan.bindings,
             names: configuration.buttons.enumerated().map { .init(button: $1.name, chip: "sim", offset: $0) }, logger: logger)
-        let run = try VirtualRun.play(lines, plans: plan.plans, groups: plan.groups, sinks: [runner], limits: LoopLimits(shutdownGraceNs: .max))
+        let run = try VirtualRun.play(lines, plan: PipelinePlan(lines: plan.plans, groups: plan.groups), sinks: [runner], limits: LoopLimits(shutdownGraceNs: .max))
         return run.events.map { Output(button: $0.line, event: $0.event) }
     }
 

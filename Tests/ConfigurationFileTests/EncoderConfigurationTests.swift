@@ -99,7 +99,7 @@ import Testing
         let sink = KeyboardSink(
             mapping: KeyMapping(bindings: [], encoderBindings: plan.encoderKeyBindings, lineCount: 2),
             device: keyboard, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
-        _ = try VirtualRun.play(lines, plans: plan.plans, encoders: plan.encoders, sinks: [sink])
+        _ = try VirtualRun.play(lines, plan: PipelinePlan(lines: plan.plans, encoders: plan.encoders), sinks: [sink])
         #expect(keyboard.destroyed)
         #expect(keyboard.reports == ["+KEY_VOLUMEUP", "-KEY_VOLUMEUP", "+KEY_VOLUMEDOWN", "-KEY_VOLUMEDOWN"])
         #expect(KeyMapping.keys(of: plan.keyBindings, encoders: plan.encoderKeyBindings).count == 2)

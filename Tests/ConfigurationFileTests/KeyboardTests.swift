@@ -48,7 +48,7 @@ import Testing
         let sink = KeyboardSink(
             mapping: KeyMapping(bindings: plan.keyBindings, lineCount: timelines.count), device: keyboard,
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
-        _ = try VirtualRun.play(lines, plans: plan.plans, groups: plan.groups, sinks: [sink])
+        _ = try VirtualRun.play(lines, plan: PipelinePlan(lines: plan.plans, groups: plan.groups), sinks: [sink])
         #expect(keyboard.destroyed, "the device was not removed at the end of the run", sourceLocation: sourceLocation)
         return keyboard.reports
     }

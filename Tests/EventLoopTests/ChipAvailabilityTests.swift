@@ -1,5 +1,6 @@
 import DebounceCore
 import EventLoop
+import LineInput
 import LinuxSys
 import Pipeline
 import SystemPackage
@@ -74,7 +75,7 @@ import Testing
         let source = TwoChips(steps: steps, levelWhileAway: levelWhileAway)
         let sink = Collector()
         let loop = try EventLoop(
-            clock: .virtual(), source: source, plans: [LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 5 * ms)))], sinks: [sink])
+            clock: .virtual(), source: source, plan: PipelinePlan(lines: [LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 5 * ms)))]), sinks: [sink])
         #expect(try loop.run() == .endOfInput)
         return (sink, source)
     }
@@ -114,7 +115,7 @@ import Testing
 
     @Test func aChipGoneAsTheLoopStartsIsToldToTheSinks() throws {
         let sink = Collector()
-        let loop = try EventLoop(clock: .virtual(), source: try GoneAtStart(), plans: [LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 5 * Self.ms)))], sinks: [sink])
+        let loop = try EventLoop(clock: .virtual(), source: try GoneAtStart(), plan: PipelinePlan(lines: [LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 5 * Self.ms)))]), sinks: [sink])
         #expect(try loop.run() == .endOfInput)
         #expect(sink.changes.map(\.0) == [ChipAvailability(chip: "gpiochip5", lines: [0], isAvailable: false)])
     }

@@ -25,7 +25,7 @@ import Testing
         let other = Recorder(consumesEdges: anySinkWantsEdges)
         let loop = try EventLoop(
             clock: .virtual(), source: SimulatedLines(initialLevel: .high, script: Self.script),
-            plans: [LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 5_000_000)))], sinks: [eventsOnly, other])
+            plan: PipelinePlan(lines: [LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 5_000_000)))]), sinks: [eventsOnly, other])
         _ = try loop.run()
         // The events are the same either way; every sink sees the same outputs.
         let kinds: [ButtonEvent.Kind] = eventsOnly.outputs.compactMap { output -> ButtonEvent.Kind? in

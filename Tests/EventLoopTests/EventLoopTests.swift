@@ -1,5 +1,6 @@
 import DebounceCore
 import EventLoop
+import LineInput
 import LinuxSys
 import Pipeline
 import Simulation
@@ -80,7 +81,7 @@ import Testing
         ]
         for yields in [true, false] {
             let lines = SimulatedLines(initialLevel: .high, script: script)
-            let loop = try EventLoop(clock: .virtual(), source: lines, plans: Self.plan(.defer(windowNs: 5 * Self.ms)), sinks: [], yieldsAfterEvents: yields)
+            let loop = try EventLoop(clock: .virtual(), source: lines, plan: PipelinePlan(lines: Self.plan(.defer(windowNs: 5 * Self.ms))), sinks: [], yieldsAfterEvents: yields)
             #expect(try loop.run() == .endOfInput)
             #expect(loop.reportedEvents == 2)
             #expect(loop.wakeups == 8)
@@ -90,9 +91,9 @@ import Testing
 
     /// Yielding is on by default only where it can help: a real clock and a single CPU to share.
     @Test func yieldingIsOnByDefaultOnlyOnASingleCPU() throws {
-        let real = try EventLoop(clock: .realTime(), source: SimulatedLines(initialLevel: .high, script: []), plans: Self.plan(.defer(windowNs: Self.ms)), sinks: [])
+        let real = try EventLoop(clock: .realTime(), source: SimulatedLines(initialLevel: .high, script: []), plan: PipelinePlan(lines: Self.plan(.defer(windowNs: Self.ms))), sinks: [])
         #expect(real.yieldsAfterEvents == (Processor.allowedCount == 1))
-        let virtual = try EventLoop(clock: .virtual(), source: SimulatedLines(initialLevel: .high, script: []), plans: Self.plan(.defer(windowNs: Self.ms)), sinks: [])
+        let virtual = try EventLoop(clock: .virtual(), source: SimulatedLines(initialLevel: .high, script: []), plan: PipelinePlan(lines: Self.plan(.defer(windowNs: Self.ms))), sinks: [])
         #expect(!virtual.yieldsAfterEvents)
     }
 
@@ -146,7 +147,7 @@ import Testing
     @Test(arguments: [DebounceStrategy.eager(lockoutNs: 30_000_000), .defer(windowNs: 10_000_000), .eager(lockoutNs: 30_000_000, glitchNs: 100_000)])
     func noLevelReadsWithoutEvidenceOfLoss(strategy: DebounceStrategy) throws {
         let counting = CountingSource(SimulatedLines(buttons: [BouncyButton(seed: 4, presses: 50)]))
-        let loop = try EventLoop(clock: .virtual(), source: counting, plans: Self.plan(strategy), sinks: [])
+        let loop = try EventLoop(clock: .virtual(), source: counting, plan: PipelinePlan(lines: Self.plan(strategy)), sinks: [])
         #expect(try loop.run() == .endOfInput)
         #expect(loop.pipeline.statistics(line: 0)?.presses == 50)
         #expect(counting.levelReads == 1)
@@ -156,7 +157,7 @@ import Testing
     @Test func levelReadsOnlyFollowEvidenceOfLoss() throws {
         let lines = SimulatedLines(buttons: [BouncyButton(seed: 6, presses: 40)], dropProbability: 0.2, seed: 9)
         let counting = CountingSource(lines)
-        let loop = try EventLoop(clock: .virtual(), source: counting, plans: Self.plan(.defer(windowNs: 10 * Self.ms)), sinks: [])
+        let loop = try EventLoop(clock: .virtual(), source: counting, plan: PipelinePlan(lines: Self.plan(.defer(windowNs: 10 * Self.ms))), sinks: [])
         #expect(try loop.run() == .endOfInput)
         let statistics = try #require(loop.pipeline.statistics(line: 0))
         #expect(statistics.presses == 40 && statistics.releases == 40)

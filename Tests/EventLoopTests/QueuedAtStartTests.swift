@@ -1,5 +1,6 @@
 import DebounceCore
 import EventLoop
+import LineInput
 import LinuxSys
 import Pipeline
 import SystemPackage
@@ -81,7 +82,7 @@ import Testing
             levels: [place.levelRead], queued: place.isQueued ? [press] : [], later: place.isQueued ? [release] : [press, release],
             reportsSameLevelAsLoss: reportsSameLevelAsLoss)
         var outputs: [PipelineOutput] = []
-        let loop = try EventLoop(clock: .virtual(startNs: readNs), source: lines, plans: [plan], sinks: [CallbackSink { outputs.append($0) }])
+        let loop = try EventLoop(clock: .virtual(startNs: readNs), source: lines, plan: PipelinePlan(lines: [plan]), sinks: [CallbackSink { outputs.append($0) }])
         #expect(try loop.run() == .endOfInput)
         return outputs
     }
@@ -138,7 +139,7 @@ import Testing
         var outputs: [PipelineOutput] = []
         let loop = try EventLoop(
             clock: .virtual(startNs: Self.readNs), source: KernelLines(levels: [.high], queued: edges),
-            plans: [LinePlan(debounce: DebounceConfiguration(both: .eager(lockoutNs: 5 * Self.ms)))], sinks: [CallbackSink { outputs.append($0) }])
+            plan: PipelinePlan(lines: [LinePlan(debounce: DebounceConfiguration(both: .eager(lockoutNs: 5 * Self.ms)))]), sinks: [CallbackSink { outputs.append($0) }])
         #expect(try loop.run() == .endOfInput)
         let kinds = outputs.compactMap { output -> ButtonEvent.Kind? in
             guard case .event(.line(0), let event) = output else { return nil }
@@ -159,8 +160,7 @@ import Testing
         ]
         var outputs: [PipelineOutput] = []
         let loop = try EventLoop(
-            clock: .virtual(startNs: t), source: KernelLines(levels: [.low, .high], queued: queued, later: later), plans: [.raw, .raw],
-            encoders: [EncoderPlan(lineA: 0, lineB: 1)], sinks: [CallbackSink { outputs.append($0) }])
+            clock: .virtual(startNs: t), source: KernelLines(levels: [.low, .high], queued: queued, later: later), plan: PipelinePlan(lines: [.raw, .raw], encoders: [EncoderPlan(lineA: 0, lineB: 1)]), sinks: [CallbackSink { outputs.append($0) }])
         #expect(try loop.run() == .endOfInput)
         let rotations = outputs.compactMap { output -> EncoderEvent? in
             guard case .rotation(OutputSource(input: 0, line: 0), let event) = output else { return nil }

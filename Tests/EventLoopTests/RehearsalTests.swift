@@ -37,7 +37,7 @@ import Testing
             LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 5 * Self.ms))),
         ]
         let lines = SimulatedLines(initialLevels: [.high, .high], scripts: [[Edge]().makeIterator(), [Edge]().makeIterator()])
-        let loop = try EventLoop(clock: .realTime(), source: lines, plans: plans, sinks: [recorder])
+        let loop = try EventLoop(clock: .realTime(), source: lines, plan: PipelinePlan(lines: plans), sinks: [recorder])
         #expect(try loop.run() == .endOfInput)
         #expect(Self.kinds(recorder.rehearsed, line: 0) == [.press, .hold, .release, .longRelease])
         #expect(Self.kinds(recorder.rehearsed, line: 1) == [.press, .release])
@@ -55,7 +55,7 @@ import Testing
         let recorder = Recorder()
         let lines = SimulatedLines(initialLevel: .high, script: [Edge(level: .low, timeNs: Self.ms)])
         let loop = try EventLoop(
-            clock: .virtual(), source: lines, plans: [LinePlan(debounce: DebounceConfiguration(both: .eager(lockoutNs: Self.ms)))], sinks: [recorder])
+            clock: .virtual(), source: lines, plan: PipelinePlan(lines: [LinePlan(debounce: DebounceConfiguration(both: .eager(lockoutNs: Self.ms)))]), sinks: [recorder])
         #expect(try loop.run() == .endOfInput)
         #expect(recorder.rehearsed.isEmpty)
         #expect(Self.kinds(recorder.consumed, line: 0) == [.press])

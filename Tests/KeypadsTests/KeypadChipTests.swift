@@ -1,6 +1,7 @@
 import DebounceCore
 import EventLoop
 import Keypads
+import LineInput
 import LinuxSys
 import Pipeline
 import Simulation

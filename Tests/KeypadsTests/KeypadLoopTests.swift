@@ -21,8 +21,8 @@ import Testing
     }
 
     static func play(_ contacts: [[Edge]], matrix: MatrixConfiguration = matrix, codes: [CodePlan] = []) throws -> VirtualRun {
-        let source = KeypadSource.simulated(matrix, contacts: contacts, startNs: 0)
-        return try VirtualRun.play(source, plans: [LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 20 * ms)))], codes: codes)
+        let source = KeypadSource(configuration: matrix, port: SimulatedMatrixPort(matrix: SimulatedMatrix(configuration: matrix, contacts: contacts), startNs: 0))
+        return try VirtualRun.play(source, plan: PipelinePlan(lines: [LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 20 * ms)))], codes: codes))
     }
 
     /// One clean press of 5 held 100 ms: a press stamped at its row's edge (plus the debounce window) and a

@@ -30,8 +30,7 @@ import Testing
         var resets = 0
         let collector = CallbackSink { if case .positionReset = $0 { resets += 1 } }
         let loop = try EventLoop(
-            clock: .realTime(), source: lines, plans: [.raw, .raw, LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 10 * Base.ms)), role: .encoderReset(encoder: 0, position: 10))],
-            encoders: [EncoderPlan(lineA: 0, lineB: 1)], sinks: [collector, sink], limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
+            clock: .realTime(), source: lines, plan: PipelinePlan(lines: [.raw, .raw, LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 10 * Base.ms)), role: .encoderReset(encoder: 0, position: 10))], encoders: [EncoderPlan(lineA: 0, lineB: 1)]), sinks: [collector, sink], limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
         _ = try loop.run()
         #expect(sink.disconnectedCleanly)
         #expect(resets == 1)

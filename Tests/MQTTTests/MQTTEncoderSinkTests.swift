@@ -35,7 +35,7 @@ import Testing
         var detents: [EncoderEvent] = []
         let collector = CallbackSink { if case .rotation(OutputSource(input: 0, line: 0), let detent) = $0 { detents.append(detent) } }
         let loop = try EventLoop(
-            clock: .realTime(), source: lines, plans: [.raw, .raw], encoders: [EncoderPlan(lineA: 0, lineB: 1)], sinks: [collector, sink],
+            clock: .realTime(), source: lines, plan: PipelinePlan(lines: [.raw, .raw], encoders: [EncoderPlan(lineA: 0, lineB: 1)]), sinks: [collector, sink],
             limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
         _ = try loop.run()
         #expect(sink.disconnectedCleanly)

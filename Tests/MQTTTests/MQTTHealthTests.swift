@@ -140,7 +140,7 @@ import Testing
             }
         }
         let loop = try EventLoop(
-            clock: .realTime(), source: lines, plans: MQTTSinkTests.plans, sinks: [reporter, sink], signals: signals,
+            clock: .realTime(), source: lines, plan: PipelinePlan(lines: MQTTSinkTests.plans), sinks: [reporter, sink], signals: signals,
             limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
         #expect(try loop.run() == .endOfInput)
         #expect(seenWhileRunning)

@@ -1,6 +1,7 @@
 import DebounceCore
 import EventLoop
 @testable import MQTT
+import LineInput
 import Pipeline
 import Settings
 import Testing
@@ -56,7 +57,7 @@ import Testing
         let settings = MQTTSinkTests.settings(broker)
         let sink = try MQTTSink(settings: settings, buttons: MQTTSinkTests.buttons, softwareVersion: "t", logger: MQTTSinkTests.logger)
         let loop = try EventLoop(
-            clock: .realTime(), source: ChipAwayAndBack(), plans: MQTTSinkTests.plans, sinks: [sink],
+            clock: .realTime(), source: ChipAwayAndBack(), plan: PipelinePlan(lines: MQTTSinkTests.plans), sinks: [sink],
             limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
         #expect(try loop.run() == .endOfInput)
         #expect(sink.disconnectedCleanly)

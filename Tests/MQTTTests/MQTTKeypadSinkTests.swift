@@ -51,7 +51,7 @@ import Testing
         let plans = keys.map { _ in LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 5 * ms))) }
         let codePlan = CodePlan(input: 0, configuration: code, keys: keys.enumerated().map { CodePlan.KeyLine(line: $0.offset, key: $0.element) })
         let loop = try EventLoop(
-            clock: .realTime(), source: lines(typing: typed), plans: plans, codes: [codePlan], sinks: [collector, sink],
+            clock: .realTime(), source: lines(typing: typed), plan: PipelinePlan(lines: plans, codes: [codePlan]), sinks: [collector, sink],
             limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
         _ = try loop.run()
         #expect(sink.disconnectedCleanly)
@@ -107,7 +107,7 @@ import Testing
         let remover = try MQTTSink(
             settings: settings, buttons: [], keypads: [Self.keypad(publishCode: false)], softwareVersion: "t", mode: .removeDiscovery, logger: Base.logger)
         let loop = try EventLoop(
-            clock: .monotonic, source: SimulatedLines(initialLevels: [], scripts: []), plans: [], sinks: [remover],
+            clock: .monotonic, source: SimulatedLines(initialLevels: [], scripts: []), plan: PipelinePlan(lines: []), sinks: [remover],
             limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
         #expect(try loop.run() == .endOfInput)
         #expect(remover.disconnectedCleanly && remover.statistics.discoveryMessages == 2)

@@ -1,6 +1,7 @@
 import DebounceCore
 import EventLoop
 @testable import MQTT
+import LineInput
 import Settings
 import Testing
 

@@ -42,7 +42,7 @@ import Testing
             if case .event(_, let event) = output { lateness.append(clock.nowNs - event.timeNs) }
         }
         let loop = try EventLoop(
-            clock: clock, source: Base.lines(cycles: cycles), plans: Base.plans, sinks: [collector, sink],
+            clock: clock, source: Base.lines(cycles: cycles), plan: PipelinePlan(lines: Base.plans), sinks: [collector, sink],
             limits: LoopLimits(shutdownGraceNs: graceSeconds * 1_000_000_000))
         _ = try loop.run()
         guard let low = lateness.min(), let high = lateness.max() else { return (0, 0) }

@@ -37,7 +37,7 @@ import Testing
             if events == 2 { pthread_kill(pthread_self(), SIGHUP) }
         }
         let first = try EventLoop(
-            clock: .realTime(), source: MQTTSinkTests.lines(cycles: 20), plans: MQTTSinkTests.plans, sinks: [hangUp, sink], signals: signals)
+            clock: .realTime(), source: MQTTSinkTests.lines(cycles: 20), plan: PipelinePlan(lines: MQTTSinkTests.plans), sinks: [hangUp, sink], signals: signals)
         #expect(try first.run() == .reloadRequested)
         #expect(sink.isConnected)
         #expect(try Self.retainedDiscovery(broker) == Set(HomeAssistantDiscovery(settings: settings, buttons: before, softwareVersion: "t").messages.map(\.topic)))
@@ -48,7 +48,7 @@ import Testing
         ]
         sink.adopt(try MQTTSink(settings: settings, buttons: after, softwareVersion: "t", logger: MQTTSinkTests.logger))
         let second = try EventLoop(
-            clock: .realTime(), source: MQTTSinkTests.lines(cycles: 2), plans: MQTTSinkTests.plans, sinks: [sink], signals: signals,
+            clock: .realTime(), source: MQTTSinkTests.lines(cycles: 2), plan: PipelinePlan(lines: MQTTSinkTests.plans), sinks: [sink], signals: signals,
             limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
         second.linesCarriedOver = [0]
         #expect(try second.run() == .endOfInput)

@@ -68,7 +68,7 @@ import Testing
         let press = [Edge(level: .low, timeNs: 400 * ms), Edge(level: .high, timeNs: 500 * ms)]
         let lines = SimulatedLines(initialLevels: [.high, .high, .high], scripts: [contact.makeIterator(), meter.makeIterator(), press.makeIterator()])
         let plans = MQTTSensorSinkTests.plans + [LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 5 * ms)))]
-        let loop = try EventLoop(clock: .realTime(), source: lines, plans: plans, sinks: [sink], limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
+        let loop = try EventLoop(clock: .realTime(), source: lines, plan: PipelinePlan(lines: plans), sinks: [sink], limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
         _ = try loop.run()
         #expect(sink.statistics.connects >= 2)
         #expect(try MQTTSensorSinkTests.retained(broker, "door/state") == "1 on")
@@ -150,7 +150,7 @@ import Testing
                               Edge(level: .low, timeNs: 2_200 * Base.ms), Edge(level: .high, timeNs: 2_240 * Base.ms)]
         let loop = try EventLoop(
             clock: .realTime(), source: SimulatedLines(initialLevels: [.high, .high], scripts: [script.makeIterator(), [Edge]().makeIterator()]),
-            plans: Base.plans, sinks: [idle], limits: LoopLimits(shutdownGraceNs: 5_000_000_000))
+            plan: PipelinePlan(lines: Base.plans), sinks: [idle], limits: LoopLimits(shutdownGraceNs: 5_000_000_000))
         _ = try loop.run()
         #expect(idle.disconnectedCleanly)
         #expect(loop.wakeups < 80, "wakeups over 2.5 s on TLS: \(loop.wakeups)")

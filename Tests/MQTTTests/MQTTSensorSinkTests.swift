@@ -47,7 +47,7 @@ import Testing
             default: break
             }
         }
-        let loop = try EventLoop(clock: .realTime(), source: lines, plans: plans, sinks: [collector, sink], limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
+        let loop = try EventLoop(clock: .realTime(), source: lines, plan: PipelinePlan(lines: plans), sinks: [collector, sink], limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
         _ = try loop.run()
         #expect(sink.disconnectedCleanly)
         return (changes, pulses)
@@ -80,7 +80,7 @@ import Testing
         let contact = [Edge(level: .low, timeNs: 200 * Self.ms)]
         let press = [Edge(level: .low, timeNs: 300 * Self.ms), Edge(level: .high, timeNs: 400 * Self.ms)]
         let lines = SimulatedLines(initialLevels: [.high, .high], scripts: [contact.makeIterator(), press.makeIterator()])
-        let loop = try EventLoop(clock: .realTime(), source: lines, plans: plans, sinks: [sink], limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
+        let loop = try EventLoop(clock: .realTime(), source: lines, plan: PipelinePlan(lines: plans), sinks: [sink], limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
         _ = try loop.run()
         #expect(sink.disconnectedCleanly)
         subscriber.wait { _ in Self.live(subscriber, "bell/state").count >= 3 && Self.live(subscriber, "door/state").count >= 2 }
@@ -165,7 +165,7 @@ import Testing
         let remover = try MQTTSink(
             settings: settings, buttons: [], sensors: [Self.door], counters: [meter], softwareVersion: "t", mode: .removeDiscovery, logger: Base.logger)
         let loop = try EventLoop(
-            clock: .monotonic, source: SimulatedLines(initialLevels: [], scripts: []), plans: [], sinks: [remover],
+            clock: .monotonic, source: SimulatedLines(initialLevels: [], scripts: []), plan: PipelinePlan(lines: []), sinks: [remover],
             limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
         #expect(try loop.run() == .endOfInput)
         #expect(remover.disconnectedCleanly && remover.statistics.discoveryMessages == 5)

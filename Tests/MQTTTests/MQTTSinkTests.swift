@@ -54,7 +54,7 @@ import Testing
         var events: [(line: Int, event: ButtonEvent)] = []
         let collector = CallbackSink { if case .event(let source, let event) = $0 { events.append((source.lineIndex, event)) } }
         let loop = try EventLoop(
-            clock: .realTime(), source: lines, plans: plans, sinks: [collector, sink],
+            clock: .realTime(), source: lines, plan: PipelinePlan(lines: plans), sinks: [collector, sink],
             limits: LoopLimits(durationNs: durationMs.map { $0 * ms }, shutdownGraceNs: graceSeconds * 1_000_000_000))
         _ = try loop.run()
         #expect(sink.disconnectedCleanly || sink.lastError != nil)
@@ -140,7 +140,7 @@ import Testing
         // As `run --remove-discovery` runs it: no lines at all, the loop stops at once and waits for the sink.
         let remover = try MQTTSink(settings: settings, buttons: Self.buttons, encoders: Self.encoders, softwareVersion: "t", mode: .removeDiscovery, logger: Self.logger)
         let loop = try EventLoop(
-            clock: .monotonic, source: SimulatedLines(initialLevels: [], scripts: []), plans: [], sinks: [remover],
+            clock: .monotonic, source: SimulatedLines(initialLevels: [], scripts: []), plan: PipelinePlan(lines: []), sinks: [remover],
             limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
         #expect(try loop.run() == .endOfInput)
         #expect(remover.disconnectedCleanly)

@@ -67,7 +67,7 @@ import Testing
             _ = try MQTTSinkTests.run(MQTTSinkTests.lines(cycles: 1), sink: sink)
         } else {
             let loop = try EventLoop(
-                clock: .monotonic, source: SimulatedLines(initialLevels: [], scripts: []), plans: [], sinks: [sink],
+                clock: .monotonic, source: SimulatedLines(initialLevels: [], scripts: []), plan: PipelinePlan(lines: []), sinks: [sink],
                 limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
             _ = try loop.run()
         }

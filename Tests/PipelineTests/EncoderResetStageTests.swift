@@ -32,7 +32,7 @@ import Testing
     @Test func aBouncyPressResetsOnceAndTurningGoesOnFromTheResetValue() throws {
         let encoder = EncoderPlan(lineA: 0, lineB: 1, configuration: EncoderConfiguration(range: -10...10), initialPosition: 5)
         let run = try VirtualRun.play(
-            Self.lines(), plans: [.raw, .raw, LinePlan(debounce: Self.debounce, role: .encoderReset(encoder: 0, position: -2))], encoders: [encoder])
+            Self.lines(), plan: PipelinePlan(lines: [.raw, .raw, LinePlan(debounce: Self.debounce, role: .encoderReset(encoder: 0, position: -2))], encoders: [encoder]))
         #expect(run.rotations.map(\.event.position) == [6, 7, 8, -1])
         let resets = Self.resets(run.outputs)
         #expect(resets.count == 1)

@@ -14,7 +14,7 @@ import Testing
         var truth = BouncyEncoder(seed: seed, gestures: 30, recordsDetents: true)
         while truth.next() != nil {}
         let detents = truth.takeDetents()
-        let run = try VirtualRun.play(SimulatedLines(encoder: BouncyEncoder(seed: seed, gestures: 30)), plans: [.raw], encoders: [Self.plan])
+        let run = try VirtualRun.play(SimulatedLines(encoder: BouncyEncoder(seed: seed, gestures: 30)), plan: PipelinePlan(lines: [.raw], encoders: [Self.plan]))
         #expect(run.stop == .endOfInput)
         #expect(run.rotations.map(\.event.direction) == detents.map { $0.clockwise ? .clockwise : .counterClockwise })
         let net = detents.reduce(0) { $0 + ($1.clockwise ? 1 : -1) }
@@ -36,8 +36,7 @@ import Testing
         ]
         let lines = SimulatedLines(initialLevels: [.high, .high, .high], scripts: scripts.map { $0.makeIterator() })
         let run = try VirtualRun.play(
-            lines, plans: [LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 5 * ms))), .raw, .raw],
-            encoders: [EncoderPlan(lineA: 1, lineB: 2)])
+            lines, plan: PipelinePlan(lines: [LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 5 * ms))), .raw, .raw], encoders: [EncoderPlan(lineA: 1, lineB: 2)]))
         #expect(run.rotations.map(\.event.direction) == [.clockwise])
         #expect(run.rotations.first?.event.timeNs == 40 * ms)
         #expect(run.events.map(\.event.kind) == [.press, .release])

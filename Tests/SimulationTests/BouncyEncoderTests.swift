@@ -1,5 +1,6 @@
 import DebounceCore
 import EventLoop
+import LineInput
 import Pipeline
 import Simulation
 import Testing

@@ -1,5 +1,6 @@
 import DebounceCore
 import EventLoop
+import LineInput
 import LinuxSys
 import Pipeline
 import Simulation
@@ -59,7 +60,7 @@ import Testing
     @Test func realTimeRunsSleepUntilEachEdge() throws {
         let startNs = MonotonicClock.nowNs
         let line = SimulatedLines(initialLevel: .high, script: [Edge(level: .low, timeNs: 20_000_000)])
-        let loop = try EventLoop(clock: .realTime(), source: line, plans: [LinePlan(debounce: .init(both: .eager(lockoutNs: 1_000)))], sinks: [])
+        let loop = try EventLoop(clock: .realTime(), source: line, plan: PipelinePlan(lines: [LinePlan(debounce: .init(both: .eager(lockoutNs: 1_000)))]), sinks: [])
         #expect(try loop.run() == .endOfInput)
         // Slept (not spun) at least the 20 ms of line time; how much longer depends on the machine.
         #expect(MonotonicClock.nowNs - startNs >= 20_000_000)

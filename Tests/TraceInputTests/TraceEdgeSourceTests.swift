@@ -1,6 +1,7 @@
 import DebounceCore
 import EventLoop
 import Foundation
+import LineInput
 import Pipeline
 import Simulation
 import SystemPackage
@@ -32,7 +33,7 @@ import TraceInput
     ) throws -> (outputs: Outputs, source: TraceEdgeSource, error: LoopError?) {
         let source = try TraceEdgeSource(trace: trace)
         let sink = Outputs()
-        let loop = try EventLoop(clock: .virtual(startNs: source.startNs), source: source, plans: plans, encoders: encoders, sinks: [sink])
+        let loop = try EventLoop(clock: .virtual(startNs: source.startNs), source: source, plan: PipelinePlan(lines: plans, encoders: encoders), sinks: [sink])
         do {
             _ = try loop.run()
             return (sink, source, nil)

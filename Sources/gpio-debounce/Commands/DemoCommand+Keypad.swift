@@ -4,6 +4,7 @@ import DebounceCore
 import EventLoop
 import EventOutput
 import Keypads
+import LineInput
 import LinuxSys
 import Pipeline
 import Recording
@@ -26,7 +27,7 @@ extension DemoCommand {
             [RunAssembly.NamedKeypad(name: "demo", source: source)], places: keys.map { _ in RunAssembly.LinePlace(chip: "simulated", offset: 0) }, clock: virtualTime ? .virtual() : .realTime())
         let configuration = debounce.configuration
         let loop = try makeLoop { () throws(LineError) in
-            try assembly.loop(plans: [LinePlan(debounce: configuration)], sinks: [printer], stop: .signals(signals))
+            try assembly.loop(plan: PipelinePlan(lines: [LinePlan(debounce: configuration)]), sinks: [printer], stop: .signals(signals))
         }
         if output.format == .text {
             out.appendUTF8("gpio-debounce demo --keypad: a simulated 4×4 keypad with no diodes, no hardware needed (seed \(seed), \(counted(presses, "key")) typed: \(String(typing.typed.map { keys[$0] }))).")

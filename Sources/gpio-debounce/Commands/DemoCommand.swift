@@ -3,6 +3,7 @@ import Assembly
 import DebounceCore
 import EventLoop
 import EventOutput
+import LineInput
 import LinuxSys
 import Pipeline
 import Recording
@@ -64,7 +65,7 @@ struct DemoCommand: ParsableCommand {
         let printer = EventPrinter(writer: output.writer(out), lineFields: [.none], tallyField: .rawEdges)
         let assembly = RunAssembly.simulated(line, names: ["0"], virtualTime: virtualTime)
         let loop = try makeLoop { () throws(LineError) in
-            try assembly.loop(plans: [LinePlan(debounce: configuration)], sinks: [printer], stop: .signals(signals))
+            try assembly.loop(plan: PipelinePlan(lines: [LinePlan(debounce: configuration)]), sinks: [printer], stop: .signals(signals))
         }
         if output.format == .text {
             out.appendUTF8("gpio-debounce demo: a simulated bouncy button, no hardware needed (seed \(seed), \(counted(presses, "press", "presses")),")
@@ -100,7 +101,7 @@ struct DemoCommand: ParsableCommand {
             SimulatedLines(encoder: BouncyEncoder(seed: seed, gestures: presses), dropProbability: drop, seed: seed ^ 0x5EED), names: ["A", "B"],
             virtualTime: virtualTime)
         let loop = try makeLoop { () throws(LineError) in
-            try assembly.loop(plans: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1)], sinks: [printer], stop: .signals(signals))
+            try assembly.loop(plan: PipelinePlan(lines: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1)]), sinks: [printer], stop: .signals(signals))
         }
         if output.format == .text {
             out.appendUTF8("gpio-debounce demo --encoder: a simulated bouncy rotary encoder (KY-040 style, 4 transitions per detent), no hardware needed (seed \(seed), \(counted(presses, "turn")): runs, flicks, reversals, jiggles).")

@@ -3,6 +3,7 @@ import Assembly
 import DebounceCore
 import EventLoop
 import EventOutput
+import LineInput
 import LinuxSys
 import Pipeline
 import Recording
@@ -123,7 +124,7 @@ struct RecordCommand: ParsableCommand {
             throw failure(error.description, ExitStatus.ioError)
         }
         let loop = try makeLoop { () throws(LineError) in
-            try assembly.loop(plans: [.raw], sinks: [recorder], stop: .signals(signals), limits: LoopLimits(durationNs: duration))
+            try assembly.loop(plan: PipelinePlan(lines: [.raw]), sinks: [recorder], stop: .signals(signals), limits: LoopLimits(durationNs: duration))
         }
         let summary = {
             printToStandardError(

@@ -3,6 +3,7 @@ import Assembly
 import DebounceCore
 import EventLoop
 import EventOutput
+import LineInput
 import Pipeline
 import Recording
 import TraceFormat
@@ -38,7 +39,7 @@ extension ReplayCommand {
             writer: EventWriter(format: format == .json ? .json : .text, output: output), lineFields: [.none, .none])
         let configuration = encoderOptions.configuration
         let loop = try makeLoop { () throws(LineError) in
-            try assembly.loop(plans: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1, configuration: configuration)], sinks: [printer], stop: .none)
+            try assembly.loop(plan: PipelinePlan(lines: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1, configuration: configuration)]), sinks: [printer], stop: .none)
         }
         try TraceFile.run(loop, output: output) { source.failure }
         if format == .text {

@@ -3,6 +3,7 @@ import ArgumentParser
 import Assembly
 import ConfigurationFile
 import EventLoop
+import LineInput
 import Pipeline
 import Recording
 import Settings
@@ -99,7 +100,7 @@ struct ReplayCommand: ParsableCommand {
         }
         let plan = stages?.linePlan ?? LinePlan(debounce: debounce.configuration)
         let loop = try makeLoop { () throws(LineError) in
-            try assembly.loop(plans: [plan], groups: stages?.plan.groups ?? [], sinks: sinks, stop: .none)
+            try assembly.loop(plan: PipelinePlan(lines: [plan], groups: stages?.plan.groups ?? []), sinks: sinks, stop: .none)
         }
         try TraceFile.run(loop, output: output) { source.failure }
         if format == .text, let statistics = loop.pipeline.statistics(line: 0) {

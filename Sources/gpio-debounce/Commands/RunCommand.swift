@@ -4,7 +4,9 @@ import ConfigurationFile
 import Daemon
 import DebounceCore
 import EventLoop
+import LineInput
 import LinuxSys
+import Pipeline
 import Logging
 import MQTT
 import Simulation
@@ -160,7 +162,7 @@ struct RunCommand: ParsableCommand {
         }
         let noLines = RunAssembly.simulated(SimulatedLines(initialLevels: [], scripts: []), names: [], virtualTime: false)
         let loop = try makeLoop { () throws(LineError) in
-            try noLines.loop(plans: [], sinks: [sink], stop: .signals(signals), limits: LoopLimits(shutdownGraceNs: shutdownGrace))
+            try noLines.loop(plan: PipelinePlan(lines: []), sinks: [sink], stop: .signals(signals), limits: LoopLimits(shutdownGraceNs: shutdownGrace))
         }
         _ = try runToEnd(loop)
         guard sink.disconnectedCleanly else {

@@ -6,6 +6,7 @@ import EventLoop
 import EventOutput
 import GPIODBackend
 import Keypads
+import LineInput
 import Pipeline
 import Simulation
 
@@ -66,7 +67,7 @@ extension WatchCommand {
         let printer = output.printer(lineFields: layout.joined().map { EventFields.key(String($0), keypad: "keypad") })
         let loop = try makeLoop { () throws(LineError) in
             try assembly.loop(
-                plans: [LinePlan(debounce: debounce.configuration)], sinks: [printer], stop: .signals(signals),
+                plan: PipelinePlan(lines: [LinePlan(debounce: debounce.configuration)]), sinks: [printer], stop: .signals(signals),
                 limits: LoopLimits(maximumEvents: numEvents, idleTimeoutNs: idleTimeoutNs))
         }
         _ = try runToEnd(loop) {

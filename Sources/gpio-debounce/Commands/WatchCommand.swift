@@ -4,6 +4,7 @@ import DebounceCore
 import EventLoop
 import EventOutput
 import GPIODBackend
+import LineInput
 import LinuxSys
 import Pipeline
 import Settings
@@ -116,7 +117,7 @@ struct WatchCommand: ParsableCommand {
         let printer = output.printer(lineFields: places.map(\.fields), tallyField: .lostEvents, printsInitialStates: initialState)
         let loop = try makeLoop { () throws(LineError) in
             try assembly.loop(
-                plans: [LinePlan(debounce: debounce.configuration)], sinks: [printer] + availabilityNotices, stop: .signals(signals),
+                plan: PipelinePlan(lines: [LinePlan(debounce: debounce.configuration)]), sinks: [printer] + availabilityNotices, stop: .signals(signals),
                 limits: LoopLimits(maximumEvents: numEvents, idleTimeoutNs: idleTimeoutNs))
         }
         _ = try runToEnd(loop) {
@@ -144,7 +145,7 @@ struct WatchCommand: ParsableCommand {
         let printer = output.printer(lineFields: places.map(\.fields), encoderFields: [0: fields], tallyField: .lostEvents, printsInitialStates: initialState)
         let loop = try makeLoop { () throws(LineError) in
             try assembly.loop(
-                plans: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1, configuration: configuration)], sinks: [printer] + availabilityNotices,
+                plan: PipelinePlan(lines: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1, configuration: configuration)]), sinks: [printer] + availabilityNotices,
                 stop: .signals(signals),
                 limits: LoopLimits(maximumEvents: numEvents, idleTimeoutNs: idleTimeoutNs))
         }

@@ -1,4 +1,5 @@
 import EventLoop
+import LineInput
 import Pipeline
 
 /// `watch --wait-for-chips`: a chip that goes away or comes back while watched, said on standard

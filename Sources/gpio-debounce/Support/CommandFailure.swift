@@ -3,6 +3,7 @@ import Daemon
 import EventLoop
 import EventOutput
 import GPIODBackend
+import LineInput
 import LinuxSys
 import SystemPackage
 

@@ -1,5 +1,3 @@
-import DebounceCore
-
 /// A raw edge on one of a run's lines.
 public struct LineEdge: Sendable, Hashable {
     /// Which line, `0..<lineCount`, in the order the run's lines were given.

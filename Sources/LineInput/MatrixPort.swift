@@ -1,5 +1,4 @@
 import DebounceCore
-import EventLoop
 import LinuxSys
 import SystemPackage
 

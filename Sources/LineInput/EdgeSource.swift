@@ -1,6 +1,5 @@
 import DebounceCore
 import LinuxSys
-import Pipeline
 import SystemPackage
 
 /// Where a run's raw edges come from: real pins (libgpiod line requests), simulated lines or a recorded
@@ -67,7 +66,7 @@ public struct EdgeBatch: Sendable {
     }
 
     /// Empties the batch, keeping its storage.
-    package mutating func removeAll() {
+    @inlinable package mutating func removeAll() {
         edges.removeAllFromEnd()
         losses.removeAllFromEnd()
         if !availability.isEmpty { availability.removeAll(keepingCapacity: true) }
@@ -78,7 +77,7 @@ extension Array {
     /// Empties the array and keeps its storage, removing from the end: a few instructions per element
     /// and none when empty, where `removeAll(keepingCapacity: true)` costs some 60 through the generic
     /// `replaceSubrange` even for one. For the loop's short arrays, emptied at every wakeup.
-    mutating func removeAllFromEnd() {
+    @inlinable package mutating func removeAllFromEnd() {
         while !isEmpty { removeLast() }
     }
 }

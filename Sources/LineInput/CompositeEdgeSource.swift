@@ -1,6 +1,5 @@
 import DebounceCore
 import LinuxSys
-import Pipeline
 import SystemPackage
 
 /// Several sources as one, their lines one after the other: the first source's lines are lines

@@ -1,0 +1,11 @@
+import DebounceCore
+import Keypads
+import Simulation
+
+extension KeypadSource {
+    /// A simulated keypad of `configuration`, its keys' contacts `contacts` (row by row, as
+    /// `SimulatedMatrix` takes them), scanned as a real one is from `startNs`.
+    package static func simulated(_ configuration: MatrixConfiguration, contacts: [[Edge]], startNs: Int64) -> KeypadSource {
+        KeypadSource(configuration: configuration, port: SimulatedMatrixPort(matrix: SimulatedMatrix(configuration: configuration, contacts: contacts), startNs: startNs))
+    }
+}
