@@ -176,7 +176,7 @@ let package = Package(
             name: "DaemonTests",
             dependencies: [
                 "Assembly", "Daemon", "ConfigurationFile", "Settings", "Recording", "Actions", "Keys", "CounterState", "MQTT", "GPIODBackend",
-                "EventLoop", "EventOutput", "Pipeline", "LinuxSys", logging, inMemoryLogging, system,
+                "EventLoop", "EventOutput", "Pipeline", "LinuxSys", "DebounceCore", logging, inMemoryLogging, system,
             ]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "Simulation"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "EventOutput", "DebounceCore", "Simulation"]),

@@ -1,12 +1,11 @@
-import Actions
 import ArgumentParser
 import Assembly
 import ConfigurationFile
+import Daemon
 import EventLoop
 import LineInput
 import Pipeline
 import Recording
-import Settings
 import DebounceCore
 import EventOutput
 import SystemPackage
@@ -71,130 +70,52 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         if let encoder { return try replayEncoder(WatchCommand.encoderParts(encoder)) }
-        let stages = try config.map { try ConfiguredButton(file: $0, name: button) }
-        let trace = try TraceFile.openLine(file, channel: channel)
-        let source: TraceEdgeSource
-        do { source = try TraceEdgeSource(trace: trace) } catch { throw failure(error.description, TraceFile.exitStatus(of: error)) }
-        let assembly = RunAssembly.trace(source)
+        let input = try config.map { try Self.configuredInput(file: $0, name: button) }
+        let source = try openTrace()
         let output = OutputBuffer(fileDescriptor: .standardOutput)
-        let initialLevel = source.readLevel(line: 0)
-        var sinks: [any Sink]
+        let (initialLevel, plan) = (source.readLevel(line: 0), input?.pipeline ?? PipelinePlan(lines: [LinePlan(debounce: debounce.configuration)]))
+        let sinks = try sinks(through: input, initialLevel: initialLevel, startNs: source.startNs, output: output)
+        let loop = try makeLoop { () throws(LineError) in try RunAssembly.trace(source).loop(plan: plan, sinks: sinks, stop: .none) }
+        try TraceFile.run(loop, output: output) { source.failure }
+        if format == .text, let statistics = loop.pipeline.statistics(line: 0) {
+            let startedPressed = plan.lines[0].debounce?.activeLevel.isPressed(initialLevel) ?? false
+            printToStandardError(Summary.line(statistics, of: input?.kind ?? .button, startedPressed: startedPressed))
+        }
+    }
+
+    /// The trace `file` (its `channel` of a VCD) as the run's one line.
+    private func openTrace() throws -> TraceEdgeSource {
+        let trace = try TraceFile.openLine(file, channel: channel)
+        do { return try TraceEdgeSource(trace: trace) } catch { throw failure(error.description, TraceFile.exitStatus(of: error)) }
+    }
+
+    /// What the replay writes: the raw and debounced signals (VCD), or the events with the configured
+    /// input's fields and the actions it would start.
+    private func sinks(through input: ReplayedInput?, initialLevel: Level, startNs: Int64, output: OutputBuffer) throws -> [any Sink] {
+        let eventFormat: EventFormat = format == .json ? .json : .text
         do {
-            sinks = format == .vcd
-                ? [try SignalComparisonSink(output: output, initialLevel: initialLevel, startNs: source.startNs)]
-                : [
-                    EventPrinter(
-                        writer: EventWriter(format: format == .json ? .json : .text, output: output), lineFields: [stages?.fields ?? .none],
-                        sensorLines: stages?.isSensor == true ? [0] : [], perUnit: stages?.perUnit.map { [0: $0] } ?? [:],
-                        rateUnits: stages?.rateUnit.map { [0: $0] } ?? [:])
-                ]
+            if format == .vcd { return [try SignalComparisonSink(output: output, initialLevel: initialLevel, startNs: startNs)] }
         } catch {
             throw failure("cannot write the events: \(error.description)", ExitStatus.ioError)
         }
-        if let stages, format != .vcd {
-            sinks.append(
-                ActionPreview(
-                    actions: stages.plan.actions, bindings: stages.bindings, contactBindings: stages.contactBindings,
-                    counterBindings: stages.counterBindings, lineCount: 1,
-                    format: format == .json ? .json : .text, output: output))
-        }
-        let plan = stages?.linePlan ?? LinePlan(debounce: debounce.configuration)
-        let loop = try makeLoop { () throws(LineError) in
-            try assembly.loop(plan: PipelinePlan(lines: [plan], groups: stages?.plan.groups ?? []), sinks: sinks, stop: .none)
-        }
-        try TraceFile.run(loop, output: output) { source.failure }
-        if format == .text, let statistics = loop.pipeline.statistics(line: 0) {
-            printToStandardError(
-                Summary.line(statistics, of: stages?.summarized ?? .button, startedPressed: plan.debounce?.activeLevel.isPressed(initialLevel) ?? false))
-        }
+        return input?.sinks(format: eventFormat, output: output) ?? [EventPrinter(writer: EventWriter(format: eventFormat, output: output), lineFields: [.none])]
     }
-}
 
-/// The configuration file's button, sensor or counter that `replay --config` runs a trace through:
-/// its stages, with its line as line 0, and its actions.
-private struct ConfiguredButton {
-    var plan: DaemonPlan
-    var linePlan: LinePlan
-    var bindings: [ActionBinding]
-    /// A sensor's actions, its line as line 0.
-    var contactBindings: [ContactActionBinding]
-    /// A counter's actions, its line as line 0.
-    var counterBindings: [CounterActionBinding]
-    var fields: EventFields
-    /// Whether it is a sensor: its state at the start is printed.
-    var isSensor: Bool
-    /// For a counter, its pulses per unit.
-    var perUnit: Double?
-    /// For a counter, its rate's unit (W, L/min, m³/h, pulses/min).
-    var rateUnit: String?
-    /// Which kind of input it is, for the words of the summary.
-    var summarized: Summary.Input
-
-    /// Loads `file` (as `run --simulate` does: a bad file exits 65, a missing one 66, a program its
-    /// actions name that is missing here is a note, since a replay only shows the actions) and picks the
-    /// button, sensor or counter `name`, or the only one of them.
-    init(file: String, name: String?) throws {
+    /// The configuration `file`'s button, sensor or counter `name` (or its only one). Loaded as
+    /// `run --simulate` loads it: a bad file exits 65, a missing one 66, and a program its actions name
+    /// that is missing here is a note, since a replay only shows the actions.
+    private static func configuredInput(file: String, name: String?) throws -> ReplayedInput {
         let configuration = try loadConfiguration(file, programs: ProgramLookup.environment.notingMissing)
         noteMissingPrograms(configuration, "a replay runs no action, but run refuses to start (exit \(ExitStatus.badData.rawValue)) until it is there")
-        let roster = configuration.roster
-        // Every input a trace of one line can drive (not an encoder: it has two), with its line.
-        let owners = roster.inputs.filter { input in
-            switch input.kind {
-            case .button, .sensor, .counter: true
-            case .encoder, .keypad: false
-            }
-        }.map { (name: $0.name, line: $0.lines[0], kind: $0.kind) }
-        let names = owners.map(\.name).joined(separator: ", ")
-        let owner: (name: String, line: LineID, kind: Roster.Input.Kind)
-        if let name {
-            guard let found = owners.first(where: { $0.name == name }) else {
-                throw failure("\(file) has no button, sensor or counter named \"\(name)\"; it has: \(names)", ExitStatus.usage)
-            }
-            owner = found
-        } else {
-            guard owners.count == 1, let only = owners.first else {
-                throw failure("\(file) has \(owners.count) buttons, sensors and counters: say which with --button (\(names))", ExitStatus.usage)
-            }
-            owner = only
-        }
-        plan = DaemonPlan(configuration)
-        linePlan = plan.plans[owner.line.index]
-        bindings = plan.bindings.filter { $0.line == owner.line.index }.map { ActionBinding(line: 0, on: $0.on, count: $0.count, action: $0.action) }
-        contactBindings = plan.contactActionBindings.filter { $0.line == owner.line.index }.map { ContactActionBinding(line: 0, on: $0.on, action: $0.action) }
-        counterBindings = plan.counterActionBindings.filter { $0.line == owner.line.index }.map { CounterActionBinding(line: 0, on: $0.on, action: $0.action) }
-        (isSensor, perUnit, rateUnit) = (false, nil, nil)
-        switch owner.kind {
-        case .button, .encoder, .keypad:
-            fields = EventFields([.text("button", owner.name)])
-            summarized = .button
-        case .sensor:
-            fields = EventFields([.text("sensor", owner.name)])
-            isSensor = true
-            summarized = .sensor
-        case .counter(let counter):
-            fields = EventFields([.text("counter", owner.name)])
-            summarized = .counter
-            perUnit = counter.perUnit
-            rateUnit = counter.rateUnit
-        }
+        do { return try ReplayedInput(configuration, name: name) } catch { throw failure(error.message(file: file), ExitStatus.usage) }
     }
 }
 
 /// One-line summaries of what a debouncer saw.
 enum Summary {
-    /// What the replayed line is, for the words of its summary.
-    enum Input {
-        /// A button: presses and releases.
-        case button
-        /// A sensor: its contact's debounced changes to on and to off (before `on_delay` and `off_delay`).
-        case sensor
-        /// A counter: its pulses.
-        case counter
-    }
-
     /// `startedPressed`: a button was down when the trace began, so that its first release follows
     /// no reported press and is not reported (nor counted here).
-    static func line(_ statistics: DebounceStatistics, of input: Input = .button, startedPressed: Bool = false) -> String {
+    static func line(_ statistics: DebounceStatistics, of input: ReplayedInput.Kind = .button, startedPressed: Bool = false) -> String {
         let unreported = input == .button && startedPressed && statistics.releases > 0 ? 1 : 0
         let edges = counted(statistics.edges, "raw edge")
         var text = switch input {
