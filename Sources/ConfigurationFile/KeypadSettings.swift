@@ -40,6 +40,15 @@ package struct KeypadSettings: Sendable, Equatable {
         }
     }
 
+    /// The layout a keypad of this size has when none is written (`watch --keypad`, the demo): the
+    /// printed one of a 4×4 or 4×3 pad (`standardLayout`), else 0-9, A-Z, a-z row by row, again from 0
+    /// after the 62nd key.
+    package static func defaultLayout(rows: Int, columns: Int) -> [[Character]] {
+        if let standard = standardLayout(rows: rows, columns: columns) { return standard }
+        let keys = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+        return (0..<rows).map { row in (0..<columns).map { keys[(row * columns + $0) % keys.count] } }
+    }
+
     /// The key at `row` and `column`.
     package func key(row: Int, column: Int) -> Character { layout[row][column] }
 

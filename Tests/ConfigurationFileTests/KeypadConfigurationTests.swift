@@ -121,4 +121,16 @@ import Testing
         let changed = RosterChange(from: old, to: relaid)
         #expect(changed.changed == ["p"] && changed.previousLine.allSatisfy { $0 == nil })
     }
+
+    /// The layout `watch --keypad` and the demo give a pad: the printed one of a 4×4 or 4×3 pad, else
+    /// digits and letters row by row, from 0 again after the 62nd key.
+    @Test func aPadWithoutKeysHasThePrintedLayoutOrDigitsAndLetters() {
+        #expect(KeypadSettings.defaultLayout(rows: 4, columns: 4).map { String($0) } == ["123A", "456B", "789C", "*0#D"])
+        #expect(KeypadSettings.defaultLayout(rows: 4, columns: 3).map { String($0) } == ["123", "456", "789", "*0#"])
+        #expect(KeypadSettings.defaultLayout(rows: 2, columns: 3).map { String($0) } == ["012", "345"])
+        let large = KeypadSettings.defaultLayout(rows: 16, columns: 4)
+        #expect(large.count == 16 && large.allSatisfy { $0.count == 4 })
+        #expect(String(large[15]) == "yz01")
+    }
 }
+

@@ -17,7 +17,7 @@ extension DemoCommand {
         let signals = try signalDescriptor()
         let seed = self.seed ?? UInt64(truncatingIfNeeded: MonotonicClock.nowNs)
         let matrix = MatrixConfiguration(rows: 4, columns: 4)
-        let layout = WatchCommand.keypadLayout(rows: 4, columns: 4)
+        let layout = KeypadSettings.defaultLayout(rows: 4, columns: 4)
         let keys = Array(layout.joined())
         let typing = SimulatedTyping(layout: layout, code: nil, seed: seed, presses: presses, startNs: 0)
         let source = KeypadSource.simulated(matrix, contacts: typing.contacts, startNs: 0)

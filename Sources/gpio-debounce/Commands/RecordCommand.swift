@@ -61,7 +61,7 @@ struct RecordCommand: ParsableCommand {
 
     func validate() throws {
         if let encoder {
-            let parts = try WatchCommand.encoderLines(encoder)
+            let parts = try LineArgument.parseList(encoder)
             guard parts.count == 2, parts[0] != parts[1] else {
                 throw ValidationError("--encoder takes two different lines, A then B, e.g. --encoder 17,27.")
             }
@@ -82,7 +82,7 @@ struct RecordCommand: ParsableCommand {
         let realStartNs = LoopClock.monotonic.nowNs
         let assembly: RunAssembly
         let name: String
-        let lineNames = try encoder.map(WatchCommand.encoderLines) ?? [line ?? "0"]
+        let lineNames = try encoder.map(LineArgument.parseList) ?? [line ?? "0"]
         if simulate, encoder != nil {
             assembly = RunAssembly.simulated(
                 SimulatedLines(encoder: BouncyEncoder(seed: seed, gestures: presses)), names: lineNames, virtualTime: virtualTime)

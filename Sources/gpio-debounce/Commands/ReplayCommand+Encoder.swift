@@ -14,7 +14,7 @@ import TraceInput
 extension ReplayCommand {
     func validateEncoder() throws {
         guard let encoder else { return }
-        let parts = WatchCommand.encoderParts(encoder)
+        let parts = LineArgument.parts(encoder)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, parts[0] != parts[1] else {
             throw ValidationError("--encoder takes two different lines, A then B: VCD channels (--encoder D0,D1) or a text trace's line numbers (--encoder 0,1).")
         }

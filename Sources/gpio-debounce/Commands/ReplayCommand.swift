@@ -69,7 +69,7 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        if let encoder { return try replayEncoder(WatchCommand.encoderParts(encoder)) }
+        if let encoder { return try replayEncoder(LineArgument.parts(encoder)) }
         let input = try config.map { try Self.configuredInput(file: $0, name: button) }
         let source = try openTrace()
         let output = OutputBuffer(fileDescriptor: .standardOutput)

@@ -13,17 +13,14 @@ import Simulation
 /// `watch --keypad ROWS/COLUMNS`: a matrix keypad's keys, each debounced as a line, one event per press
 /// and release: `press  … keypad=keypad key=5`.
 extension WatchCommand {
-    /// The characters of a keypad that is neither 4×4 nor 4×3, row by row.
-    static let otherKeys = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
-
     /// `ROWS/COLUMNS` as its two lists of lines, each checked (`LineArgument`), at most 16 each.
     static func keypadLines(_ text: String) throws -> (rows: [String], columns: [String]) {
         let sides = text.split(separator: "/", omittingEmptySubsequences: false)
         guard sides.count == 2 else {
             throw ValidationError("--keypad takes the rows, a slash, then the columns, e.g. --keypad 5,6,13,19/12,16,20,21.")
         }
-        let rows = try encoderParts(String(sides[0])).map(LineArgument.parse)
-        let columns = try encoderParts(String(sides[1])).map(LineArgument.parse)
+        let rows = try LineArgument.parseList(String(sides[0]))
+        let columns = try LineArgument.parseList(String(sides[1]))
         guard (1...16).contains(rows.count), (1...16).contains(columns.count) else {
             throw ValidationError("--keypad takes 1 to 16 rows and 1 to 16 columns.")
         }
@@ -31,16 +28,10 @@ extension WatchCommand {
         return (rows, columns)
     }
 
-    /// The layout of a keypad of this size: the printed one of a 4×4 or 4×3 pad, else 0-9, A-Z, a-z.
-    static func keypadLayout(rows: Int, columns: Int) -> [[Character]] {
-        if let standard = KeypadSettings.standardLayout(rows: rows, columns: columns) { return standard }
-        return (0..<rows).map { row in (0..<columns).map { otherKeys[(row * columns + $0) % otherKeys.count] } }
-    }
-
     /// Watches the keypad on `rows` and `columns` (or a simulated one typing at random).
     func watchKeypad(rows: [String], columns: [String]) throws {
         let signals = try signalDescriptor()
-        let layout = Self.keypadLayout(rows: rows.count, columns: columns.count)
+        let layout = KeypadSettings.defaultLayout(rows: rows.count, columns: columns.count)
         let matrix = keypadScan.matrix(rows: rows.count, columns: columns.count)
         let source: KeypadSource
         let chipName: String

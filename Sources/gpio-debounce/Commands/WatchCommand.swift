@@ -94,7 +94,7 @@ struct WatchCommand: ParsableCommand {
         if keypadScan.isGiven { throw ValidationError("--scan-settle and --scan-interval say how --keypad scans a keypad: add --keypad ROWS/COLUMNS.") }
         if let encoder {
             guard lines.isEmpty else { throw ValidationError("--encoder A,B names the encoder's two lines: watch buttons in another `gpio-debounce watch`.") }
-            let parts = try Self.encoderLines(encoder)
+            let parts = try LineArgument.parseList(encoder)
             guard parts.count == 2, parts[0] != parts[1] else {
                 throw ValidationError("--encoder takes two different lines, A then B, e.g. --encoder 17,27.")
             }
@@ -110,7 +110,7 @@ struct WatchCommand: ParsableCommand {
             let (rows, columns) = try Self.keypadLines(keypad)
             return try watchKeypad(rows: rows, columns: columns)
         }
-        if let encoder { return try watchEncoder(Self.encoderLines(encoder)) }
+        if let encoder { return try watchEncoder(LineArgument.parseList(encoder)) }
         let signals = try signalDescriptor()
         guard let assembly = try simulation.simulate ? simulatedLines() : pins(lines, signals: signals) else { return }
         let places = assembly.places.compactMap { $0 }
@@ -170,16 +170,6 @@ struct WatchCommand: ParsableCommand {
 
     /// What says, with `--wait-for-chips`, that a chip went away or came back.
     private var availabilityNotices: [any Sink] { waitForChips ? [ChipAvailabilityNotice()] : [] }
-
-    /// `A,B` as its parts, as written.
-    static func encoderParts(_ text: String) -> [String] {
-        text.split(separator: ",", omittingEmptySubsequences: false).map { String($0.trimmingPrefix(" ")) }
-    }
-
-    /// `A,B` as its lines, each checked as a line argument (`LineArgument`).
-    static func encoderLines(_ text: String) throws -> [String] {
-        try encoderParts(text).map(LineArgument.parse)
-    }
 
     /// `--simulate`: a simulated bouncy button for each line named (line 0 if none is), pressed until
     /// stopped (or `--presses` times), in real time (or virtual).

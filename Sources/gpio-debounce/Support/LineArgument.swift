@@ -11,6 +11,17 @@ enum LineArgument {
         do { return try LineSpelling.line(text) } catch { throw ValidationError(error.description) }
     }
 
+    /// A comma-separated list (`A,B`, a keypad's `ROWS` or `COLUMNS`) as its parts, as written (a space
+    /// after a comma dropped; an empty part kept, for the caller to refuse).
+    static func parts(_ text: String) -> [String] {
+        text.split(separator: ",", omittingEmptySubsequences: false).map { String($0.trimmingPrefix(" ")) }
+    }
+
+    /// A comma-separated list of lines (`--encoder 17,27`), each checked as `parse` checks one.
+    static func parseList(_ text: String) throws -> [String] {
+        try parts(text).map(parse)
+    }
+
     /// Throws a `ValidationError` naming the first line that `lines` names twice (as written after
     /// `parse`: `17` and `017` cannot both pass, `17` and `GPIO17` are different lines to the kernel).
     static func requireDistinct(_ lines: [String], what: String = "watch") throws {
