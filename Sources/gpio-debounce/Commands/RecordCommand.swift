@@ -74,58 +74,70 @@ struct RecordCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (simulate, seed, presses, virtualTime) = (simulation.simulate, simulation.chosenSeed(), simulation.presses, simulation.virtualTime)
-        if simulate { SimulatedPinsNote.say(options: kernelQueue.given) }
+        if simulation.simulate { SimulatedPinsNote.say(options: kernelQueue.given) }
         let signals = try signalDescriptor()
         // A real recording starts before the line is requested: every edge the kernel stamps after the
         // request is later than the initial level's time, however long the set-up below takes.
         let realStartNs = LoopClock.monotonic.nowNs
-        let assembly: RunAssembly
-        let name: String
-        let lineNames = try encoder.map(LineArgument.parseList) ?? [line ?? "0"]
-        if simulate, encoder != nil {
-            assembly = RunAssembly.simulated(
-                SimulatedLines(encoder: BouncyEncoder(seed: seed, gestures: presses)), names: lineNames, virtualTime: virtualTime)
-            name = "simulated encoder (seed \(seed)), A and B"
-        } else if simulate {
-            let button = BouncyButton(seed: seed, presses: presses)
-            assembly = RunAssembly.simulated(
-                SimulatedLines(buttons: [button], dropProbability: drop, seed: seed ^ 0x5EED), names: ["0"], virtualTime: virtualTime)
-            name = "simulated button (seed \(seed))"
-        } else {
-            assembly = try opening { () throws(GPIOError) in
-                try RunAssembly.pins(
-                    on: ChipInventory.read(), chip: chip, lines: lineNames, bias: bias.value, consumer: "gpio-debounce record",
-                    eventBufferSize: kernelQueue.eventBufferSize)
-            }
-            let places = assembly.places.compactMap { $0 }
-            name = places.isEmpty
-                ? "the line"
-                : "\(places[0].chip) line\(places.count > 1 ? "s" : "") \(places.map { String($0.offset) }.joined(separator: ","))"
+        let (assembly, name) = try input()
+        let (recorder, target) = try recorder(of: assembly.source, name: name, startNs: simulation.simulate ? assembly.clock.nowNs : realStartNs)
+        let loop = try makeLoop { () throws(LineError) in
+            try assembly.loop(plan: PipelinePlan(lines: [.raw]), sinks: [recorder], stop: .signals(signals), limits: LoopLimits(durationNs: duration))
         }
-        let startNs = simulate ? assembly.clock.nowNs : realStartNs
-        let source = assembly.source
+        try record(loop, by: recorder, of: name, into: target)
+    }
+
+    /// The lines recorded, and what the recording calls them: the simulated encoder or button, or the
+    /// pins named.
+    private func input() throws -> (RunAssembly, name: String) {
+        let (seed, presses, virtualTime) = (simulation.chosenSeed(), simulation.presses, simulation.virtualTime)
+        let lineNames = try encoder.map(LineArgument.parseList) ?? [line ?? "0"]
+        if simulation.simulate, encoder != nil {
+            let lines = SimulatedLines(encoder: BouncyEncoder(seed: seed, gestures: presses))
+            return (RunAssembly.simulated(lines, names: lineNames, virtualTime: virtualTime), "simulated encoder (seed \(seed)), A and B")
+        }
+        if simulation.simulate {
+            let lines = SimulatedLines(buttons: [BouncyButton(seed: seed, presses: presses)], dropProbability: drop, seed: seed ^ 0x5EED)
+            return (RunAssembly.simulated(lines, names: ["0"], virtualTime: virtualTime), "simulated button (seed \(seed))")
+        }
+        let assembly = try opening { () throws(GPIOError) in
+            try RunAssembly.pins(
+                on: ChipInventory.read(), chip: chip, lines: lineNames, bias: bias.value, consumer: "gpio-debounce record",
+                eventBufferSize: kernelQueue.eventBufferSize)
+        }
+        let places = assembly.places.compactMap { $0 }
+        let name = places.isEmpty
+            ? "the line"
+            : "\(places[0].chip) line\(places.count > 1 ? "s" : "") \(places.map { String($0.offset) }.joined(separator: ","))"
+        return (assembly, name)
+    }
+
+    /// The recorder of `source`'s lines from their initial levels, read now, into the output file.
+    /// The file is opened once the lines are: a wrong chip, a busy line or a missing permission
+    /// leaves an existing recording of that name untouched, and so does any failure before the
+    /// recording completes.
+    private func recorder(of source: any EdgeSource, name: String, startNs: Int64) throws -> (TraceRecorder, OutputTarget) {
         var initialLevels: [Level] = []
         do {
             for index in 0..<source.lineCount { initialLevels.append(try source.readLevel(line: index)) }
         } catch {
             throw failure(error.description, ExitStatus.ioError)
         }
-        // Opened once the line is: a wrong chip, a busy line or a missing permission leaves an existing
-        // recording of that name untouched, and so does any failure before the recording completes.
         let target = try OutputTarget(path: output)
         let vcd = (format ?? ((output?.lowercased().hasSuffix(".vcd") ?? false) ? .vcd : .text)) == .vcd
-        let recorder: TraceRecorder
         do {
-            recorder = try TraceRecorder(
+            let recorder = try TraceRecorder(
                 format: vcd ? .vcd : .text, output: OutputBuffer(fileDescriptor: target.descriptor), name: name,
                 signals: encoder == nil ? ["raw"] : ["A", "B"], initialLevels: initialLevels, startNs: startNs)
+            return (recorder, target)
         } catch {
             throw failure(error.description, ExitStatus.ioError)
         }
-        let loop = try makeLoop { () throws(LineError) in
-            try assembly.loop(plan: PipelinePlan(lines: [.raw]), sinks: [recorder], stop: .signals(signals), limits: LoopLimits(durationNs: duration))
-        }
+    }
+
+    /// Runs `loop` to its end, says what was recorded, and puts the file in place; after a failure,
+    /// the recording up to it is kept beside the file, which stays as it was.
+    private func record(_ loop: EventLoop, by recorder: TraceRecorder, of name: String, into target: OutputTarget) throws {
         let summary = {
             printToStandardError(
                 "recorded \(counted(recorder.writtenEdges, "edge")) of \(name)\(output.map { " to \($0)" } ?? ""); \(counted(recorder.lostEvents, "event")) lost by the kernel\(recorder.corrections > 0 ? ", \(counted(recorder.corrections, "level")) corrected by re-reading the line" : "")")
@@ -133,7 +145,6 @@ struct RecordCommand: ParsableCommand {
         do {
             _ = try runToEnd(loop, summary: summary)
         } catch {
-            // The recording up to the failure is kept beside the file, which stays as it was.
             if let file = target.file, recorder.writtenEdges > 0, (try? file.keep(as: file.destination + ".partial")) != nil {
                 printToStandardError("gpio-debounce: the recording up to the failure is in \(file.destination).partial")
             }
