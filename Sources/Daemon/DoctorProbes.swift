@@ -1,4 +1,6 @@
+import ConfigurationFile
 import CounterState
+import GPIODBackend
 import LinuxSys
 import SystemPackage
 
@@ -14,6 +16,22 @@ package enum DoctorProbes {
     ]
     /// How long one TCP connection to the broker may take, in seconds.
     package static let connectTimeoutSeconds = 3
+
+    /// Everything `doctor` looks at, read now: this machine's chips, kernel, libgpiod, user and udev
+    /// rules; with a `configuration`, its MQTT files and, where it needs them, `/dev/uinput`, the broker
+    /// and the state directory (`stateDirectory`, else the default). `lines` are those named on the
+    /// command line, on `lineChip`.
+    package static func inputs(configuration: ServiceConfiguration?, lines: [String], lineChip: String?, stateDirectory path: String?) -> DoctorInputs {
+        var inputs = DoctorInputs(
+            kernelRelease: kernelRelease(), libgpiod: LibgpiodVersion.description, libgpiodAPIMajor: LibgpiodVersion.apiMajor,
+            chips: ChipInventory.read(), configuration: configuration, lines: lines, lineChip: lineChip, user: user(), udevRules: udevRules())
+        guard let configuration else { return inputs }
+        do { try MachineCheck.readMQTTFiles(configuration) } catch { inputs.mqttFiles = error }
+        if DoctorReport.needsKeyboard(configuration) { inputs.uinput = uinput() }
+        if let mqtt = configuration.mqtt { inputs.broker = broker(host: mqtt.host, port: mqtt.port) }
+        if configuration.keepsState { inputs.state = stateDirectory(path) }
+        return inputs
+    }
 
     /// `uname -r`, or `unknown`.
     package static func kernelRelease() -> String { LinuxSys.kernelRelease() ?? "unknown" }

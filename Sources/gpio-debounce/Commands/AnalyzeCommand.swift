@@ -63,16 +63,17 @@ struct AnalyzeCommand: ParsableCommand {
         }
         let (initial, store) = read
         let analysis = TraceAnalysis(edges: store, initialLevel: initial.level, quietGapNs: gap, activeLevel: activeLevel)
-        let out = OutputBuffer(fileDescriptor: .standardOutput)
-        if output.format == .json {
-            out.appendUTF8(AnalysisReport.json(analysis, source: source.sourceName))
-        } else {
-            out.appendUTF8(AnalysisReport.text(analysis, source: source.sourceName))
-        }
-        do { try out.flush() } catch { throw failure("cannot write: \(error)", ExitStatus.ioError) }
+        try report(analysis, of: source.sourceName)
         if let svg {
             try drawSVG(to: svg, initial: initial, edges: store, analysis: analysis, activeLevel: activeLevel)
         }
+    }
+
+    /// Writes the analysis of the trace `sourceName` to standard output, as text or JSON.
+    private func report(_ analysis: TraceAnalysis, of sourceName: String) throws {
+        let out = OutputBuffer(fileDescriptor: .standardOutput)
+        out.appendUTF8(output.format == .json ? AnalysisReport.json(analysis, source: sourceName) : AnalysisReport.text(analysis, source: sourceName))
+        do { try out.flush() } catch { throw failure("cannot write: \(error)", ExitStatus.ioError) }
     }
 
     /// The initial level's edge, and every later edge, compacted; an error for a trace that is out of

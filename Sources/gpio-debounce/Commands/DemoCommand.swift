@@ -63,29 +63,35 @@ struct DemoCommand: ParsableCommand {
         let line = SimulatedLines(buttons: [button], dropProbability: drop, seed: seed ^ 0x5EED)
         let out = OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0)
         let printer = EventPrinter(writer: output.writer(out), lineFields: [.none], tallyField: .rawEdges)
-        let assembly = RunAssembly.simulated(line, names: ["0"], virtualTime: virtualTime)
         let loop = try makeLoop { () throws(LineError) in
-            try assembly.loop(plan: PipelinePlan(lines: [LinePlan(debounce: configuration)]), sinks: [printer], stop: .signals(signals))
+            try RunAssembly.simulated(line, names: ["0"], virtualTime: virtualTime).loop(
+                plan: PipelinePlan(lines: [LinePlan(debounce: configuration)]), sinks: [printer], stop: .signals(signals))
         }
-        if output.format == .text {
-            out.appendUTF8("gpio-debounce demo: a simulated bouncy button, no hardware needed (seed \(seed), \(counted(presses, "press", "presses")),")
-            out.appendUTF8(" press \(configuration.press), release \(configuration.release)).")
-            try writeOrFail(out)
-            out.append("Each line is one debounced event and the raw edges it was made from.")
-            try writeOrFail(out)
-        }
+        if output.format == .text { try introduce(seed: seed, configuration: configuration, to: out) }
         let stop = try runToEnd(loop)
-        if output.format == .text {
-            let statistics = loop.pipeline.statistics(line: 0) ?? DebounceStatistics()
-            let played = stop == .endOfInput ? presses : Self.pressesBegun(by: loop.clock.nowNs, of: button)
-            let physical = played == presses ? counted(presses, "physical press", "physical presses") : "\(played) of \(counted(presses, "physical press", "physical presses"))"
-            out.appendUTF8("\(physical): \(statistics.presses) press and \(counted(statistics.releases, "release event")) from \(counted(line.deliveredEdges[0], "raw edge"))")
-            if line.droppedEdges[0] > 0 {
-                out.appendUTF8("; \(counted(line.droppedEdges[0], "edge")) lost, \(statistics.resyncCorrections) corrected by re-reading the line")
-            }
-            out.appendUTF8(" (\(stop == .endOfInput ? "done" : "stopped")).")
-            try writeOrFail(out)
+        if output.format == .text { try summarize(loop, stop: stop, of: button, on: line, to: out) }
+    }
+
+    /// What the demo shows, before its events.
+    private func introduce(seed: UInt64, configuration: DebounceConfiguration, to out: OutputBuffer) throws {
+        out.appendUTF8("gpio-debounce demo: a simulated bouncy button, no hardware needed (seed \(seed), \(counted(presses, "press", "presses")),")
+        out.appendUTF8(" press \(configuration.press), release \(configuration.release)).")
+        try writeOrFail(out)
+        out.append("Each line is one debounced event and the raw edges it was made from.")
+        try writeOrFail(out)
+    }
+
+    /// The physical presses played, the events they made from how many raw edges, and the edges lost.
+    private func summarize(_ loop: EventLoop, stop: StopReason, of button: BouncyButton, on line: SimulatedLines, to out: OutputBuffer) throws {
+        let statistics = loop.pipeline.statistics(line: 0) ?? DebounceStatistics()
+        let played = stop == .endOfInput ? presses : Self.pressesBegun(by: loop.clock.nowNs, of: button)
+        let physical = played == presses ? counted(presses, "physical press", "physical presses") : "\(played) of \(counted(presses, "physical press", "physical presses"))"
+        out.appendUTF8("\(physical): \(statistics.presses) press and \(counted(statistics.releases, "release event")) from \(counted(line.deliveredEdges[0], "raw edge"))")
+        if line.droppedEdges[0] > 0 {
+            out.appendUTF8("; \(counted(line.droppedEdges[0], "edge")) lost, \(statistics.resyncCorrections) corrected by re-reading the line")
         }
+        out.appendUTF8(" (\(stop == .endOfInput ? "done" : "stopped")).")
+        try writeOrFail(out)
     }
 
     /// `--encoder`: the simulated encoder's detents, and at the end the detents it was turned by.

@@ -35,17 +35,7 @@ struct DoctorCommand: ParsableCommand {
 
     func run() throws {
         let configuration = try config.map { try loadConfiguration($0) }
-        let chips = ChipInventory.read()
-        var inputs = DoctorInputs(
-            kernelRelease: DoctorProbes.kernelRelease(), libgpiod: LibgpiodVersion.description, libgpiodAPIMajor: LibgpiodVersion.apiMajor,
-            chips: chips, configuration: configuration, lines: lines, lineChip: chip, user: DoctorProbes.user(), udevRules: DoctorProbes.udevRules())
-        if let configuration {
-            do { try MachineCheck.readMQTTFiles(configuration) } catch { inputs.mqttFiles = error }
-            if DoctorReport.needsKeyboard(configuration) { inputs.uinput = DoctorProbes.uinput() }
-            if let mqtt = configuration.mqtt { inputs.broker = DoctorProbes.broker(host: mqtt.host, port: mqtt.port) }
-            if configuration.keepsState { inputs.state = DoctorProbes.stateDirectory(stateDir) }
-        }
-        let report = DoctorReport(inputs)
+        let report = DoctorReport(DoctorProbes.inputs(configuration: configuration, lines: lines, lineChip: chip, stateDirectory: stateDir))
         for finding in report.findings {
             print(format == .json ? Self.json(finding) : Self.text(finding))
         }

@@ -44,17 +44,26 @@ struct GenerateCommand: ParsableCommand {
         // (every press with its release) and the command exits 0, as every command does on a stop.
         let stop = try StopRequest()
         let target = try OutputTarget(path: output)
-        var stopSignal: Int32?
-        var cycles = 0
+        let (cycles, stopSignal) = try write(into: target, stoppedBy: stop)
+        try target.commit()
+        if let stopSignal {
+            printToStandardError("gpio-debounce generate: stopped by \(StopRequest.name(stopSignal)) after \(counted(cycles, "press", "presses")), each with its release\(output.map { ", in \($0)" } ?? "")")
+        }
+    }
+
+    /// Writes the simulated button's cycles (a press and its release, each with its bounce) into
+    /// `target` until `presses` or `edges` are written or `stop` is asked for: how many cycles, and the
+    /// signal that stopped it.
+    private func write(into target: OutputTarget, stoppedBy stop: StopRequest) throws -> (cycles: Int, stopSignal: Int32?) {
         var button = BouncyButton(
             profile: noise ? .noisy : .typical, seed: seed,
             activeLevel: polarity == .activeLow ? .activeLow : .activeHigh, presses: presses)
+        var (cycles, written) = (0, 0)
         do {
             let writer = try TraceWriter(
                 output: OutputBuffer(fileDescriptor: target.descriptor),
                 comments: ["A simulated bouncy button: gpio-debounce generate --seed \(seed)\(noise ? " --noise" : "")"],
                 initialLevel: button.initialLevel, atNs: 0)
-            var written = 0
             while let cycle = button.nextCycle() {
                 for edge in cycle.edges { try writer.write(edge) }
                 written += cycle.edges.count
@@ -62,18 +71,15 @@ struct GenerateCommand: ParsableCommand {
                 if let edges, written >= edges { break }
                 // One read(2) of the signal descriptor per 64 cycles (a few thousand edges): a stop within
                 // microseconds, at no measurable cost per edge.
-                if cycles % 64 == 0 {
-                    stopSignal = try stop.stopSignal()
-                    if stopSignal != nil { break }
+                if cycles % 64 == 0, let signal = try stop.stopSignal() {
+                    try writer.output.flush()
+                    return (cycles, signal)
                 }
             }
             try writer.output.flush()
         } catch let error as Errno {
             throw failure("cannot write the trace: \(error.description)", ExitStatus.ioError)
         }
-        try target.commit()
-        if let stopSignal {
-            printToStandardError("gpio-debounce generate: stopped by \(StopRequest.name(stopSignal)) after \(counted(cycles, "press", "presses")), each with its release\(output.map { ", in \($0)" } ?? "")")
-        }
+        return (cycles, nil)
     }
 }

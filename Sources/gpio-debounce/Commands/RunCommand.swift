@@ -102,24 +102,25 @@ struct RunCommand: ParsableCommand {
         }
         if removeDiscovery { return try removeDiscovery(configuration, signals: try signalDescriptor(), logger: logger) }
         let signals = try signalDescriptor(requests: [.reload, .report])
-        let assemble = { () throws(DaemonFailure) in
-            try DaemonAssembly(configuration, choices: choices, stop: .signals(signals), logger: logger)
-        }
-        var daemon: DaemonAssembly?
-        if waitForChips, !simulation.simulate {
-            let arrival = ChipArrival(signals: signals) { notice in
-                if case .waiting = notice { logger.warning("\(notice.text)") } else { logger.info("\(notice.text)") }
-            }
-            guard let started = try arrival.assembling(assemble) else { return }
-            daemon = started
-        } else {
-            daemon = try assembling(assemble)
-        }
+        var daemon = try start(configuration, signals: signals, logger: logger)
         // No reference to a run's loop is kept across a reload: its lines are released before the next run requests them.
         while let stop = try daemon.map({ try runToEnd($0.loop) }) {
             guard stop == .reloadRequested else { return daemon?.logSummary(of: stop) ?? () }
             try reload(&daemon, logger: logger)
         }
+    }
+
+    /// The daemon of `configuration`; with `--wait-for-chips` on real pins, once its chips are there
+    /// (nil: stopped while waiting).
+    private func start(_ configuration: ServiceConfiguration, signals: SignalDescriptor, logger: Logger) throws -> DaemonAssembly? {
+        let assemble = { () throws(DaemonFailure) in
+            try DaemonAssembly(configuration, choices: choices, stop: .signals(signals), logger: logger)
+        }
+        guard waitForChips, !simulation.simulate else { return try assembling(assemble) }
+        let arrival = ChipArrival(signals: signals) { notice in
+            if case .waiting = notice { logger.warning("\(notice.text)") } else { logger.info("\(notice.text)") }
+        }
+        return try arrival.assembling(assemble)
     }
 
     /// SIGHUP: reads the file again and reloads the daemon with it (`DaemonAssembly.reload`); a file that

@@ -7,6 +7,7 @@ import GPIODBackend
 import LineInput
 import LinuxSys
 import Pipeline
+import Recording
 import Settings
 import Simulation
 import SystemPackage
@@ -120,12 +121,15 @@ struct WatchCommand: ParsableCommand {
                 plan: PipelinePlan(lines: [LinePlan(debounce: debounce.configuration)]), sinks: [printer] + availabilityNotices, stop: .signals(signals),
                 limits: LoopLimits(maximumEvents: numEvents, idleTimeoutNs: idleTimeoutNs))
         }
-        _ = try runToEnd(loop) {
-            for (index, place) in places.enumerated() {
-                let statistics = loop.pipeline.statistics(line: index) ?? DebounceStatistics()
-                printToStandardError(
-                    "\(place.chip) line \(place.offset): \(counted(statistics.presses, "press", "presses")), \(counted(statistics.releases, "release")) from \(counted(statistics.edges, "edge")); \(counted(printer.tally(line: index).lostEvents, "event")) lost by the kernel, \(statistics.resyncCorrections) corrected by re-reading the line")
-            }
+        _ = try runToEnd(loop) { Self.summarize(loop, places: places, printer: printer) }
+    }
+
+    /// Each line's presses and releases, from how many edges, and the events lost and corrected.
+    private static func summarize(_ loop: EventLoop, places: [RunAssembly.LinePlace], printer: EventPrinter) {
+        for (index, place) in places.enumerated() {
+            let statistics = loop.pipeline.statistics(line: index) ?? DebounceStatistics()
+            printToStandardError(
+                "\(place.chip) line \(place.offset): \(counted(statistics.presses, "press", "presses")), \(counted(statistics.releases, "release")) from \(counted(statistics.edges, "edge")); \(counted(printer.tally(line: index).lostEvents, "event")) lost by the kernel, \(statistics.resyncCorrections) corrected by re-reading the line")
         }
     }
 
