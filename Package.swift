@@ -151,6 +151,7 @@ let package = Package(
         // A keypad's keys through the loop: a simulated matrix scanned by KeypadSource, its chip going away and back.
         .testTarget(name: "KeypadsTests", dependencies: ["Keypads", "EventLoop", "Pipeline", "Simulation", "LinuxSys", "LineInput", "DebounceCore", system]),
         // The system calls on this machine: processors, the virtual keyboard's errors.
+        .testTarget(name: "LineInputTests", dependencies: ["LineInput", "LinuxSys", "DebounceCore", system]),
         .testTarget(name: "LinuxSysTests", dependencies: ["LinuxSys", system]),
         // The values the configuration hands down: the key names.
         .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
