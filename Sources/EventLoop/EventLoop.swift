@@ -59,7 +59,9 @@ public final class EventLoop {
     /// What a report request (`SIGUSR1`, when the signal descriptor watches `.report`) calls, with the
     /// stages as they stand and the loop's time; the run goes on. The request also hands the stages to
     /// every sink that inspects them (`Sink.inspect`: MQTT publishes the health then).
-    package var reportRequested: ((_ pipeline: ButtonPipeline, _ nowNs: Int64) -> Void)?
+    /// Set before a run and read only by it, on the loop's thread: `@exclusivity(unchecked)`, since the
+    /// runtime's check of a class's stored property costs some 60 instructions at every wakeup.
+    @exclusivity(unchecked) package var reportRequested: ((_ pipeline: ButtonPipeline, _ nowNs: Int64) -> Void)?
 
     /// Wakeups so far (returns from the wait, or jumps of virtual time): the zero-wakeups-while-idle promise.
     public private(set) var wakeups = 0
@@ -397,22 +399,23 @@ public final class EventLoop {
     private func dispatch(_ state: inout RunState, nowNs: Int64) throws(LoopError) -> Bool {
         defer { state.outputs.removeAllFromEnd() }
         var limitReached = false
-        // By index, each output read in place: iterating would hold a copy of the array (and its
-        // reference counting) while `state` is borrowed.
-        for index in state.outputs.indices {
-            let output = state.outputs[index]
-            switch output {
-            case .event, .rotation, .positionReset, .contact, .count:
-                if limitReached { continue }
-                state.reportedEvents += 1
-                if state.reportedEvents == limits.maximumEvents { limitReached = true }
-            default:
-                break
-            }
-            // Through the loop's own copy of the sinks' references: an element of `sinks` read for the
-            // call would be retained and released around it, for every output and sink.
-            for sinkIndex in sinkReferences.indices {
-                do { try sinkReferences[sinkIndex].consume(output, nowNs: nowNs) } catch { throw LoopError.sink(error) }
+        var reportedEvents = state.reportedEvents
+        defer { state.reportedEvents = reportedEvents }
+        // Each output read in place, borrowed from the array's storage: a copy (`let output =
+        // state.outputs[index]`) costs an outlined copy and destroy of the enum for every output, since
+        // a code's payload (`EnteredCode`) holds a string.
+        try state.outputs.withUnsafeBufferPointer { outputs throws(LoopError) in
+            for index in outputs.indices {
+                if outputs[index].countsAsEvent {
+                    if limitReached { continue }
+                    reportedEvents += 1
+                    if reportedEvents == limits.maximumEvents { limitReached = true }
+                }
+                // Through the loop's own copy of the sinks' references: an element of `sinks` read for the
+                // call would be retained and released around it, for every output and sink.
+                for sinkIndex in sinkReferences.indices {
+                    do throws(SinkError) { try sinkReferences[sinkIndex].consume(outputs[index], nowNs: nowNs) } catch { throw LoopError.sink(error) }
+                }
             }
         }
         return limitReached

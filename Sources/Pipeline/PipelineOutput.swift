@@ -38,3 +38,14 @@ public enum PipelineOutput: Sendable, Hashable {
     /// delivered edges had not shown; `atNs` is when it was read.
     case levelCorrected(line: Int, level: Level, atNs: Int64)
 }
+
+extension PipelineOutput {
+    /// Whether the output is an event a run's event limit counts (`LoopLimits.maximumEvents`): a
+    /// button's, an encoder's detent or reset, a contact's change or a counter's pulse.
+    @inlinable public var countsAsEvent: Bool {
+        switch self {
+        case .event, .rotation, .positionReset, .contact, .count: true
+        case .edge, .loss, .rate, .buttonState, .code, .levelCorrected: false
+        }
+    }
+}
