@@ -119,9 +119,9 @@ package final class MQTTSink: Sink {
     var retainedIndex: [String: Int] = [:]
     let connection: MQTTConnection
     let logger: Logger
-    private var queue: OutboundQueue
+    var queue: OutboundQueue
     /// Availability and discovery messages in flight (they bypass the queue: they are rebuilt at each connect).
-    private var controlInFlight: Set<Int32> = []
+    var controlInFlight: Set<Int32> = []
     var discoveryCount = 0
     /// Discovery and availability of inputs a reload removed while the broker was unreachable: emptied at the next connect.
     var pendingRemoval: [OutboundMessage] = []
@@ -129,8 +129,8 @@ package final class MQTTSink: Sink {
     var sweep: RetainedTopicSweep?
     private var droppedLogged = 0
     private(set) var shuttingDown = false
-    private var offlineMid: Int32?
-    private var finished = false
+    var offlineMid: Int32?
+    var finished = false
 
     /// A sink publishing for `buttons`, `sensors` and `counters` (each knowing its run line,
     /// `lineIndex`), `encoders` (in the order of the run's encoders, `EncoderPlan`'s) and `keypads`
@@ -194,7 +194,7 @@ package final class MQTTSink: Sink {
 
     /// Whether the run ended with everything acknowledged, `offline` included, and a DISCONNECT: what
     /// `run --remove-discovery` reports as success.
-    package private(set) var disconnectedCleanly = false
+    package internal(set) var disconnectedCleanly = false
 
     /// libmosquitto's version, e.g. "2.0.11", for logs and `--version`.
     package static var libraryVersion: String { MosquittoClient.libraryVersion }
@@ -348,7 +348,7 @@ package final class MQTTSink: Sink {
     // MARK: Messages
 
     /// Queues the latest state of every topic again, after a reconnect.
-    private func republishStates() {
+    func republishStates() {
         guard !retainedStates.isEmpty, !shuttingDown else { return }
         logger.info("mqtt: connected again: publishing \(counted(retainedStates.count, "retained state")) again, in case the broker lost them")
         for message in retainedStates { enqueue(message) }
@@ -369,52 +369,6 @@ package final class MQTTSink: Sink {
         if queue.dropped == 1 || queue.dropped - droppedLogged >= 100 {
             droppedLogged = queue.dropped
             logger.warning("mqtt: the queue of \(queue.limit) messages is full while \(settings.url) is unreachable: dropped the oldest (\(queue.dropped) so far)")
-        }
-    }
-
-    private func handle(_ report: MQTTConnection.Report, atNs nowNs: Int64, into reports: inout [MQTTConnection.Report]) {
-        switch report {
-        case .connected:
-            if let statusTopic = settings.homeAssistantStatusTopic, mode == .run {
-                _ = connection.client.subscribe(topic: statusTopic, qos: 1)
-            }
-            if mode == .run {
-                _ = publishControl(OutboundMessage(topic: settings.availabilityTopic, text: "online", retain: true))
-                publishInputAvailability()
-                let owned = ownedRetainedTopics
-                publishRemoval(pendingRemoval.filter { !owned.contains($0.topic) })
-                pendingRemoval.removeAll()
-                publishDiscovery(discovery.messages)
-                if connection.connects > 1 { republishStates() }
-            } else {
-                publishDiscovery(discovery.removal)
-                publishInputAvailability()
-            }
-            // After this connect's own retained messages: what else the broker holds under the daemon's topics.
-            beginSweep(atNs: nowNs)
-        case .lost:
-            sweep = nil  // its subscriptions ended with the session; the next connect sweeps again
-            // libmosquitto keeps what is in flight and sends it again after the next CONNACK.
-            if !queue.isEmpty { logger.notice("mqtt: \(counted(queue.count, "event or state", "events and states")) kept until the broker is back") }
-        case .published(let mid):
-            if controlInFlight.remove(mid) != nil {
-                if mid == offlineMid {
-                    connection.close()
-                    finished = true
-                    disconnectedCleanly = queue.isEmpty
-                    logger.info("mqtt: disconnected from \(settings.url) (\(counted(queue.acknowledged, "event or state", "events and states")) delivered)")
-                }
-            } else {
-                queue.acknowledge(mid: mid)
-            }
-        case .subscribed(let mid):
-            sweep?.noteSubscribed(mid: mid, atNs: nowNs)
-        case .message(let topic, let payload, let retained):
-            if sweep?.note(topic: topic, payload: payload, retained: retained) == true { return }
-            if topic == settings.homeAssistantStatusTopic, payload == Array("online".utf8), mode == .run, !shuttingDown {
-                logger.info("mqtt: Home Assistant is online: publishing discovery again")
-                publishDiscovery(discovery.messages)
-            }
         }
     }
 
