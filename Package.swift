@@ -96,7 +96,15 @@ let package = Package(
         // opened at run time (MQTT's MosquittoLibrary), only by a run that publishes.
         .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // The MQTT sink: events, states, availability and Home Assistant discovery, on the event loop.
-        .target(name: "MQTT", dependencies: ["CMosquitto", "DebounceCore", "Pipeline", "EventLoop", "LineInput", "LinuxSys", "EventOutput", "Settings", logging, system]),
+        .target(
+            name: "MQTT",
+            dependencies: ["CMosquitto", "DebounceCore", "Pipeline", "EventLoop", "LineInput", "LinuxSys", "EventOutput", "InputModel", "Settings", logging, system]),
+        // What an input shows outside the daemon, whatever its kind: its description (entities, channels,
+        // health) and the updates its outputs make (InputPresenter). The sinks that show inputs work from it.
+        .target(name: "InputModel", dependencies: ["DebounceCore", "Pipeline"]),
+        // The input kinds, a folder each (Button/, Encoder/, Sensor/, Counter/, Keypad/), and their registry
+        // (InputPresenters): each kind's presenter, made from its roster entry.
+        .target(name: "Inputs", dependencies: ["DebounceCore", "Pipeline", "EventOutput", "InputModel", "ConfigurationFile"]),
         // libyaml, the YAML 1.1 parser (Debian's libyaml-dev), plus its nesting check.
         // No pkgConfig: yaml-0.1.pc's -L names the system's library folder, which SwiftPM would put
         // ahead of libgpiod.pc's, so that a build against a libgpiod 2 of its own (scripts/test-libgpiod2)
@@ -122,7 +130,7 @@ let package = Package(
             name: "Daemon",
             dependencies: [
                 "DebounceCore", "Pipeline", "EventLoop", "LineInput", "Keypads", "LinuxSys", "Simulation", "GPIODBackend", "EventOutput", "Settings", "Recording", "Actions",
-                "Keys", "CounterState", "MQTT", "ConfigurationFile", "Assembly", logging, system,
+                "Keys", "CounterState", "MQTT", "InputModel", "Inputs", "ConfigurationFile", "Assembly", logging, system,
             ]),
         // The library face: `Button(line: 17).events`, over real pins or the simulated button.
         .target(name: "GPIODebounce", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LineInput", "LinuxSys", "Simulation", "GPIODBackend", "Settings", "Assembly", system]),
@@ -176,9 +184,11 @@ let package = Package(
         .testTarget(
             name: "DaemonTests",
             dependencies: [
-                "Assembly", "Daemon", "ConfigurationFile", "Settings", "Recording", "Actions", "Keys", "CounterState", "MQTT", "GPIODBackend",
+                "Assembly", "Daemon", "ConfigurationFile", "Settings", "Recording", "Actions", "Keys", "CounterState", "MQTT", "Inputs", "GPIODBackend",
                 "EventLoop", "EventOutput", "Pipeline", "LinuxSys", "DebounceCore", logging, inMemoryLogging, system,
             ]),
+        .testTarget(name: "InputModelTests", dependencies: ["InputModel"]),
+        .testTarget(name: "InputsTests", dependencies: ["Inputs", "InputModel", "ConfigurationFile", "Pipeline", "DebounceCore"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "Simulation"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "EventOutput", "DebounceCore", "Simulation"]),
         // A trace as a run's input: its lines' initial levels, its edges through the loop, a bad line's end.
@@ -188,7 +198,7 @@ let package = Package(
         .testTarget(
             name: "MQTTTests",
             dependencies: [
-                "MQTT", "ConfigurationFile", "Settings", "YAMLDocument", "Simulation", "EventLoop", "LineInput", "Pipeline", "LinuxSys", "DebounceCore", "EventOutput", logging,
+                "MQTT", "InputModel", "Inputs", "ConfigurationFile", "Settings", "YAMLDocument", "Simulation", "EventLoop", "LineInput", "Pipeline", "LinuxSys", "DebounceCore", "EventOutput", logging,
                 inMemoryLogging, system,
             ]
         ),

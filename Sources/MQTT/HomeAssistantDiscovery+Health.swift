@@ -1,4 +1,6 @@
-/// Home Assistant's diagnostic entities: per input (button, encoder, sensor, counter, keypad) a `sensor` with
+import EventOutput
+
+/// Home Assistant's diagnostic entities: per input a `sensor` with
 /// `entity_category: diagnostic` on `<prefix>/sensor/<node>/<input>_health/config` for the retained
 /// JSON on `<base>/<input>/health` (`MQTTHealth.payload`): its state is the edges received since the
 /// daemon started (`state_class: total_increasing`, so a restart's return to 0 is a reset), and the
@@ -8,11 +10,6 @@
 extension HomeAssistantDiscovery {
     /// The Jinja that reads the edges from a health JSON.
     static let healthValueTemplate = "{{ value_json.edges }}"
-
-    /// Every input's name, in the roster's order (buttons, encoders, sensors, counters, keypads).
-    var inputNames: [String] {
-        buttons.map(\.name) + encoders.map(\.name) + sensors.map(\.name) + counters.map(\.name) + keypads.map(\.name)
-    }
 
     /// The diagnostic sensor's discovery topic of input `name`.
     func healthConfigTopic(prefix: String, input name: String) -> String {

@@ -1,21 +1,21 @@
+import EventOutput
+import InputModel
 import Settings
 
-/// Home Assistant's MQTT discovery messages for a run's inputs: pure, no I/O.
+/// Home Assistant's MQTT discovery messages for a run's inputs, from their descriptions
+/// (`InputDescription`): pure, no I/O, and no input kind named.
 ///
-/// One device (this daemon: `identifiers`, `name`, `model`, `sw_version`) holds, per button:
-/// - a device trigger per gesture it can make, on
-///   `<prefix>/device_automation/<node>/<button>_<gesture>/config` (`automation_type: trigger`,
-///   `type` from Home Assistant's names such as `button_short_press` or `button_double_press`,
-///   `subtype` the button's name), firing when the button's event topic carries that gesture;
-/// - an `event` entity on `<prefix>/event/<node>/<button>/config` whose `event_types` are the
-///   button's gestures;
-/// - a `binary_sensor` on `<prefix>/binary_sensor/<node>/<button>/config` for `<base>/<button>/state`;
+/// One device (this daemon: `identifiers`, `name`, `model`, `sw_version`) holds each input's entities,
+/// in its description's order (`HomeAssistantDiscovery+Entities.swift`):
+/// - a state that is on or off: a `binary_sensor` on `<prefix>/binary_sensor/<node>/<object>/config`;
+/// - a number: a `sensor` on `<prefix>/sensor/<node>/<object>/config`;
+/// - events: an `event` entity on `<prefix>/event/<node>/<object>/config`, and before it, for each
+///   event type that is a device trigger (a gesture), a trigger on
+///   `<prefix>/device_automation/<node>/<object>_<type>/config`;
 ///
-/// per encoder (`HomeAssistantDiscovery+Encoders.swift`) an `event` entity and a position `sensor`;
-/// per contact a `binary_sensor`, and per pulse counter a total `sensor` for the Energy dashboard
-/// (`HomeAssistantDiscovery+Sensors.swift`); per matrix keypad an `event` entity
-/// (`HomeAssistantDiscovery+Keypads.swift`); and per input a diagnostic `sensor` of its health
-/// (`HomeAssistantDiscovery+Health.swift`).
+/// `<object>` is the input's name (with `_<suffix>` where the entity has one: a second number of one
+/// input, as a meter's rate beside its total);
+/// and per input a diagnostic `sensor` of its health (`HomeAssistantDiscovery+Health.swift`).
 ///
 /// An input's entities show as unavailable while `<base>/availability` is `offline` (the daemon is
 /// stopped or gone) or `<base>/<input>/availability` is `offline` (its chip is away); Home Assistant's
@@ -23,24 +23,14 @@ import Settings
 /// when it starts; an empty retained message on the same topic removes one (`removal`).
 package struct HomeAssistantDiscovery: Sendable {
     package let settings: MQTTSettings
-    package let buttons: [MQTTButton]
-    package let encoders: [MQTTEncoder]
-    package let sensors: [MQTTSensor]
-    package let counters: [MQTTCounter]
-    package let keypads: [MQTTKeypad]
+    /// The inputs, in the run's order.
+    package let inputs: [InputDescription]
     /// The software version shown on the device (`sw_version`).
     package let softwareVersion: String
 
-    package init(
-        settings: MQTTSettings, buttons: [MQTTButton], encoders: [MQTTEncoder] = [], sensors: [MQTTSensor] = [], counters: [MQTTCounter] = [],
-        keypads: [MQTTKeypad] = [], softwareVersion: String
-    ) {
+    package init(settings: MQTTSettings, inputs: [InputDescription], softwareVersion: String) {
         self.settings = settings
-        self.buttons = buttons
-        self.encoders = encoders
-        self.sensors = sensors
-        self.counters = counters
-        self.keypads = keypads
+        self.inputs = inputs
         self.softwareVersion = softwareVersion
     }
 
@@ -60,36 +50,18 @@ package struct HomeAssistantDiscovery: Sendable {
     package var messages: [OutboundMessage] {
         guard case .prefix(let prefix) = settings.discovery else { return [] }
         var result: [OutboundMessage] = []
-        for button in buttons {
-            let buttonID = Self.topicID(button.name)
-            for gesture in button.gestures {
-                result.append(OutboundMessage(
-                    topic: "\(prefix)/device_automation/\(nodeID)/\(buttonID)_\(gesture.identifier)/config",
-                    text: trigger(button, gesture).text, retain: true))
+        for input in inputs {
+            for entity in input.entities {
+                let object = Self.topicID(input.name) + (entity.objectSuffix.map { "_" + $0 } ?? "")
+                for type in triggers(entity) {
+                    result.append(OutboundMessage(
+                        topic: "\(prefix)/device_automation/\(nodeID)/\(object)_\(type.name)/config", text: trigger(input, entity, type).text, retain: true))
+                }
+                result.append(OutboundMessage(topic: "\(prefix)/\(Self.component(entity))/\(nodeID)/\(object)/config", text: payload(input, entity).text, retain: true))
             }
-            result.append(OutboundMessage(topic: "\(prefix)/event/\(nodeID)/\(buttonID)/config", text: eventEntity(button).text, retain: true))
-            result.append(OutboundMessage(topic: "\(prefix)/binary_sensor/\(nodeID)/\(buttonID)/config", text: binarySensor(button).text, retain: true))
         }
-        for encoder in encoders {
-            let encoderID = Self.topicID(encoder.name)
-            result.append(OutboundMessage(topic: "\(prefix)/event/\(nodeID)/\(encoderID)/config", text: eventEntity(encoder).text, retain: true))
-            result.append(OutboundMessage(topic: "\(prefix)/sensor/\(nodeID)/\(encoderID)/config", text: positionSensor(encoder).text, retain: true))
-        }
-        for sensor in sensors {
-            let sensorID = Self.topicID(sensor.name)
-            result.append(OutboundMessage(topic: "\(prefix)/binary_sensor/\(nodeID)/\(sensorID)/config", text: binarySensor(sensor).text, retain: true))
-        }
-        for counter in counters {
-            let counterID = Self.topicID(counter.name)
-            result.append(OutboundMessage(topic: "\(prefix)/sensor/\(nodeID)/\(counterID)/config", text: totalSensor(counter).text, retain: true))
-            result.append(OutboundMessage(topic: "\(prefix)/sensor/\(nodeID)/\(counterID)_rate/config", text: rateSensor(counter).text, retain: true))
-        }
-        for keypad in keypads {
-            let keypadID = Self.topicID(keypad.name)
-            result.append(OutboundMessage(topic: "\(prefix)/event/\(nodeID)/\(keypadID)/config", text: eventEntity(keypad).text, retain: true))
-        }
-        for name in inputNames {
-            result.append(OutboundMessage(topic: healthConfigTopic(prefix: prefix, input: name), text: healthSensor(input: name).text, retain: true))
+        for input in inputs {
+            result.append(OutboundMessage(topic: healthConfigTopic(prefix: prefix, input: input.name), text: healthSensor(input: input.name).text, retain: true))
         }
         return result
     }
@@ -98,8 +70,6 @@ package struct HomeAssistantDiscovery: Sendable {
     package var removal: [OutboundMessage] {
         messages.map { OutboundMessage(topic: $0.topic, payload: [], retain: true) }
     }
-
-    // MARK: Payloads
 
     /// The device every entity and trigger belongs to.
     var device: JSONValue {
@@ -111,14 +81,6 @@ package struct HomeAssistantDiscovery: Sendable {
             ("sw_version", .string(softwareVersion)),
         ])
     }
-
-    /// Jinja that names the gesture of an event message (`MQTTGesture.identifier`): `press`,
-    /// `double_click`, `click_6`...
-    static let gestureTemplate =
-        "{% set n = ['click', 'double_click', 'triple_click', 'quadruple_click', 'quintuple_click'] %}"
-        + "{% if value_json.event != 'click' %}{{ value_json.event }}"
-        + "{% elif value_json.count <= 5 %}{{ n[value_json.count - 1] }}"
-        + "{% else %}click_{{ value_json.count }}{% endif %}"
 
     /// An entity's payload: `pairs`, then the quality of service, the availability and the device. The
     /// entity of an input (`input`, its name) is available while both the daemon's and the input's
@@ -132,39 +94,5 @@ package struct HomeAssistantDiscovery: Sendable {
             .object([("topic", .string(settings.availabilityTopic))]), .object([("topic", .string(settings.availabilityTopic(input: input)))]),
         ])
         return .object(pairs + [("qos", .integer(settings.qos)), ("availability", availability), ("availability_mode", .string("all")), ("device", device)])
-    }
-
-    func trigger(_ button: MQTTButton, _ gesture: MQTTGesture) -> JSONValue {
-        .object([
-            ("automation_type", .string("trigger")),
-            ("topic", .string(settings.eventTopic(button: button.name))),
-            ("type", .string(gesture.homeAssistantType)),
-            ("subtype", .string(button.name)),
-            ("payload", .string(gesture.identifier)),
-            ("value_template", .string(Self.gestureTemplate)),
-            ("qos", .integer(settings.qos)),
-            ("device", device),
-        ])
-    }
-
-    func eventEntity(_ button: MQTTButton) -> JSONValue {
-        entity([
-            ("name", .string(button.name)),
-            ("unique_id", .string("\(nodeID)_\(Self.topicID(button.name))_event")),
-            ("state_topic", .string(settings.eventTopic(button: button.name))),
-            ("event_types", .array(button.gestures.map { .string($0.identifier) })),
-            ("value_template", .string("{\"event_type\": \"\(Self.gestureTemplate)\"}")),
-            ("device_class", .string("button")),
-        ], input: button.name)
-    }
-
-    func binarySensor(_ button: MQTTButton) -> JSONValue {
-        entity([
-            ("name", .string("\(button.name) pressed")),
-            ("unique_id", .string("\(nodeID)_\(Self.topicID(button.name))_state")),
-            ("state_topic", .string(settings.stateTopic(button: button.name))),
-            ("payload_on", .string("pressed")),
-            ("payload_off", .string("released")),
-        ], input: button.name)
     }
 }

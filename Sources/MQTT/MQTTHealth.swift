@@ -1,4 +1,6 @@
 import DebounceCore
+import EventOutput
+import InputModel
 import Pipeline
 
 /// Each input's health (`InputHealth`) as MQTT publishes it: retained JSON on `<base>/<input>/health`,
@@ -6,22 +8,12 @@ import Pipeline
 /// once per `intervalNs` and only when it changed since the last one published. Pure bookkeeping: the
 /// sink reads the pipeline when `dueNs` comes and queues what `changes(_:atNs:)` returns.
 package struct MQTTHealth: Sendable {
-    /// Where an input's health is read from in the pipeline.
-    package enum Source: Sendable, Hashable {
-        /// A button's, a sensor's or a counter's run line.
-        case line(Int)
-        /// An input by its identity in the pipeline (`OutputSource.input`): an encoder's decoder.
-        case input(Int)
-        /// A keypad: its keys' run lines, their counts added up (as `run` logs a keypad's health).
-        case keys([Int])
-    }
-
     /// One input: its name (in topics and the entity) and where its health is.
     package struct Input: Sendable, Hashable {
         package var name: String
-        package var source: Source
+        package var source: HealthSource
 
-        package init(name: String, source: Source) {
+        package init(name: String, source: HealthSource) {
             self.name = name
             self.source = source
         }
@@ -55,7 +47,7 @@ package struct MQTTHealth: Sendable {
         switch input.source {
         case .line(let line) where line < pipeline.lineCount: pipeline.health(line: line, atNs: nowNs)
         case .input(let input): pipeline.health(input: input, atNs: nowNs)
-        case .keys(let lines): pipeline.health(lines: lines, atNs: nowNs)
+        case .lines(let lines): pipeline.health(lines: lines, atNs: nowNs)
         case .line: InputHealth()  // not a line of this run
         }
     }

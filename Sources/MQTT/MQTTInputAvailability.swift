@@ -1,4 +1,5 @@
 import EventLoop
+import InputModel
 import LineInput
 
 /// Which of the sink's inputs are watched now, for their availability topics
@@ -6,7 +7,7 @@ import LineInput
 /// lines is on a chip that went away (`ChipAvailability`), and back once all its lines are watched
 /// again. Pure: the sink publishes what it says.
 struct MQTTInputAvailability: Sendable {
-    /// One input: its name (a topic level) and its run lines (an encoder has two).
+    /// One input: its name (a topic level) and its run lines (`InputDescription.lines`).
     struct Input: Sendable, Hashable {
         var name: String
         var lines: [Int]
@@ -41,15 +42,9 @@ struct MQTTInputAvailability: Sendable {
 }
 
 extension MQTTInputAvailability {
-    /// The availability of the sink's inputs, all watched: buttons, encoders, sensors, counters and
-    /// keypads. A keypad's lines are its keys': a chip's change naming any of them (its source's rows
-    /// and columns are on it) makes the keypad away or back.
-    init(buttons: [MQTTButton], encoders: [MQTTEncoder], sensors: [MQTTSensor], counters: [MQTTCounter], keypads: [MQTTKeypad] = []) {
-        var inputs: [Input] = buttons.map { Input(name: $0.name, lines: [$0.lineIndex]) }
-        inputs += encoders.map { Input(name: $0.name, lines: $0.lineIndices) }
-        inputs += sensors.map { Input(name: $0.name, lines: [$0.lineIndex]) }
-        inputs += counters.map { Input(name: $0.name, lines: [$0.lineIndex]) }
-        inputs += keypads.map { Input(name: $0.name, lines: $0.lineIndices) }
-        self.init(inputs: inputs)
+    /// The availability of `inputs`, all watched, each following the lines its description lists (a
+    /// matrix's keys, whose rows and columns are on the chip whose change names them).
+    init(_ inputs: [InputDescription]) {
+        self.init(inputs: inputs.map { Input(name: $0.name, lines: $0.lines) })
     }
 }

@@ -1,52 +1,43 @@
-import DebounceCore
-import EventOutput
+import InputModel
 
-/// What each input's outputs become on the broker: an encoder's detent, a contact's change, a
-/// counter's pulse or falling rate (the buttons' events and states are in `MQTTSink.consume`).
+/// What the inputs' updates become on the broker: a message on `<base>/<input>/<channel>`, an event
+/// not retained, a state retained; the states of an input with `stateIntervalNs`, throttled.
 extension MQTTSink {
-    /// A detent: its JSON on the encoder's event topic, then its position (replacing one still waiting).
-    func consume(_ detent: EncoderEvent, encoder index: Int) {
-        guard encoders.indices.contains(index) else { return }
-        let encoder = encoders[index]
-        let event = EventWriter.jsonObject(rotation: detent, fields: encoderFields[index])
-        enqueue(OutboundMessage(topic: settings.eventTopic(encoder: encoder.name), payload: event, retain: false))
-        enqueue(positionState(encoder, detent.position), latestOnly: true)
+    /// The channel whose messages an input's `stateIntervalNs` throttles.
+    static let throttledChannel = "state"
+
+    /// Each input's index in `inputs`, by its `InputDescription.input` (the first, should two claim one).
+    static func indexByInput(_ inputs: [any InputPresenter]) -> [Int: Int] {
+        Dictionary(inputs.enumerated().map { ($1.description.input, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// A contact's change: its JSON on the sensor's event topic, then its state.
-    func consume(_ change: ContactEvent, line: Int) {
-        guard let index = sensorByLine[line] else { return }
-        let sensor = sensors[index]
-        let event = EventWriter.jsonObject(contact: change, fields: sensorFields[index])
-        enqueue(OutboundMessage(topic: settings.eventTopic(sensor: sensor.name), payload: event, retain: false))
-        enqueue(sensorState(sensor, isOn: change.isOn))
+    /// `update` of input `index` (in `presenters`) as a message.
+    func message(_ update: InputUpdate, of index: Int) -> OutboundMessage {
+        OutboundMessage(
+            topic: settings.topic(input: presenters[index].description.name, channel: update.channel), payload: update.payload,
+            retain: update.delivery != .event)
     }
 
-    /// A counter's pulse or its rate's fall: its state now if the counter's interval allows, else kept for later.
-    func consume(_ state: MQTTCounter.State, line: Int, nowNs: Int64) {
-        guard let index = counterByLine[line], let state = counterThrottles[index].offer(state, atNs: nowNs) else { return }
-        enqueue(counterState(counters[index], state), latestOnly: true)
-    }
-
-    /// Queues the counters' waiting states that are due by `nowNs`, or all of them with `all`.
-    func publishDueCounts(atNs nowNs: Int64, all: Bool = false) {
-        for index in counterThrottles.indices {
-            let state = all ? counterThrottles[index].flush(atNs: nowNs) : counterThrottles[index].due(atNs: nowNs)
-            guard let state else { continue }
-            enqueue(counterState(counters[index], state), latestOnly: true)
+    /// Queues `update` of input `index`, or keeps it for later if its input's interval says so.
+    func publish(_ update: InputUpdate, of index: Int, atNs nowNs: Int64) {
+        var update = update
+        if update.channel == Self.throttledChannel, var throttle = stateThrottles[index] {
+            let allowed = throttle.offer(update, atNs: nowNs)
+            stateThrottles[index] = throttle
+            guard let allowed else { return }
+            update = allowed
         }
+        enqueue(message(update, of: index), latestOnly: update.delivery == .latestState)
     }
 
-    /// An encoder's position, retained on its position topic (queued `latestOnly`: only the latest matters).
-    func positionState(_ encoder: MQTTEncoder, _ position: Int) -> OutboundMessage {
-        OutboundMessage(topic: settings.positionTopic(encoder: encoder.name), text: String(position), retain: true)
-    }
-
-    func sensorState(_ sensor: MQTTSensor, isOn: Bool) -> OutboundMessage {
-        OutboundMessage(topic: settings.stateTopic(sensor: sensor.name), text: isOn ? MQTTSensor.onPayload : MQTTSensor.offPayload, retain: true)
-    }
-
-    func counterState(_ counter: MQTTCounter, _ state: MQTTCounter.State) -> OutboundMessage {
-        OutboundMessage(topic: settings.stateTopic(counter: counter.name), payload: counter.statePayload(state), retain: true)
+    /// Queues the throttled states that are due by `nowNs`, or all of them with `all`.
+    func publishDueStates(atNs nowNs: Int64, all: Bool = false) {
+        for index in stateThrottles.indices {
+            guard var throttle = stateThrottles[index] else { continue }
+            let update = all ? throttle.flush(atNs: nowNs) : throttle.due(atNs: nowNs)
+            stateThrottles[index] = throttle
+            guard let update else { continue }
+            enqueue(message(update, of: index), latestOnly: update.delivery == .latestState)
+        }
     }
 }

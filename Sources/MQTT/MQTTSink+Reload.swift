@@ -9,17 +9,13 @@ extension MQTTSink {
     package func adopt(_ next: MQTTSink) {
         precondition(next.settings == settings && next.mode == mode, "a reload keeps the sink only with the same settings")
         let previous = ownedRetainedTopics
-        (buttons, eventFields, buttonByLine) = (next.buttons, next.eventFields, next.buttonByLine)
-        (encoders, encoderFields) = (next.encoders, next.encoderFields)
-        (sensors, sensorFields, sensorByLine) = (next.sensors, next.sensorFields, next.sensorByLine)
-        (counters, counterByLine, counterThrottles) = (next.counters, next.counterByLine, next.counterThrottles)
-        (keypads, keyByLine) = (next.keypads, next.keyByLine)
+        (presenters, presenterOfInput, stateThrottles) = (next.presenters, next.presenterOfInput, next.stateThrottles)
         discovery = next.discovery
         inputAvailability = next.inputAvailability
         health = next.health  // read and published from the next run's start
-        let stateTopics = Set(
-            buttons.map { settings.stateTopic(button: $0.name) } + encoders.map { settings.positionTopic(encoder: $0.name) }
-                + sensors.map { settings.stateTopic(sensor: $0.name) } + counters.map { settings.stateTopic(counter: $0.name) })
+        let stateTopics = Set(presenters.flatMap { presenter in
+            presenter.description.stateChannels.map { settings.topic(input: presenter.description.name, channel: $0) }
+        })
         retainedStates.removeAll { !stateTopics.contains($0.topic) }
         retainedIndex = Dictionary(uniqueKeysWithValues: retainedStates.enumerated().map { ($1.topic, $0) })
         // What the previous configuration's inputs had and the next one's do not: emptied now, or at

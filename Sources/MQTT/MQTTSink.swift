@@ -3,6 +3,7 @@ import EventLoop
 import EventOutput
 import LinuxSys
 import Logging
+import InputModel
 import Pipeline
 import Settings
 import SystemPackage
@@ -11,37 +12,21 @@ import SystemPackage
 /// `MQTTConnection` and `SocketWatch`); the one thing that could, looking up the broker's name, runs
 /// on a thread of its own (`HostLookup`).
 ///
-/// Topics (`MQTTSettings`): each event as JSON (the `--format json` schema) on
-/// `<base>/<button>/event`; `pressed`/`released` retained on `<base>/<button>/state` (at the start,
-/// then at each press and release); `online`
+/// Topics (`MQTTSettings`): `online`
 /// retained on `<base>/availability` after each connect, `offline` at a clean stop and as the
 /// retained last will; each input's own on `<base>/<input>/availability` (`MQTTSink+Availability.swift`). Home Assistant discovery (`HomeAssistantDiscovery`) is published after each
 /// connect and again whenever `<prefix>/status` says `online` (Home Assistant started). After each
 /// connect, the retained discovery and availability of inputs it no longer has are emptied (`MQTTSink+Stale.swift`).
 ///
-/// Encoders (`MQTTEncoder`, found by their input, `OutputSource.input`): each detent as JSON on
-/// `<base>/<encoder>/event`, and the position after it retained on `<base>/<encoder>/position` (at the
-/// start too, from `MQTTEncoder.startPosition`). Only the latest position matters, so a position
-/// still waiting in the queue is replaced by the next one (`OutboundQueue.appendLatest`); every
-/// detent's event is kept, in order, within the queue's bound like a button's events.
-///
-/// Contacts (`MQTTSensor`, indexed by their run line, `PipelineOutput.contact`'s `line`): the state,
-/// `on` or `off`, retained on `<base>/<sensor>/state` (at the start from the level read then, then at
-/// each change), and each change's JSON (`EventWriter.jsonObject(contact:initial:fields:)`: onset,
-/// how long the previous state lasted) on `<base>/<sensor>/event`, not retained.
-///
-/// Pulse counters (`MQTTCounter`, indexed by their run line, `PipelineOutput.count`'s and `.rate`'s
-/// `line`): the state retained on `<base>/<counter>/state` as `{"total":N,"value":V,"rate_per_min":R,"rate":P}`
-/// (`MQTTCounter.statePayload`), at the start from `MQTTCounter.startTotal`, then at each pulse and
-/// each fall of the rate, at most one per
-/// `MQTTCounter.publishIntervalNs` (`PublishThrottle`: a pulse after a quiet interval goes at once,
-/// later ones wait for the interval, only the latest kept; the loop wakes the sink at that deadline
-/// through `nextDeadlineNs`, and a shutdown sends the one waiting at once). A state waiting in the
-/// queue is replaced by a newer one (`OutboundQueue.appendLatest`). Pulses have no event topic.
-///
-/// Matrix keypads (`MQTTKeypad`, their keys found by their run lines, their codes by their input,
-/// `OutputSource.input`): each key press and each entered code on `<base>/<keypad>/event`,
-/// not retained, as Home Assistant's `event` entity reads them (`MQTTSink+Keypads.swift`).
+/// Inputs: the sink holds each input's presenter (`InputPresenter`, made by its kind) and finds it by
+/// the output's input (`OutputSource.input`); what it says an output changes goes on
+/// `<base>/<input>/<channel>` (`InputUpdate`): events not retained, states retained. A state of which
+/// only the latest matters (a position, a meter's total) replaces one still waiting in
+/// the queue (`OutboundQueue.appendLatest`); every event is kept, in order, within the queue's bound.
+/// An input whose description sets `stateIntervalNs` (a meter's `publish_interval`) has at most one
+/// state per interval (`PublishThrottle`: a change after a quiet interval goes at once, later ones
+/// wait for the interval, only the latest kept; the loop wakes the sink at that deadline through
+/// `nextDeadlineNs`, and a shutdown sends the one waiting at once). The sink names no input kind.
 ///
 /// Nothing lost: events and states wait in an `OutboundQueue` (bounded by `queue:`; when full the
 /// oldest waiting one goes, counted and logged) while the broker is unreachable, and go out in order
@@ -67,7 +52,7 @@ package final class MQTTSink: Sink {
         package var delivered = 0
         /// Events and states dropped because the queue was full.
         package var dropped = 0
-        /// Encoder positions replaced by a newer one before they were sent.
+        /// States replaced by a newer one of the same topic before they were sent (only the latest mattered).
         package var superseded = 0
         /// Events and states waiting or in flight now.
         package var queued = 0
@@ -79,39 +64,20 @@ package final class MQTTSink: Sink {
 
     package let settings: MQTTSettings
     package let mode: Mode
-    var buttons: [MQTTButton]
-    /// Each button's fields in its events' JSON, formatted once.
-    var eventFields: [EventFields]
-    /// The index in `buttons` of each button's run line.
-    var buttonByLine: [Int: Int]
-    var encoders: [MQTTEncoder]
-    /// Each encoder's fields in its detents' JSON, formatted once.
-    var encoderFields: [EventFields]
-    /// Each encoder's index in `encoders`, by its input (`OutputSource.input`).
-    let encoderOfInput: [Int: Int]
-    var sensors: [MQTTSensor]
-    /// Each sensor's fields in its changes' JSON, formatted once.
-    var sensorFields: [EventFields]
-    /// The index in `sensors` of each contact's run line.
-    var sensorByLine: [Int: Int]
-    var counters: [MQTTCounter]
-    /// The index in `counters` of each counter's run line.
-    var counterByLine: [Int: Int]
-    /// Each counter's state throttle (`counters`' order): the latest pulse waiting for its interval.
-    var counterThrottles: [PublishThrottle<MQTTCounter.State>]
-    /// The keypads, in the run's keypads' order.
-    var keypads: [MQTTKeypad]
-    /// Each keypad's index in `keypads`, by its input (`OutputSource.input`).
-    let keypadOfInput: [Int: Int]
-    /// The keypad and key of each key's run line.
-    var keyByLine: [Int: MQTTKeypad.Place]
+    /// Each input's presenter, in the run's order.
+    package internal(set) var presenters: [any InputPresenter]
+    /// Each input's index in `presenters`, by its input (`OutputSource.input`).
+    var presenterOfInput: [Int: Int]
+    /// Each input's state throttle (`presenters`' order), for an input whose description sets
+    /// `stateIntervalNs`: the latest state waiting for its interval.
+    var stateThrottles: [PublishThrottle<InputUpdate>?]
     var discovery: HomeAssistantDiscovery
     /// Which inputs are watched now, for their availability topics (`MQTTSink+Availability.swift`).
     var inputAvailability: MQTTInputAvailability
     /// Each input's health, published as diagnostics (`MQTTSink+Health.swift`); `nil` when removing discovery.
     var health: MQTTHealth?
-    /// The latest retained message of each state topic (buttons' and contacts' states, counters'
-    /// totals, encoders' positions), in the order the topics first came: published again after every
+    /// The latest retained message of each state topic (every input's `stateChannels`), in the order
+    /// the topics first came: published again after every
     /// reconnect, because a broker restarted without persistence has forgotten them (a retained
     /// message it still has is only replaced by the same).
     var retainedStates: [OutboundMessage] = []
@@ -132,48 +98,26 @@ package final class MQTTSink: Sink {
     var offlineMid: Int32?
     var finished = false
 
-    /// A sink publishing for `buttons`, `sensors` and `counters` (each knowing its run line,
-    /// `lineIndex`), `encoders` (in the order of the run's encoders, `EncoderPlan`'s) and `keypads`
-    /// (in the order of the run's keypads, each knowing its keys' run lines) to the
-    /// broker of `settings`, with `softwareVersion` on the Home Assistant device. Reads the password
-    /// and checks the CA file now: throws what must be fixed in the configuration. Connects at the
-    /// loop's first wakeup.
+    /// A sink publishing for `inputs` (each found by its `InputDescription.input`) to the broker of
+    /// `settings`, with `softwareVersion` on the Home Assistant device. Reads the password and checks
+    /// the CA file now: throws what must be fixed in the configuration. Connects at the loop's first
+    /// wakeup.
     package init(
-        settings: MQTTSettings, buttons: [MQTTButton], encoders: [MQTTEncoder] = [], sensors: [MQTTSensor] = [], counters: [MQTTCounter] = [],
-        keypads: [MQTTKeypad] = [], softwareVersion: String, mode: Mode = .run, healthIntervalNs: Int64 = MQTTHealth.defaultIntervalNs, logger: Logger,
-        resolve: @escaping HostLookup.Resolve = HostLookup.systemResolve
+        settings: MQTTSettings, inputs: [any InputPresenter], softwareVersion: String, mode: Mode = .run,
+        healthIntervalNs: Int64 = MQTTHealth.defaultIntervalNs, logger: Logger, resolve: @escaping HostLookup.Resolve = HostLookup.systemResolve
     ) throws(MQTTError) {
         self.settings = settings
         self.mode = mode
-        self.buttons = buttons
-        self.eventFields = buttons.map(\.eventFields)
-        self.encoders = encoders
-        self.encoderFields = encoders.map(\.eventFields)
-        self.encoderOfInput = Dictionary(encoders.enumerated().map { ($1.input ?? $0, $0) }, uniquingKeysWith: { first, _ in first })
-        self.sensors = sensors
-        self.sensorFields = sensors.map(\.eventFields)
-        self.buttonByLine = Dictionary(buttons.enumerated().map { ($1.lineIndex, $0) }, uniquingKeysWith: { first, _ in first })
-        self.sensorByLine = Dictionary(sensors.enumerated().map { ($1.lineIndex, $0) }, uniquingKeysWith: { first, _ in first })
-        self.counters = counters
-        self.counterByLine = Dictionary(counters.enumerated().map { ($1.lineIndex, $0) }, uniquingKeysWith: { first, _ in first })
-        self.counterThrottles = counters.map { PublishThrottle(intervalNs: $0.publishIntervalNs) }
-        self.keypads = keypads
-        self.keyByLine = MQTTKeypad.places(keypads)
-        self.keypadOfInput = Dictionary(keypads.enumerated().map { ($1.input ?? $0, $0) }, uniquingKeysWith: { first, _ in first })
+        self.presenters = inputs
+        self.presenterOfInput = Self.indexByInput(inputs)
+        self.stateThrottles = inputs.map { $0.description.stateIntervalNs.map { PublishThrottle(intervalNs: $0) } }
         self.logger = logger
-        self.discovery = HomeAssistantDiscovery(
-            settings: settings, buttons: buttons, encoders: encoders, sensors: sensors, counters: counters, keypads: keypads,
-            softwareVersion: softwareVersion)
-        self.inputAvailability = MQTTInputAvailability(buttons: buttons, encoders: encoders, sensors: sensors, counters: counters, keypads: keypads)
+        let descriptions = inputs.map(\.description)
+        self.discovery = HomeAssistantDiscovery(settings: settings, inputs: descriptions, softwareVersion: softwareVersion)
+        self.inputAvailability = MQTTInputAvailability(descriptions)
         self.queue = OutboundQueue(limit: settings.queueLimit)
         if mode == .run {
-            var inputs =
-                buttons.map { MQTTHealth.Input(name: $0.name, source: .line($0.lineIndex)) }
-                + encoders.indices.map { MQTTHealth.Input(name: encoders[$0].name, source: .input(encoders[$0].input ?? $0)) }
-                + sensors.map { MQTTHealth.Input(name: $0.name, source: .line($0.lineIndex)) }
-                + counters.map { MQTTHealth.Input(name: $0.name, source: .line($0.lineIndex)) }
-            inputs += keypads.map { MQTTHealth.Input(name: $0.name, source: .keys($0.lineIndices)) }
-            health = MQTTHealth(inputs: inputs, intervalNs: healthIntervalNs)
+            health = MQTTHealth(inputs: descriptions.map { MQTTHealth.Input(name: $0.name, source: $0.health) }, intervalNs: healthIntervalNs)
         }
         let will = OutboundMessage(topic: settings.availabilityTopic, text: "offline", retain: true)
         connection = try MQTTConnection(settings: settings, will: will, logger: logger, resolve: resolve)
@@ -204,15 +148,15 @@ package final class MQTTSink: Sink {
     /// The broker's socket (through one epoll descriptor), and the host name lookup's.
     package var descriptors: [FileDescriptor] { finished ? [] : [connection.watch.descriptor, connection.lookup.descriptor] }
 
-    /// The connection's next deadline (reconnect, keepalive), or a counter's waiting state's or the
+    /// The connection's next deadline (reconnect, keepalive), or a throttled state's or the
     /// next health reading's or the end of the retained-topic sweep's if sooner.
     package var nextDeadlineNs: Int64? {
         guard !finished else { return nil }
         var deadlineNs = connection.nextDeadlineNs
         if let healthNs = inspectionDueNs { deadlineNs = min(deadlineNs ?? healthNs, healthNs) }
         if let sweepNs = sweep?.deadlineNs { deadlineNs = min(deadlineNs ?? sweepNs, sweepNs) }
-        for throttle in counterThrottles {
-            guard let dueNs = throttle.deadlineNs else { continue }
+        for throttle in stateThrottles {
+            guard let dueNs = throttle?.deadlineNs else { continue }
             deadlineNs = min(deadlineNs ?? dueNs, dueNs)
         }
         return deadlineNs
@@ -224,26 +168,16 @@ package final class MQTTSink: Sink {
         if index == 0 { connection.noteReady() } else { connection.noteLookupReady() }
     }
 
-    /// The buttons' and contacts' states, the encoders' start positions and the counters' start
-    /// totals go out first (retained), so Home Assistant's entities show them before the first change.
+    /// Every input's state at the start goes out first (retained), so Home Assistant's entities show
+    /// it before the first change.
     package func start(linesPressed: [Bool?], levels: [Level], atNs nowNs: Int64) {
         guard mode == .run else { return }
         health?.begin(atNs: nowNs)
-        for button in buttons {
-            guard linesPressed.indices.contains(button.lineIndex), let pressed = linesPressed[button.lineIndex] else { continue }
-            enqueue(OutboundMessage(topic: settings.stateTopic(button: button.name), text: pressed ? "pressed" : "released", retain: true))
-        }
-        for encoder in encoders {
-            guard let position = encoder.startPosition else { continue }
-            enqueue(positionState(encoder, position), latestOnly: true)
-        }
-        for sensor in sensors {
-            guard linesPressed.indices.contains(sensor.lineIndex), let isOn = linesPressed[sensor.lineIndex] else { continue }
-            enqueue(sensorState(sensor, isOn: isOn))
-        }
-        for (index, counter) in counters.enumerated() {
-            counterThrottles[index].noteSent(atNs: nowNs)
-            enqueue(counterState(counter, MQTTCounter.State(total: counter.startTotal)), latestOnly: true)
+        for (index, presenter) in presenters.enumerated() {
+            for update in presenter.start(linesPressed: linesPressed) {
+                if update.channel == Self.throttledChannel { stateThrottles[index]?.noteSent(atNs: nowNs) }
+                enqueue(message(update, of: index), latestOnly: update.delivery == .latestState)
+            }
         }
     }
 
@@ -251,56 +185,15 @@ package final class MQTTSink: Sink {
     package var consumesEdges: Bool { false }
 
     package func consume(_ output: PipelineOutput, nowNs: Int64) {
-        guard mode == .run, !shuttingDown else { return }
-        switch output {
-        case .rotation(let source, let detent):
-            guard let index = encoderOfInput[source.inputIndex] else { return }
-            consume(detent, encoder: index)
-            return
-        case .positionReset(let source, let position, _):
-            // A reset button's press: the retained position, as a detent leaves it (no event: Home
-            // Assistant's event entity knows only the detents' types).
-            guard let index = encoderOfInput[source.inputIndex] else { return }
-            enqueue(positionState(encoders[index], position), latestOnly: true)
-            return
-        case .contact(let source, let change):
-            consume(change, line: source.lineIndex)
-            return
-        case .count(let source, let count):
-            consume(MQTTCounter.State(count), line: source.lineIndex, nowNs: nowNs)
-            return
-        case .rate(let source, let fall):
-            consume(MQTTCounter.State(fall), line: source.lineIndex, nowNs: nowNs)
-            return
-        case .code(let source, let entered):
-            guard let keypad = keypadOfInput[source.inputIndex] else { return }
-            consume(entered, keypad: keypad)
-            return
-        case .event(let source, let event) where keyByLine[source.lineIndex] != nil:
-            consumeKey(event, line: source.lineIndex)
-            return
-        case .buttonState(let source, let isPressed, _):
-            let line = source.lineIndex
-            // A button held since the start, let go: its state, with no event.
-            if let index = buttonByLine[line] {
-                enqueue(OutboundMessage(topic: settings.stateTopic(button: buttons[index].name), text: isPressed ? "pressed" : "released", retain: true))
-            }
-            return
-        default: break
-        }
-        guard case .event(let source, let event) = output, let index = buttonByLine[source.lineIndex] else { return }
-        let button = buttons[index]
-        enqueue(OutboundMessage(topic: settings.eventTopic(button: button.name), payload: EventWriter.jsonObject(event, fields: eventFields[index]), retain: false))
-        switch event.kind {
-        case .press: enqueue(OutboundMessage(topic: settings.stateTopic(button: button.name), text: "pressed", retain: true))
-        case .release: enqueue(OutboundMessage(topic: settings.stateTopic(button: button.name), text: "released", retain: true))
-        default: break
+        guard mode == .run, !shuttingDown, let source = output.source, let index = presenterOfInput[source.inputIndex] else { return }
+        for update in presenters[index].updates(for: output) {
+            publish(update, of: index, atNs: nowNs)
         }
     }
 
     package func advance(toNs nowNs: Int64) {
         guard !finished else { return }
-        if mode == .run, !shuttingDown { publishDueCounts(atNs: nowNs) }
+        if mode == .run, !shuttingDown { publishDueStates(atNs: nowNs) }
         var reports = connection.advance(toNs: nowNs)
         var index = 0
         while index < reports.count {
@@ -323,8 +216,8 @@ package final class MQTTSink: Sink {
     }
 
     package func beginShutdown(atNs nowNs: Int64, graceEndNs: Int64) {
-        // The counters' waiting states go now: the last total is not lost.
-        if mode == .run, !shuttingDown { publishDueCounts(atNs: nowNs, all: true) }
+        // The throttled waiting states go now: a meter's last total is not lost.
+        if mode == .run, !shuttingDown { publishDueStates(atNs: nowNs, all: true) }
         shuttingDown = true
         if !queue.isEmpty {
             logger.notice("mqtt: shutting down: waiting for \(counted(queue.count, "message")) to be acknowledged")

@@ -49,3 +49,16 @@ extension PipelineOutput {
         }
     }
 }
+
+extension PipelineOutput {
+    /// The input and line an output is of; nil for a raw line's edge, loss or corrected level, which
+    /// are a line's, not an input's.
+    @inlinable public var source: OutputSource? {
+        switch self {
+        case .event(let source, _), .rotation(let source, _), .positionReset(let source, _, _), .contact(let source, _), .count(let source, _),
+            .rate(let source, _), .buttonState(let source, _, _), .code(let source, _):
+            source
+        case .edge, .loss, .levelCorrected: nil
+        }
+    }
+}

@@ -104,26 +104,11 @@ package struct MQTTSettings: Sendable, Hashable {
     /// only while both this and `availabilityTopic` say `online`.
     package func availabilityTopic(input: String) -> String { "\(base)/\(input)/availability" }
 
-    /// `<base>/<button>/event`: each event as JSON.
-    package func eventTopic(button: String) -> String { "\(base)/\(button)/event" }
-
-    /// `<base>/<button>/state`: `pressed` or `released`, retained.
-    package func stateTopic(button: String) -> String { "\(base)/\(button)/state" }
-
-    /// `<base>/<encoder>/event`: each detent of a rotary encoder as JSON.
-    package func eventTopic(encoder: String) -> String { "\(base)/\(encoder)/event" }
-
-    /// `<base>/<encoder>/position`: the encoder's position after its latest detent, retained.
-    package func positionTopic(encoder: String) -> String { "\(base)/\(encoder)/position" }
-
-    /// `<base>/<sensor>/state`: a contact's state, `on` or `off`, retained.
-    package func stateTopic(sensor: String) -> String { "\(base)/\(sensor)/state" }
-
-    /// `<base>/<sensor>/event`: each change of a contact's state as JSON (onset, previous duration).
-    package func eventTopic(sensor: String) -> String { "\(base)/\(sensor)/event" }
-
-    /// `<base>/<counter>/state`: a pulse counter's total, value and rate as JSON, retained.
-    package func stateTopic(counter: String) -> String { "\(base)/\(counter)/state" }
+    /// `<base>/<input>/<channel>`: what one of an input's channels carries (`InputUpdate`):
+    /// `<base>/lights/event` (each event as JSON), `<base>/lights/state` (`pressed` or `released`,
+    /// retained), `<base>/volume/position`, `<base>/front_door/state` (`on` or `off`),
+    /// `<base>/energy/state` (a counter's total, value and rate as JSON).
+    package func topic(input: String, channel: String) -> String { "\(base)/\(input)/\(channel)" }
 
     /// `<base>/<input>/health`: an input's health (edges, bounces absorbed, glitches rejected, noise
     /// bursts, events lost) as JSON, retained.

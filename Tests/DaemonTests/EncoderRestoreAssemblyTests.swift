@@ -2,6 +2,7 @@ import ConfigurationFile
 import CounterState
 import Daemon
 import Foundation
+import Inputs
 @testable import MQTT
 import Testing
 
@@ -53,7 +54,7 @@ import Testing
         let daemon = try DaemonAssembly(
             configuration, choices: DaemonAssemblyTests.choices(presses: 0, virtualTime: false, stateDirectory: state.path, output: try TemporaryFile()),
             stop: .none, logger: quietLogger)
-        #expect(daemon.mqttSink?.encoders.map(\.startPosition) == [42, 0])
+        #expect(daemon.mqttSink?.presenters.compactMap { ($0 as? EncoderPresenter)?.startPosition } == [42, 0])
     }
 
     /// Without `--state-dir` a simulation keeps the positions in a directory of its own, removed when

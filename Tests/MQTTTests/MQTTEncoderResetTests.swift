@@ -1,6 +1,8 @@
 import DebounceCore
 import EventLoop
 import Foundation
+import InputModel
+import Inputs
 @testable import MQTT
 import Pipeline
 import Simulation
@@ -15,7 +17,7 @@ import Testing
     @Test func aResetPublishesThePositionItSetRetained() throws {
         let broker = try Broker()
         let subscriber = try Subscriber(broker, topics: ["test/pi/volume/#"], name: "reset")
-        let sink = try MQTTSink(settings: Base.settings(broker), buttons: [], encoders: [Turns.encoder], softwareVersion: "t", logger: Base.logger)
+        let sink = try MQTTSink(settings: Base.settings(broker), inputs: [Turns.encoder], softwareVersion: "t", logger: Base.logger)
         // Three slow detents clockwise from 1 s, then the reset button (line 2) pressed with bounce at 1.6 s.
         var scripts: [[Edge]] = [[], [], []]
         var timeNs = 1_000 * Base.ms

@@ -2,6 +2,8 @@ import DebounceCore
 import EventLoop
 import EventOutput
 import Foundation
+import InputModel
+import Inputs
 @testable import MQTT
 import Pipeline
 import Simulation
@@ -11,7 +13,7 @@ import Testing
 /// broker: events on `<base>/<encoder>/event`, the position retained on `<base>/<encoder>/position`.
 @Suite(.serialized) struct MQTTEncoderSinkTests {
     typealias Base = MQTTSinkTests
-    static let encoder = MQTTEncoder(name: "volume", chip: "simulated", lines: [0, 1])
+    static let encoder = EncoderPresenter(name: "volume", input: 0, chip: "simulated", lines: [0, 1])
 
     /// Lines A and B (clean edges, one transition every `stepNs` from `startMs`): `clockwise` detents
     /// (A leads: 11 → 01 → 00 → 10 → 11), then `counterClockwise` detents back.
@@ -55,7 +57,7 @@ import Testing
     @Test func eachDetentIsPublishedWithItsPositionRetained() throws {
         let broker = try Broker()
         let subscriber = try Subscriber(broker, topics: ["test/pi/volume/#"], name: "encoder")
-        let sink = try MQTTSink(settings: Base.settings(broker), buttons: [], encoders: [Self.encoder], softwareVersion: "t", logger: Base.logger)
+        let sink = try MQTTSink(settings: Base.settings(broker), inputs: [Self.encoder], softwareVersion: "t", logger: Base.logger)
         // Slow turns, from 1 s on: the sink is connected by then even on a loaded machine, and each
         // position is acknowledged before the next, so none waits long enough to be replaced.
         let detents = try Self.run(Self.turns(clockwise: 5, counterClockwise: 2, stepNs: 25 * Base.ms, startMs: 1_000), sink: sink)
@@ -79,7 +81,7 @@ import Testing
     @Test func aFlickOf500DetentsASecondDeliversEveryEventAndTheLatestPosition() throws {
         let broker = try Broker()
         let subscriber = try Subscriber(broker, topics: ["test/pi/volume/#"], name: "flick")
-        let sink = try MQTTSink(settings: Base.settings(broker), buttons: [], encoders: [Self.encoder], softwareVersion: "t", logger: Base.logger)
+        let sink = try MQTTSink(settings: Base.settings(broker), inputs: [Self.encoder], softwareVersion: "t", logger: Base.logger)
         let detents = try Self.run(Self.turns(clockwise: 500, counterClockwise: 0, stepNs: 500_000), sink: sink)
         #expect(detents.count == 500)
         let expected = detents.map { String(decoding: EventWriter.jsonObject(rotation: $0, fields: Self.encoder.eventFields), as: UTF8.self) }

@@ -1,6 +1,8 @@
 import DebounceCore
 import EventOutput
 import Foundation
+import InputModel
+import Inputs
 @testable import MQTT
 import Settings
 import Testing
@@ -9,12 +11,12 @@ import Testing
 /// discovery of the encoder's entities, and the queue under a fast flick.
 @Suite struct MQTTEncoderTests {
     static let settings = MQTTSettings(host: "h", clientID: "hall-pi", base: "home/hall", hostname: "pi")
-    static let button = MQTTButton(name: "lights", chip: "gpiochip0", line: 17, lineIndex: 0, gestures: [.press, .release])
-    static let encoder = MQTTEncoder(name: "vol ume", chip: "gpiochip0", lines: [22, 23])
+    static let button = ButtonPresenter(name: "lights", chip: "gpiochip0", line: 17, lineIndex: 0, gestures: [.press, .release])
+    static let encoder = EncoderPresenter(name: "vol ume", input: 1, chip: "gpiochip0", lines: [22, 23])
 
     @Test func topicsAreUnderTheBaseAndTheEncodersName() {
-        #expect(Self.settings.eventTopic(encoder: "volume") == "home/hall/volume/event")
-        #expect(Self.settings.positionTopic(encoder: "volume") == "home/hall/volume/position")
+        #expect(Self.settings.topic(input: "volume", channel: "event") == "home/hall/volume/event")
+        #expect(Self.settings.topic(input: "volume", channel: "position") == "home/hall/volume/position")
     }
 
     /// The payload of a detent is byte for byte what `--format json` prints for it.
@@ -32,7 +34,7 @@ import Testing
     }
 
     @Test func discoveryAnnouncesAnEventEntityAndAPositionSensorOnTheButtonsDevice() throws {
-        let discovery = HomeAssistantDiscovery(settings: Self.settings, buttons: [Self.button], encoders: [Self.encoder], softwareVersion: "0.4.0")
+        let discovery = HomeAssistantDiscovery(settings: Self.settings, inputs: described([Self.button, Self.encoder]), softwareVersion: "0.4.0")
         let messages = discovery.messages
         #expect(messages.map(\.topic) == [
             "homeassistant/device_automation/hall-pi/lights_press/config",
@@ -62,7 +64,7 @@ import Testing
         // No discovery at all when it is off.
         var off = Self.settings
         off.discovery = .off
-        #expect(HomeAssistantDiscovery(settings: off, buttons: [], encoders: [Self.encoder], softwareVersion: "t").messages.isEmpty)
+        #expect(HomeAssistantDiscovery(settings: off, inputs: described([Self.encoder]), softwareVersion: "t").messages.isEmpty)
     }
 
     @Test func aNewerValueReplacesTheOneWaitingOnItsTopicOnly() {

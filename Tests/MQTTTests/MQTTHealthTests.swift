@@ -5,6 +5,8 @@ import DebounceCore
 import EventLoop
 import Foundation
 import LinuxSys
+import InputModel
+import Inputs
 @testable import MQTT
 import Pipeline
 import Settings
@@ -55,8 +57,8 @@ import Testing
 
     @Test func theDiagnosticSensorIsAnnouncedPerInput() throws {
         let settings = MQTTSettings(host: "h", clientID: "hall-pi", base: "home/hall", hostname: "pi")
-        let button = MQTTButton(name: "front bell", chip: "gpiochip0", line: 17, lineIndex: 0, gestures: [.press])
-        let discovery = HomeAssistantDiscovery(settings: settings, buttons: [button], softwareVersion: "0.4.0")
+        let button = ButtonPresenter(name: "front bell", chip: "gpiochip0", line: 17, lineIndex: 0, gestures: [.press])
+        let discovery = HomeAssistantDiscovery(settings: settings, inputs: described([button]), softwareVersion: "0.4.0")
         let message = try #require(discovery.messages.first { $0.topic == "homeassistant/sensor/hall-pi/front_bell_health/config" })
         #expect(message.retain)
         #expect(
@@ -75,7 +77,7 @@ import Testing
         let broker = try Broker()
         let subscriber = try Subscriber(broker, topics: ["test/pi/+/health"], name: "health")
         let sink = try MQTTSink(
-            settings: MQTTSinkTests.settings(broker), buttons: MQTTSinkTests.buttons, softwareVersion: "t", healthIntervalNs: 400 * Self.ms,
+            settings: MQTTSinkTests.settings(broker), inputs: MQTTSinkTests.buttons, softwareVersion: "t", healthIntervalNs: 400 * Self.ms,
             logger: MQTTSinkTests.logger)
         let lights = [(100, Level.low), (101, .high), (102, .low), (300, .high), (700, .low), (701, .high)].map { Edge(level: $0.1, timeNs: Int64($0.0) * Self.ms) }
         let power = [Edge(level: .low, timeNs: 1_400 * Self.ms), Edge(level: .high, timeNs: 1_440 * Self.ms)]
@@ -107,7 +109,7 @@ import Testing
     @Test func aRunShorterThanTheIntervalLeavesItsLastCountsRetained() throws {
         let broker = try Broker()
         let subscriber = try Subscriber(broker, topics: ["test/pi/#"], name: "health-stop")
-        let sink = try MQTTSink(settings: MQTTSinkTests.settings(broker), buttons: MQTTSinkTests.buttons, softwareVersion: "t", logger: MQTTSinkTests.logger)
+        let sink = try MQTTSink(settings: MQTTSinkTests.settings(broker), inputs: MQTTSinkTests.buttons, softwareVersion: "t", logger: MQTTSinkTests.logger)
         let power = [Edge(level: .low, timeNs: 1_400 * Self.ms), Edge(level: .high, timeNs: 1_440 * Self.ms)]
         let lines = SimulatedLines(initialLevels: [.high, .high], scripts: [Self.lightsEdges.makeIterator(), power.makeIterator()])
         _ = try MQTTSinkTests.run(lines, sink: sink)
@@ -126,7 +128,7 @@ import Testing
     @Test func aReportRequestPublishesTheHealthAtOnce() throws {
         let broker = try Broker()
         let subscriber = try Subscriber(broker, topics: ["test/pi/+/health"], name: "health-report")
-        let sink = try MQTTSink(settings: MQTTSinkTests.settings(broker), buttons: MQTTSinkTests.buttons, softwareVersion: "t", logger: MQTTSinkTests.logger)
+        let sink = try MQTTSink(settings: MQTTSinkTests.settings(broker), inputs: MQTTSinkTests.buttons, softwareVersion: "t", logger: MQTTSinkTests.logger)
         let power = [Edge(level: .low, timeNs: 1_400 * Self.ms), Edge(level: .high, timeNs: 1_440 * Self.ms)]
         let lines = SimulatedLines(initialLevels: [.high, .high], scripts: [Self.lightsEdges.makeIterator(), power.makeIterator()])
         let signals = try SignalDescriptor(requests: [.report])

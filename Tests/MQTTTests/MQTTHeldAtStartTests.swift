@@ -1,6 +1,8 @@
 import DebounceCore
 import EventLoop
 import Foundation
+import InputModel
+import Inputs
 @testable import MQTT
 import Pipeline
 import Simulation
@@ -16,7 +18,7 @@ import Testing
         let broker = try Broker()
         let subscriber = try Subscriber(broker, topics: ["test/pi/#"])
         let sink = try MQTTSink(
-            settings: MQTTSinkTests.settings(broker), buttons: MQTTSinkTests.buttons, softwareVersion: "0.1.0-test", logger: MQTTSinkTests.logger)
+            settings: MQTTSinkTests.settings(broker), inputs: MQTTSinkTests.buttons, softwareVersion: "0.1.0-test", logger: MQTTSinkTests.logger)
         // Line 0 is held (low) when the run starts and let go 200 ms later; line 1 stays released.
         let lines = SimulatedLines(
             initialLevels: [.low, .high], scripts: [[Edge(level: .high, timeNs: 200 * Self.ms)].makeIterator(), [Edge]().makeIterator()])

@@ -1,5 +1,7 @@
 import DebounceCore
 import EventLoop
+import InputModel
+import Inputs
 @testable import MQTT
 import LineInput
 import Pipeline
@@ -55,7 +57,7 @@ import Testing
         let broker = try Broker()
         let subscriber = try Subscriber(broker, topics: ["test/pi/+/availability"])
         let settings = MQTTSinkTests.settings(broker)
-        let sink = try MQTTSink(settings: settings, buttons: MQTTSinkTests.buttons, softwareVersion: "t", logger: MQTTSinkTests.logger)
+        let sink = try MQTTSink(settings: settings, inputs: MQTTSinkTests.buttons, softwareVersion: "t", logger: MQTTSinkTests.logger)
         let loop = try EventLoop(
             clock: .realTime(), source: ChipAwayAndBack(), plan: PipelinePlan(lines: MQTTSinkTests.plans), sinks: [sink],
             limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
@@ -67,7 +69,8 @@ import Testing
         #expect(lights.suffix(2) == ["offline", "online"], "\(lights)")
         #expect(!power.isEmpty && power.allSatisfy { $0 == "online" }, "\(power)")
         // What Home Assistant reads: the button's entities follow both topics.
-        let entity = HomeAssistantDiscovery(settings: settings, buttons: MQTTSinkTests.buttons, softwareVersion: "t").binarySensor(MQTTSinkTests.buttons[0])
+        let described = MQTTSinkTests.buttons[0].description
+        let entity = HomeAssistantDiscovery(settings: settings, inputs: [described], softwareVersion: "t").payload(described, described.entities[1])
         #expect(entity.text.contains(#""availability":[{"topic":"test/pi/availability"},{"topic":"test/pi/lights/availability"}],"availability_mode":"all""#))
     }
 }

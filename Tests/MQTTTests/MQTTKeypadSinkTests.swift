@@ -3,6 +3,8 @@ import EventLoop
 import Foundation
 import InMemoryLogging
 import Logging
+import InputModel
+import Inputs
 @testable import MQTT
 import Pipeline
 import Simulation
@@ -19,9 +21,9 @@ import Testing
     static let keys: [Character] = ["q", "z", "#", "*"]
     static let code = CodeConfiguration(minLength: 4, endKeys: ["#"], clearKeys: ["*"])
 
-    static func keypad(publishCode: Bool) -> MQTTKeypad {
-        MQTTKeypad(
-            name: "door", keys: keys, lineIndices: [0, 1, 2, 3], collectsCodes: true, publishesCode: publishCode,
+    static func keypad(publishCode: Bool) -> KeypadPresenter {
+        KeypadPresenter(
+            name: "door", input: 0, keys: keys, lineIndices: [0, 1, 2, 3], collectsCodes: true, publishesCode: publishCode,
             namesKey: { !Self.code.collects($0) })
     }
 
@@ -48,7 +50,7 @@ import Testing
             default: break
             }
         }
-        let plans = keys.map { _ in LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 5 * ms))) }
+        let plans = keys.map { _ in LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 5 * ms)), input: 0) }
         let codePlan = CodePlan(input: 0, configuration: code, keys: keys.enumerated().map { CodePlan.KeyLine(line: $0.offset, key: $0.element) })
         let loop = try EventLoop(
             clock: .realTime(), source: lines(typing: typed), plan: PipelinePlan(lines: plans, codes: [codePlan]), sinks: [collector, sink],
@@ -73,7 +75,7 @@ import Testing
         logged.logLevel = .trace
         let logger = Logger(label: "keypad-test", factory: { [logged] _ in logged })
         let settings = Base.settings(broker)
-        let sink = try MQTTSink(settings: settings, buttons: [], keypads: [Self.keypad(publishCode: false)], softwareVersion: "t", logger: logger)
+        let sink = try MQTTSink(settings: settings, inputs: [Self.keypad(publishCode: false)], softwareVersion: "t", logger: logger)
         let (presses, codes) = try Self.run(typing: "qzzq#zqqz*", sink: sink)
         #expect(codes.map(\.code) == ["qzzq"])
         #expect(presses.count == 10)
@@ -105,7 +107,7 @@ import Testing
             "homeassistant/event/\(node)/door/config", "homeassistant/sensor/\(node)/door_health/config", "test/pi/door/availability",
         ])
         let remover = try MQTTSink(
-            settings: settings, buttons: [], keypads: [Self.keypad(publishCode: false)], softwareVersion: "t", mode: .removeDiscovery, logger: Base.logger)
+            settings: settings, inputs: [Self.keypad(publishCode: false)], softwareVersion: "t", mode: .removeDiscovery, logger: Base.logger)
         let loop = try EventLoop(
             clock: .monotonic, source: SimulatedLines(initialLevels: [], scripts: []), plan: PipelinePlan(lines: []), sinks: [remover],
             limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
@@ -118,7 +120,7 @@ import Testing
     @Test func publishCodeSendsEveryKeyAndTheCode() throws {
         let broker = try Broker()
         let subscriber = try Subscriber(broker, topics: ["test/pi/door/event"], name: "keypad-published")
-        let sink = try MQTTSink(settings: Base.settings(broker), buttons: [], keypads: [Self.keypad(publishCode: true)], softwareVersion: "t", logger: Base.logger)
+        let sink = try MQTTSink(settings: Base.settings(broker), inputs: [Self.keypad(publishCode: true)], softwareVersion: "t", logger: Base.logger)
         let (presses, codes) = try Self.run(typing: "zqqz#", sink: sink)
         #expect(codes.map(\.code) == ["zqqz"])
         let expected =

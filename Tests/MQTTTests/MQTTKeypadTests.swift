@@ -1,5 +1,7 @@
 import DebounceCore
 import EventLoop
+import InputModel
+import Inputs
 @testable import MQTT
 import LineInput
 import Settings
@@ -15,23 +17,23 @@ import Testing
     static let pin = CodeConfiguration(minLength: 4, endKeys: ["#"], clearKeys: ["*"], allowedKeys: Array("0123456789"))
 
     /// A 4×4 keypad on run lines `firstLine...`, with `code` (nil: none) and `publishCode`.
-    static func keypad(_ name: String = "door", firstLine: Int = 0, code: CodeConfiguration? = nil, publishCode: Bool = false) -> MQTTKeypad {
+    static func keypad(_ name: String = "door", input: Int = 1, firstLine: Int = 0, code: CodeConfiguration? = nil, publishCode: Bool = false) -> KeypadPresenter {
         // As `KeypadSettings.namesKey`: with a code, the keys it is made of are not named.
-        MQTTKeypad(
-            name: name, keys: layout, lineIndices: Array(firstLine..<(firstLine + layout.count)), collectsCodes: code != nil,
+        KeypadPresenter(
+            name: name, input: input, keys: layout, lineIndices: Array(firstLine..<(firstLine + layout.count)), collectsCodes: code != nil,
             publishesCode: publishCode, namesKey: { key in code.map { !$0.collects(key) } ?? true })
     }
 
     static func text(_ bytes: [UInt8]?) -> String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
 
     @Test func theEventTopicIsUnderTheBaseAndTheName() {
-        #expect(Self.settings.eventTopic(keypad: "door") == "home/hall/door/event")
+        #expect(Self.settings.topic(input: "door", channel: "event") == "home/hall/door/event")
     }
 
     @Test func aKeypadWithoutACodeHasEveryKeyAsAnEventType() {
         #expect(Self.keypad().eventTypes == Self.layout.map { String($0) })
         // A key printed twice is one event type.
-        let twice = MQTTKeypad(name: "pad", keys: Array("1212"), lineIndices: [0, 1, 2, 3], collectsCodes: false, publishesCode: false) { _ in true }
+        let twice = KeypadPresenter(name: "pad", input: 0, keys: Array("1212"), lineIndices: [0, 1, 2, 3], collectsCodes: false, publishesCode: false) { _ in true }
         #expect(twice.eventTypes == ["1", "2"])
     }
 
@@ -71,10 +73,10 @@ import Testing
     /// One `event` entity per keypad after the other inputs' entities, then its health sensor; the
     /// removal covers both.
     @Test func discoveryAnnouncesAnEventEntityPerKeypad() {
-        let button = MQTTButton(name: "lights", chip: "gpiochip0", line: 17, lineIndex: 0, gestures: [.press])
+        let button = ButtonPresenter(name: "lights", chip: "gpiochip0", line: 17, lineIndex: 0, gestures: [.press])
         let door = Self.keypad(firstLine: 1, code: Self.pin)
-        let gate = Self.keypad("back gate", firstLine: 17)
-        let discovery = HomeAssistantDiscovery(settings: Self.settings, buttons: [button], keypads: [door, gate], softwareVersion: "0.4.0")
+        let gate = Self.keypad("back gate", input: 2, firstLine: 17)
+        let discovery = HomeAssistantDiscovery(settings: Self.settings, inputs: described([button, door, gate]), softwareVersion: "0.4.0")
         let messages = discovery.messages
         #expect(messages.map(\.topic) == [
             "homeassistant/device_automation/hall-pi/lights_press/config",
@@ -99,8 +101,8 @@ import Testing
     /// A keypad's keys have no chip of their own: a chip change naming any of its keys' lines (its rows'
     /// and columns' chip, as its source reports it) makes the keypad away, and back.
     @Test func aKeypadIsAwayWhileTheChipOfItsKeysIs() {
-        let button = MQTTButton(name: "lights", chip: "gpiochip0", line: 17, lineIndex: 0, gestures: [.press])
-        var availability = MQTTInputAvailability(buttons: [button], encoders: [], sensors: [], counters: [], keypads: [Self.keypad(firstLine: 1)])
+        let button = ButtonPresenter(name: "lights", chip: "gpiochip0", line: 17, lineIndex: 0, gestures: [.press])
+        var availability = MQTTInputAvailability(described([button, Self.keypad(firstLine: 1)]))
         #expect(availability.inputs.map(\.name) == ["lights", "door"])
         #expect(availability.inputs[1].lines == Array(1...16))
         let away = availability.note(ChipAvailability(chip: "gpiochip1", lines: Array(1...16), isAvailable: false))

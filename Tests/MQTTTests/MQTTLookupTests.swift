@@ -3,6 +3,8 @@ import EventLoop
 import Foundation
 import LinuxSys
 import Logging
+import InputModel
+import Inputs
 @testable import MQTT
 import Pipeline
 import Simulation
@@ -57,7 +59,7 @@ import Testing
         let subscriber = try Subscriber(broker, topics: ["test/pi/+/event"])
         let resolver = SlowResolver(delaySeconds: 3, answer: .success(["127.0.0.1"]))
         let sink = try MQTTSink(
-            settings: Base.settings(broker, host: "broker.lookup.test"), buttons: Base.buttons, softwareVersion: "t",
+            settings: Base.settings(broker, host: "broker.lookup.test"), inputs: Base.buttons, softwareVersion: "t",
             logger: Base.logger, resolve: resolver.resolve)
         let (count, spreadMs) = try Self.runMeasuringLateness(sink, cycles: 20)
         #expect(count >= 40)
@@ -76,7 +78,7 @@ import Testing
         let subscriber = try Subscriber(broker, topics: ["test/pi/+/event"])
         let resolver = SlowResolver(delaySeconds: 0, answer: .success(["127.0.0.2", "127.0.0.1"]))
         let sink = try MQTTSink(
-            settings: Base.settings(broker, host: "two.lookup.test"), buttons: Base.buttons, softwareVersion: "t",
+            settings: Base.settings(broker, host: "two.lookup.test"), inputs: Base.buttons, softwareVersion: "t",
             logger: Base.logger, resolve: resolver.resolve)
         let events = try Base.run(Base.lines(cycles: 20), sink: sink)
         subscriber.wait { $0.count >= events.count }
@@ -91,7 +93,7 @@ import Testing
         let resolver = SlowResolver(delaySeconds: 0.2, answer: .failure(HostLookup.LookupFailure(reason: "Name or service not known")))
         var settings = Base.settings(try Broker(), host: "nowhere.lookup.test")
         settings.queueLimit = 1000
-        let sink = try MQTTSink(settings: settings, buttons: Base.buttons, softwareVersion: "t", logger: Base.logger, resolve: resolver.resolve)
+        let sink = try MQTTSink(settings: settings, inputs: Base.buttons, softwareVersion: "t", logger: Base.logger, resolve: resolver.resolve)
         let started = MonotonicClock.nowNs
         let (count, spreadMs) = try Self.runMeasuringLateness(sink, cycles: 5, graceSeconds: 1)
         #expect(count > 0)

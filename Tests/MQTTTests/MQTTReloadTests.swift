@@ -5,6 +5,8 @@ import DebounceCore
 import EventLoop
 import Foundation
 import LinuxSys
+import InputModel
+import Inputs
 @testable import MQTT
 import Pipeline
 import Settings
@@ -26,7 +28,7 @@ import Testing
         let broker = try Broker()
         let settings = MQTTSinkTests.settings(broker)
         let before = MQTTSinkTests.buttons
-        let sink = try MQTTSink(settings: settings, buttons: before, softwareVersion: "t", logger: MQTTSinkTests.logger)
+        let sink = try MQTTSink(settings: settings, inputs: before, softwareVersion: "t", logger: MQTTSinkTests.logger)
         // SIGHUP to this thread (which the descriptor blocks it on) after the second event: the loop
         // returns for a reload with the sink connected and not finished.
         let signals = try SignalDescriptor(requests: [.reload])
@@ -40,13 +42,13 @@ import Testing
             clock: .realTime(), source: MQTTSinkTests.lines(cycles: 20), plan: PipelinePlan(lines: MQTTSinkTests.plans), sinks: [hangUp, sink], signals: signals)
         #expect(try first.run() == .reloadRequested)
         #expect(sink.isConnected)
-        #expect(try Self.retainedDiscovery(broker) == Set(HomeAssistantDiscovery(settings: settings, buttons: before, softwareVersion: "t").messages.map(\.topic)))
+        #expect(try Self.retainedDiscovery(broker) == Set(HomeAssistantDiscovery(settings: settings, inputs: described(before), softwareVersion: "t").messages.map(\.topic)))
 
         // After: lights kept on line 0, power removed, doorbell added on line 1.
         let after = [
-            before[0], MQTTButton(name: "doorbell", chip: "simulated", line: 1, lineIndex: 1, configuration: GestureConfiguration(holdNs: 500 * Self.ms)),
+            before[0], ButtonPresenter(name: "doorbell", chip: "simulated", line: 1, lineIndex: 1, configuration: GestureConfiguration(holdNs: 500 * Self.ms)),
         ]
-        sink.adopt(try MQTTSink(settings: settings, buttons: after, softwareVersion: "t", logger: MQTTSinkTests.logger))
+        sink.adopt(try MQTTSink(settings: settings, inputs: after, softwareVersion: "t", logger: MQTTSinkTests.logger))
         let second = try EventLoop(
             clock: .realTime(), source: MQTTSinkTests.lines(cycles: 2), plan: PipelinePlan(lines: MQTTSinkTests.plans), sinks: [sink], signals: signals,
             limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
@@ -54,8 +56,8 @@ import Testing
         #expect(try second.run() == .endOfInput)
         #expect(sink.disconnectedCleanly)
         #expect(sink.statistics.connects == 1)
-        let expected = Set(HomeAssistantDiscovery(settings: settings, buttons: after, softwareVersion: "t").messages.map(\.topic))
-        let removed = Set(HomeAssistantDiscovery(settings: settings, buttons: before, softwareVersion: "t").messages.map(\.topic)).subtracting(expected)
+        let expected = Set(HomeAssistantDiscovery(settings: settings, inputs: described(after), softwareVersion: "t").messages.map(\.topic))
+        let removed = Set(HomeAssistantDiscovery(settings: settings, inputs: described(before), softwareVersion: "t").messages.map(\.topic)).subtracting(expected)
         #expect(!removed.isEmpty && removed.allSatisfy { $0.contains("power") })
         #expect(try Self.retainedDiscovery(broker) == expected)
         // The added button's state is published (retained); the removed one's is not published again.

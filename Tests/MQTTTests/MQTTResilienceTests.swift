@@ -3,6 +3,8 @@ import EventLoop
 import Foundation
 import LinuxSys
 import Logging
+import InputModel
+import Inputs
 @testable import MQTT
 import Pipeline
 import Simulation
@@ -18,7 +20,7 @@ import Testing
         let broker = try Broker()
         let subscriber = try Subscriber(broker, topics: ["test/pi/+/event"])
         Thread.sleep(forTimeInterval: 1.2)  // the subscriber's session is saved (autosave_interval 1)
-        let sink = try MQTTSink(settings: Base.settings(broker), buttons: Base.buttons, softwareVersion: "t", logger: Base.logger)
+        let sink = try MQTTSink(settings: Base.settings(broker), inputs: Base.buttons, softwareVersion: "t", logger: Base.logger)
         let chaos = Thread {
             Thread.sleep(forTimeInterval: 1.0)
             broker.stop(signal: SIGSTOP)
@@ -49,9 +51,9 @@ import Testing
     @Test func aBrokerRestartedWithoutItsRetainedStatesGetsThemAgain() throws {
         let broker = try Broker()
         let ms = Base.ms
-        let bell = MQTTButton(name: "bell", chip: "simulated", line: 2, lineIndex: 2, gestures: [.press, .release])
+        let bell = ButtonPresenter(name: "bell", chip: "simulated", line: 2, lineIndex: 2, gestures: [.press, .release])
         let sink = try MQTTSink(
-            settings: Base.settings(broker), buttons: [bell], sensors: [MQTTSensorSinkTests.door], counters: [MQTTSensorSinkTests.meter(intervalMs: 100)],
+            settings: Base.settings(broker), inputs: [bell, MQTTSensorSinkTests.door, MQTTSensorSinkTests.meter(intervalMs: 100)],
             softwareVersion: "t", logger: Base.logger)
         let chaos = Thread {
             Thread.sleep(forTimeInterval: 1.0)
@@ -83,7 +85,7 @@ import Testing
         broker.stop(signal: SIGKILL)
         var settings = Base.settings(broker)
         settings.queueLimit = 5
-        let sink = try MQTTSink(settings: settings, buttons: Base.buttons, softwareVersion: "t", logger: Base.logger)
+        let sink = try MQTTSink(settings: settings, inputs: Base.buttons, softwareVersion: "t", logger: Base.logger)
         let events = try Base.run(Base.lines(cycles: 3), sink: sink, graceSeconds: 1)
         // The states at the start, each button's health read at the start and at the stop, the events and their states.
         let messages = 3 * Base.buttons.count + events.count + events.filter { $0.event.kind == .press || $0.event.kind == .release }.count
@@ -101,7 +103,7 @@ import Testing
         var settings = Base.settings(broker)
         settings.username = "pi"
         settings.password = .file(wrong)
-        let refused = try MQTTSink(settings: settings, buttons: Base.buttons, softwareVersion: "t", logger: Base.logger)
+        let refused = try MQTTSink(settings: settings, inputs: Base.buttons, softwareVersion: "t", logger: Base.logger)
         _ = try Base.run(Base.lines(cycles: 2), sink: refused, graceSeconds: 1)
         let error = try #require(refused.lastError)
         #expect(error.description.hasPrefix("the broker refused the username or password (check password_file)"))
@@ -110,14 +112,14 @@ import Testing
         let right = broker.path("right-password")
         try "right horse\n".write(toFile: right, atomically: true, encoding: .utf8)
         settings.password = .file(right)
-        let accepted = try MQTTSink(settings: settings, buttons: Base.buttons, softwareVersion: "t", logger: Base.logger)
+        let accepted = try MQTTSink(settings: settings, inputs: Base.buttons, softwareVersion: "t", logger: Base.logger)
         let events = try Base.run(Base.lines(cycles: 2), sink: accepted)
         #expect(accepted.lastError == nil)
         // The states at the start, each button's health read at the start and at the stop, the events and their states.
         #expect(accepted.statistics.delivered == 3 * Base.buttons.count + events.count + events.filter { $0.event.kind == .press || $0.event.kind == .release }.count)
 
         settings.password = .file(broker.path("missing"))
-        #expect(throws: MQTTError.self) { try MQTTSink(settings: settings, buttons: Base.buttons, softwareVersion: "t", logger: Base.logger) }
+        #expect(throws: MQTTError.self) { try MQTTSink(settings: settings, inputs: Base.buttons, softwareVersion: "t", logger: Base.logger) }
     }
 
     /// TLS with a CA the test makes: trusted, events arrive; another CA, the handshake fails with the
@@ -137,7 +139,7 @@ import Testing
 
         var settings = Base.settings(broker, transport: .mqtts, host: "localhost")
         settings.caFile = "\(directory)/ca.pem"
-        let trusted = try MQTTSink(settings: settings, buttons: Base.buttons, softwareVersion: "t", logger: Base.logger)
+        let trusted = try MQTTSink(settings: settings, inputs: Base.buttons, softwareVersion: "t", logger: Base.logger)
         let events = try Base.run(Base.lines(cycles: 2), sink: trusted)
         #expect(trusted.lastError == nil)
         #expect(trusted.statistics.connects == 1)
@@ -145,7 +147,7 @@ import Testing
         #expect(trusted.statistics.delivered == 3 * Base.buttons.count + events.count + events.filter { $0.event.kind == .press || $0.event.kind == .release }.count)
 
         // Idle on TLS: the loop sleeps between the two presses (no busy loop on the socket's writability).
-        let idle = try MQTTSink(settings: settings, buttons: Base.buttons, softwareVersion: "t", logger: Base.logger)
+        let idle = try MQTTSink(settings: settings, inputs: Base.buttons, softwareVersion: "t", logger: Base.logger)
         let script: [Edge] = [Edge(level: .low, timeNs: 200 * Base.ms), Edge(level: .high, timeNs: 240 * Base.ms),
                               Edge(level: .low, timeNs: 2_200 * Base.ms), Edge(level: .high, timeNs: 2_240 * Base.ms)]
         let loop = try EventLoop(
@@ -157,7 +159,7 @@ import Testing
         print("mqtt tls idle: \(loop.wakeups) wakeups in a 2.5 s run with 2 presses")
 
         settings.caFile = "\(directory)/other-ca.pem"
-        let untrusted = try MQTTSink(settings: settings, buttons: Base.buttons, softwareVersion: "t", logger: Base.logger)
+        let untrusted = try MQTTSink(settings: settings, inputs: Base.buttons, softwareVersion: "t", logger: Base.logger)
         _ = try Base.run(Base.lines(cycles: 1), sink: untrusted, graceSeconds: 1)
         #expect(untrusted.lastError == .tls(host: "localhost"))
         #expect(untrusted.statistics.connects == 0)
@@ -169,7 +171,7 @@ import Testing
         let broker = try Broker()
         let subscriber = try Subscriber(broker, topics: ["test/pi/availability"])
         do {
-            let sink = try MQTTSink(settings: Base.settings(broker), buttons: Base.buttons, softwareVersion: "t", logger: Base.logger)
+            let sink = try MQTTSink(settings: Base.settings(broker), inputs: Base.buttons, softwareVersion: "t", logger: Base.logger)
             // Run for 1 s and stop without finishing: the loop's duration ends it, but the sink is
             // dropped before `finish` would send offline, by running it outside a loop.
             let clock = LoopClock.realTime()

@@ -2,6 +2,8 @@
 import DebounceCore
 import EventOutput
 import Foundation
+import InputModel
+import Inputs
 @testable import MQTT
 import Settings
 import Testing
@@ -45,7 +47,7 @@ import YAMLDocument
         #expect(settings.caFile == "/etc/ssl/certs/my-ca.pem")
         #expect(settings.base == "home/hall-pi" && settings.qos == 1 && settings.queueLimit == 1000)
         #expect(settings.discovery == .prefix("homeassistant"))
-        #expect(settings.eventTopic(button: "door") == "home/hall-pi/door/event")
+        #expect(settings.topic(input: "door", channel: "event") == "home/hall-pi/door/event")
     }
 
     @Test func defaultsNeedOnlyTheURL() throws {
@@ -76,7 +78,7 @@ import YAMLDocument
 
     /// The MQTT payload of an event is byte for byte what `--format json` prints for `run`.
     @Test func eventPayloadIsTheJSONFormatsSchema() throws {
-        let button = MQTTButton(name: "la\"mp", chip: "gpiochip0", line: 17, lineIndex: 0, gestures: [.press])
+        let button = ButtonPresenter(name: "la\"mp", chip: "gpiochip0", line: 17, lineIndex: 0, gestures: [.press])
         var descriptors: [Int32] = [0, 0]
         #expect(pipe(&descriptors) == 0)
         let output = OutputBuffer(fileDescriptor: .init(rawValue: descriptors[1]), flushThreshold: 0)
@@ -84,8 +86,8 @@ import YAMLDocument
         let events = [ButtonEvent(kind: .click, timeNs: 5_123_456_789, onsetNs: 4_723_456_789, count: 2), ButtonEvent(kind: .press, timeNs: 7, onsetNs: 3)]
         var payloads = ""
         for event in events {
-            try writer.write(event, fields: .button(button.name, chip: button.chip, line: button.line))
-            payloads += String(decoding: EventWriter.jsonObject(event, fields: button.eventFields), as: UTF8.self) + "\n"
+            try writer.write(event, fields: .button("la\"mp", chip: "gpiochip0", line: 17))
+            payloads += String(decoding: button.updates(for: .event(.line(0), event))[0].payload, as: UTF8.self) + "\n"
         }
         close(descriptors[1])
         let printed = FileHandle(fileDescriptor: descriptors[0], closeOnDealloc: true).readDataToEndOfFile()

@@ -2,6 +2,8 @@ import DebounceCore
 import EventLoop
 import EventOutput
 import Foundation
+import InputModel
+import Inputs
 @testable import MQTT
 import Pipeline
 import Simulation
@@ -13,11 +15,11 @@ import Testing
 @Suite(.serialized) struct MQTTSensorSinkTests {
     typealias Base = MQTTSinkTests
     static let ms = Base.ms
-    static let door = MQTTSensor(name: "door", chip: "simulated", line: 0, lineIndex: 0, deviceClass: "door")
+    static let door = SensorPresenter(name: "door", chip: "simulated", line: 0, lineIndex: 0, deviceClass: "door")
 
-    static func meter(intervalMs: Int64) -> MQTTCounter {
-        MQTTCounter(
-            name: "meter", chip: "simulated", line: 1, lineIndex: 1, perUnit: 1000, unit: "kWh", deviceClass: "energy", startTotal: 100,
+    static func meter(intervalMs: Int64) -> CounterPresenter {
+        CounterPresenter(
+            name: "meter", lineIndex: 1, perUnit: 1000, unit: "kWh", deviceClass: "energy", startTotal: 100,
             publishIntervalNs: intervalMs * ms, rateUnit: "W", rateDeviceClass: "power")
     }
 
@@ -74,8 +76,8 @@ import Testing
     @Test func aButtonOnALaterLineThanAContactPublishesItsOwnStates() throws {
         let broker = try Broker()
         let subscriber = try Subscriber(broker, topics: ["test/pi/#"], name: "button-after-contact")
-        let bell = MQTTButton(name: "bell", chip: "simulated", line: 1, lineIndex: 1, gestures: [.press, .release])
-        let sink = try MQTTSink(settings: Base.settings(broker), buttons: [bell], sensors: [Self.door], softwareVersion: "t", logger: Base.logger)
+        let bell = ButtonPresenter(name: "bell", chip: "simulated", line: 1, lineIndex: 1, gestures: [.press, .release])
+        let sink = try MQTTSink(settings: Base.settings(broker), inputs: [bell, Self.door], softwareVersion: "t", logger: Base.logger)
         let plans = [Self.plans[0], LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 5 * Self.ms)))]
         let contact = [Edge(level: .low, timeNs: 200 * Self.ms)]
         let press = [Edge(level: .low, timeNs: 300 * Self.ms), Edge(level: .high, timeNs: 400 * Self.ms)]
@@ -93,7 +95,7 @@ import Testing
         let broker = try Broker()
         let subscriber = try Subscriber(broker, topics: ["test/pi/#"], name: "contacts")
         let meter = Self.meter(intervalMs: 100)
-        let sink = try MQTTSink(settings: Base.settings(broker), buttons: [], sensors: [Self.door], counters: [meter], softwareVersion: "t", logger: Base.logger)
+        let sink = try MQTTSink(settings: Base.settings(broker), inputs: [Self.door, meter], softwareVersion: "t", logger: Base.logger)
         let (changes, pulses) = try Self.run(Self.lines(contactMs: [200, 600, 900], pulsesMs: [250, 550, 850]), sink: sink)
         #expect(changes.map(\.isOn) == [true, false, true])
         #expect(pulses.map(\.total) == [101, 102, 103])
@@ -127,7 +129,7 @@ import Testing
         let broker = try Broker()
         let subscriber = try Subscriber(broker, topics: ["test/pi/meter/state"], name: "falls")
         let meter = Self.meter(intervalMs: 100)
-        let sink = try MQTTSink(settings: Base.settings(broker), buttons: [], sensors: [Self.door], counters: [meter], softwareVersion: "t", logger: Base.logger)
+        let sink = try MQTTSink(settings: Base.settings(broker), inputs: [Self.door, meter], softwareVersion: "t", logger: Base.logger)
         let rate = MeterRateConfiguration(perPulsePerSecond: 3600, timeoutNs: 1_000 * Self.ms, reportIntervalNs: 100 * Self.ms)
         let plans = [Self.plans[0], LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 5 * Self.ms)), role: .counter(initialTotal: 100, rate: rate))]
         // The door's change at 2 s keeps the run going past the timeout (1.5 s).
@@ -151,7 +153,7 @@ import Testing
         let broker = try Broker()
         let settings = Base.settings(broker)
         let meter = Self.meter(intervalMs: 100)
-        let publisher = try MQTTSink(settings: settings, buttons: [], sensors: [Self.door], counters: [meter], softwareVersion: "t", logger: Base.logger)
+        let publisher = try MQTTSink(settings: settings, inputs: [Self.door, meter], softwareVersion: "t", logger: Base.logger)
         _ = try Self.run(Self.lines(contactMs: [200], pulsesMs: [250]), sink: publisher)
         let arguments = ["-h", "127.0.0.1", "-p", String(broker.port), "-t", "homeassistant/#", "-W", "1", "-F", "%t"]
         let before = try Broker.run("/usr/bin/mosquitto_sub", arguments, check: false).split(separator: "\n").sorted()
@@ -163,7 +165,7 @@ import Testing
                 "homeassistant/sensor/\(node)/meter_rate/config",
             ])
         let remover = try MQTTSink(
-            settings: settings, buttons: [], sensors: [Self.door], counters: [meter], softwareVersion: "t", mode: .removeDiscovery, logger: Base.logger)
+            settings: settings, inputs: [Self.door, meter], softwareVersion: "t", mode: .removeDiscovery, logger: Base.logger)
         let loop = try EventLoop(
             clock: .monotonic, source: SimulatedLines(initialLevels: [], scripts: []), plan: PipelinePlan(lines: []), sinks: [remover],
             limits: LoopLimits(shutdownGraceNs: 10_000_000_000))
@@ -178,7 +180,7 @@ import Testing
         let broker = try Broker()
         let subscriber = try Subscriber(broker, topics: ["test/pi/#"], name: "burst")
         let sink = try MQTTSink(
-            settings: Base.settings(broker), buttons: [], counters: [Self.meter(intervalMs: 1000)], softwareVersion: "t", logger: Base.logger)
+            settings: Base.settings(broker), inputs: [Self.meter(intervalMs: 1000)], softwareVersion: "t", logger: Base.logger)
         let pulsesMs = (0..<50).map { 200 + Int64($0) * 40 }
         let (_, pulses) = try Self.run(Self.lines(contactMs: [], pulsesMs: pulsesMs), sink: sink)
         #expect(pulses.map(\.total) == Array(101...150))
@@ -205,7 +207,7 @@ import Testing
         }
         Thread.sleep(forTimeInterval: 0.3)
         let sink = try MQTTSink(
-            settings: Base.settings(broker), buttons: [], sensors: [Self.door], counters: [Self.meter(intervalMs: 500)], softwareVersion: "t",
+            settings: Base.settings(broker), inputs: [Self.door, Self.meter(intervalMs: 500)], softwareVersion: "t",
             logger: Base.logger)
         // The run's start on the subscriber's clock (both are the wall clock): the start's total goes
         // when the broker is reached, which a loaded machine may delay; its throttle counts from the start.

@@ -1,5 +1,7 @@
 import DebounceCore
 import EventOutput
+import InputModel
+import Inputs
 @testable import MQTT
 import Settings
 import Testing
@@ -8,13 +10,13 @@ import Testing
 /// state throttle, and Home Assistant's discovery of their entities.
 @Suite struct MQTTSensorTests {
     static let settings = MQTTSettings(host: "h", clientID: "hall-pi", base: "home/hall", hostname: "pi")
-    static let door = MQTTSensor(name: "front door", chip: "gpiochip0", line: 23, lineIndex: 1, deviceClass: "door")
-    static let plain = MQTTSensor(name: "pir", chip: "gpiochip0", line: 5, lineIndex: 2, deviceClass: nil)
-    static let energy = MQTTCounter(
-        name: "energy", chip: "gpiochip0", line: 24, lineIndex: 3, perUnit: 1000, unit: "kWh", deviceClass: "energy", startTotal: 12_345,
+    static let door = SensorPresenter(name: "front door", chip: "gpiochip0", line: 23, lineIndex: 1, deviceClass: "door")
+    static let plain = SensorPresenter(name: "pir", chip: "gpiochip0", line: 5, lineIndex: 2, deviceClass: nil)
+    static let energy = CounterPresenter(
+        name: "energy", lineIndex: 3, perUnit: 1000, unit: "kWh", deviceClass: "energy", startTotal: 12_345,
         publishIntervalNs: 1_000_000_000, rateUnit: "W", rateDeviceClass: "power")
-    static let pulses = MQTTCounter(
-        name: "pulses", chip: "gpiochip0", line: 25, lineIndex: 4, perUnit: 1, unit: nil, deviceClass: nil, startTotal: 0, publishIntervalNs: 0)
+    static let pulses = CounterPresenter(
+        name: "pulses", lineIndex: 4, perUnit: 1, unit: nil, deviceClass: nil, startTotal: 0, publishIntervalNs: 0)
     static let device = #""device":{"identifiers":["gpio-debounce_hall-pi"],"name":"hall-pi","manufacturer":"gpio-debounce","model":"gpio-debounce buttons","sw_version":"0.4.0"}"#
     /// What ends an entity that follows the daemon's availability alone (a health sensor).
     static let daemonTail = #""qos":1,"availability_topic":"home/hall/availability","# + device + "}"
@@ -25,34 +27,35 @@ import Testing
     }
 
     @Test func topicsAreUnderTheBaseAndTheName() {
-        #expect(Self.settings.stateTopic(sensor: "front_door") == "home/hall/front_door/state")
-        #expect(Self.settings.eventTopic(sensor: "front_door") == "home/hall/front_door/event")
-        #expect(Self.settings.stateTopic(counter: "energy") == "home/hall/energy/state")
+        #expect(Self.settings.topic(input: "front_door", channel: "state") == "home/hall/front_door/state")
+        #expect(Self.settings.topic(input: "front_door", channel: "event") == "home/hall/front_door/event")
+        #expect(Self.settings.topic(input: "energy", channel: "state") == "home/hall/energy/state")
     }
 
     @Test func aCountersStateIsItsTotalValueAndRates() {
-        let text = { (counter: MQTTCounter, state: MQTTCounter.State) in String(decoding: counter.statePayload(state), as: UTF8.self) }
-        #expect(text(Self.energy, .init(total: 12_345)) == #"{"total":12345,"value":12.345,"rate_per_min":0,"rate":0}"#)
-        #expect(text(Self.energy, .init(total: 2000, ratePerMinute: 61.5, rate: 3690)) == #"{"total":2000,"value":2,"rate_per_min":61.5,"rate":3690}"#)
-        #expect(text(Self.pulses, .init(total: 7, ratePerMinute: 120, rate: 120)) == #"{"total":7,"value":7,"rate_per_min":120,"rate":120}"#)
-        // At a pulse, and once the rate fell with no pulse.
+        let text = { (update: InputUpdate) in String(decoding: update.payload, as: UTF8.self) }
+        #expect(text(Self.energy.state(total: 12_345, ratePerMinute: 0, rate: 0)) == #"{"total":12345,"value":12.345,"rate_per_min":0,"rate":0}"#)
+        #expect(text(Self.energy.state(total: 2000, ratePerMinute: 61.5, rate: 3690)) == #"{"total":2000,"value":2,"rate_per_min":61.5,"rate":3690}"#)
+        #expect(text(Self.pulses.state(total: 7, ratePerMinute: 120, rate: 120)) == #"{"total":7,"value":7,"rate_per_min":120,"rate":120}"#)
+        // At a pulse, and once the rate fell with no pulse: what the counter's outputs show.
         let pulse = PulseCount(total: 9, timeNs: 5, onsetNs: 4, intervalNs: 3_600_000_000, rate: 1000)
-        #expect(text(Self.energy, .init(pulse)) == #"{"total":9,"value":0.009,"rate_per_min":16.667,"rate":1000}"#)
+        #expect(Self.energy.updates(for: .count(.line(3), pulse)).map(text) == [#"{"total":9,"value":0.009,"rate_per_min":16.667,"rate":1000}"#])
         let fall = RateFall(rate: 400, ratePerMinute: 6.667, timeNs: 9_000_000_000, total: 9)
-        #expect(text(Self.energy, .init(fall)) == #"{"total":9,"value":0.009,"rate_per_min":6.667,"rate":400}"#)
+        #expect(Self.energy.updates(for: .rate(.line(3), fall)).map(text) == [#"{"total":9,"value":0.009,"rate_per_min":6.667,"rate":400}"#])
+        #expect(Self.energy.updates(for: .rate(.line(3), fall)).allSatisfy { $0.channel == "state" && $0.delivery == .latestState })
     }
 
     /// Each counter's rate sensor, beside its total: power in W for energy, volume flow in L/min for
     /// water and in m³/h for gas, pulses/min with no device class; `state_class: measurement`.
     @Test func discoveryAnnouncesEachCountersRateBesideItsTotal() {
-        let water = MQTTCounter(
-            name: "water", chip: "gpiochip0", line: 26, lineIndex: 5, perUnit: 0.1, unit: "L", deviceClass: "water", startTotal: 0,
+        let water = CounterPresenter(
+            name: "water", lineIndex: 5, perUnit: 0.1, unit: "L", deviceClass: "water", startTotal: 0,
             publishIntervalNs: 0, rateUnit: "L/min", rateDeviceClass: "volume_flow_rate")
-        let gas = MQTTCounter(
-            name: "gas", chip: "gpiochip0", line: 27, lineIndex: 6, perUnit: 100, unit: "m³", deviceClass: "gas", startTotal: 0,
+        let gas = CounterPresenter(
+            name: "gas", lineIndex: 6, perUnit: 100, unit: "m³", deviceClass: "gas", startTotal: 0,
             publishIntervalNs: 0, rateUnit: "m³/h", rateDeviceClass: "volume_flow_rate")
         let discovery = HomeAssistantDiscovery(
-            settings: Self.settings, buttons: [], counters: [Self.energy, water, gas, Self.pulses], softwareVersion: "0.4.0")
+            settings: Self.settings, inputs: described([Self.energy, water, gas, Self.pulses]), softwareVersion: "0.4.0")
         let rates = discovery.messages.filter { $0.topic.hasSuffix("_rate/config") }
         #expect(rates.map(\.topic) == [
             "homeassistant/sensor/hall-pi/energy_rate/config", "homeassistant/sensor/hall-pi/water_rate/config",
@@ -74,7 +77,7 @@ import Testing
 
     @Test func discoveryAnnouncesABinarySensorPerContactAndATotalSensorPerCounter() {
         let discovery = HomeAssistantDiscovery(
-            settings: Self.settings, buttons: [], sensors: [Self.door, Self.plain], counters: [Self.energy, Self.pulses], softwareVersion: "0.4.0")
+            settings: Self.settings, inputs: described([Self.door, Self.plain, Self.energy, Self.pulses]), softwareVersion: "0.4.0")
         let messages = discovery.messages
         #expect(messages.map(\.topic) == [
             "homeassistant/binary_sensor/hall-pi/front_door/config",
@@ -106,16 +109,16 @@ import Testing
         #expect(discovery.removal.allSatisfy { $0.payload.isEmpty && $0.retain })
         var off = Self.settings
         off.discovery = .off
-        #expect(HomeAssistantDiscovery(settings: off, buttons: [], sensors: [Self.door], counters: [Self.energy], softwareVersion: "t").messages.isEmpty)
+        #expect(HomeAssistantDiscovery(settings: off, inputs: described([Self.door, Self.energy]), softwareVersion: "t").messages.isEmpty)
     }
 
     /// Contacts and counters come after the buttons' and encoders' entities, then every input's
     /// diagnostic health sensor, all on the same device.
     @Test func sensorsAndCountersFollowTheButtonsAndEncoders() {
-        let button = MQTTButton(name: "lights", chip: "gpiochip0", line: 17, lineIndex: 0, gestures: [.press])
-        let encoder = MQTTEncoder(name: "volume", chip: "gpiochip0", lines: [22, 23])
+        let button = ButtonPresenter(name: "lights", chip: "gpiochip0", line: 17, lineIndex: 0, gestures: [.press])
+        let encoder = EncoderPresenter(name: "volume", input: 0, chip: "gpiochip0", lines: [22, 23])
         let discovery = HomeAssistantDiscovery(
-            settings: Self.settings, buttons: [button], encoders: [encoder], sensors: [Self.door], counters: [Self.energy], softwareVersion: "0.4.0")
+            settings: Self.settings, inputs: described([button, encoder, Self.door, Self.energy]), softwareVersion: "0.4.0")
         #expect(discovery.messages.map(\.topic) == [
             "homeassistant/device_automation/hall-pi/lights_press/config",
             "homeassistant/event/hall-pi/lights/config",

@@ -3,6 +3,8 @@ import EventLoop
 import EventOutput
 import Foundation
 import Logging
+import InputModel
+import Inputs
 @testable import MQTT
 import Pipeline
 import Settings
@@ -31,12 +33,15 @@ import Testing
     }
 
     static let buttons = [
-        MQTTButton(name: "lights", chip: "simulated", line: 0, lineIndex: 0, configuration: GestureConfiguration(clickWindowNs: 30 * ms, clickPolicy: .immediate)),
-        MQTTButton(name: "power", chip: "simulated", line: 1, lineIndex: 1, configuration: GestureConfiguration(holdNs: 500 * ms)),
+        ButtonPresenter(name: "lights", chip: "simulated", line: 0, lineIndex: 0, configuration: GestureConfiguration(clickWindowNs: 30 * ms, clickPolicy: .immediate)),
+        ButtonPresenter(name: "power", chip: "simulated", line: 1, lineIndex: 1, configuration: GestureConfiguration(holdNs: 500 * ms)),
     ]
 
     /// An encoder announced beside the buttons (its detents: `MQTTEncoderSinkTests`).
-    static let encoders = [MQTTEncoder(name: "volume", chip: "simulated", lines: [2, 3])]
+    static let encoders = [EncoderPresenter(name: "volume", input: 2, chip: "simulated", lines: [2, 3])]
+
+    /// The buttons, then the encoder.
+    static var buttonsAndEncoder: [any InputPresenter] { buttons as [any InputPresenter] + encoders as [any InputPresenter] }
 
     static var plans: [LinePlan] {
         [
@@ -68,7 +73,7 @@ import Testing
     @Test func eventsArriveInOrderWithTheirTopicsStatesAndAvailability() throws {
         let broker = try Broker()
         let subscriber = try Subscriber(broker, topics: ["test/pi/#"])
-        let sink = try MQTTSink(settings: Self.settings(broker), buttons: Self.buttons, softwareVersion: "0.1.0-test", logger: Self.logger)
+        let sink = try MQTTSink(settings: Self.settings(broker), inputs: Self.buttons, softwareVersion: "0.1.0-test", logger: Self.logger)
         let events = try Self.run(Self.lines(cycles: 10), sink: sink)
         #expect(events.count >= 40)  // press, release, click per lights cycle; press, release per power cycle
         let expected = Self.expectedPayloads(events)
@@ -102,8 +107,8 @@ import Testing
     @Test func discoveryIsPublishedAtConnectAndAgainWhenHomeAssistantComesOnline() throws {
         let broker = try Broker()
         let subscriber = try Subscriber(broker, topics: ["homeassistant/#"], name: "discovery")
-        let sink = try MQTTSink(settings: Self.settings(broker), buttons: Self.buttons, encoders: Self.encoders, softwareVersion: "0.1.0-test", logger: Self.logger)
-        let discovery = HomeAssistantDiscovery(settings: sink.settings, buttons: Self.buttons, encoders: Self.encoders, softwareVersion: "0.1.0-test")
+        let sink = try MQTTSink(settings: Self.settings(broker), inputs: Self.buttonsAndEncoder, softwareVersion: "0.1.0-test", logger: Self.logger)
+        let discovery = HomeAssistantDiscovery(settings: sink.settings, inputs: described(Self.buttonsAndEncoder), softwareVersion: "0.1.0-test")
         let expected = discovery.messages
         // lights: press, release, click, double, triple (+ event, binary_sensor); power: press, release, hold,
         // long release (+ 2); volume: event, sensor; a diagnostic health sensor per input
@@ -132,13 +137,13 @@ import Testing
     @Test func removeDiscoveryClearsEveryRetainedConfiguration() throws {
         let broker = try Broker()
         let settings = Self.settings(broker)
-        let publisher = try MQTTSink(settings: settings, buttons: Self.buttons, encoders: Self.encoders, softwareVersion: "t", logger: Self.logger)
+        let publisher = try MQTTSink(settings: settings, inputs: Self.buttonsAndEncoder, softwareVersion: "t", logger: Self.logger)
         _ = try Self.run(Self.lines(cycles: 1), sink: publisher)
-        let count = HomeAssistantDiscovery(settings: settings, buttons: Self.buttons, encoders: Self.encoders, softwareVersion: "t").messages.count
+        let count = HomeAssistantDiscovery(settings: settings, inputs: described(Self.buttonsAndEncoder), softwareVersion: "t").messages.count
         let retainedBefore = try Broker.run("/usr/bin/mosquitto_sub", ["-h", "127.0.0.1", "-p", String(broker.port), "-t", "homeassistant/#", "-W", "1", "-F", "%t"], check: false)
         #expect(retainedBefore.split(separator: "\n").count == count)
         // As `run --remove-discovery` runs it: no lines at all, the loop stops at once and waits for the sink.
-        let remover = try MQTTSink(settings: settings, buttons: Self.buttons, encoders: Self.encoders, softwareVersion: "t", mode: .removeDiscovery, logger: Self.logger)
+        let remover = try MQTTSink(settings: settings, inputs: Self.buttonsAndEncoder, softwareVersion: "t", mode: .removeDiscovery, logger: Self.logger)
         let loop = try EventLoop(
             clock: .monotonic, source: SimulatedLines(initialLevels: [], scripts: []), plan: PipelinePlan(lines: []), sinks: [remover],
             limits: LoopLimits(shutdownGraceNs: 10_000_000_000))

@@ -1,6 +1,8 @@
 import DebounceCore
 import EventLoop
 import Foundation
+import InputModel
+import Inputs
 @testable import MQTT
 import Pipeline
 import Settings
@@ -56,13 +58,13 @@ import Testing
         Set(try retained(broker, "homeassistant/#").map { String($0.prefix { $0 != " " }) })
     }
 
-    static func discoveryTopics(_ settings: MQTTSettings, _ buttons: [MQTTButton]) -> Set<String> {
-        Set(HomeAssistantDiscovery(settings: settings, buttons: buttons, softwareVersion: "t").messages.map(\.topic))
+    static func discoveryTopics(_ settings: MQTTSettings, _ buttons: [ButtonPresenter]) -> Set<String> {
+        Set(HomeAssistantDiscovery(settings: settings, inputs: described(buttons), softwareVersion: "t").messages.map(\.topic))
     }
 
     /// A run with `buttons` to its end, cleanly.
-    static func run(_ settings: MQTTSettings, _ buttons: [MQTTButton], mode: MQTTSink.Mode = .run) throws {
-        let sink = try MQTTSink(settings: settings, buttons: buttons, softwareVersion: "t", mode: mode, logger: MQTTSinkTests.logger)
+    static func run(_ settings: MQTTSettings, _ buttons: [ButtonPresenter], mode: MQTTSink.Mode = .run) throws {
+        let sink = try MQTTSink(settings: settings, inputs: buttons, softwareVersion: "t", mode: mode, logger: MQTTSinkTests.logger)
         if mode == .run {
             _ = try MQTTSinkTests.run(MQTTSinkTests.lines(cycles: 1), sink: sink)
         } else {

@@ -1,19 +1,17 @@
-import EventOutput
-
-/// A small JSON value for the discovery payloads, written with keys in the order given (strings
+/// A small JSON value (Home Assistant's discovery payloads, a keypad's events), written with keys in the order given (strings
 /// escaped by `JSONText`, the package's one JSON escaper).
-enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     case string(String)
     case integer(Int)
     case bool(Bool)
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    static func == (a: JSONValue, b: JSONValue) -> Bool { a.text == b.text }
-    func hash(into hasher: inout Hasher) { hasher.combine(text) }
+    package static func == (a: JSONValue, b: JSONValue) -> Bool { a.text == b.text }
+    package func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
     /// The compact JSON text.
-    var text: String {
+    package var text: String {
         var out = ""
         write(to: &out)
         return out

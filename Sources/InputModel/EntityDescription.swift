@@ -1,0 +1,66 @@
+/// One thing an input shows: a state (on or off, a number) or a stream of events, with what a home
+/// automation system needs to present it. Its values travel on one of the input's channels (`channel`:
+/// `state`, `event`, `position`), as `InputUpdate`s.
+public struct EntityDescription: Sendable, Hashable {
+    /// What the entity's values are.
+    public enum Value: Sendable, Hashable {
+        /// On or off, sent as the words `on` and `off` (`pressed`/`released` for a button).
+        case binary(on: String, off: String)
+        /// A number: a channel's whole payload, or one `field` of its JSON object; with `attributes`
+        /// the object's other fields are shown beside it.
+        case number(stateClass: StateClass, unit: String?, field: String?, attributes: Bool)
+        /// Events, each of one of `types`. `template` is the Jinja that turns an event's JSON into
+        /// `{"event_type": …}` and its attributes for a consumer that reads JSON through templates
+        /// (Home Assistant's MQTT); nil: the payload names its `event_type` itself. `typeTemplate`, the
+        /// Jinja of the type alone, for the types that are also device triggers.
+        case events(types: [EventType], template: String?, typeTemplate: String?)
+    }
+
+    /// How a number's history is read.
+    public enum StateClass: String, Sendable, Hashable {
+        /// A value now (a position, a power).
+        case measurement
+        /// A total that only grows, back to 0 at a reset (a meter's energy).
+        case totalIncreasing = "total_increasing"
+    }
+
+    /// Unique within its input, and stable across runs: `state`, `event`, `position`, `total`, `rate`.
+    public var key: String
+    /// Added to the input's name in the entity's name (`pressed`, `position`, `power`); nil: the input's name alone.
+    public var label: String?
+    /// Added (after `_`) to the input's name in the entity's object id where two entities of one
+    /// input are of one type (a counter's `rate` beside its total); nil: the input's name.
+    public var objectSuffix: String?
+    /// The input's channel its values travel on.
+    public var channel: String
+    public var value: Value
+    /// Home Assistant's device class (`door`, `energy`, `power`, `button`), or nil.
+    public var deviceClass: String?
+    /// A Material Design icon (`mdi:knob`), or nil for the device class's own.
+    public var icon: String?
+
+    public init(
+        key: String, label: String? = nil, objectSuffix: String? = nil, channel: String, value: Value, deviceClass: String? = nil, icon: String? = nil
+    ) {
+        self.key = key
+        self.label = label
+        self.objectSuffix = objectSuffix
+        self.channel = channel
+        self.value = value
+        self.deviceClass = deviceClass
+        self.icon = icon
+    }
+}
+
+/// One type of event an entity fires.
+public struct EventType: Sendable, Hashable {
+    /// Its name in payloads and the entity's `event_types`: `press`, `double_click`, `rotate_left`, `5`, `code`.
+    public var name: String
+    /// Home Assistant's device trigger `type` for it (`button_short_press`), or nil when it is not a trigger.
+    public var trigger: String?
+
+    public init(_ name: String, trigger: String? = nil) {
+        self.name = name
+        self.trigger = trigger
+    }
+}

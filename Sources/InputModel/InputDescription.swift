@@ -1,0 +1,42 @@
+/// What one input shows of itself to whatever presents inputs outside the daemon (Home Assistant
+/// over MQTT today): its identity, the run lines it watches, where its health is read, and its
+/// entities. Made by the input's kind (`Sources/Inputs/<Kind>/`); a sink reads descriptions and never
+/// names a kind.
+public struct InputDescription: Sendable, Hashable {
+    /// The input's name from the configuration (a topic level, an entity's name).
+    public var name: String
+    /// Its kind's word as events and logs print it: `button`, `encoder`, `sensor`, `counter`, `keypad`.
+    public var kind: String
+    /// Its index in the run's one ordered list of inputs: `OutputSource.input` of its outputs.
+    public var input: Int
+    /// The run lines it watches (its keys' for a keypad): while any is away with its chip, the input is unavailable.
+    public var lines: [Int]
+    /// Where its health counts are read in the pipeline.
+    public var health: HealthSource
+    /// What it shows, in the order a sink announces them.
+    public var entities: [EntityDescription]
+    /// At most one message per this many nanoseconds on its `state` channel, the latest kept
+    /// (a meter's counter: `publish_interval`); nil: every change at once.
+    public var stateIntervalNs: Int64?
+
+    public init(
+        name: String, kind: String, input: Int, lines: [Int], health: HealthSource, entities: [EntityDescription], stateIntervalNs: Int64? = nil
+    ) {
+        self.name = name
+        self.kind = kind
+        self.input = input
+        self.lines = lines
+        self.health = health
+        self.entities = entities
+        self.stateIntervalNs = stateIntervalNs
+    }
+
+    /// The channels whose latest message is the input's state (every entity's but events'): what a
+    /// sink keeps to send again after its connection comes back.
+    public var stateChannels: Set<String> {
+        Set(entities.compactMap { entity in
+            if case .events = entity.value { return nil }
+            return entity.channel
+        })
+    }
+}

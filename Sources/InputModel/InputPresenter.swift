@@ -1,0 +1,26 @@
+import DebounceCore
+import Pipeline
+
+/// An input as a sink that shows inputs outside sees it: its description, what it shows at the start,
+/// and what each of its outputs changes. One per kind (`Sources/Inputs/<Kind>/`); the sinks hold
+/// `any InputPresenter` and find it by `OutputSource.input`.
+public protocol InputPresenter: Sendable {
+    var description: InputDescription { get }
+
+    /// What it shows when the run starts, from each run line's state then (`Sink.start`'s
+    /// `linesPressed`: nil for a line that is not debounced or not of this run).
+    func start(linesPressed: [Bool?]) -> [InputUpdate]
+
+    /// What `output`, one of this input's, changes; nothing for an output it does not show.
+    func updates(for output: PipelineOutput) -> [InputUpdate]
+}
+
+extension InputPresenter {
+    /// Whether run line `line` is in `linesPressed`, with its state.
+    @inlinable public static func state(of line: Int, in linesPressed: [Bool?]) -> Bool? {
+        linesPressed.indices.contains(line) ? linesPressed[line] : nil
+    }
+
+    /// The input's name (`description.name`).
+    public var name: String { description.name }
+}

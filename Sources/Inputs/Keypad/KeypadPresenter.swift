@@ -1,0 +1,77 @@
+import DebounceCore
+import EventOutput
+import InputModel
+import Pipeline
+
+/// A matrix keypad as the outside sees it: on `event`, each key press as `{"event_type":"5","time_ns":…}`
+/// and each entered code as `{"event_type":"code","length":4,"time_ns":…}`; one event entity whose
+/// types are its published keys and `code`. A keypad's releases, holds and repeats are not shown.
+///
+/// A code is a secret: on a keypad with `code:` the keys a code is made of are not shown (their
+/// presses would spell it), and a code's digits only with `publish_code: true`.
+package struct KeypadPresenter: InputPresenter {
+    package let description: InputDescription
+    /// Each key's character, row by row (`KeypadSettings.layout` flattened).
+    package let keys: [Character]
+    /// Each key's run line (`keys`' order).
+    package let lineIndices: [Int]
+    /// Whether each key's presses are shown (`keys`' order).
+    package let publishesKey: [Bool]
+    /// Its event types: each shown key's character (each once, row by row), then `code` when it collects codes.
+    package let eventTypes: [String]
+    /// Whether a code's event carries the code itself (`publish_code: true`), not only its length.
+    package let publishesCode: Bool
+
+    /// The `event_type` of an entered code.
+    package static let codeEventType = "code"
+
+    /// Keypad `name` (input `input`) whose keys are `keys` on run lines `lineIndices` (row by row).
+    /// `namesKey` says which keys its events may name (`KeypadSettings.namesKey`: on a keypad with a
+    /// code, its end, clear and back keys); with `publishesCode` every key is shown, the code's own
+    /// ones included.
+    package init(
+        name: String, input: Int, keys: [Character], lineIndices: [Int], collectsCodes: Bool, publishesCode: Bool, namesKey: (Character) -> Bool
+    ) {
+        self.keys = keys
+        self.lineIndices = lineIndices
+        self.publishesKey = keys.map { publishesCode || namesKey($0) }
+        self.publishesCode = publishesCode
+        var seen: Set<Character> = []
+        var types = zip(keys, publishesKey).compactMap { key, published in published && seen.insert(key).inserted ? String(key) : nil }
+        if collectsCodes { types.append(Self.codeEventType) }
+        self.eventTypes = types
+        let events = EntityDescription(
+            key: "event", channel: "event", value: .events(types: types.map { EventType($0) }, template: nil, typeTemplate: nil), icon: "mdi:dialpad")
+        self.description = InputDescription(name: name, kind: "keypad", input: input, lines: lineIndices, health: .lines(lineIndices), entities: [events])
+    }
+
+    package func start(linesPressed: [Bool?]) -> [InputUpdate] { [] }
+
+    package func updates(for output: PipelineOutput) -> [InputUpdate] {
+        switch output {
+        case .event(let source, let event) where event.kind == .press:
+            guard let key = lineIndices.firstIndex(of: source.lineIndex), let payload = pressPayload(key: key, timeNs: event.timeNs) else { return [] }
+            return [InputUpdate(channel: "event", payload: payload, delivery: .event)]
+        case .code(_, let entered):
+            return [InputUpdate(channel: "event", payload: codePayload(entered), delivery: .event)]
+        default:
+            return []
+        }
+    }
+
+    /// A key's press: `{"event_type":"5","time_ns":…}` (`time_ns` the press's debounced time, in
+    /// nanoseconds of `CLOCK_MONOTONIC`); nil for a key whose presses are not shown.
+    package func pressPayload(key index: Int, timeNs: Int64) -> [UInt8]? {
+        guard keys.indices.contains(index), publishesKey[index] else { return nil }
+        return Array(JSONValue.object([("event_type", .string(String(keys[index]))), ("time_ns", .integer(Int(timeNs)))]).text.utf8)
+    }
+
+    /// An entered code: `{"event_type":"code","length":4,"time_ns":…}`, with `"code":"1234"` after
+    /// the length only when the keypad publishes codes.
+    package func codePayload(_ entered: EnteredCode) -> [UInt8] {
+        var pairs: [(String, JSONValue)] = [("event_type", .string(Self.codeEventType)), ("length", .integer(entered.code.count))]
+        if publishesCode { pairs.append(("code", .string(entered.code))) }
+        pairs.append(("time_ns", .integer(Int(entered.timeNs))))
+        return Array(JSONValue.object(pairs).text.utf8)
+    }
+}

@@ -1,0 +1,78 @@
+import DebounceCore
+import InputModel
+import Inputs
+import Pipeline
+import Testing
+
+/// Each kind's presenter: what it shows at the start and what each of its outputs changes, on which
+/// channel and how it is kept.
+@Suite struct InputPresenterTests {
+    static func text(_ updates: [InputUpdate]) -> [String] {
+        updates.map { "\($0.channel) \($0.delivery) \(String(decoding: $0.payload, as: UTF8.self))" }
+    }
+
+    @Test func aButtonShowsEachEventAndItsStateAfterAPressOrRelease() {
+        let button = ButtonPresenter(name: "bell", input: 4, chip: "gpiochip0", line: 17, lineIndex: 2, gestures: [.press, .release])
+        let source = OutputSource(input: 4, line: 2)
+        #expect(Self.text(button.updates(for: .event(source, ButtonEvent(kind: .press, timeNs: 9, onsetNs: 7)))) == [
+            #"event event {"event":"press","time_ns":9,"onset_ns":7,"button":"bell","chip":"gpiochip0","line":17}"#, "state state pressed",
+        ])
+        #expect(Self.text(button.updates(for: .event(source, ButtonEvent(kind: .click, timeNs: 20, onsetNs: 7, count: 2)))) == [
+            #"event event {"event":"click","time_ns":20,"onset_ns":7,"count":2,"button":"bell","chip":"gpiochip0","line":17}"#,
+        ])
+        #expect(Self.text(button.updates(for: .buttonState(source, isPressed: false, atNs: 30))) == ["state state released"])
+        // Another line's event (an encoder's reset button shares no input with it, but be sure).
+        #expect(button.updates(for: .event(OutputSource(input: 4, line: 3), ButtonEvent(kind: .press, timeNs: 9, onsetNs: 7))).isEmpty)
+        #expect(Self.text(button.start(linesPressed: [nil, nil, true])) == ["state state pressed"])
+        #expect(button.start(linesPressed: [true]).isEmpty, "not a line of this run")
+        #expect(button.description.input == 4 && button.description.lines == [2] && button.description.health == .line(2))
+    }
+
+    @Test func anEncoderShowsEachDetentAndTheLatestPosition() {
+        let encoder = EncoderPresenter(name: "volume", input: 1, chip: "gpiochip0", lines: [5, 6], lineIndices: [3, 4], startPosition: 7)
+        let source = OutputSource(input: 1, line: 3)
+        let detent = EncoderEvent(direction: .clockwise, position: 8, velocity: 2, timeNs: 10, onsetNs: 9)
+        #expect(Self.text(encoder.updates(for: .rotation(source, detent))) == [
+            #"event event {"event":"rotate","direction":"cw","position":8,"velocity":2,"time_ns":10,"onset_ns":9,"encoder":"volume","chip":"gpiochip0","lines":[5,6]}"#,
+            "position latestState 8",
+        ])
+        #expect(Self.text(encoder.updates(for: .positionReset(source, position: 0, atNs: 20))) == ["position latestState 0"])
+        #expect(Self.text(encoder.start(linesPressed: [])) == ["position latestState 7"])
+        #expect(EncoderPresenter(name: "v", input: 0, chip: "c", lines: []).start(linesPressed: []).map(\.payload) == [Array("0".utf8)])
+        #expect(EncoderPresenter(name: "v", input: 0, chip: "c", lines: [], startPosition: nil).start(linesPressed: []).isEmpty)
+        #expect(encoder.description.health == .input(1) && encoder.description.lines == [3, 4])
+    }
+
+    @Test func aContactShowsEachChangeAndItsState() {
+        let door = SensorPresenter(name: "door", chip: "gpiochip0", line: 23, lineIndex: 0, deviceClass: "door")
+        let change = ContactEvent(isOn: true, timeNs: 50, onsetNs: 40, previousDurationNs: 1_000)
+        let updates = door.updates(for: .contact(.line(0), change))
+        #expect(updates.map(\.channel) == ["event", "state"] && updates.map(\.delivery) == [.event, .state])
+        #expect(updates.last?.payload == Array("on".utf8))
+        #expect(Self.text(door.start(linesPressed: [false])) == ["state state off"])
+        #expect(door.description.entities.map(\.deviceClass) == ["door"])
+    }
+
+    @Test func aCounterShowsItsStartTotalThenEachPulse() {
+        let meter = CounterPresenter(name: "meter", lineIndex: 0, perUnit: 1000, unit: "kWh", deviceClass: "energy", startTotal: 100, publishIntervalNs: 5)
+        #expect(Self.text(meter.start(linesPressed: [])) == [#"state latestState {"total":100,"value":0.1,"rate_per_min":0,"rate":0}"#])
+        let pulse = PulseCount(total: 101, timeNs: 5, onsetNs: 4, intervalNs: 60_000_000_000, rate: 60)
+        #expect(Self.text(meter.updates(for: .count(.line(0), pulse))) == [#"state latestState {"total":101,"value":0.101,"rate_per_min":1,"rate":60}"#])
+        #expect(meter.description.stateIntervalNs == 5)
+        #expect(meter.description.entities.map(\.key) == ["total", "rate"])
+    }
+
+    /// A code's keys and digits stay secret without `publish_code`; its length goes out.
+    @Test func aKeypadShowsItsNamedKeysPressesAndACodesLengthOnly() {
+        let keypad = KeypadPresenter(
+            name: "door", input: 2, keys: Array("12#"), lineIndices: [5, 6, 7], collectsCodes: true, publishesCode: false, namesKey: { $0 == "#" })
+        let press = ButtonEvent(kind: .press, timeNs: 3, onsetNs: 2)
+        #expect(keypad.updates(for: .event(OutputSource(input: 2, line: 5), press)).isEmpty, "a code's key")
+        #expect(Self.text(keypad.updates(for: .event(OutputSource(input: 2, line: 7), press))) == [##"event event {"event_type":"#","time_ns":3}"##])
+        #expect(keypad.updates(for: .event(OutputSource(input: 2, line: 7), ButtonEvent(kind: .release, timeNs: 4, onsetNs: 3))).isEmpty)
+        let code = EnteredCode(code: "12", timeNs: 9)
+        #expect(Self.text(keypad.updates(for: .code(OutputSource(input: 2, line: 5), code))) == [#"event event {"event_type":"code","length":2,"time_ns":9}"#])
+        #expect(keypad.eventTypes == ["#", "code"])
+        #expect(keypad.description.health == .lines([5, 6, 7]))
+    }
+}

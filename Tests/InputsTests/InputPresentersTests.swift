@@ -1,0 +1,39 @@
+import ConfigurationFile
+import InputModel
+import Inputs
+import Testing
+
+/// The registry: one presenter per input of a configuration, in the roster's order, each with its
+/// input, its lines and where it starts.
+@Suite struct InputPresentersTests {
+    static let everyKind = """
+        buttons:
+          - {name: bell, line: 4}
+        encoders:
+          - {name: volume, lines: [17, 27]}
+          - {name: balance, lines: [5, 6]}
+        sensors:
+          - {name: door, line: 23, device_class: door}
+        counters:
+          - {name: energy, line: 24, per_unit: 1000, unit: kWh}
+        keypads:
+          - {name: pad, rows: [7, 8], columns: [9, 10], keys: ["12", "34"]}
+        """
+
+    @Test func oneForEachInputInTheRostersOrderStartingWhereTheyWereKept() throws {
+        let configuration = try ConfigurationLoader.load(Self.everyKind, file: "every-kind.yaml")
+        let presenters = InputPresenters.presenters(
+            of: configuration.roster, place: { (chip: "gpiochip0", offset: 100 + $0.index) }, counterTotals: [42], encoderPositions: [nil, 3])
+        #expect(presenters.map(\.description.kind) == ["button", "encoder", "encoder", "sensor", "counter", "keypad"])
+        #expect(presenters.map(\.name) == ["bell", "volume", "balance", "door", "energy", "pad"])
+        #expect(presenters.map(\.description.input) == Array(0..<6))
+        #expect(presenters.map(\.description.lines) == [[0], [1, 2], [3, 4], [5], [6], [7, 8, 9, 10]])
+        #expect((presenters[1] as? EncoderPresenter)?.startPosition == 0)
+        #expect((presenters[2] as? EncoderPresenter)?.startPosition == 3)
+        #expect((presenters[4] as? CounterPresenter)?.startTotal == 42)
+        #expect((presenters[1] as? EncoderPresenter)?.eventFields == .encoder("volume", chip: "gpiochip0", lines: [101, 102]))
+        // Without places (`--remove-discovery`), an encoder's events name no lines.
+        let unplaced = InputPresenters.presenters(of: configuration.roster, place: nil)
+        #expect((unplaced[1] as? EncoderPresenter)?.eventFields == .encoder("volume", chip: "", lines: []))
+    }
+}
