@@ -47,6 +47,14 @@ package final class ActionPreview: Sink {
     /// Events only.
     package var consumesEdges: Bool { false }
 
+    /// A keypad's code: each action it would start (never the code itself).
+    package func consume(code: EnteredCode, of source: OutputSource, nowNs: Int64) throws(SinkError) {
+        for binding in codeBindings where binding.input == source.inputIndex {
+            do { try show(actions[binding.action], on: "code", timeNs: code.timeNs) } catch { throw SinkError("cannot write the actions", error) }
+            shownCount += 1
+        }
+    }
+
     package func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
         switch output {
         case .event(let source, let event):
@@ -76,11 +84,6 @@ package final class ActionPreview: Sink {
                 do { try show(actions[binding.action], on: report.pulse == nil ? "rate" : "pulse", timeNs: report.timeNs) } catch {
                     throw SinkError("cannot write the actions", error)
                 }
-                shownCount += 1
-            }
-        case .code(let source, let code):
-            for binding in codeBindings where binding.input == source.inputIndex {
-                do { try show(actions[binding.action], on: "code", timeNs: code.timeNs) } catch { throw SinkError("cannot write the actions", error) }
                 shownCount += 1
             }
         default:

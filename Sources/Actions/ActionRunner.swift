@@ -138,6 +138,17 @@ package final class ActionRunner: Sink {
     /// Events only.
     package var consumesEdges: Bool { false }
 
+    /// A keypad's code: each of its code actions, with the code in `GPIO_CODE` (the one place it goes).
+    package func consume(code: EnteredCode, of source: OutputSource, nowNs: Int64) {
+        guard let bindings = bindingsOfCode[source.inputIndex], let keypadName = keypadNames[source.inputIndex] else { return }
+        for binding in bindings {
+            trigger(binding.action, environment: [
+                "GPIO_CODE=\(code.code)", "GPIO_CODE_LENGTH=\(code.code.count)", "GPIO_EVENT=code", "GPIO_KEYPAD=\(keypadName)",
+                "GPIO_TIME_NS=\(code.timeNs)",
+            ], nowNs: nowNs)
+        }
+    }
+
     package func consume(_ output: PipelineOutput, nowNs: Int64) {
         guard !shuttingDown else { return }
         if case .rotation(let source, let detent) = output {
@@ -166,16 +177,6 @@ package final class ActionRunner: Sink {
         if let report = output.counterReport {
             for binding in bindingsOfCounter[report.line] ?? [] where binding.on.matches(isPulse: report.pulse != nil) {
                 trigger(binding.action, environment: counterEnvironment(report, name: names[report.line]), nowNs: nowNs)
-            }
-            return
-        }
-        if case .code(let source, let code) = output {
-            guard let bindings = bindingsOfCode[source.inputIndex], let keypadName = keypadNames[source.inputIndex] else { return }
-            for binding in bindings {
-                trigger(binding.action, environment: [
-                    "GPIO_CODE=\(code.code)", "GPIO_CODE_LENGTH=\(code.code.count)", "GPIO_EVENT=code", "GPIO_KEYPAD=\(keypadName)",
-                    "GPIO_TIME_NS=\(code.timeNs)",
-                ], nowNs: nowNs)
             }
             return
         }

@@ -397,19 +397,28 @@ public final class EventLoop {
     /// (events after it are not reported).
     @discardableResult
     private func dispatch(_ state: inout RunState, nowNs: Int64) throws(LoopError) -> Bool {
-        defer { state.outputs.removeAllFromEnd() }
+        defer {
+            state.outputs.removeAllFromEnd()
+            if !state.pipeline.enteredCodes.isEmpty { state.pipeline.removeEnteredCodes() }
+        }
         var limitReached = false
         var reportedEvents = state.reportedEvents
         defer { state.reportedEvents = reportedEvents }
-        // Each output read in place, borrowed from the array's storage: a copy (`let output =
-        // state.outputs[index]`) costs an outlined copy and destroy of the enum for every output, since
-        // a code's payload (`EnteredCode`) holds a string.
+        // Each output read in place, borrowed from the array's storage. Every case is plain values (a
+        // code's text is in the pipeline, `CodeMark`), so an output is never reference counted.
         try state.outputs.withUnsafeBufferPointer { outputs throws(LoopError) in
             for index in outputs.indices {
                 if outputs[index].countsAsEvent {
                     if limitReached { continue }
                     reportedEvents += 1
                     if reportedEvents == limits.maximumEvents { limitReached = true }
+                }
+                if case .code(let source, let mark) = outputs[index] {
+                    guard let entered = state.pipeline.enteredCode(mark) else { continue }
+                    for sinkIndex in sinkReferences.indices {
+                        do throws(SinkError) { try sinkReferences[sinkIndex].consume(code: entered, of: source, nowNs: nowNs) } catch { throw LoopError.sink(error) }
+                    }
+                    continue
                 }
                 // Through the loop's own copy of the sinks' references: an element of `sinks` read for the
                 // call would be retained and released around it, for every output and sink.

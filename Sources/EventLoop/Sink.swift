@@ -14,8 +14,13 @@ public protocol Sink: AnyObject {
     /// whether its button (or contact, or counter) is pressed now (`nil` for a raw line, which has no
     /// debouncer).
     func start(linesPressed: [Bool?], levels: [Level], atNs nowNs: Int64)
-    /// Takes one output of the pipeline; `nowNs` is the loop's time of this wakeup.
+    /// Takes one output of the pipeline; `nowNs` is the loop's time of this wakeup. A keypad's code
+    /// (`PipelineOutput.code`) comes to `consume(code:of:nowNs:)` instead.
     func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError)
+    /// Takes a keypad's entered code (`source`: the keypad and its first key's line), in its output's
+    /// place among the others. The code is a secret: a sink that writes or logs events writes its
+    /// length only. The default does nothing.
+    func consume(code: EnteredCode, of source: OutputSource, nowNs: Int64) throws(SinkError)
     /// Whether this sink wants `PipelineOutput.edge`, every raw edge (a recorder, a raw-edge count).
     /// When no sink of a run does, the pipeline reports none: one output fewer per edge.
     var consumesEdges: Bool { get }
@@ -55,6 +60,7 @@ public protocol Sink: AnyObject {
 
 extension Sink {
     public func start(linesPressed: [Bool?], levels: [Level], atNs nowNs: Int64) {}
+    public func consume(code: EnteredCode, of source: OutputSource, nowNs: Int64) throws(SinkError) {}
     public var consumesEdges: Bool { true }
     public var nextDeadlineNs: Int64? { nil }
     public var isBusy: Bool { false }
@@ -72,9 +78,12 @@ extension Sink {
 /// A sink that hands every output to a closure (the library's `Button`, tests, the demo's counters).
 package final class CallbackSink: Sink {
     private let body: (PipelineOutput) -> Void
+    private let codeBody: (OutputSource, EnteredCode) -> Void
 
-    package init(_ body: @escaping (PipelineOutput) -> Void) {
+    /// A sink handing each output to `body`, and each keypad's code, with its keypad, to `code`.
+    package init(code: @escaping (OutputSource, EnteredCode) -> Void = { _, _ in }, _ body: @escaping (PipelineOutput) -> Void) {
         self.body = body
+        self.codeBody = code
     }
 
     /// Events only.
@@ -82,5 +91,9 @@ package final class CallbackSink: Sink {
 
     package func consume(_ output: PipelineOutput, nowNs: Int64) {
         body(output)
+    }
+
+    package func consume(code: EnteredCode, of source: OutputSource, nowNs: Int64) {
+        codeBody(source, code)
     }
 }

@@ -13,6 +13,9 @@ public protocol InputPresenter: Sendable {
 
     /// What `output`, one of this input's, changes; nothing for an output it does not show.
     func updates(for output: PipelineOutput) -> [InputUpdate]
+
+    /// What an entered code of this input (a keypad's) changes; nothing by default.
+    func updates(for code: EnteredCode) -> [InputUpdate]
 }
 
 extension InputPresenter {
@@ -20,6 +23,8 @@ extension InputPresenter {
     @inlinable public static func state(of line: Int, in linesPressed: [Bool?]) -> Bool? {
         linesPressed.indices.contains(line) ? linesPressed[line] : nil
     }
+
+    public func updates(for code: EnteredCode) -> [InputUpdate] { [] }
 
     /// The input's name (`description.name`).
     public var name: String { description.name }

@@ -191,6 +191,13 @@ package final class MQTTSink: Sink {
         }
     }
 
+    package func consume(code: EnteredCode, of source: OutputSource, nowNs: Int64) {
+        guard mode == .run, !shuttingDown, let index = presenterOfInput[source.inputIndex] else { return }
+        for update in presenters[index].updates(for: code) {
+            publish(update, of: index, atNs: nowNs)
+        }
+    }
+
     package func advance(toNs nowNs: Int64) {
         guard !finished else { return }
         if mode == .run, !shuttingDown { publishDueStates(atNs: nowNs) }

@@ -1,8 +1,20 @@
 import DebounceCore
 
 /// Code entry (`CodePlan`): after each step, the presses of keys that belong to a code go to their
-/// keypad's `CodeCollector`, and a completed code follows them (`PipelineOutput.code`).
+/// keypad's `CodeCollector`, and a completed code follows them (`PipelineOutput.code`, its text in
+/// `enteredCodes` until the loop has handed it out).
 extension ButtonPipeline {
+    /// The code `mark` names, while it is in `enteredCodes`.
+    public func enteredCode(_ mark: CodeMark) -> EnteredCode? {
+        enteredCodes.indices.contains(Int(mark.index)) ? enteredCodes[Int(mark.index)] : nil
+    }
+
+    /// Forgets the codes entered so far: the loop calls it once their outputs are handed out, so a
+    /// code's text stays no longer than its wakeup.
+    public mutating func removeEnteredCodes() {
+        enteredCodes.removeAll(keepingCapacity: true)
+    }
+
     /// One keypad's collector, and what its codes name: its input and its first key's line.
     @usableFromInline struct CodeState: Sendable {
         var collector: CodeCollector
@@ -36,7 +48,8 @@ extension ButtonPipeline {
             if case .event(let source, let event) = outputs[index], event.kind == .press, let codeKey = codeKeyOfLine[source.lineIndex],
                 let entered = codes[codeKey.code].collector.press(codeKey.key, atNs: event.timeNs)
             {
-                outputs.append(.code(codes[codeKey.code].source, entered))
+                outputs.append(.code(codes[codeKey.code].source, CodeMark(index: enteredCodes.count, length: entered.code.count, timeNs: entered.timeNs)))
+                enteredCodes.append(entered)
             }
             index += 1
         }

@@ -64,6 +64,9 @@ public struct ButtonPipeline: Sendable {
     var spareRequest = LevelRequest()
     /// The keypads' code entry (`CodePlan`), and each line's key in it (empty without codes).
     @usableFromInline var codes: [CodeState] = []
+    /// The codes entered since the loop last handed them out (`removeEnteredCodes`), each named by a
+    /// `PipelineOutput.code`'s `CodeMark.index`.
+    public internal(set) var enteredCodes: [EnteredCode] = []
     var codeKeyOfLine: [CodeKey?] = []
 
     /// A pipeline whose line `i` reads `initialLevels[i]` at `timeNs` and runs through `plans[i]`;

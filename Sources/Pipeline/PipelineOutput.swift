@@ -32,8 +32,10 @@ public enum PipelineOutput: Sendable, Hashable {
     /// for what follows the button's state whatever the events omit (MQTT's state topic).
     case buttonState(OutputSource, isPressed: Bool, atNs: Int64)
     /// A keypad's code was entered (`CodePlan`): `source` is the keypad (`CodePlan.input`) and its
-    /// first key's line. The code is a secret: sinks that write or log events write its length only.
-    case code(OutputSource, EnteredCode)
+    /// first key's line. The code itself is in the pipeline (`ButtonPipeline.enteredCode(_:)`): the
+    /// loop hands it to the sinks (`Sink.consume(code:of:nowNs:)`) in this output's place. The code
+    /// is a secret: sinks that write or log events write its length only.
+    case code(OutputSource, CodeMark)
     /// A raw (not debounced) line was read again after lost events and found at `level`, which its
     /// delivered edges had not shown; `atNs` is when it was read.
     case levelCorrected(line: Int, level: Level, atNs: Int64)

@@ -117,6 +117,15 @@ package final class EventPrinter: Sink {
     package var consumesEdges: Bool { tallyField == .rawEdges }
 
     @inline(__always)  // into the `Sink` witness the loop calls: one call fewer per output
+    /// A keypad's code: its length and time, never the code.
+    package func consume(code: EnteredCode, of source: OutputSource, nowNs: Int64) throws(SinkError) {
+        do {
+            try writer.write(codeLength: code.code.count, timeNs: code.timeNs, fields: keypadFields[source.inputIndex] ?? .none)
+        } catch {
+            throw SinkError("cannot write the events", error)
+        }
+    }
+
     package func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
         try write(output, with: writer, counting: true)
     }
@@ -182,13 +191,7 @@ package final class EventPrinter: Sink {
             } catch {
                 throw SinkError("cannot write the events", error)
             }
-        case .code(let source, let code):
-            do {
-                try writer.write(codeLength: code.code.count, timeNs: code.timeNs, fields: keypadFields[source.inputIndex] ?? .none)
-            } catch {
-                throw SinkError("cannot write the events", error)
-            }
-        case .levelCorrected, .buttonState:
+        case .levelCorrected, .buttonState, .code:
             break
         }
     }

@@ -6,8 +6,11 @@ import Pipeline
 /// A whole run of simulated lines in virtual time, through the same `EventLoop` and pipeline as every
 /// other mode, with every output kept: for tests, and for tools that want the events of a script at once.
 package struct VirtualRun {
-    /// Every output of the pipeline, in the order the sinks got them.
+    /// Every output of the pipeline, in the order the sinks got them; a code's (`.code`) mark names
+    /// its index in `codes`.
     package var outputs: [PipelineOutput]
+    /// Every keypad's entered codes, with the keypad's input (`OutputSource.input`).
+    package var codes: [(input: Int, code: EnteredCode)]
     package var stop: StopReason
     /// The loop after the run: its pipeline's statistics, its wakeups, its source.
     package var loop: EventLoop
@@ -20,11 +23,6 @@ package struct VirtualRun {
     /// Every contact's reported changes, with their lines.
     package var contacts: [(line: Int, change: ContactEvent)] {
         outputs.compactMap { if case .contact(let source, let change) = $0 { (source.lineIndex, change) } else { nil } }
-    }
-
-    /// Every keypad's entered codes, with the keypad's index.
-    package var codes: [(input: Int, code: EnteredCode)] {
-        outputs.compactMap { if case .code(let source, let code) = $0 { (source.inputIndex, code) } else { nil } }
     }
 
     /// Every counter's pulses, with their lines.
@@ -48,7 +46,7 @@ package struct VirtualRun {
         let collector = Collector()
         let loop = try EventLoop(clock: .virtual(), source: lines, plan: plan, sinks: [collector] + sinks, limits: limits)
         let stop = try loop.run()
-        return VirtualRun(outputs: collector.outputs, stop: stop, loop: loop)
+        return VirtualRun(outputs: collector.outputs, codes: collector.codes, stop: stop, loop: loop)
     }
 
     /// Plays `lines` through `plans` alone (one for every line, or one each).
@@ -58,6 +56,11 @@ package struct VirtualRun {
 
     private final class Collector: Sink {
         var outputs: [PipelineOutput] = []
+        var codes: [(input: Int, code: EnteredCode)] = []
         func consume(_ output: PipelineOutput, nowNs: Int64) { outputs.append(output) }
+        func consume(code: EnteredCode, of source: OutputSource, nowNs: Int64) {
+            outputs.append(.code(source, CodeMark(index: codes.count, length: code.code.count, timeNs: code.timeNs)))
+            codes.append((source.inputIndex, code))
+        }
     }
 }

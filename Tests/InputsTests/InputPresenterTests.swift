@@ -71,7 +71,7 @@ import Testing
         #expect(Self.text(keypad.updates(for: .event(OutputSource(input: 2, line: 7), press))) == [##"event event {"event_type":"#","time_ns":3}"##])
         #expect(keypad.updates(for: .event(OutputSource(input: 2, line: 7), ButtonEvent(kind: .release, timeNs: 4, onsetNs: 3))).isEmpty)
         let code = EnteredCode(code: "12", timeNs: 9)
-        #expect(Self.text(keypad.updates(for: .code(OutputSource(input: 2, line: 5), code))) == [#"event event {"event_type":"code","length":2,"time_ns":9}"#])
+        #expect(Self.text(keypad.updates(for: code)) == [#"event event {"event_type":"code","length":2,"time_ns":9}"#])
         #expect(keypad.eventTypes == ["#", "code"])
         #expect(keypad.description.health == .lines([5, 6, 7]))
     }

@@ -43,12 +43,8 @@ import Testing
     static func run(typing typed: String, sink: MQTTSink) throws -> (presses: [(line: Int, timeNs: Int64)], codes: [EnteredCode]) {
         var presses: [(line: Int, timeNs: Int64)] = []
         var codes: [EnteredCode] = []
-        let collector = CallbackSink { output in
-            switch output {
-            case .event(let source, let event) where event.kind == .press: presses.append((source.lineIndex, event.timeNs))
-            case .code(OutputSource(input: 0, line: 0), let entered): codes.append(entered)
-            default: break
-            }
+        let collector = CallbackSink(code: { source, entered in if source == OutputSource(input: 0, line: 0) { codes.append(entered) } }) { output in
+            if case .event(let source, let event) = output, event.kind == .press { presses.append((source.lineIndex, event.timeNs)) }
         }
         let plans = keys.map { _ in LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 5 * ms)), input: 0) }
         let codePlan = CodePlan(input: 0, configuration: code, keys: keys.enumerated().map { CodePlan.KeyLine(line: $0.offset, key: $0.element) })

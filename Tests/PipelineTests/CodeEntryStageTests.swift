@@ -29,8 +29,13 @@ import Testing
         return outputs
     }
 
-    static func codes(_ outputs: [PipelineOutput]) -> [(source: OutputSource, code: EnteredCode)] {
-        outputs.compactMap { if case .code(let source, let code) = $0 { (source, code) } else { nil } }
+    /// The codes among `outputs`, each read from `pipeline` by its mark.
+    static func codes(_ outputs: [PipelineOutput], in pipeline: ButtonPipeline) -> [(source: OutputSource, code: EnteredCode)] {
+        outputs.compactMap { output in
+            guard case .code(let source, let mark) = output, let code = pipeline.enteredCode(mark) else { return nil }
+            #expect(Int(mark.length) == code.code.count && mark.timeNs == code.timeNs)
+            return (source, code)
+        }
     }
 
     /// Eager presses are decided at their edge (in `receive`), deferred ones at a deadline (in
@@ -39,7 +44,7 @@ import Testing
     func aCodeFollowsTheEndKeysPress(strategy: DebounceStrategy) {
         var pipeline = Self.pipeline(strategy)
         let outputs = Self.type([0, 1, 2, 3], into: &pipeline)
-        let codes = Self.codes(outputs)
+        let codes = Self.codes(outputs, in: pipeline)
         // The code names its keypad's input and first key's line.
         #expect(codes.map(\.source) == [OutputSource(input: 3, line: 0)] && codes.map(\.code.code) == ["123"])
         guard let index = outputs.firstIndex(where: { if case .code = $0 { true } else { false } }) else { return }
@@ -53,12 +58,23 @@ import Testing
     /// Too short a code at the end key gives none; a pause longer than the timeout starts over.
     @Test func tooShortOrTooSlowGivesNoCode() {
         var pipeline = Self.pipeline(.eager(lockoutNs: 5 * Self.ms), configuration: CodeConfiguration(minLength: 3, timeoutNs: 1_000 * Self.ms))
-        #expect(Self.codes(Self.type([0, 1, 3], into: &pipeline)).isEmpty)
+        #expect(Self.codes(Self.type([0, 1, 3], into: &pipeline), in: pipeline).isEmpty)
         var slow = Self.pipeline(.eager(lockoutNs: 5 * Self.ms), configuration: CodeConfiguration(minLength: 3, timeoutNs: 1_000 * Self.ms))
         var outputs = Self.type([0, 1], into: &slow)
         outputs += Self.type([2, 3], into: &slow, startNs: 5_000 * Self.ms)
-        #expect(Self.codes(outputs).isEmpty)
+        #expect(Self.codes(outputs, in: slow).isEmpty)
         outputs = Self.type([0, 1, 2, 3], into: &slow, startNs: 10_000 * Self.ms)
-        #expect(Self.codes(outputs).map(\.code.code) == ["123"])
+        #expect(Self.codes(outputs, in: slow).map(\.code.code) == ["123"])
+    }
+
+    /// A code's text stays in the pipeline until the loop has handed it out; an output holds none
+    /// (plain values: no output is reference counted as the loop hands it to the sinks).
+    @Test func aCodesTextIsThePipelinesUntilItIsHandedOut() {
+        #expect(_isPOD(PipelineOutput.self))
+        var pipeline = Self.pipeline(.eager(lockoutNs: 5 * Self.ms))
+        let outputs = Self.type([0, 1, 2, 3], into: &pipeline)
+        #expect(pipeline.enteredCodes.map(\.code) == ["123"])
+        pipeline.removeEnteredCodes()
+        #expect(pipeline.enteredCodes.isEmpty && Self.codes(outputs, in: pipeline).isEmpty)
     }
 }

@@ -52,11 +52,13 @@ package struct KeypadPresenter: InputPresenter {
         case .event(let source, let event) where event.kind == .press:
             guard let key = lineIndices.firstIndex(of: source.lineIndex), let payload = pressPayload(key: key, timeNs: event.timeNs) else { return [] }
             return [InputUpdate(channel: "event", payload: payload, delivery: .event)]
-        case .code(_, let entered):
-            return [InputUpdate(channel: "event", payload: codePayload(entered), delivery: .event)]
         default:
             return []
         }
+    }
+
+    package func updates(for code: EnteredCode) -> [InputUpdate] {
+        [InputUpdate(channel: "event", payload: codePayload(code), delivery: .event)]
     }
 
     /// A key's press: `{"event_type":"5","time_ns":…}` (`time_ns` the press's debounced time, in
