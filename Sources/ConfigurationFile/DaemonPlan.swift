@@ -141,3 +141,20 @@ package struct DaemonPlan: Sendable {
         }
     }
 }
+
+extension DaemonPlan {
+    /// Where each input that keeps a value starts, by its input (its index in the roster): a meter's
+    /// total (its line's `.counter(initialTotal:)`), an encoder's position (`EncoderPlan.initialPosition`).
+    package var starts: [Int: Int64] {
+        var starts: [Int: Int64] = [:]
+        for plan in plans {
+            guard case .counter(let total, _) = plan.role, let input = plan.input else { continue }
+            starts[input] = total
+        }
+        for encoder in encoders {
+            guard let input = encoder.input else { continue }
+            starts[input] = Int64(encoder.initialPosition)
+        }
+        return starts
+    }
+}

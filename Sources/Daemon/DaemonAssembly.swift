@@ -118,9 +118,12 @@ package final class DaemonAssembly {
             var mqttSink: MQTTSink?
             if let mqtt {
                 do throws(MQTTError) {
-                    let positions = plan.encoders.indices.map { carriedPositions[$0] ?? plan.encoders[$0].initialPosition }
-                    let made = try configuration.mqttSink(
-                        mqtt, places: places, counterTotals: totals, encoderPositions: positions, softwareVersion: choices.softwareVersion, logger: logger)
+                    // A kept encoder goes on from where the previous run left it.
+                    var starts = plan.starts
+                    for (encoder, carried) in zip(plan.encoders, carriedPositions) {
+                        if let input = encoder.input, let carried { starts[input] = Int64(carried) }
+                    }
+                    let made = try configuration.mqttSink(mqtt, places: places, starts: starts, softwareVersion: choices.softwareVersion, logger: logger)
                     if let previous = carried?.mqttSink, previous.settings == mqtt {
                         previous.adopt(made)
                         mqttSink = previous

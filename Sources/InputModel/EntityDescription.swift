@@ -4,7 +4,7 @@
 public struct EntityDescription: Sendable, Hashable {
     /// What the entity's values are.
     public enum Value: Sendable, Hashable {
-        /// On or off, sent as the words `on` and `off` (`pressed`/`released` for a button).
+        /// On or off, sent as the words `on` and `off` (or others: `pressed` and `released`).
         case binary(on: String, off: String)
         /// A number: a channel's whole payload, or one `field` of its JSON object; with `attributes`
         /// the object's other fields are shown beside it.
@@ -29,12 +29,12 @@ public struct EntityDescription: Sendable, Hashable {
     /// Added to the input's name in the entity's name (`pressed`, `position`, `power`); nil: the input's name alone.
     public var label: String?
     /// Added (after `_`) to the input's name in the entity's object id where two entities of one
-    /// input are of one type (a counter's `rate` beside its total); nil: the input's name.
+    /// input are of one type (a meter's `rate` beside its total); nil: the input's name.
     public var objectSuffix: String?
     /// The input's channel its values travel on.
     public var channel: String
     public var value: Value
-    /// Home Assistant's device class (`door`, `energy`, `power`, `button`), or nil.
+    /// Home Assistant's device class (`door`, `energy`, `power`), or nil.
     public var deviceClass: String?
     /// A Material Design icon (`mdi:knob`), or nil for the device class's own.
     public var icon: String?
@@ -56,7 +56,7 @@ public struct EntityDescription: Sendable, Hashable {
 public struct EventType: Sendable, Hashable {
     /// Its name in payloads and the entity's `event_types`: `press`, `double_click`, `rotate_left`, `5`, `code`.
     public var name: String
-    /// Home Assistant's device trigger `type` for it (`button_short_press`), or nil when it is not a trigger.
+    /// Home Assistant's device trigger `type` for it (`button_short_press`, its name for a short press), or nil when it is not a trigger.
     public var trigger: String?
 
     public init(_ name: String, trigger: String? = nil) {

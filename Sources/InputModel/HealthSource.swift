@@ -1,9 +1,9 @@
 /// Where an input's health counts (`InputHealth`) are read in the pipeline.
 public enum HealthSource: Sendable, Hashable {
-    /// One run line's (a button's, a contact's, a counter's).
+    /// One run line's: an input of one line.
     case line(Int)
-    /// An input's own stage, by its identity (`OutputSource.input`): an encoder's decoder.
+    /// An input's own stage, by its identity (`OutputSource.input`): a decoder of two lines as one.
     case input(Int)
-    /// Several run lines' counts added up: a keypad's keys.
+    /// Several run lines' counts added up: a matrix's keys.
     case lines([Int])
 }

@@ -5,18 +5,18 @@
 public struct InputDescription: Sendable, Hashable {
     /// The input's name from the configuration (a topic level, an entity's name).
     public var name: String
-    /// Its kind's word as events and logs print it: `button`, `encoder`, `sensor`, `counter`, `keypad`.
+    /// Its kind's word as events and logs print it (`InputKindID`'s).
     public var kind: String
     /// Its index in the run's one ordered list of inputs: `OutputSource.input` of its outputs.
     public var input: Int
-    /// The run lines it watches (its keys' for a keypad): while any is away with its chip, the input is unavailable.
+    /// The run lines it watches (a matrix's keys): while any is away with its chip, the input is unavailable.
     public var lines: [Int]
     /// Where its health counts are read in the pipeline.
     public var health: HealthSource
     /// What it shows, in the order a sink announces them.
     public var entities: [EntityDescription]
     /// At most one message per this many nanoseconds on its `state` channel, the latest kept
-    /// (a meter's counter: `publish_interval`); nil: every change at once.
+    /// (a meter's `publish_interval`); nil: every change at once.
     public var stateIntervalNs: Int64?
 
     public init(

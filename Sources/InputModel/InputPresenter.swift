@@ -14,7 +14,7 @@ public protocol InputPresenter: Sendable {
     /// What `output`, one of this input's, changes; nothing for an output it does not show.
     func updates(for output: PipelineOutput) -> [InputUpdate]
 
-    /// What an entered code of this input (a keypad's) changes; nothing by default.
+    /// What a code entered on this input (a matrix's keys) changes; nothing by default.
     func updates(for code: EnteredCode) -> [InputUpdate]
 }
 

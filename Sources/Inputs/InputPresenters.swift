@@ -9,15 +9,11 @@ package enum InputPresenters {
     package typealias Place = (chip: String, offset: Int)
 
     /// Each input of `roster`, in the run's order, as the outside sees it. `place` says where each
-    /// line is (nil when no line is open, as for `--remove-discovery`). The counters start from
-    /// `counterTotals` and the encoders from `encoderPositions`, each in its kind's order in the
-    /// roster (`CounterStore`'s and the plan's), else from 0 and their configuration's start.
-    package static func presenters(
-        of roster: Roster, place: ((LineID) -> Place)?, counterTotals: [Int64] = [], encoderPositions: [Int?] = []
-    ) -> [any InputPresenter] {
+    /// line is (nil when no line is open, as for `--remove-discovery`). An input starts from
+    /// `starts[input]` (its index in the roster) where given: a meter's total, a position; else from 0
+    /// and its configuration's start.
+    package static func presenters(of roster: Roster, place: ((LineID) -> Place)?, starts: [Int: Int64] = [:]) -> [any InputPresenter] {
         func at(_ line: LineID) -> Place { place?(line) ?? (chip: "", offset: 0) }
-        var counters = 0
-        var encoders = 0
         return roster.inputs.enumerated().map { input, entry -> any InputPresenter in
             switch entry.kind {
             case .button(let button):
@@ -25,21 +21,18 @@ package enum InputPresenters {
                 return ButtonPresenter(
                     name: entry.name, input: input, chip: at(line).chip, line: at(line).offset, lineIndex: line.index, configuration: button.gestures)
             case .encoder(let encoder):
-                defer { encoders += 1 }
                 let (a, b) = (at(entry.lines[0]), at(entry.lines[1]))
-                let carried = encoderPositions.indices.contains(encoders) ? encoderPositions[encoders] : nil
                 return EncoderPresenter(
                     name: entry.name, input: input, chip: a.chip, lines: place == nil ? [] : [a.offset, b.offset],
-                    lineIndices: [entry.lines[0].index, entry.lines[1].index], startPosition: carried ?? encoder.configuration.clamped(0))
+                    lineIndices: [entry.lines[0].index, entry.lines[1].index], startPosition: starts[input].map(Int.init) ?? encoder.configuration.clamped(0))
             case .sensor(let sensor):
                 let line = entry.lines[0]
                 return SensorPresenter(
                     name: entry.name, input: input, chip: at(line).chip, line: at(line).offset, lineIndex: line.index, deviceClass: sensor.deviceClass)
             case .counter(let counter):
-                defer { counters += 1 }
                 return CounterPresenter(
                     name: entry.name, input: input, lineIndex: entry.lines[0].index, perUnit: counter.perUnit, unit: counter.unit,
-                    deviceClass: counter.deviceClass, startTotal: counterTotals.indices.contains(counters) ? counterTotals[counters] : 0,
+                    deviceClass: counter.deviceClass, startTotal: starts[input] ?? 0,
                     publishIntervalNs: counter.publishIntervalNs, rateUnit: counter.rateUnit, rateDeviceClass: counter.rateDeviceClass)
             case .keypad(let keypad):
                 // Its keys are lines of the run (row by row), whatever `place` says.

@@ -23,7 +23,7 @@ import Testing
     @Test func oneForEachInputInTheRostersOrderStartingWhereTheyWereKept() throws {
         let configuration = try ConfigurationLoader.load(Self.everyKind, file: "every-kind.yaml")
         let presenters = InputPresenters.presenters(
-            of: configuration.roster, place: { (chip: "gpiochip0", offset: 100 + $0.index) }, counterTotals: [42], encoderPositions: [nil, 3])
+            of: configuration.roster, place: { (chip: "gpiochip0", offset: 100 + $0.index) }, starts: [4: 42, 2: 3])
         #expect(presenters.map(\.description.kind) == ["button", "encoder", "encoder", "sensor", "counter", "keypad"])
         #expect(presenters.map(\.name) == ["bell", "volume", "balance", "door", "energy", "pad"])
         #expect(presenters.map(\.description.input) == Array(0..<6))
