@@ -397,10 +397,7 @@ public final class EventLoop {
     /// (events after it are not reported).
     @discardableResult
     private func dispatch(_ state: inout RunState, nowNs: Int64) throws(LoopError) -> Bool {
-        defer {
-            state.outputs.removeAllFromEnd()
-            if !state.pipeline.enteredCodes.isEmpty { state.pipeline.removeEnteredCodes() }
-        }
+        defer { state.outputs.removeAllFromEnd(); if !state.pipeline.enteredCodes.isEmpty { state.pipeline.removeEnteredCodes() } }
         var limitReached = false
         var reportedEvents = state.reportedEvents
         defer { state.reportedEvents = reportedEvents }
