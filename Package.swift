@@ -100,8 +100,9 @@ let package = Package(
             name: "MQTT",
             dependencies: ["CMosquitto", "DebounceCore", "Pipeline", "EventLoop", "LineInput", "LinuxSys", "EventOutput", "InputModel", "Settings", logging, system]),
         // What an input shows outside the daemon, whatever its kind: its description (entities, channels,
-        // health) and the updates its outputs make (InputPresenter). The sinks that show inputs work from it.
-        .target(name: "InputModel", dependencies: ["DebounceCore", "Pipeline"]),
+        // health), the updates its outputs make and the fields `run` prints after its events
+        // (InputPresenter). The sinks that show inputs work from it.
+        .target(name: "InputModel", dependencies: ["DebounceCore", "Pipeline", "EventOutput"]),
         // The input kinds, a folder each (Button/, Encoder/, Sensor/, Counter/, Keypad/), and their registry
         // (InputPresenters): each kind's presenter, made from its roster entry.
         .target(name: "Inputs", dependencies: ["DebounceCore", "Pipeline", "EventOutput", "InputModel", "ConfigurationFile"]),
@@ -188,7 +189,7 @@ let package = Package(
                 "EventLoop", "EventOutput", "Pipeline", "LinuxSys", "DebounceCore", logging, inMemoryLogging, system,
             ]),
         .testTarget(name: "InputModelTests", dependencies: ["InputModel"]),
-        .testTarget(name: "InputsTests", dependencies: ["Inputs", "InputModel", "ConfigurationFile", "Pipeline", "DebounceCore"]),
+        .testTarget(name: "InputsTests", dependencies: ["Inputs", "InputModel", "ConfigurationFile", "Pipeline", "DebounceCore", "EventOutput"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "Simulation"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "EventOutput", "DebounceCore", "Simulation"]),
         // A trace as a run's input: its lines' initial levels, its edges through the loop, a bad line's end.

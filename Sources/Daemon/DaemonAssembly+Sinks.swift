@@ -5,6 +5,7 @@ import CounterState
 import DebounceCore
 import EventLoop
 import EventOutput
+import Inputs
 import Keys
 import LinuxSys
 import Logging
@@ -21,13 +22,9 @@ extension DaemonAssembly {
     ) throws(DaemonFailure) -> [any Sink] {
         let roster = configuration.roster
         let out = OutputBuffer(fileDescriptor: choices.output, flushThreshold: 0)
+        let inputs = InputPresenters.presenters(of: roster, place: { (chip: places[$0.index].chip, offset: places[$0.index].offset) })
         var sinks: [any Sink] = [
-            EventPrinter(
-                writer: EventWriter(format: choices.format, output: out), lineFields: roster.lineFields(places), encoderFields: roster.encoderFields(places),
-                sensorLines: Set(roster.sensors.map(\.line.index)),
-                perUnit: Dictionary(uniqueKeysWithValues: roster.counters.map { ($0.line.index, $0.settings.perUnit) }),
-                rateUnits: Dictionary(uniqueKeysWithValues: roster.counters.map { ($0.line.index, $0.settings.rateUnit) }), restoredPositions: restoredPositions,
-                keypadFields: roster.keypadFields)
+            EventPrinter(writer: EventWriter(format: choices.format, output: out), inputs: inputs, lineCount: places.count, restoredPositions: restoredPositions)
         ]
         if choices.showsOutputs {
             sinks.append(

@@ -7,6 +7,9 @@ import Pipeline
 public protocol InputPresenter: Sendable {
     var description: InputDescription { get }
 
+    /// What the printer writes after its events (`run`'s output).
+    var printed: PrintedFields { get }
+
     /// What it shows when the run starts, from each run line's state then (`Sink.start`'s
     /// `linesPressed`: nil for a line that is not debounced or not of this run).
     func start(linesPressed: [Bool?]) -> [InputUpdate]

@@ -30,8 +30,9 @@ package enum InputPresenters {
                 return SensorPresenter(
                     name: entry.name, input: input, chip: at(line).chip, line: at(line).offset, lineIndex: line.index, deviceClass: sensor.deviceClass)
             case .counter(let counter):
+                let line = entry.lines[0]
                 return CounterPresenter(
-                    name: entry.name, input: input, lineIndex: entry.lines[0].index, perUnit: counter.perUnit, unit: counter.unit,
+                    name: entry.name, input: input, chip: at(line).chip, line: at(line).offset, lineIndex: line.index, perUnit: counter.perUnit, unit: counter.unit,
                     deviceClass: counter.deviceClass, startTotal: starts[input] ?? 0,
                     publishIntervalNs: counter.publishIntervalNs, rateUnit: counter.rateUnit, rateDeviceClass: counter.rateDeviceClass)
             case .keypad(let keypad):

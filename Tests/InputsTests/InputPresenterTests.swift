@@ -1,4 +1,5 @@
 import DebounceCore
+import EventOutput
 import InputModel
 import Inputs
 import Pipeline
@@ -54,7 +55,7 @@ import Testing
     }
 
     @Test func aCounterShowsItsStartTotalThenEachPulse() {
-        let meter = CounterPresenter(name: "meter", lineIndex: 0, perUnit: 1000, unit: "kWh", deviceClass: "energy", startTotal: 100, publishIntervalNs: 5)
+        let meter = CounterPresenter(name: "meter", chip: "gpiochip0", line: 20, lineIndex: 0, perUnit: 1000, unit: "kWh", deviceClass: "energy", startTotal: 100, publishIntervalNs: 5)
         #expect(Self.text(meter.start(linesPressed: [])) == [#"state latestState {"total":100,"value":0.1,"rate_per_min":0,"rate":0}"#])
         let pulse = PulseCount(total: 101, timeNs: 5, onsetNs: 4, intervalNs: 60_000_000_000, rate: 60)
         #expect(Self.text(meter.updates(for: .count(.line(0), pulse))) == [#"state latestState {"total":101,"value":0.101,"rate_per_min":1,"rate":60}"#])
@@ -74,5 +75,28 @@ import Testing
         #expect(Self.text(keypad.updates(for: code)) == [#"event event {"event_type":"code","length":2,"time_ns":9}"#])
         #expect(keypad.eventTypes == ["#", "code"])
         #expect(keypad.description.health == .lines([5, 6, 7]))
+    }
+
+    /// What `run`'s printer writes after each kind's events: a line's fields for a button, a contact
+    /// (printed as one) and a meter (with its units); an encoder's own; a keypad's keys (`?` for a
+    /// code's, `publish_code` or not) and its name after its codes.
+    @Test func eachKindSaysWhatThePrinterWritesAfterItsEvents() {
+        let button = ButtonPresenter(name: "bell", chip: "gpiochip0", line: 17, lineIndex: 2, gestures: [.press])
+        #expect(button.printed.lines.map(\.line) == [2] && button.printed.lines.map(\.fields) == [.button("bell", chip: "gpiochip0", line: 17)])
+        #expect(button.printed.input == nil && button.printed.contactLines.isEmpty && button.printed.meters.isEmpty)
+        let door = SensorPresenter(name: "door", chip: "gpiochip0", line: 23, lineIndex: 5, deviceClass: nil)
+        #expect(door.printed.contactLines == [5] && door.printed.lines.map(\.fields) == [.sensor("door", chip: "gpiochip0", line: 23)])
+        let meter = CounterPresenter(
+            name: "meter", chip: "gpiochip0", line: 24, lineIndex: 6, perUnit: 800, unit: nil, deviceClass: nil, startTotal: 0, publishIntervalNs: 0,
+            rateUnit: "W")
+        #expect(meter.printed.lines.map(\.fields) == [.counter("meter", chip: "gpiochip0", line: 24)])
+        #expect(meter.printed.meters.map(\.line) == [6] && meter.printed.meters.map(\.perUnit) == [800] && meter.printed.meters.map(\.rateUnit) == ["W"])
+        let encoder = EncoderPresenter(name: "volume", input: 1, chip: "gpiochip0", lines: [5, 6], lineIndices: [3, 4])
+        #expect(encoder.printed.lines.isEmpty && encoder.printed.input == .encoder("volume", chip: "gpiochip0", lines: [5, 6]))
+        let keypad = KeypadPresenter(
+            name: "door", input: 2, keys: Array("12#"), lineIndices: [5, 6, 7], collectsCodes: true, publishesCode: true, namesKey: { $0 == "#" })
+        #expect(keypad.printed.lines.map(\.line) == [5, 6, 7])
+        #expect(keypad.printed.lines.map(\.fields) == [.key("?", keypad: "door"), .key("?", keypad: "door"), .key("#", keypad: "door")])
+        #expect(keypad.printed.input == .keypad("door"))
     }
 }

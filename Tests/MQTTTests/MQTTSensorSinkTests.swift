@@ -19,7 +19,7 @@ import Testing
 
     static func meter(intervalMs: Int64) -> CounterPresenter {
         CounterPresenter(
-            name: "meter", lineIndex: 1, perUnit: 1000, unit: "kWh", deviceClass: "energy", startTotal: 100,
+            name: "meter", chip: "gpiochip0", line: 21, lineIndex: 1, perUnit: 1000, unit: "kWh", deviceClass: "energy", startTotal: 100,
             publishIntervalNs: intervalMs * ms, rateUnit: "W", rateDeviceClass: "power")
     }
 

@@ -13,10 +13,10 @@ import Testing
     static let door = SensorPresenter(name: "front door", chip: "gpiochip0", line: 23, lineIndex: 1, deviceClass: "door")
     static let plain = SensorPresenter(name: "pir", chip: "gpiochip0", line: 5, lineIndex: 2, deviceClass: nil)
     static let energy = CounterPresenter(
-        name: "energy", lineIndex: 3, perUnit: 1000, unit: "kWh", deviceClass: "energy", startTotal: 12_345,
+        name: "energy", chip: "gpiochip0", line: 23, lineIndex: 3, perUnit: 1000, unit: "kWh", deviceClass: "energy", startTotal: 12_345,
         publishIntervalNs: 1_000_000_000, rateUnit: "W", rateDeviceClass: "power")
     static let pulses = CounterPresenter(
-        name: "pulses", lineIndex: 4, perUnit: 1, unit: nil, deviceClass: nil, startTotal: 0, publishIntervalNs: 0)
+        name: "pulses", chip: "gpiochip0", line: 24, lineIndex: 4, perUnit: 1, unit: nil, deviceClass: nil, startTotal: 0, publishIntervalNs: 0)
     static let device = #""device":{"identifiers":["gpio-debounce_hall-pi"],"name":"hall-pi","manufacturer":"gpio-debounce","model":"gpio-debounce buttons","sw_version":"0.4.0"}"#
     /// What ends an entity that follows the daemon's availability alone (a health sensor).
     static let daemonTail = #""qos":1,"availability_topic":"home/hall/availability","# + device + "}"
@@ -49,10 +49,10 @@ import Testing
     /// water and in m³/h for gas, pulses/min with no device class; `state_class: measurement`.
     @Test func discoveryAnnouncesEachCountersRateBesideItsTotal() {
         let water = CounterPresenter(
-            name: "water", lineIndex: 5, perUnit: 0.1, unit: "L", deviceClass: "water", startTotal: 0,
+            name: "water", chip: "gpiochip0", line: 25, lineIndex: 5, perUnit: 0.1, unit: "L", deviceClass: "water", startTotal: 0,
             publishIntervalNs: 0, rateUnit: "L/min", rateDeviceClass: "volume_flow_rate")
         let gas = CounterPresenter(
-            name: "gas", lineIndex: 6, perUnit: 100, unit: "m³", deviceClass: "gas", startTotal: 0,
+            name: "gas", chip: "gpiochip0", line: 26, lineIndex: 6, perUnit: 100, unit: "m³", deviceClass: "gas", startTotal: 0,
             publishIntervalNs: 0, rateUnit: "m³/h", rateDeviceClass: "volume_flow_rate")
         let discovery = HomeAssistantDiscovery(
             settings: Self.settings, inputs: described([Self.energy, water, gas, Self.pulses]), softwareVersion: "0.4.0")

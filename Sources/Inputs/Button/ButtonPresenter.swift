@@ -37,6 +37,8 @@ package struct ButtonPresenter: InputPresenter {
         self.init(name: name, input: input, chip: chip, line: line, lineIndex: lineIndex, gestures: ButtonGesture.made(by: configuration))
     }
 
+    package var printed: PrintedFields { PrintedFields(lines: [(lineIndex, eventFields)]) }
+
     package func start(linesPressed: [Bool?]) -> [InputUpdate] {
         guard let pressed = Self.state(of: lineIndex, in: linesPressed) else { return [] }
         return [Self.state(pressed)]

@@ -14,18 +14,27 @@ package struct CounterPresenter: InputPresenter {
     package let perUnit: Double
     /// The total the run starts from (kept across runs).
     package let startTotal: Int64
+    /// Its run line.
+    package let lineIndex: Int
+    /// The rate's unit (`W`, `L/min`, `pulses/min`).
+    package let rateUnit: String
+    /// Its fields in its pulses' JSON: `,"counter":"energy","chip":"gpiochip0","line":24`.
+    package let eventFields: EventFields
 
-    /// Counter `name` on run line `lineIndex` (`input`: its place in the run's inputs, nil its
-    /// line's): `perUnit` pulses a `unit` (`kWh`, `m³`, `L`, or none), of Home Assistant's sensor
+    /// Counter `name` on `chip`'s line `line` (offset), run line `lineIndex` (`input`: its place in
+    /// the run's inputs, nil its line's): `perUnit` pulses a `unit` (`kWh`, `m³`, `L`, or none), of Home Assistant's sensor
     /// `deviceClass` (`energy`, `water`, `gas`, or none), from `startTotal`, its state at most once
     /// per `publishIntervalNs`; its rate in `rateUnit` of `rateDeviceClass` (`power`,
     /// `volume_flow_rate`, or none for pulses per minute).
     package init(
-        name: String, input: Int? = nil, lineIndex: Int, perUnit: Double, unit: String?, deviceClass: String?, startTotal: Int64,
+        name: String, input: Int? = nil, chip: String, line: Int, lineIndex: Int, perUnit: Double, unit: String?, deviceClass: String?, startTotal: Int64,
         publishIntervalNs: Int64, rateUnit: String = EventWriter.pulsesPerMinute, rateDeviceClass: String? = nil
     ) {
         self.perUnit = perUnit
         self.startTotal = startTotal
+        self.lineIndex = lineIndex
+        self.rateUnit = rateUnit
+        self.eventFields = .counter(name, chip: chip, line: line)
         let what = switch rateDeviceClass {
         case "power": "power"
         case "volume_flow_rate": "flow"
@@ -40,6 +49,10 @@ package struct CounterPresenter: InputPresenter {
         self.description = InputDescription(
             name: name, kind: "counter", input: input ?? lineIndex, lines: [lineIndex], health: .line(lineIndex), entities: [total, rate],
             stateIntervalNs: publishIntervalNs)
+    }
+
+    package var printed: PrintedFields {
+        PrintedFields(lines: [(lineIndex, eventFields)], meters: [(lineIndex, perUnit, rateUnit)])
     }
 
     package func start(linesPressed: [Bool?]) -> [InputUpdate] {

@@ -43,6 +43,9 @@ package struct EncoderPresenter: InputPresenter {
         self.description = InputDescription(name: name, kind: "encoder", input: input, lines: lineIndices, health: .input(input), entities: [events, position])
     }
 
+    /// Its detents and resets are followed by its fields; its lines print nothing of their own.
+    package var printed: PrintedFields { PrintedFields(input: eventFields) }
+
     package func start(linesPressed: [Bool?]) -> [InputUpdate] {
         guard let startPosition else { return [] }
         return [Self.position(startPosition)]

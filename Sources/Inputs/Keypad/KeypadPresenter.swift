@@ -17,6 +17,9 @@ package struct KeypadPresenter: InputPresenter {
     package let lineIndices: [Int]
     /// Whether each key's presses are shown (`keys`' order).
     package let publishesKey: [Bool]
+    /// Whether the printer names each key (`keys`' order): not a key a code is made of, which it
+    /// prints as `?`, `publish_code` or not.
+    package let namesKey: [Bool]
     /// Its event types: each shown key's character (each once, row by row), then `code` when it collects codes.
     package let eventTypes: [String]
     /// Whether a code's event carries the code itself (`publish_code: true`), not only its length.
@@ -34,6 +37,7 @@ package struct KeypadPresenter: InputPresenter {
     ) {
         self.keys = keys
         self.lineIndices = lineIndices
+        self.namesKey = keys.map(namesKey)
         self.publishesKey = keys.map { publishesCode || namesKey($0) }
         self.publishesCode = publishesCode
         var seen: Set<Character> = []
@@ -43,6 +47,13 @@ package struct KeypadPresenter: InputPresenter {
         let events = EntityDescription(
             key: "event", channel: "event", value: .events(types: types.map { EventType($0) }, template: nil, typeTemplate: nil), icon: "mdi:dialpad")
         self.description = InputDescription(name: name, kind: "keypad", input: input, lines: lineIndices, health: .lines(lineIndices), entities: [events])
+    }
+
+    /// Each key's presses are followed by the keypad's name and the key (`?` for a code's), its codes
+    /// by its name.
+    package var printed: PrintedFields {
+        let keyFields = keys.indices.map { (lineIndices[$0], EventFields.key(namesKey[$0] ? String(keys[$0]) : "?", keypad: description.name)) }
+        return PrintedFields(lines: keyFields, input: .keypad(description.name))
     }
 
     package func start(linesPressed: [Bool?]) -> [InputUpdate] { [] }

@@ -28,6 +28,8 @@ package struct SensorPresenter: InputPresenter {
         self.description = InputDescription(name: name, kind: "sensor", input: input ?? lineIndex, lines: [lineIndex], health: .line(lineIndex), entities: [state])
     }
 
+    package var printed: PrintedFields { PrintedFields(lines: [(lineIndex, eventFields)], contactLines: [lineIndex]) }
+
     package func start(linesPressed: [Bool?]) -> [InputUpdate] {
         guard let isOn = Self.state(of: lineIndex, in: linesPressed) else { return [] }
         return [Self.state(isOn)]

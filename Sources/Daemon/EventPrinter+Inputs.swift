@@ -1,0 +1,31 @@
+import EventOutput
+import InputModel
+import Recording
+
+extension EventPrinter {
+    /// A printer of `inputs`' events on a run of `lineCount` lines, each input's lines and own events
+    /// followed by the fields its kind prints (`InputPresenter.printed`), its contacts and meters printed
+    /// as such; a line no input prints fields for (an encoder's) has none. `restoredPositions`: the
+    /// encoders that start from a kept position, printed at the start.
+    convenience init(writer: EventWriter, inputs: [any InputPresenter], lineCount: Int, restoredPositions: [(input: Int, position: Int)]) {
+        var lineFields = Array(repeating: EventFields.none, count: lineCount)
+        var inputFields: [Int: EventFields] = [:]
+        var contactLines: Set<Int> = []
+        var perUnit: [Int: Double] = [:]
+        var rateUnits: [Int: String] = [:]
+        for input in inputs {
+            let printed = input.printed
+            for (line, fields) in printed.lines where lineFields.indices.contains(line) { lineFields[line] = fields }
+            if let fields = printed.input { inputFields[input.description.input] = fields }
+            contactLines.formUnion(printed.contactLines)
+            for meter in printed.meters {
+                perUnit[meter.line] = meter.perUnit
+                rateUnits[meter.line] = meter.rateUnit
+            }
+        }
+        // Detents, resets and codes are an input's own: one table by input serves them all.
+        self.init(
+            writer: writer, lineFields: lineFields, encoderFields: inputFields, sensorLines: contactLines, perUnit: perUnit, rateUnits: rateUnits,
+            restoredPositions: restoredPositions, keypadFields: inputFields)
+    }
+}
