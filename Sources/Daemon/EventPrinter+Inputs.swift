@@ -5,8 +5,8 @@ import Recording
 extension EventPrinter {
     /// A printer of `inputs`' events on a run of `lineCount` lines, each input's lines and own events
     /// followed by the fields its kind prints (`InputPresenter.printed`), its contacts and meters printed
-    /// as such; a line no input prints fields for (an encoder's) has none. `restoredPositions`: the
-    /// encoders that start from a kept position, printed at the start.
+    /// as such; a line no input prints fields for has none. `restoredPositions`: the inputs that start
+    /// from a kept position, printed at the start.
     convenience init(writer: EventWriter, inputs: [any InputPresenter], lineCount: Int, restoredPositions: [(input: Int, position: Int)]) {
         var lineFields = Array(repeating: EventFields.none, count: lineCount)
         var inputFields: [Int: EventFields] = [:]

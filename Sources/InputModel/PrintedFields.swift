@@ -1,12 +1,12 @@
 import EventOutput
 
 /// What `run`'s printer writes after an input's events, and what it must know to write them: the
-/// kind's own words in the event lines (`,"button":"lights","chip":"gpiochip0","line":17`).
+/// kind's own words in the event lines (`,"<kind>":"lights","chip":"gpiochip0","line":17`).
 public struct PrintedFields: Sendable {
-    /// Each of its run lines' fields, after that line's events (a button's, a contact's, a meter's, a key's).
+    /// Each of its run lines' fields, after that line's events.
     public var lines: [(line: Int, fields: EventFields)]
     /// Its own fields, after the events that are the input's rather than a line's (a detent, a reset,
-    /// a code): an encoder's name, chip and lines, a keypad's name.
+    /// a code).
     public var input: EventFields?
     /// Its lines that are contacts: their changes and their state at the start are printed as a contact's.
     public var contactLines: [Int]
