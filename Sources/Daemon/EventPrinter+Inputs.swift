@@ -23,9 +23,8 @@ extension EventPrinter {
                 rateUnits[meter.line] = meter.rateUnit
             }
         }
-        // Detents, resets and codes are an input's own: one table by input serves them all.
         self.init(
-            writer: writer, lineFields: lineFields, encoderFields: inputFields, sensorLines: contactLines, perUnit: perUnit, rateUnits: rateUnits,
-            restoredPositions: restoredPositions, keypadFields: inputFields)
+            writer: writer, lineFields: lineFields, inputFields: inputFields, contactLines: contactLines, perUnit: perUnit, rateUnits: rateUnits,
+            restoredPositions: restoredPositions)
     }
 }

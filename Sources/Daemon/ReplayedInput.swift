@@ -82,7 +82,7 @@ package struct ReplayedInput: Sendable {
     package func sinks(format: EventFormat, output: OutputBuffer) -> [any Sink] {
         [
             EventPrinter(
-                writer: EventWriter(format: format, output: output), lineFields: [fields], sensorLines: kind == .sensor ? [0] : [],
+                writer: EventWriter(format: format, output: output), lineFields: [fields], contactLines: kind == .sensor ? [0] : [],
                 perUnit: perUnit.map { [0: $0] } ?? [:], rateUnits: rateUnit.map { [0: $0] } ?? [:]),
             ActionPreview(
                 actions: actions, bindings: bindings, contactBindings: contactBindings, counterBindings: counterBindings, lineCount: 1, format: format,

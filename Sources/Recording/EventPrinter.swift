@@ -36,19 +36,18 @@ package final class EventPrinter: Sink {
     /// Each line's fields, in memory of the table's own: an event reads them without copying an array.
     private let lineFields: EventFieldTable
     private let tallyField: TallyField?
-    /// Each encoder's fields, by its input (`OutputSource.input`), e.g. its name, chip and lines.
-    private let encoderFields: [Int: EventFields]
+    /// Each input's own fields, by its input (`OutputSource.input`), after its detents, resets and
+    /// codes (an encoder's name, chip and lines; a keypad's name).
+    private let inputFields: [Int: EventFields]
     /// The fields of the lines that are contacts or counters (their states and counts are few: read
     /// from here, not from the table).
     private let roleFields: [Int: EventFields]
     /// The lines that are contacts, in line order: their state is printed at the start.
-    private let sensorLines: [Int]
+    private let contactLines: [Int]
     /// Each counter's line → its pulses per unit.
     private let perUnit: [Int: Double]
     /// Each counter's line → its rate's unit (W, L/min, m³/h); pulses per minute for a line not listed.
     private let rateUnits: [Int: String]
-    /// Each keypad's fields, by its input (`OutputSource.input`): its name.
-    private let keypadFields: [Int: EventFields]
     /// The encoders whose position a state file kept (`restore: true`), with it: printed at the start.
     private let restoredPositions: [(input: Int, position: Int)]
     /// With `printsInitialStates`, each line's fields, for its state at the start (`watch
@@ -59,33 +58,32 @@ package final class EventPrinter: Sink {
     private let tallies: UnsafeMutableBufferPointer<Tally>
 
     /// A printer for as many lines as `lineFields` has entries, each line's events followed by its
-    /// fields, then `tallyField`; each encoder's detents followed by `encoderFields[input]`.
+    /// fields, then `tallyField`; an input's own events (an encoder's detents and resets, a keypad's
+    /// codes: a code's length, never the code) followed by `inputFields[input]`.
     ///
-    /// `sensorLines`: the lines that are contacts, whose state is printed once at the start
+    /// `contactLines`: the lines that are contacts, whose state is printed once at the start
     /// (`{"event":"state",…,"initial":true}`); `perUnit`: for each counter's line, its pulses per unit
     /// (a count event's `value` is its total over this); `rateUnits`: for each counter's line, its
     /// rate's unit (`EventWriter.pulsesPerMinute` for one not listed); `printsInitialStates`: every other line's
     /// state at the start is printed too (`{"event":"initial",…}`, `EventWriter.write(initialLevel:…)`);
     /// `restoredPositions`: the encoders that start from a kept position, printed at the start
-    /// (`{"event":"position",…,"restored":true}`); `keypadFields`: each keypad's, after its codes'
-    /// standard fields (a code's length, never the code).
+    /// (`{"event":"position",…,"restored":true}`).
     package init(
-        writer: EventWriter, lineFields: [EventFields], encoderFields: [Int: EventFields] = [:], tallyField: TallyField? = nil,
-        sensorLines: Set<Int> = [], perUnit: [Int: Double] = [:], rateUnits: [Int: String] = [:], printsInitialStates: Bool = false,
-        restoredPositions: [(input: Int, position: Int)] = [], keypadFields: [Int: EventFields] = [:]
+        writer: EventWriter, lineFields: [EventFields], inputFields: [Int: EventFields] = [:], tallyField: TallyField? = nil,
+        contactLines: Set<Int> = [], perUnit: [Int: Double] = [:], rateUnits: [Int: String] = [:], printsInitialStates: Bool = false,
+        restoredPositions: [(input: Int, position: Int)] = []
     ) {
         self.restoredPositions = restoredPositions
-        self.keypadFields = keypadFields
         self.initialStateFields = printsInitialStates ? lineFields : []
         self.writer = writer
-        self.encoderFields = encoderFields
+        self.inputFields = inputFields
         self.lineFields = EventFieldTable(lineFields)
         self.tallyField = tallyField
-        self.sensorLines = sensorLines.sorted()
+        self.contactLines = contactLines.sorted()
         self.perUnit = perUnit
         self.rateUnits = rateUnits
         var roleFields: [Int: EventFields] = [:]
-        for line in sensorLines.union(perUnit.keys) where lineFields.indices.contains(line) { roleFields[line] = lineFields[line] }
+        for line in contactLines.union(perUnit.keys) where lineFields.indices.contains(line) { roleFields[line] = lineFields[line] }
         self.roleFields = roleFields
         tallies = .allocate(capacity: lineFields.count)
         tallies.initialize(repeating: Tally())
@@ -100,16 +98,16 @@ package final class EventPrinter: Sink {
     /// each restored encoder's position: `{"event":"position",…,"restored":true}`.
     package func start(linesPressed: [Bool?], levels: [Level], atNs nowNs: Int64) {
         // A write error shows again at the first event, which throws it.
-        for line in sensorLines where linesPressed.indices.contains(line) {
+        for line in contactLines where linesPressed.indices.contains(line) {
             guard let isOn = linesPressed[line] else { continue }
             try? writer.write(contact: ContactEvent(isOn: isOn, timeNs: nowNs, onsetNs: nowNs), initial: true, fields: roleFields[line] ?? .none)
         }
-        for (line, level) in levels.enumerated() where line < initialStateFields.count && !sensorLines.contains(line) {
+        for (line, level) in levels.enumerated() where line < initialStateFields.count && !contactLines.contains(line) {
             let pressed = linesPressed.indices.contains(line) ? linesPressed[line] : nil
             try? writer.write(initialLevel: level, pressed: pressed, timeNs: nowNs, fields: initialStateFields[line])
         }
         for (input, position) in restoredPositions {
-            try? writer.write(restoredPosition: position, timeNs: nowNs, fields: encoderFields[input] ?? .none)
+            try? writer.write(restoredPosition: position, timeNs: nowNs, fields: inputFields[input] ?? .none)
         }
     }
 
@@ -120,7 +118,7 @@ package final class EventPrinter: Sink {
     /// A keypad's code: its length and time, never the code.
     package func consume(code: EnteredCode, of source: OutputSource, nowNs: Int64) throws(SinkError) {
         do {
-            try writer.write(codeLength: code.code.count, timeNs: code.timeNs, fields: keypadFields[source.inputIndex] ?? .none)
+            try writer.write(codeLength: code.code.count, timeNs: code.timeNs, fields: inputFields[source.inputIndex] ?? .none)
         } catch {
             throw SinkError("cannot write the events", error)
         }
@@ -160,13 +158,13 @@ package final class EventPrinter: Sink {
             if counting { tallies[line].lostEvents += count ?? 1 }
         case .rotation(let source, let detent):
             do {
-                try writer.write(rotation: detent, fields: encoderFields[source.inputIndex] ?? .none)
+                try writer.write(rotation: detent, fields: inputFields[source.inputIndex] ?? .none)
             } catch {
                 throw SinkError("cannot write the events", error)
             }
         case .positionReset(let source, let position, let timeNs):
             do {
-                try writer.write(resetPosition: position, timeNs: timeNs, fields: encoderFields[source.inputIndex] ?? .none)
+                try writer.write(resetPosition: position, timeNs: timeNs, fields: inputFields[source.inputIndex] ?? .none)
             } catch {
                 throw SinkError("cannot write the events", error)
             }

@@ -18,7 +18,7 @@ import Testing
         let writer = EventWriter(format: format, output: OutputBuffer(fileDescriptor: FileDescriptor(rawValue: file), flushThreshold: 0))
         let fields = (0..<3).map { EventFields([.integer("line", Int64($0))]) }
         let printer = EventPrinter(
-            writer: writer, lineFields: fields, encoderFields: [1: EventFields([.text("encoder", "volume")])], sensorLines: [2],
+            writer: writer, lineFields: fields, inputFields: [1: EventFields([.text("encoder", "volume")])], contactLines: [2],
             printsInitialStates: printsInitialStates, restoredPositions: restoredPositions)
         printer.start(linesPressed: [true, nil, false], levels: [.low, .high, .high], atNs: 42)
         try printer.finish(atNs: 42)

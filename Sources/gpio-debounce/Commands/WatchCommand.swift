@@ -146,7 +146,7 @@ struct WatchCommand: ParsableCommand {
         let places = assembly.places.compactMap { $0 }
         let configuration = encoderOptions.configuration
         let fields = EventFields([.text("chip", places.first?.chip ?? ""), .integers("lines", places.map { Int64($0.offset) })])
-        let printer = output.printer(lineFields: places.map(\.fields), encoderFields: [0: fields], tallyField: .lostEvents, printsInitialStates: initialState)
+        let printer = output.printer(lineFields: places.map(\.fields), inputFields: [0: fields], tallyField: .lostEvents, printsInitialStates: initialState)
         let loop = try makeLoop { () throws(LineError) in
             try assembly.loop(
                 plan: PipelinePlan(lines: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1, configuration: configuration)]), sinks: [printer] + availabilityNotices,

@@ -8,12 +8,12 @@ extension OutputOptions {
     /// (each wakeup's events are written as they are decided), each line's events with `lineFields`;
     /// `printsInitialStates`: each line's state at the start first (`watch --initial-state`).
     func printer(
-        lineFields: [EventFields], encoderFields: [Int: EventFields] = [:], tallyField: EventPrinter.TallyField? = nil, sensorLines: Set<Int> = [],
+        lineFields: [EventFields], inputFields: [Int: EventFields] = [:], tallyField: EventPrinter.TallyField? = nil, contactLines: Set<Int> = [],
         perUnit: [Int: Double] = [:], printsInitialStates: Bool = false,
         output: OutputBuffer = OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0)
     ) -> EventPrinter {
         EventPrinter(
-            writer: writer(output), lineFields: lineFields, encoderFields: encoderFields, tallyField: tallyField, sensorLines: sensorLines, perUnit: perUnit,
+            writer: writer(output), lineFields: lineFields, inputFields: inputFields, tallyField: tallyField, contactLines: contactLines, perUnit: perUnit,
             printsInitialStates: printsInitialStates)
     }
 
