@@ -1,9 +1,9 @@
 /// One thing an input shows: a state (on or off, a number) or a stream of events, with what a home
 /// automation system needs to present it. Its values travel on one of the input's channels (`channel`:
 /// `state`, `event`, `position`), as `InputUpdate`s.
-public struct EntityDescription: Sendable, Hashable {
+package struct EntityDescription: Sendable, Hashable {
     /// What the entity's values are.
-    public enum Value: Sendable, Hashable {
+    package enum Value: Sendable, Hashable {
         /// On or off, sent as the words `on` and `off` (or others: `pressed` and `released`).
         case binary(on: String, off: String)
         /// A number: a channel's whole payload, or one `field` of its JSON object; with `attributes`
@@ -17,7 +17,7 @@ public struct EntityDescription: Sendable, Hashable {
     }
 
     /// How a number's history is read.
-    public enum StateClass: String, Sendable, Hashable {
+    package enum StateClass: String, Sendable, Hashable {
         /// A value now (a position, a power).
         case measurement
         /// A total that only grows, back to 0 at a reset (a meter's energy).
@@ -25,21 +25,21 @@ public struct EntityDescription: Sendable, Hashable {
     }
 
     /// Unique within its input, and stable across runs: `state`, `event`, `position`, `total`, `rate`.
-    public var key: String
+    package var key: String
     /// Added to the input's name in the entity's name (`pressed`, `position`, `power`); nil: the input's name alone.
-    public var label: String?
+    package var label: String?
     /// Added (after `_`) to the input's name in the entity's object id where two entities of one
     /// input are of one type (a meter's `rate` beside its total); nil: the input's name.
-    public var objectSuffix: String?
+    package var objectSuffix: String?
     /// The input's channel its values travel on.
-    public var channel: String
-    public var value: Value
+    package var channel: String
+    package var value: Value
     /// Home Assistant's device class (`door`, `energy`, `power`), or nil.
-    public var deviceClass: String?
+    package var deviceClass: String?
     /// A Material Design icon (`mdi:knob`), or nil for the device class's own.
-    public var icon: String?
+    package var icon: String?
 
-    public init(
+    package init(
         key: String, label: String? = nil, objectSuffix: String? = nil, channel: String, value: Value, deviceClass: String? = nil, icon: String? = nil
     ) {
         self.key = key
@@ -53,13 +53,13 @@ public struct EntityDescription: Sendable, Hashable {
 }
 
 /// One type of event an entity fires.
-public struct EventType: Sendable, Hashable {
+package struct EventType: Sendable, Hashable {
     /// Its name in payloads and the entity's `event_types`: `press`, `double_click`, `rotate_left`, `5`, `code`.
-    public var name: String
+    package var name: String
     /// Home Assistant's device trigger `type` for it (`button_short_press`, its name for a short press), or nil when it is not a trigger.
-    public var trigger: String?
+    package var trigger: String?
 
-    public init(_ name: String, trigger: String? = nil) {
+    package init(_ name: String, trigger: String? = nil) {
         self.name = name
         self.trigger = trigger
     }

@@ -1,5 +1,5 @@
 /// Where an input's health counts (`InputHealth`) are read in the pipeline.
-public enum HealthSource: Sendable, Hashable {
+package enum HealthSource: Sendable, Hashable {
     /// One run line's: an input of one line.
     case line(Int)
     /// An input's own stage, by its identity (`OutputSource.input`): a decoder of two lines as one.

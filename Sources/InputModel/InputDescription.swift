@@ -2,24 +2,24 @@
 /// over MQTT today): its identity, the run lines it watches, where its health is read, and its
 /// entities. Made by the input's kind (`Sources/Inputs/<Kind>/`); a sink reads descriptions and never
 /// names a kind.
-public struct InputDescription: Sendable, Hashable {
+package struct InputDescription: Sendable, Hashable {
     /// The input's name from the configuration (a topic level, an entity's name).
-    public var name: String
+    package var name: String
     /// Its kind's word as events and logs print it (`InputKindID`'s).
-    public var kind: String
+    package var kind: String
     /// Its index in the run's one ordered list of inputs: `OutputSource.input` of its outputs.
-    public var input: Int
+    package var input: Int
     /// The run lines it watches (a matrix's keys): while any is away with its chip, the input is unavailable.
-    public var lines: [Int]
+    package var lines: [Int]
     /// Where its health counts are read in the pipeline.
-    public var health: HealthSource
+    package var health: HealthSource
     /// What it shows, in the order a sink announces them.
-    public var entities: [EntityDescription]
+    package var entities: [EntityDescription]
     /// At most one message per this many nanoseconds on its `state` channel, the latest kept
     /// (a meter's `publish_interval`); nil: every change at once.
-    public var stateIntervalNs: Int64?
+    package var stateIntervalNs: Int64?
 
-    public init(
+    package init(
         name: String, kind: String, input: Int, lines: [Int], health: HealthSource, entities: [EntityDescription], stateIntervalNs: Int64? = nil
     ) {
         self.name = name
@@ -33,7 +33,7 @@ public struct InputDescription: Sendable, Hashable {
 
     /// The channels whose latest message is the input's state (every entity's but events'): what a
     /// sink keeps to send again after its connection comes back.
-    public var stateChannels: Set<String> {
+    package var stateChannels: Set<String> {
         Set(entities.compactMap { entity in
             if case .events = entity.value { return nil }
             return entity.channel

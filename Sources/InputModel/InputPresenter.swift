@@ -4,7 +4,7 @@ import Pipeline
 /// An input as a sink that shows inputs outside sees it: its description, what it shows at the start,
 /// and what each of its outputs changes. One per kind (`Sources/Inputs/<Kind>/`); the sinks hold
 /// `any InputPresenter` and find it by `OutputSource.input`.
-public protocol InputPresenter: Sendable {
+package protocol InputPresenter: Sendable {
     var description: InputDescription { get }
 
     /// What the printer writes after its events (`run`'s output).
@@ -23,12 +23,12 @@ public protocol InputPresenter: Sendable {
 
 extension InputPresenter {
     /// Whether run line `line` is in `linesPressed`, with its state.
-    @inlinable public static func state(of line: Int, in linesPressed: [Bool?]) -> Bool? {
+    package static func state(of line: Int, in linesPressed: [Bool?]) -> Bool? {
         linesPressed.indices.contains(line) ? linesPressed[line] : nil
     }
 
-    public func updates(for code: EnteredCode) -> [InputUpdate] { [] }
+    package func updates(for code: EnteredCode) -> [InputUpdate] { [] }
 
     /// The input's name (`description.name`).
-    public var name: String { description.name }
+    package var name: String { description.name }
 }

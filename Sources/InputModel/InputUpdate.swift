@@ -1,7 +1,7 @@
 /// What one output changes of what an input shows: a payload on one of its channels.
-public struct InputUpdate: Sendable, Hashable {
+package struct InputUpdate: Sendable, Hashable {
     /// How the payload is to be kept.
-    public enum Delivery: Sendable, Hashable {
+    package enum Delivery: Sendable, Hashable {
         /// An event: each one counts, in order; nothing is kept once it is delivered.
         case event
         /// A state: the latest is the truth (kept for whoever comes later), and every change is delivered.
@@ -11,18 +11,18 @@ public struct InputUpdate: Sendable, Hashable {
     }
 
     /// The input's channel (`EntityDescription.channel`).
-    public var channel: String
+    package var channel: String
     /// JSON, or a state word (`on`, `pressed`) or number as text, in UTF-8.
-    public var payload: [UInt8]
-    public var delivery: Delivery
+    package var payload: [UInt8]
+    package var delivery: Delivery
 
-    public init(channel: String, payload: [UInt8], delivery: Delivery) {
+    package init(channel: String, payload: [UInt8], delivery: Delivery) {
         self.channel = channel
         self.payload = payload
         self.delivery = delivery
     }
 
-    public init(channel: String, text: String, delivery: Delivery) {
+    package init(channel: String, text: String, delivery: Delivery) {
         self.init(channel: channel, payload: Array(text.utf8), delivery: delivery)
     }
 }

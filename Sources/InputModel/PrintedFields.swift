@@ -2,19 +2,19 @@ import EventOutput
 
 /// What `run`'s printer writes after an input's events, and what it must know to write them: the
 /// kind's own words in the event lines (`,"<kind>":"lights","chip":"gpiochip0","line":17`).
-public struct PrintedFields: Sendable {
+package struct PrintedFields: Sendable {
     /// Each of its run lines' fields, after that line's events.
-    public var lines: [(line: Int, fields: EventFields)]
+    package var lines: [(line: Int, fields: EventFields)]
     /// Its own fields, after the events that are the input's rather than a line's (a detent, a reset,
     /// a code).
-    public var input: EventFields?
+    package var input: EventFields?
     /// Its lines that are contacts: their changes and their state at the start are printed as a contact's.
-    public var contactLines: [Int]
+    package var contactLines: [Int]
     /// Its lines that are meters: each with its pulses per unit (a count's `value` is its total over
     /// this) and its rate's unit.
-    public var meters: [(line: Int, perUnit: Double, rateUnit: String)]
+    package var meters: [(line: Int, perUnit: Double, rateUnit: String)]
 
-    public init(
+    package init(
         lines: [(line: Int, fields: EventFields)] = [], input: EventFields? = nil, contactLines: [Int] = [],
         meters: [(line: Int, perUnit: Double, rateUnit: String)] = []
     ) {
