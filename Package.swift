@@ -81,7 +81,7 @@ let package = Package(
         .target(name: "Recording", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "EventOutput", "TraceFormat", system]),
         // Actions: the sink that runs their commands, each in a process group of its own, with their
         // policies and timeouts (ActionRunner), and the one that shows what they would run (ActionPreview).
-        .target(name: "Actions", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "EventOutput", "Settings", logging, system]),
+        .target(name: "Actions", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "EventOutput", "Settings", "InputModel", logging, system]),
         // The virtual keyboard: events to key reports (KeyMapping, pure), the sink that sends them to a
         // uinput device (KeyboardSink), and the one that shows them (KeyPreview).
         .target(name: "Keys", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "EventOutput", "Settings", logging, system]),
@@ -165,7 +165,9 @@ let package = Package(
         // The values the configuration hands down: the key names.
         .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
         // The action runner on the event loop, with real child processes.
-        .testTarget(name: "ActionsTests", dependencies: ["Actions", "Settings", "EventLoop", "Pipeline", "Simulation", "LinuxSys", "EventOutput", "DebounceCore", logging]),
+        .testTarget(
+            name: "ActionsTests",
+            dependencies: ["Actions", "Settings", "EventLoop", "Pipeline", "Simulation", "LinuxSys", "EventOutput", "DebounceCore", "InputModel", "Inputs", logging, system]),
         // The event printer: what it writes, and that its rehearsal writes nothing.
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "EventLoop", "EventOutput", "Pipeline", "DebounceCore", system]),
         // The keys a preview shows.
@@ -177,7 +179,9 @@ let package = Package(
         .testTarget(name: "GPIODebounceTests", dependencies: ["GPIODebounce"]),
         .testTarget(
             name: "ConfigurationFileTests",
-            dependencies: ["ConfigurationFile", "Settings", "Actions", "Keys", "Pipeline", "EventLoop", "Simulation", "LinuxSys", "DebounceCore", logging, inMemoryLogging]),
+            dependencies: [
+                "ConfigurationFile", "Settings", "Actions", "Keys", "Pipeline", "EventLoop", "Simulation", "LinuxSys", "DebounceCore", "Inputs", logging, inMemoryLogging,
+            ]),
         .testTarget(name: "YAMLDocumentTests", dependencies: ["YAMLDocument"]),
         // A run put together: RunAssembly's inputs (pins, simulated lines, a trace) and its loop.
         .testTarget(name: "AssemblyTests", dependencies: ["Assembly", "EventLoop", "Simulation", "Pipeline", "DebounceCore"]),

@@ -1,5 +1,6 @@
 import DebounceCore
 import EventLoop
+import InputModel
 import Pipeline
 import Settings
 import SystemPackage
@@ -15,79 +16,43 @@ import EventOutput
 /// drop) is not simulated: every start is shown.
 package final class ActionPreview: Sink {
     private let actions: [Action]
-    private let bindingsOfLine: [[ActionBinding]]
-    private let contactBindings: [ContactActionBinding]
-    private let encoderBindings: [EncoderActionBinding]
-    private let counterBindings: [CounterActionBinding]
-    private let codeBindings: [CodeActionBinding]
+    private let bindings: [InputActionBinding]
+    /// Each bound input's presenter, by its input (`OutputSource.input`).
+    private let inputs: [Int: any InputPresenter]
     private let format: EventFormat
     private let output: OutputBuffer
     /// Actions shown so far.
     package private(set) var shownCount = 0
 
-    /// A preview of `actions` as `bindings` (a contact's changes, `contactBindings`, an encoder's
-    /// detents, `encoderBindings`, and a counter's pulses and rates, `counterBindings`) start them, for
-    /// `lineCount` lines, written to `output`.
-    package init(
-        actions: [Action], bindings: [ActionBinding], contactBindings: [ContactActionBinding] = [], encoderBindings: [EncoderActionBinding] = [],
-        counterBindings: [CounterActionBinding] = [], codeBindings: [CodeActionBinding] = [], lineCount: Int, format: EventFormat, output: OutputBuffer
-    ) {
+    /// A preview of `actions` as `bindings` say the outputs of `inputs` start them, written to `output`.
+    package init(actions: [Action], bindings: [InputActionBinding], inputs: [any InputPresenter], format: EventFormat, output: OutputBuffer) {
         self.actions = actions
-        self.counterBindings = counterBindings
-        self.codeBindings = codeBindings
-        self.contactBindings = contactBindings
-        self.encoderBindings = encoderBindings
+        self.bindings = bindings.filter { actions.indices.contains($0.action) }
+        let bound = Set(self.bindings.map(\.input))
+        self.inputs = Dictionary(inputs.filter { bound.contains($0.description.input) }.map { ($0.description.input, $0) }, uniquingKeysWith: { first, _ in first })
         self.format = format
         self.output = output
-        var perLine = Array(repeating: [ActionBinding](), count: lineCount)
-        for binding in bindings where perLine.indices.contains(binding.line) { perLine[binding.line].append(binding) }
-        self.bindingsOfLine = perLine
     }
 
     /// Events only.
     package var consumesEdges: Bool { false }
 
-    /// A keypad's code: each action it would start (never the code itself).
+    /// A code entered on an input: each action it would start (never the code itself).
     package func consume(code: EnteredCode, of source: OutputSource, nowNs: Int64) throws(SinkError) {
-        for binding in codeBindings where binding.input == source.inputIndex {
-            do { try show(actions[binding.action], on: "code", timeNs: code.timeNs) } catch { throw SinkError("cannot write the actions", error) }
-            shownCount += 1
-        }
+        guard let occasion = inputs[source.inputIndex]?.actionOccasion(for: code) else { return }
+        try show(occasion, of: source)
     }
 
     package func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
-        switch output {
-        case .event(let source, let event):
-            let line = source.lineIndex
-            for binding in bindingsOfLine[line] where binding.matches(event) {
-                do { try show(actions[binding.action], on: event.kind.rawValue, timeNs: event.timeNs) } catch { throw SinkError("cannot write the actions", error) }
-                shownCount += 1
-            }
-        case .contact(let source, let change):
-            let line = source.lineIndex
-            for binding in contactBindings where binding.line == line && binding.on.matches(change) {
-                do { try show(actions[binding.action], on: change.isOn ? "on" : "off", timeNs: change.timeNs) } catch {
-                    throw SinkError("cannot write the actions", error)
-                }
-                shownCount += 1
-            }
-        case .rotation(let source, let detent):
-            for binding in encoderBindings where binding.input == source.inputIndex && binding.on.matches(detent.direction) {
-                do { try show(actions[binding.action], on: detent.direction.rawValue, timeNs: detent.timeNs) } catch {
-                    throw SinkError("cannot write the actions", error)
-                }
-                shownCount += 1
-            }
-        case .count, .rate:
-            guard let report = output.counterReport else { break }
-            for binding in counterBindings where binding.line == report.line && binding.on.matches(isPulse: report.pulse != nil) {
-                do { try show(actions[binding.action], on: report.pulse == nil ? "rate" : "pulse", timeNs: report.timeNs) } catch {
-                    throw SinkError("cannot write the actions", error)
-                }
-                shownCount += 1
-            }
-        default:
-            break
+        guard let source = output.source, let occasion = inputs[source.inputIndex]?.actionOccasion(for: output) else { return }
+        try show(occasion, of: source)
+    }
+
+    /// A line for each action `occasion`, an output of `source`, starts.
+    private func show(_ occasion: ActionOccasion, of source: OutputSource) throws(SinkError) {
+        for binding in bindings where binding.input == source.inputIndex && binding.matches(occasion, line: source.lineIndex) {
+            do { try show(actions[binding.action], on: occasion.on, timeNs: occasion.timeNs) } catch { throw SinkError("cannot write the actions", error) }
+            shownCount += 1
         }
     }
 
@@ -117,12 +82,5 @@ package final class ActionPreview: Sink {
         }
         if safe, !argument.isEmpty { return argument }
         return "'" + argument.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
-    }
-}
-
-extension ActionBinding {
-    /// Whether `event` starts this binding's action: its kind, and for clicks the count if one is set.
-    func matches(_ event: ButtonEvent) -> Bool {
-        on == event.kind && (count == nil || count == event.count)
     }
 }

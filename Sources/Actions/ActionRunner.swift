@@ -5,7 +5,7 @@ import Musl
 #endif
 import DebounceCore
 import EventLoop
-import EventOutput
+import InputModel
 import LinuxSys
 import Logging
 import Pipeline
@@ -31,27 +31,6 @@ package final class ActionRunner: Sink {
     /// How long a timed-out command's group gets between SIGTERM and SIGKILL, in nanoseconds.
     package static let killGraceNs: Int64 = 2_000_000_000
 
-    /// Where a line is, for the commands' environment.
-    package struct LineName: Sendable, Hashable {
-        package var button: String
-        package var chip: String
-        package var offset: Int
-        /// For a keypad's key: its keypad's name and the key (`GPIO_KEYPAD`, `GPIO_KEY`); nil otherwise.
-        package var key: (keypad: String, key: String)? {
-            get { keypadName.map { ($0, keyName ?? "") } }
-            set { (keypadName, keyName) = (newValue?.keypad, newValue?.key) }
-        }
-        private var keypadName: String?
-        private var keyName: String?
-
-        package init(button: String, chip: String, offset: Int, key: (keypad: String, key: String)? = nil) {
-            self.button = button
-            self.chip = chip
-            self.offset = offset
-            self.key = key
-        }
-    }
-
     private struct Running {
         var group: ProcessGroup
         var action: Int
@@ -62,19 +41,11 @@ package final class ActionRunner: Sink {
     }
 
     private let actions: [Action]
-    private let bindingsOfLine: [[ActionBinding]]
-    /// Per encoder, by its input (`OutputSource.input`): its bindings, and its name for the environment.
-    private let bindingsOfEncoder: [Int: [EncoderActionBinding]]
-    /// The actions of each contact's changes, by the contact's line (few: a dictionary).
-    private let bindingsOfContact: [Int: [ContactActionBinding]]
-    /// The actions of each counter's pulses and rates, by the counter's line, with its units.
-    private let bindingsOfCounter: [Int: [CounterActionBinding]]
-    private let counterUnits: [Int: CounterUnits]
-    private let encoderNames: [Int: String]
-    /// Per keypad, by its input (`OutputSource.input`): the actions its codes start, and its name.
-    private let bindingsOfCode: [Int: [CodeActionBinding]]
-    private let keypadNames: [Int: String]
-    private let names: [LineName]
+    /// The bindings of each input, by its input (`OutputSource.input`); empty for most.
+    private let bindingsOfInput: [[InputActionBinding]]
+    /// What each input with bindings makes of its outputs (`InputPresenter.actionOccasion(for:)`) and
+    /// gives its commands, by its input.
+    private let inputs: [Int: any InputPresenter]
     private let logger: Logger
     /// Running commands, in start order.
     private var running: [Running] = []
@@ -85,27 +56,18 @@ package final class ActionRunner: Sink {
     private var lingering: [ProcessGroup] = []
     private var shuttingDown = false
 
-    /// A runner for `actions`, started as `bindings` say, with `names[line]` in their environment; a
-    /// counter's (`counterBindings`) with its `counterUnits[line]` too (none: pulses, in pulses/min).
-    package init(
-        actions: [Action], bindings: [ActionBinding], names: [LineName], encoderBindings: [EncoderActionBinding] = [], encoderNames: [Int: String] = [:],
-        contactBindings: [ContactActionBinding] = [], counterBindings: [CounterActionBinding] = [], counterUnits: [Int: CounterUnits] = [:],
-        codeBindings: [CodeActionBinding] = [], keypadNames: [Int: String] = [:], logger: Logger
-    ) {
+    /// A runner for `actions`, started as `bindings` say by the outputs of `inputs` (each bound input's
+    /// presenter says what its outputs are and what their commands get in their environment).
+    package init(actions: [Action], bindings: [InputActionBinding], inputs: [any InputPresenter], logger: Logger) {
         self.actions = actions
-        self.bindingsOfCode = Dictionary(grouping: codeBindings.filter { keypadNames[$0.input] != nil }, by: \.input)
-        self.keypadNames = keypadNames
-        self.bindingsOfCounter = Dictionary(grouping: counterBindings.filter { names.indices.contains($0.line) }, by: \.line)
-        self.counterUnits = counterUnits
-        self.bindingsOfContact = Dictionary(grouping: contactBindings.filter { names.indices.contains($0.line) }, by: \.line)
-        self.bindingsOfEncoder = Dictionary(grouping: encoderBindings.filter { encoderNames[$0.input] != nil }, by: \.input)
-        self.encoderNames = encoderNames
-        self.names = names
+        let presenters = Dictionary(inputs.map { ($0.description.input, $0) }, uniquingKeysWith: { first, _ in first })
+        let bound = bindings.filter { presenters[$0.input] != nil && actions.indices.contains($0.action) }
+        var perInput = Array(repeating: [InputActionBinding](), count: (bound.map(\.input).max() ?? -1) + 1)
+        for binding in bound { perInput[binding.input].append(binding) }
+        self.bindingsOfInput = perInput
+        self.inputs = presenters.filter { perInput.indices.contains($0.key) && !perInput[$0.key].isEmpty }
         self.logger = logger
         self.queued = Array(repeating: [], count: actions.count)
-        var perLine = Array(repeating: [ActionBinding](), count: names.count)
-        for binding in bindings where perLine.indices.contains(binding.line) { perLine[binding.line].append(binding) }
-        self.bindingsOfLine = perLine
     }
 
     /// How many commands are running now.
@@ -138,75 +100,31 @@ package final class ActionRunner: Sink {
     /// Events only.
     package var consumesEdges: Bool { false }
 
-    /// A keypad's code: each of its code actions, with the code in `GPIO_CODE` (the one place it goes).
+    /// A code entered on an input (a keypad's): each action it starts, the code in their environment
+    /// as the input says (the one place it goes).
     package func consume(code: EnteredCode, of source: OutputSource, nowNs: Int64) {
-        guard let bindings = bindingsOfCode[source.inputIndex], let keypadName = keypadNames[source.inputIndex] else { return }
-        for binding in bindings {
-            trigger(binding.action, environment: [
-                "GPIO_CODE=\(code.code)", "GPIO_CODE_LENGTH=\(code.code.count)", "GPIO_EVENT=code", "GPIO_KEYPAD=\(keypadName)",
-                "GPIO_TIME_NS=\(code.timeNs)",
-            ], nowNs: nowNs)
-        }
+        guard !shuttingDown, let (input, bindings) = bound(source), let occasion = input.actionOccasion(for: code) else { return }
+        let matching = bindings.filter { $0.matches(occasion, line: source.lineIndex) }
+        guard !matching.isEmpty else { return }
+        let environment = input.actionEnvironment(for: code)
+        for binding in matching { trigger(binding.action, environment: environment, nowNs: nowNs) }
     }
 
     package func consume(_ output: PipelineOutput, nowNs: Int64) {
-        guard !shuttingDown else { return }
-        if case .rotation(let source, let detent) = output {
-            guard let bindings = bindingsOfEncoder[source.inputIndex], let name = encoderNames[source.inputIndex] else { return }
-            for binding in bindings where binding.on.matches(detent.direction) {
-                trigger(binding.action, environment: [
-                    "GPIO_DIRECTION=\(detent.direction.rawValue)", "GPIO_ENCODER=\(name)", "GPIO_EVENT=rotate",
-                    "GPIO_ONSET_NS=\(detent.onsetNs)", "GPIO_POSITION=\(detent.position)", "GPIO_TIME_NS=\(detent.timeNs)",
-                    "GPIO_VELOCITY=\(EventWriter.decimal(detent.velocity))",
-                ], nowNs: nowNs)
-            }
+        guard !shuttingDown, let source = output.source, let (input, bindings) = bound(source), let occasion = input.actionOccasion(for: output) else {
             return
         }
-        if case .contact(let source, let change) = output {
-            let line = source.lineIndex
-            for binding in bindingsOfContact[line] ?? [] where binding.on.matches(change) {
-                let name = names[line]
-                trigger(binding.action, environment: [
-                    "GPIO_CHIP=\(name.chip)", "GPIO_EVENT=state", "GPIO_LINE=\(name.offset)", "GPIO_ONSET_NS=\(change.onsetNs)",
-                    "GPIO_PREVIOUS_NS=\(change.previousDurationNs)", "GPIO_SENSOR=\(name.button)", "GPIO_STATE=\(change.isOn ? "on" : "off")",
-                    "GPIO_TIME_NS=\(change.timeNs)",
-                ], nowNs: nowNs)
-            }
-            return
-        }
-        if let report = output.counterReport {
-            for binding in bindingsOfCounter[report.line] ?? [] where binding.on.matches(isPulse: report.pulse != nil) {
-                trigger(binding.action, environment: counterEnvironment(report, name: names[report.line]), nowNs: nowNs)
-            }
-            return
-        }
-        guard case .event(let source, let event) = output else { return }
-        let line = source.lineIndex
-        for binding in bindingsOfLine[line] where binding.matches(event) {
-            let name = names[line]
-            var environment = [
-                "GPIO_BUTTON=\(name.button)", "GPIO_CHIP=\(name.chip)", "GPIO_COUNT=\(event.count)", "GPIO_EVENT=\(event.kind.rawValue)",
-                "GPIO_HELD_NS=\(event.heldNs)", "GPIO_LINE=\(name.offset)", "GPIO_ONSET_NS=\(event.onsetNs)", "GPIO_TIME_NS=\(event.timeNs)",
-            ]
-            if let key = name.key { environment += ["GPIO_KEY=\(key.key)", "GPIO_KEYPAD=\(key.keypad)"] }
-            trigger(binding.action, environment: environment, nowNs: nowNs)
-        }
+        let matching = bindings.filter { $0.matches(occasion, line: source.lineIndex) }
+        guard !matching.isEmpty else { return }
+        let environment = input.actionEnvironment(for: output)
+        for binding in matching { trigger(binding.action, environment: environment, nowNs: nowNs) }
     }
 
-    /// A counter's pulse or rate as its commands see it: `GPIO_COUNTER`, `GPIO_EVENT` (`pulse` or
-    /// `rate`), `GPIO_TOTAL` (pulses), `GPIO_VALUE` (the total in the unit, as events show it),
-    /// `GPIO_UNIT` (if set), `GPIO_RATE` and `GPIO_RATE_UNIT`, `GPIO_TIME_NS`, the line, and at a pulse
-    /// `GPIO_ONSET_NS` and `GPIO_INTERVAL_NS` (since the previous pulse's onset; 0 for a run's first).
-    private func counterEnvironment(_ report: (line: Int, total: Int64, rate: Double, timeNs: Int64, pulse: PulseCount?), name: LineName) -> [String] {
-        let units = counterUnits[report.line] ?? CounterUnits(perUnit: 1, unit: nil, rateUnit: EventWriter.pulsesPerMinute)
-        var environment = [
-            "GPIO_CHIP=\(name.chip)", "GPIO_COUNTER=\(name.button)", "GPIO_EVENT=\(report.pulse == nil ? "rate" : "pulse")", "GPIO_LINE=\(name.offset)",
-            "GPIO_RATE=\(EventWriter.decimal(report.rate))", "GPIO_RATE_UNIT=\(units.rateUnit)", "GPIO_TIME_NS=\(report.timeNs)",
-            "GPIO_TOTAL=\(report.total)", "GPIO_VALUE=\(EventWriter.value(report.total, perUnit: units.perUnit))",
-        ]
-        if let unit = units.unit { environment.append("GPIO_UNIT=\(unit)") }
-        if let pulse = report.pulse { environment += ["GPIO_INTERVAL_NS=\(pulse.intervalNs)", "GPIO_ONSET_NS=\(pulse.onsetNs)"] }
-        return environment
+    /// The input `source` names and its bindings, if it has any.
+    private func bound(_ source: OutputSource) -> (any InputPresenter, [InputActionBinding])? {
+        let index = source.inputIndex
+        guard bindingsOfInput.indices.contains(index), !bindingsOfInput[index].isEmpty, let input = inputs[index] else { return nil }
+        return (input, bindingsOfInput[index])
     }
 
     package func advance(toNs nowNs: Int64) {

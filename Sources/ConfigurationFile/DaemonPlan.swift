@@ -11,24 +11,17 @@ package struct DaemonPlan: Sendable {
     /// The groups, in the order `LinePlan.group` indexes (sorted by name).
     package var groups: [GroupLockout]
     package var actions: [Action]
-    package var bindings: [ActionBinding]
+    /// Which outputs of which input start each action (into `actions`): a button's events, a key's, a
+    /// keypad's codes, an encoder's detents, a contact's changes, a counter's pulses and rates.
+    package var actionBindings: [InputActionBinding] = []
     /// What each button's keys are bound to; empty when no button has keys (then no keyboard is made).
     package var keyBindings: [KeyBinding]
     /// The encoders, in the configuration's order, each decoding its two raw lines (`Roster.encoders`).
     package var encoders: [EncoderPlan]
     /// The keys each encoder's detents tap.
     package var encoderKeyBindings: [EncoderKeyBinding]
-    /// The actions each encoder's detents start (into `actions`).
-    package var encoderActionBindings: [EncoderActionBinding] = []
-    /// The actions each contact's changes start (into `actions`), by the contact's line.
-    package var contactActionBindings: [ContactActionBinding] = []
-    /// The actions each counter's pulses and rates start (into `actions`), by the counter's line.
-    package var counterActionBindings: [CounterActionBinding] = []
     /// The keypads' code entry, in the keypads' order (those with `code:`).
     package var codes: [CodePlan] = []
-    /// The actions each keypad's codes start (into `actions`). Its keys' events start theirs through
-    /// `bindings`, as a button's do.
-    package var codeActionBindings: [CodeActionBinding] = []
 
     /// What the loop's pipeline is made of: the lines' plans, the groups, the encoders and the codes.
     package var pipeline: PipelinePlan { PipelinePlan(lines: plans, groups: groups, encoders: encoders, codes: codes) }
@@ -64,36 +57,31 @@ package struct DaemonPlan: Sendable {
             return encoder.keys.map { EncoderKeyBinding(input: input, clockwise: $0.clockwise, counterClockwise: $0.counterClockwise) }
         }
         actions = []
-        bindings = []
         keyBindings = []
-        for (button, line) in roster.buttons {
-            for keys in button.keys {
-                keyBindings.append(KeyBinding(line: line.index, on: keys.on, count: keys.count, keys: keys.keys, isHeld: keys.isHeld))
-            }
-            for action in button.actions {
-                bindings.append(ActionBinding(line: line.index, on: action.on, count: action.count, action: actions.count))
-                actions.append(action.action)
-            }
-        }
-        for (input, encoder) in zip(encoderInputs, configuration.encoders) {
-            for action in encoder.actions {
-                encoderActionBindings.append(EncoderActionBinding(input: input, on: action.on, action: actions.count))
-                actions.append(action.action)
-            }
-        }
-        for (sensor, line) in roster.sensors {
-            for action in sensor.actions {
-                contactActionBindings.append(ContactActionBinding(line: line.index, on: action.on, action: actions.count))
-                actions.append(action.action)
+        for (input, entry) in roster.inputs.enumerated() {
+            switch entry.kind {
+            case .button(let button):
+                for keys in button.keys {
+                    keyBindings.append(KeyBinding(line: entry.lines[0].index, on: keys.on, count: keys.count, keys: keys.keys, isHeld: keys.isHeld))
+                }
+                for action in button.actions { bind(action.action, input: input, on: action.on.rawValue, count: action.count) }
+            case .encoder(let encoder):
+                for action in encoder.actions { bind(action.action, input: input, on: action.on.rawValue) }
+            case .sensor(let sensor):
+                for action in sensor.actions { bind(action.action, input: input, on: action.on.rawValue) }
+            case .counter(let counter):
+                for action in counter.actions { bind(action.action, input: input, on: action.on.rawValue) }
+            case .keypad(let keypad):
+                addKeypad(keypad, input: input, keys: entry.lines)
             }
         }
-        for (counter, line) in roster.counters {
-            for action in counter.actions {
-                counterActionBindings.append(CounterActionBinding(line: line.index, on: action.on, action: actions.count))
-                actions.append(action.action)
-            }
-        }
-        for (input, (keypad, keys)) in zip(roster.inputIndices(of: .keypad), roster.keypads) { addKeypad(keypad, input: input, keys: keys) }
+    }
+
+    /// `action`, started by the outputs of input `input` that answer `on` (of line `line` only and
+    /// `count` clicks only, when set).
+    private mutating func bind(_ action: Action, input: Int, line: Int? = nil, on: String, count: Int? = nil) {
+        actionBindings.append(InputActionBinding(input: input, line: line, on: on, count: count, action: actions.count))
+        actions.append(action)
     }
 
     /// Line `line`'s plan, by its owner's kind: an encoder's lines A and B are raw (its decoder takes
@@ -128,10 +116,11 @@ package struct DaemonPlan: Sendable {
         }
         for action in keypad.actions {
             switch action.on {
-            case .code: codeActionBindings.append(CodeActionBinding(input: input, action: actions.count))
+            case .code:
+                actionBindings.append(InputActionBinding(input: input, on: "code", action: actions.count))
             case .key(let kind, let count):
                 for (line, key) in named where action.keys?.contains(key) ?? true {
-                    bindings.append(ActionBinding(line: line, on: kind, count: count, action: actions.count))
+                    actionBindings.append(InputActionBinding(input: input, line: line, on: kind.rawValue, count: count, action: actions.count))
                 }
             }
             actions.append(action.action)

@@ -68,9 +68,6 @@ package struct CounterSettings: Sendable, Equatable {
     /// Commands its pulses and rates run (`actions:` with `on: pulse` or `on: rate`).
     package var actions: [CounterActionConfiguration] = []
 
-    /// Its units as its actions show them.
-    package var units: CounterUnits { CounterUnits(perUnit: perUnit, unit: unit, rateUnit: rateUnit) }
-
     /// The default `flush:` and `publish_interval:`: 5 s.
     package static let defaultIntervalNs: Int64 = 5_000_000_000
 

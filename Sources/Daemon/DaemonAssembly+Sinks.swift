@@ -5,6 +5,7 @@ import CounterState
 import DebounceCore
 import EventLoop
 import EventOutput
+import InputModel
 import Inputs
 import Keys
 import LinuxSys
@@ -14,40 +15,29 @@ import Recording
 extension DaemonAssembly {
     /// What the run's events go to: the printer, then the action runner and the virtual keyboard, or in
     /// a simulation without `runsActions` what they would do, shown after each event on the printer's
-    /// output (`ActionPreview`, `KeyPreview`). `restoredPositions`: the encoders that start from a
-    /// position the state directory kept, which the printer shows at the start.
+    /// output (`ActionPreview`, `KeyPreview`); each input as `inputs` present it, over `lineCount` run
+    /// lines. `restoredPositions`: the encoders that start from a position the state directory kept,
+    /// which the printer shows at the start.
     static func eventSinks(
-        _ configuration: ServiceConfiguration, plan: DaemonPlan, places: [RunAssembly.LinePlace], choices: DaemonChoices,
+        _ configuration: ServiceConfiguration, plan: DaemonPlan, inputs: [any InputPresenter], lineCount: Int, choices: DaemonChoices,
         restoredPositions: [(input: Int, position: Int)] = [], logger: Logger
     ) throws(DaemonFailure) -> [any Sink] {
-        let roster = configuration.roster
         let out = OutputBuffer(fileDescriptor: choices.output, flushThreshold: 0)
-        let inputs = InputPresenters.presenters(of: roster, place: { (chip: places[$0.index].chip, offset: places[$0.index].offset) })
         var sinks: [any Sink] = [
-            EventPrinter(writer: EventWriter(format: choices.format, output: out), inputs: inputs, lineCount: places.count, restoredPositions: restoredPositions)
+            EventPrinter(writer: EventWriter(format: choices.format, output: out), inputs: inputs, lineCount: lineCount, restoredPositions: restoredPositions)
         ]
         if choices.showsOutputs {
-            sinks.append(
-                ActionPreview(
-                    actions: plan.actions, bindings: plan.bindings, contactBindings: plan.contactActionBindings, encoderBindings: plan.encoderActionBindings,
-                    counterBindings: plan.counterActionBindings, codeBindings: plan.codeActionBindings, lineCount: places.count, format: choices.format,
-                    output: out))
+            sinks.append(ActionPreview(actions: plan.actions, bindings: plan.actionBindings, inputs: inputs, format: choices.format, output: out))
             if !plan.actions.isEmpty || !plan.keyBindings.isEmpty || !plan.encoderKeyBindings.isEmpty {
                 logger.notice("a simulation shows the actions and keys it would start, and runs none (--run-actions runs them)")
             }
         } else {
-            sinks.append(
-                ActionRunner(
-                    actions: plan.actions, bindings: plan.bindings, names: roster.actionNames(places), encoderBindings: plan.encoderActionBindings,
-                    encoderNames: Dictionary(uniqueKeysWithValues: roster.inputIndices(of: .encoder).map { ($0, roster.inputs[$0].name) }), contactBindings: plan.contactActionBindings,
-                    counterBindings: plan.counterActionBindings,
-                    counterUnits: Dictionary(uniqueKeysWithValues: roster.counters.map { ($0.line.index, $0.settings.units) }),
-                    codeBindings: plan.codeActionBindings, keypadNames: Dictionary(uniqueKeysWithValues: roster.inputIndices(of: .keypad).map { ($0, roster.inputs[$0].name) }), logger: logger))
+            sinks.append(ActionRunner(actions: plan.actions, bindings: plan.actionBindings, inputs: inputs, logger: logger))
         }
-        if let keyboard = try keyboard(plan: plan, settings: configuration.keyboard, lineCount: places.count, choices: choices, preview: out, logger: logger) {
+        if let keyboard = try keyboard(plan: plan, settings: configuration.keyboard, lineCount: lineCount, choices: choices, preview: out, logger: logger) {
             sinks.append(keyboard)
         }
-        if choices.simulation == nil { sinks.append(ChipAvailabilityLog(roster: roster, logger: logger)) }
+        if choices.simulation == nil { sinks.append(ChipAvailabilityLog(roster: configuration.roster, logger: logger)) }
         return sinks
     }
 

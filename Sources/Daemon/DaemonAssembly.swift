@@ -9,6 +9,7 @@ import CounterState
 import DebounceCore
 import EventLoop
 import GPIODBackend
+import Inputs
 import Keypads
 import LineInput
 import Logging
@@ -112,18 +113,21 @@ package final class DaemonAssembly {
             var carriedPositions: [Int?] = Array(repeating: nil, count: plan.encoders.count)
             if let carried, let change { carriedPositions = Self.encoderPositions(change, plan: plan, previous: carried) }
             let restored = plan.encoders.indices.filter { kept[$0] != nil && carriedPositions[$0] == nil }.map { (plan.encoders[$0].input ?? $0, plan.encoders[$0].initialPosition) }
-            var sinks = try Self.eventSinks(configuration, plan: plan, places: places, choices: choices, restoredPositions: restored, logger: logger)
+            // A kept encoder goes on from where the previous run left it.
+            var starts = plan.starts
+            for (encoder, carried) in zip(plan.encoders, carriedPositions) {
+                if let input = encoder.input, let carried { starts[input] = Int64(carried) }
+            }
+            // Each input as the sinks show it, made once for all of them.
+            let inputs = InputPresenters.presenters(of: configuration.roster, place: { (chip: places[$0.index].chip, offset: places[$0.index].offset) }, starts: starts)
+            var sinks = try Self.eventSinks(
+                configuration, plan: plan, inputs: inputs, lineCount: places.count, choices: choices, restoredPositions: restored, logger: logger)
             sinks += carried?.retiring ?? []
             if let counterStore { sinks.append(counterStore) }
             var mqttSink: MQTTSink?
             if let mqtt {
                 do throws(MQTTError) {
-                    // A kept encoder goes on from where the previous run left it.
-                    var starts = plan.starts
-                    for (encoder, carried) in zip(plan.encoders, carriedPositions) {
-                        if let input = encoder.input, let carried { starts[input] = Int64(carried) }
-                    }
-                    let made = try configuration.mqttSink(mqtt, places: places, starts: starts, softwareVersion: choices.softwareVersion, logger: logger)
+                    let made = try MQTTSink(settings: mqtt, inputs: inputs, softwareVersion: choices.softwareVersion, logger: logger)
                     if let previous = carried?.mqttSink, previous.settings == mqtt {
                         previous.adopt(made)
                         mqttSink = previous

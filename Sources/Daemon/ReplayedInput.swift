@@ -2,6 +2,8 @@ import Actions
 import ConfigurationFile
 import EventLoop
 import EventOutput
+import InputModel
+import Inputs
 import Pipeline
 import Recording
 import Settings
@@ -31,25 +33,25 @@ package struct ReplayedInput: Sendable {
     private var perUnit: Double?
     private var rateUnit: String?
     private var actions: [Action]
-    /// The input's actions, its line as line 0.
-    private var bindings: [ActionBinding]
-    private var contactBindings: [ContactActionBinding]
-    private var counterBindings: [CounterActionBinding]
+    /// The input's actions.
+    private var bindings: [InputActionBinding]
+    /// The input as its actions see it.
+    private var presenter: any InputPresenter
 
     /// The button, sensor or counter `name` of `configuration`, or its only one when `name` is nil.
     package init(_ configuration: ServiceConfiguration, name: String?) throws(ReplayedInputError) {
         let roster = configuration.roster
         // Every input a trace of one line can drive, with its line.
-        let candidates: [(input: Roster.Input, kind: Kind)] = roster.inputs.compactMap { input in
+        let candidates: [(input: Roster.Input, kind: Kind, index: Int)] = roster.inputs.enumerated().compactMap { index, input in
             switch input.kind {
-            case .button: (input, .button)
-            case .sensor: (input, .sensor)
-            case .counter: (input, .counter)
+            case .button: (input, .button, index)
+            case .sensor: (input, .sensor, index)
+            case .counter: (input, .counter, index)
             case .encoder, .keypad: nil
             }
         }
         let names = candidates.map(\.input.name)
-        let chosen: (input: Roster.Input, kind: Kind)
+        let chosen: (input: Roster.Input, kind: Kind, index: Int)
         if let name {
             guard let found = candidates.first(where: { $0.input.name == name }) else { throw .noSuchInput(name: name, inputs: names) }
             chosen = found
@@ -63,9 +65,9 @@ package struct ReplayedInput: Sendable {
         kind = chosen.kind
         pipeline = PipelinePlan(lines: [plan.plans[line]], groups: plan.groups)
         actions = plan.actions
-        bindings = plan.bindings.filter { $0.line == line }.map { ActionBinding(line: 0, on: $0.on, count: $0.count, action: $0.action) }
-        contactBindings = plan.contactActionBindings.filter { $0.line == line }.map { ContactActionBinding(line: 0, on: $0.on, action: $0.action) }
-        counterBindings = plan.counterActionBindings.filter { $0.line == line }.map { CounterActionBinding(line: 0, on: $0.on, action: $0.action) }
+        // Its outputs name its input, as in a run (`LinePlan.input`): its bindings and presenter are the run's.
+        bindings = plan.actionBindings.filter { $0.input == chosen.index }
+        presenter = InputPresenters.presenters(of: roster, place: nil)[chosen.index]
         switch chosen.input.kind {
         case .counter(let counter):
             fields = EventFields([.text("counter", self.name)])
@@ -84,9 +86,7 @@ package struct ReplayedInput: Sendable {
             EventPrinter(
                 writer: EventWriter(format: format, output: output), lineFields: [fields], contactLines: kind == .sensor ? [0] : [],
                 perUnit: perUnit.map { [0: $0] } ?? [:], rateUnits: rateUnit.map { [0: $0] } ?? [:]),
-            ActionPreview(
-                actions: actions, bindings: bindings, contactBindings: contactBindings, counterBindings: counterBindings, lineCount: 1, format: format,
-                output: output),
+            ActionPreview(actions: actions, bindings: bindings, inputs: [presenter], format: format, output: output),
         ]
     }
 }

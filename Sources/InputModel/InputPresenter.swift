@@ -19,6 +19,20 @@ package protocol InputPresenter: Sendable {
 
     /// What a code entered on this input (a matrix's keys) changes; nothing by default.
     func updates(for code: EnteredCode) -> [InputUpdate]
+
+    /// How `output`, one of this input's, starts its actions (`InputActionBinding`); nil for an
+    /// output that starts none.
+    func actionOccasion(for output: PipelineOutput) -> ActionOccasion?
+
+    /// What the commands `output` starts get in their environment (`GPIO_EVENT=press`, ...), sorted
+    /// by name; asked only for an output with an occasion.
+    func actionEnvironment(for output: PipelineOutput) -> [String]
+
+    /// How a code entered on this input starts its actions; nil by default.
+    func actionOccasion(for code: EnteredCode) -> ActionOccasion?
+
+    /// What the commands a code starts get in their environment (the one place a code goes).
+    func actionEnvironment(for code: EnteredCode) -> [String]
 }
 
 extension InputPresenter {
@@ -28,6 +42,10 @@ extension InputPresenter {
     }
 
     package func updates(for code: EnteredCode) -> [InputUpdate] { [] }
+
+    package func actionOccasion(for code: EnteredCode) -> ActionOccasion? { nil }
+
+    package func actionEnvironment(for code: EnteredCode) -> [String] { [] }
 
     /// The input's name (`description.name`).
     package var name: String { description.name }

@@ -38,7 +38,7 @@ package enum InputPresenters {
             case .keypad(let keypad):
                 // Its keys are lines of the run (row by row), whatever `place` says.
                 return KeypadPresenter(
-                    name: entry.name, input: input, keys: keypad.layout.flatMap { $0 }, lineIndices: entry.lines.map(\.index),
+                    name: entry.name, input: input, keys: keypad.layout.flatMap { $0 }, lineIndices: entry.lines.map(\.index), places: entry.lines.map(at),
                     collectsCodes: keypad.code != nil, publishesCode: keypad.publishCode, namesKey: keypad.namesKey)
             }
         }

@@ -1,6 +1,7 @@
 import Actions
 import DebounceCore
 import EventLoop
+import Inputs
 import Foundation
 import LinuxSys
 import Logging
@@ -15,6 +16,9 @@ import Testing
     static let ms: Int64 = 1_000_000
     static let quiet = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
 
+    /// Button `b`, on line 0 of chip `sim`, run line 0.
+    static let button = ButtonPresenter(name: "b", chip: "sim", line: 0, lineIndex: 0, gestures: [])
+
     static func plan(_ strategy: DebounceStrategy) -> [LinePlan] { [LinePlan(debounce: DebounceConfiguration(both: strategy))] }
 
     /// Action timeouts count on the loop's clock: a real-time simulated run kills a command that runs
@@ -25,7 +29,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: pidFile) }
         let runner = ActionRunner(
             actions: [Action(name: "slow", arguments: ["/bin/sh", "-c", "sleep 30 & echo $! > \(pidFile); wait"], timeoutNs: 300 * Self.ms)],
-            bindings: [ActionBinding(line: 0, on: .press, action: 0)], names: [.init(button: "b", chip: "sim", offset: 0)], logger: Self.quiet)
+            bindings: [InputActionBinding(input: 0, on: "press", action: 0)], inputs: [Self.button], logger: Self.quiet)
         let lines = SimulatedLines(initialLevel: .high, script: [Edge(level: .low, timeNs: Self.ms)])
         let started = MonotonicClock.nowNs
         let loop = try EventLoop(clock: .realTime(), source: lines, plan: PipelinePlan(lines: Self.plan(.eager(lockoutNs: Self.ms))), sinks: [runner])
@@ -45,7 +49,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: pidFile) }
         let runner = ActionRunner(
             actions: [Action(name: "forever", arguments: ["/bin/sh", "-c", "sleep 300 & echo $! > \(pidFile); exec sleep 300"])],
-            bindings: [ActionBinding(line: 0, on: .press, action: 0)], names: [.init(button: "b", chip: "sim", offset: 0)], logger: Self.quiet)
+            bindings: [InputActionBinding(input: 0, on: "press", action: 0)], inputs: [Self.button], logger: Self.quiet)
         let stopSwitch = try StopSwitch()
         let lines = SimulatedLines(initialLevel: .high, script: [Edge(level: .low, timeNs: Self.ms), Edge(level: .high, timeNs: 60_000 * Self.ms)])
         let loop = try EventLoop(
@@ -72,7 +76,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: log) }
         let runner = ActionRunner(
             actions: [Action(name: "note", arguments: ["/bin/sh", "-c", "echo \"$GPIO_EVENT\" >> \(log)"])],
-            bindings: [ActionBinding(line: 0, on: .release, action: 0)], names: [.init(button: "b", chip: "sim", offset: 0)], logger: Self.quiet)
+            bindings: [InputActionBinding(input: 0, on: "release", action: 0)], inputs: [Self.button], logger: Self.quiet)
         let loop = try EventLoop(
             clock: .realTime(), source: SimulatedLines(buttons: [BouncyButton(seed: 2, presses: 1)]),
             plan: PipelinePlan(lines: Self.plan(.defer(windowNs: 10 * Self.ms))), sinks: [runner], limits: LoopLimits(maximumEvents: 2))
@@ -87,8 +91,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: log) }
         let note = Action(name: "note", arguments: ["/bin/sh", "-c", "echo \"$GPIO_EVENT $GPIO_HELD_NS\" >> \(log)"])
         let runner = ActionRunner(
-            actions: [note], bindings: [.press, .release, .longRelease].map { ActionBinding(line: 0, on: $0, action: 0) },
-            names: [.init(button: "b", chip: "sim", offset: 0)], logger: Self.quiet)
+            actions: [note], bindings: ["press", "release", "long_release"].map { InputActionBinding(input: 0, on: $0, action: 0) }, inputs: [Self.button],
+            logger: Self.quiet)
         // Press edge at 10 ms, release edge at 710 ms: held 700 ms, past the 500 ms hold.
         let script = [Edge(level: .low, timeNs: 10 * Self.ms), Edge(level: .high, timeNs: 710 * Self.ms)]
         let plan = LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 10 * Self.ms)), gestures: GestureConfiguration(holdNs: 500 * Self.ms))
@@ -107,9 +111,9 @@ import Testing
             Action(name: tag, arguments: ["/bin/sh", "-c", "echo \"\(tag) $GPIO_EVENT $GPIO_SENSOR $GPIO_STATE $GPIO_PREVIOUS_NS $GPIO_LINE\" >> \(log)"])
         }
         let runner = ActionRunner(
-            actions: [note("opened"), note("changed")], bindings: [], names: [.init(button: "door", chip: "sim", offset: 23)],
-            contactBindings: [ContactActionBinding(line: 0, on: .on, action: 0), ContactActionBinding(line: 0, on: .change, action: 1)],
-            logger: Self.quiet)
+            actions: [note("opened"), note("changed")],
+            bindings: [InputActionBinding(input: 0, on: "on", action: 0), InputActionBinding(input: 0, on: "change", action: 1)],
+            inputs: [SensorPresenter(name: "door", chip: "sim", line: 23, lineIndex: 0, deviceClass: nil)], logger: Self.quiet)
         // Open (high) at 100 ms for 300 ms, closed again at 400 ms: on, then off after 300 ms.
         let script = [Edge(level: .high, timeNs: 100 * Self.ms), Edge(level: .low, timeNs: 400 * Self.ms)]
         let plan = LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 10 * Self.ms), activeLevel: .activeHigh), role: .contact(ContactConfiguration()))

@@ -2,6 +2,7 @@ import Actions
 import DebounceCore
 import EventLoop
 import EventOutput
+import Inputs
 import Foundation
 import Logging
 import Pipeline
@@ -16,8 +17,12 @@ import Testing
 @Suite struct CounterActionTests {
     static let ms: Int64 = 1_000_000
     static let quiet = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
-    /// A meter of 1000 imp/kWh: 3600 W at one pulse a second.
-    static let energy = CounterUnits(perUnit: 1000, unit: "kWh", rateUnit: "W")
+    /// A meter of 1000 imp/kWh (3600 W at one pulse a second), `energy` on line 24 of chip `sim`, run line 0.
+    static let energy = CounterPresenter(
+        name: "energy", chip: "sim", line: 24, lineIndex: 0, perUnit: 1000, unit: "kWh", deviceClass: "energy", startTotal: 1000, publishIntervalNs: 0,
+        rateUnit: "W")
+    /// Its actions: one on each pulse, one on each rate.
+    static let bindings = [InputActionBinding(input: 0, on: "pulse", action: 0), InputActionBinding(input: 0, on: "rate", action: 1)]
 
     /// An S0 output (active low, `defer:10ms`) whose rate is 0 one second after a pulse and falls
     /// every 200 ms until then, from 1000 pulses.
@@ -41,9 +46,7 @@ import Testing
                 policy: .queue)
         }
         let runner = ActionRunner(
-            actions: [note("p"), note("r")], bindings: [], names: [.init(button: "energy", chip: "sim", offset: 24)],
-            counterBindings: [CounterActionBinding(line: 0, on: .pulse, action: 0), CounterActionBinding(line: 0, on: .rate, action: 1)],
-            counterUnits: [0: Self.energy], logger: Self.quiet)
+            actions: [note("p"), note("r")], bindings: Self.bindings, inputs: [Self.energy], logger: Self.quiet)
         // A third pulse 1.2 s after the second, past the timeout (its rate is 0), ends the run.
         let loop = try EventLoop(clock: .realTime(), source: Self.pulses([100, 400, 1600]), plan: PipelinePlan(lines: [Self.plan]), sinks: [runner])
         #expect(try loop.run() == .endOfInput)
@@ -71,7 +74,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: log) }
         let runner = ActionRunner(
             actions: [Action(name: "p", arguments: ["/bin/sh", "-c", "echo \"$GPIO_VALUE ${GPIO_UNIT-none} $GPIO_RATE $GPIO_RATE_UNIT\" >> \(log)"], policy: .queue)],
-            bindings: [], names: [.init(button: "pulses", chip: "sim", offset: 5)], counterBindings: [CounterActionBinding(line: 0, on: .pulse, action: 0)],
+            bindings: [InputActionBinding(input: 0, on: "pulse", action: 0)],
+            inputs: [CounterPresenter(name: "pulses", chip: "sim", line: 5, lineIndex: 0, perUnit: 1, unit: nil, deviceClass: nil, startTotal: 0, publishIntervalNs: 0)],
             logger: Self.quiet)
         let plan = LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 10 * Self.ms), activeLevel: .activeLow), role: .counter(initialTotal: 0))
         let loop = try EventLoop(clock: .realTime(), source: Self.pulses([100, 350]), plan: PipelinePlan(lines: [plan]), sinks: [runner])
@@ -88,9 +92,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let descriptor = try FileDescriptor.open(FilePath(path), .writeOnly)
         let preview = ActionPreview(
-            actions: [Action(name: "energy.pulse", arguments: ["/bin/count"]), Action(name: "energy.rate", arguments: ["/bin/log power"])], bindings: [],
-            counterBindings: [CounterActionBinding(line: 0, on: .pulse, action: 0), CounterActionBinding(line: 0, on: .rate, action: 1)],
-            lineCount: 1, format: format, output: OutputBuffer(fileDescriptor: descriptor, flushThreshold: 0))
+            actions: [Action(name: "energy.pulse", arguments: ["/bin/count"]), Action(name: "energy.rate", arguments: ["/bin/log power"])],
+            bindings: Self.bindings, inputs: [Self.energy], format: format, output: OutputBuffer(fileDescriptor: descriptor, flushThreshold: 0))
         if let lines {
             _ = try VirtualRun.play(lines, plans: [plan], sinks: [preview])
         } else {

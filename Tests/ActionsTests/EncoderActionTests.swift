@@ -1,6 +1,7 @@
 import Actions
 import DebounceCore
 import EventLoop
+import Inputs
 import Foundation
 import Logging
 import Pipeline
@@ -12,6 +13,8 @@ import Testing
 /// runs, the second with the final position.
 @Suite struct EncoderActionTests {
     static let ms: Int64 = 1_000_000
+    /// Encoder `volume`, input 0.
+    static let volume = EncoderPresenter(name: "volume", input: 0, chip: "sim", lines: [0, 1], lineIndices: [0, 1])
 
     /// `detents` clockwise detents, each 4 transitions `stepMs` apart (A leads), from 10 ms on.
     static func clockwise(detents: Int, stepMs: Int64) -> SimulatedLines {
@@ -31,7 +34,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: log) }
         let runner = ActionRunner(
             actions: [Action(name: "volume.rotate", arguments: ["/bin/sh", "-c", "echo $GPIO_ENCODER $GPIO_DIRECTION $GPIO_POSITION >> \(log); sleep 0.2"], policy: .coalesce)],
-            bindings: [], names: [], encoderBindings: [EncoderActionBinding(input: 0, on: .rotate, action: 0)], encoderNames: [0: "volume"],
+            bindings: [InputActionBinding(input: 0, on: "rotate", action: 0)], inputs: [Self.volume],
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         // 10 detents in 40 ms, in real time: the first starts the command, the other nine come while it runs.
         let loop = try EventLoop(
@@ -52,9 +55,8 @@ import Testing
                 Action(name: "up", arguments: ["/bin/sh", "-c", "echo up $GPIO_POSITION >> \(log)"], policy: .queue),
                 Action(name: "down", arguments: ["/bin/sh", "-c", "echo down $GPIO_POSITION >> \(log)"], policy: .queue),
             ],
-            bindings: [], names: [],
-            encoderBindings: [EncoderActionBinding(input: 0, on: .cw, action: 0), EncoderActionBinding(input: 0, on: .ccw, action: 1)],
-            encoderNames: [0: "volume"], logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+            bindings: [InputActionBinding(input: 0, on: "cw", action: 0), InputActionBinding(input: 0, on: "ccw", action: 1)], inputs: [Self.volume],
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         let loop = try EventLoop(
             clock: .realTime(), source: Self.clockwise(detents: 2, stepMs: 5), plan: PipelinePlan(lines: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1)]),
             sinks: [runner])

@@ -46,23 +46,24 @@ import Testing
         #expect(counter.actions[0].action.policy == .coalesce)
         #expect(counter.actions[1].action.policy == .queue)
         #expect(counter.actions[1].action.timeoutNs == 2_000_000_000)
-        #expect(counter.units == CounterUnits(perUnit: 1000, unit: "kWh", rateUnit: "W"))
+        #expect(counter.perUnit == 1000 && counter.unit == "kWh" && counter.rateUnit == "W")
     }
 
     @Test func thePlanBindsACountersActionsToItsLineAfterTheSensorsActions() throws {
         let configuration = try ConfigurationLoader.load(Self.meter, file: "c.yaml")
         let plan = DaemonPlan(configuration)
         #expect(plan.actions.map(\.name) == ["door.on", "energy.rate", "energy.pulse"])
-        #expect(plan.contactActionBindings == [ContactActionBinding(line: 0, on: .on, action: 0)])
-        #expect(plan.counterActionBindings == [
-            CounterActionBinding(line: 1, on: .rate, action: 1), CounterActionBinding(line: 1, on: .pulse, action: 2),
+        // The contact is the first input, the meter the second: each binding names its input.
+        #expect(plan.actionBindings == [
+            InputActionBinding(input: 0, on: "on", action: 0), InputActionBinding(input: 1, on: "rate", action: 1),
+            InputActionBinding(input: 1, on: "pulse", action: 2),
         ])
     }
 
     @Test func aCounterWithoutActionsBindsNone() throws {
         let configuration = try ConfigurationLoader.load("counters:\n  - {name: water, line: 24}\n", file: "c.yaml")
         #expect(configuration.counters[0].actions.isEmpty)
-        #expect(DaemonPlan(configuration).counterActionBindings.isEmpty)
+        #expect(DaemonPlan(configuration).actionBindings.isEmpty)
     }
 
     @Test func aCountersActionNeedsPulseOrRate() {

@@ -121,7 +121,7 @@ import Testing
         #expect(actions.map(\.action.policy) == [.coalesce, .drop])
         #expect(actions.map(\.action.name) == ["volume.rotate", "volume.ccw"])
         let plan = DaemonPlan(configuration)
-        #expect(plan.encoderActionBindings == [EncoderActionBinding(input: 0, on: .rotate, action: 0), EncoderActionBinding(input: 0, on: .ccw, action: 1)])
+        #expect(plan.actionBindings == [InputActionBinding(input: 0, on: "rotate", action: 0), InputActionBinding(input: 0, on: "ccw", action: 1)])
         #expect {
             try ConfigurationLoader.load("encoders: [{name: v, lines: [1, 2], actions: [{on: press, run: [/bin/true]}]}]", file: "b.yaml")
         } throws: { "\($0)".contains("cw") }

@@ -42,9 +42,10 @@ import Testing
         #expect(plan.keyBindings.first { $0.line == 6 }?.keys == KeyCode.code(named: "KEY_5").map { [$0] })
         #expect(plan.keyBindings.first { $0.line == 15 }?.keys == KeyCode.code(named: "KEY_ENTER").map { [$0] })
         // `on: press, keys: "AB"`: bound to A's and B's lines only; the code's action to the keypad.
-        #expect(plan.bindings.map(\.line) == [4, 8])
+        #expect(plan.actionBindings.filter { $0.on == "press" }.map(\.line) == [4, 8])
         // The keypad is the roster's second input, after the button: its codes and their actions name it so.
-        #expect(plan.codeActionBindings == [CodeActionBinding(input: 1, action: 0)])
+        #expect(plan.actionBindings.filter { $0.on == "code" } == [InputActionBinding(input: 1, on: "code", action: 0)])
+        #expect(plan.actionBindings.allSatisfy { $0.input == 1 })
         let code = try #require(plan.codes.first)
         #expect(code.input == 1)
         #expect(code.configuration.minLength == 4 && code.configuration.maxLength == 6 && code.configuration.backKeys == ["D"])
@@ -76,7 +77,7 @@ import Testing
         let keypad = try #require(configuration.keypads.first)
         #expect(keypad.gestures.clickWindowNs == 300_000_000 && keypad.gestures.maxClickCount == 2)
         let plan = DaemonPlan(configuration)
-        #expect(plan.bindings == [ActionBinding(line: 11, on: .click, count: 2, action: 0)])
+        #expect(plan.actionBindings == [InputActionBinding(input: 0, line: 11, on: "click", count: 2, action: 0)])
         #expect(plan.plans[11].gestures.clickWindowNs == 300_000_000)
         #expect {
             try ConfigurationLoader.load("keypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7], actions: [{on: click, run: [/bin/true]}]}]", file: "p.yaml")

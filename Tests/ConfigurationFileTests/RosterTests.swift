@@ -133,7 +133,7 @@ import Testing
         #expect(roster.lines.map { plan.plans[$0.id.index].input } == [0, 1, 2, 2, 3, 4, 5])
         // An encoder's outputs name its input, its place in the roster (after the two buttons).
         #expect(plan.encoders.map(\.input) == [roster.index(of: InputID(.encoder, "volume"))] && plan.encoders.map(\.input) == [2])
-        #expect(plan.contactActionBindings.map(\.line) == [roster.sensors[0].line.index])
+        #expect(plan.actionBindings.map(\.input) == [roster.index(of: InputID(.sensor, "door"))])
         // Where the inputs that keep a value start, by their input: the counter's kept total, the
         // encoder's position (0: none kept).
         #expect(plan.starts == [roster.index(of: InputID(.counter, "energy"))!: 42, 2: 0])

@@ -239,9 +239,8 @@ import Testing
         #expect(sensor.actions[1].action.arguments == ["/bin/sh", "-c", "echo \"$GPIO_STATE\""])
         #expect(sensor.actions[1].action.policy == .drop)
         let plan = DaemonPlan(configuration)
-        #expect(plan.contactActionBindings == [
-            ContactActionBinding(line: 1, on: .on, action: 0), ContactActionBinding(line: 1, on: .change, action: 1),
-        ])
+        // The contact is the second input, after the button.
+        #expect(plan.actionBindings == [InputActionBinding(input: 1, on: "on", action: 0), InputActionBinding(input: 1, on: "change", action: 1)])
         #expect(plan.actions.map(\.name) == ["front-door.on", "front-door.change"])
     }
 

@@ -14,12 +14,16 @@ package struct ButtonPresenter: InputPresenter {
     package let gestures: [ButtonGesture]
     /// Its fields in its events' JSON, formatted once: `,"button":"lights","chip":"gpiochip0","line":17`.
     package let eventFields: EventFields
+    /// Where its line is, for its actions' environment: its chip's name and the line's offset.
+    package let chip: String
+    package let offset: Int
 
     /// Button `name` on `chip`'s line `line` (offset), run line `lineIndex`, making `gestures`; `input`
     /// its place in the run's inputs (nil: its line's, as a plan without a roster numbers them).
     package init(name: String, input: Int? = nil, chip: String, line: Int, lineIndex: Int, gestures: [ButtonGesture]) {
         self.lineIndex = lineIndex
         self.gestures = gestures
+        (self.chip, self.offset) = (chip, line)
         self.eventFields = .button(name, chip: chip, line: line)
         let events = EntityDescription(
             key: "event", channel: "event",

@@ -20,6 +20,11 @@ package struct CounterPresenter: InputPresenter {
     package let rateUnit: String
     /// Its fields in its pulses' JSON: `,"counter":"energy","chip":"gpiochip0","line":24`.
     package let eventFields: EventFields
+    /// Its unit (`kWh`, `m³`), nil for none.
+    package let unit: String?
+    /// Where its line is, for its actions' environment: its chip's name and the line's offset.
+    package let chip: String
+    package let offset: Int
 
     /// Counter `name` on `chip`'s line `line` (offset), run line `lineIndex` (`input`: its place in
     /// the run's inputs, nil its line's): `perUnit` pulses a `unit` (`kWh`, `m³`, `L`, or none), of Home Assistant's sensor
@@ -34,6 +39,8 @@ package struct CounterPresenter: InputPresenter {
         self.startTotal = startTotal
         self.lineIndex = lineIndex
         self.rateUnit = rateUnit
+        self.unit = unit
+        (self.chip, self.offset) = (chip, line)
         self.eventFields = .counter(name, chip: chip, line: line)
         let what = switch rateDeviceClass {
         case "power": "power"

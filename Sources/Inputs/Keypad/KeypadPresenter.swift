@@ -15,6 +15,9 @@ package struct KeypadPresenter: InputPresenter {
     package let keys: [Character]
     /// Each key's run line (`keys`' order).
     package let lineIndices: [Int]
+    /// Where each key's line is, for its actions' environment (`keys`' order; empty: nowhere, as for
+    /// `--remove-discovery`): the chip's name and the offset its line has in the run.
+    package let places: [(chip: String, offset: Int)]
     /// Whether each key's presses are shown (`keys`' order).
     package let publishesKey: [Bool]
     /// Whether the printer names each key (`keys`' order): not a key a code is made of, which it
@@ -31,12 +34,14 @@ package struct KeypadPresenter: InputPresenter {
     /// Keypad `name` (input `input`) whose keys are `keys` on run lines `lineIndices` (row by row).
     /// `namesKey` says which keys its events may name (`KeypadSettings.namesKey`: on a keypad with a
     /// code, its end, clear and back keys); with `publishesCode` every key is shown, the code's own
-    /// ones included.
+    /// ones included. `places`: where each key's line is.
     package init(
-        name: String, input: Int, keys: [Character], lineIndices: [Int], collectsCodes: Bool, publishesCode: Bool, namesKey: (Character) -> Bool
+        name: String, input: Int, keys: [Character], lineIndices: [Int], places: [(chip: String, offset: Int)] = [], collectsCodes: Bool, publishesCode: Bool,
+        namesKey: (Character) -> Bool
     ) {
         self.keys = keys
         self.lineIndices = lineIndices
+        self.places = places
         self.namesKey = keys.map(namesKey)
         self.publishesKey = keys.map { publishesCode || namesKey($0) }
         self.publishesCode = publishesCode

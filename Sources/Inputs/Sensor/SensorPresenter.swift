@@ -12,6 +12,9 @@ package struct SensorPresenter: InputPresenter {
     package let lineIndex: Int
     /// Its fields in its changes' JSON: `,"sensor":"front_door","chip":"gpiochip0","line":23`.
     package let eventFields: EventFields
+    /// Where its line is, for its actions' environment: its chip's name and the line's offset.
+    package let chip: String
+    package let offset: Int
 
     /// The state of a contact that is on (a door open, motion seen).
     package static let onPayload = "on"
@@ -23,6 +26,7 @@ package struct SensorPresenter: InputPresenter {
     /// run's inputs (nil: its line's).
     package init(name: String, input: Int? = nil, chip: String, line: Int, lineIndex: Int, deviceClass: String?) {
         self.lineIndex = lineIndex
+        (self.chip, self.offset) = (chip, line)
         self.eventFields = .sensor(name, chip: chip, line: line)
         let state = EntityDescription(key: "state", channel: "state", value: .binary(on: Self.onPayload, off: Self.offPayload), deviceClass: deviceClass)
         self.description = InputDescription(name: name, kind: "sensor", input: input ?? lineIndex, lines: [lineIndex], health: .line(lineIndex), entities: [state])

@@ -157,7 +157,7 @@ struct RunCommand: ParsableCommand {
         }
         let sink: MQTTSink
         do {
-            sink = try configuration.mqttSink(mqtt, places: nil, mode: .removeDiscovery, softwareVersion: Version.number, logger: logger)
+            sink = try configuration.mqttSink(mqtt, mode: .removeDiscovery, softwareVersion: Version.number, logger: logger)
         } catch {
             throw failure(error.description, ExitStatus.badData)
         }
