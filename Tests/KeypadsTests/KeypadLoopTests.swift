@@ -55,6 +55,27 @@ import Testing
         #expect(scans.unnamed == 1 && scans.ambiguous == 0)
     }
 
+    /// A key that closes for good after the scan its first bounce began had read its column, while
+    /// the scan went on: driving every column again at the scan's end pulls its row active, a real
+    /// row's edge then, which begins the next scan. The press is reported (stamped at that edge) and
+    /// so is its release; nothing is lost while the key is held.
+    @Test func aKeyClosedAfterItsColumnWasReadIsFoundWhenTheColumnsAreDrivenAgain() throws {
+        let startNs = 100 * Self.ms
+        // Key 1 (row 0, column 1): a 5 µs bounce begins a scan at 100 ms (columns read at +10, +20, +30
+        // and +40 µs); it closes again at +25 µs, after its column's read, and stays closed to 300 ms.
+        var contacts = Self.contacts([])
+        contacts[1] = [
+            Edge(level: .low, timeNs: startNs), Edge(level: .high, timeNs: startNs + 5_000), Edge(level: .low, timeNs: startNs + 25_000),
+            Edge(level: .high, timeNs: 300 * Self.ms),
+        ]
+        let run = try Self.play(contacts)
+        #expect(run.events.map(\.line) == [1, 1])
+        #expect(run.events.map(\.event.kind) == [.press, .release])
+        #expect(run.events.first?.event.onsetNs == startNs + 40_000, "stamped when every column was driven again")
+        let scans = try #require(run.loop.source as? KeypadSource).scans
+        #expect(scans.unnamed == 1, "the bounce's scan named no key")
+    }
+
     /// Nothing pressed for an hour: the run ends with no wakeup at all.
     @Test func anIdleKeypadWakesNothing() throws {
         let run = try Self.play(Self.contacts([]))
