@@ -1,5 +1,6 @@
 import ConfigurationFile
 import GPIODBackend
+import Inputs
 
 /// What `check` says of a configuration: a summary line (what it sets up), the `mqtt:` section's
 /// line, then each input with where its lines are, its settings, actions and keys; and the notes of the
@@ -55,11 +56,7 @@ package struct CheckReport: Sendable, Hashable {
             }
             lines.append("  mqtt: \(mqtt.url) as \(mqtt.clientID), topics under \(mqtt.base)/, QoS \(mqtt.qos), \(discovery), queue \(mqtt.queueLimit)")
         }
-        lines += Self.buttons(roster, places: places)
-        lines += Self.encoders(roster, found: machine.lines)
-        lines += Self.sensors(roster, places: places)
-        lines += Self.counters(roster, places: places, publishes: configuration.mqtt != nil)
-        lines += Self.keypads(roster, places: places)
+        lines += InputPresenters.checkLines(of: roster, places: places, publishes: configuration.mqtt != nil)
         notes = machine.notes
     }
 
@@ -84,7 +81,7 @@ package struct CheckReport: Sendable, Hashable {
     /// Where each line is, as the report says it: its chip and line, as found on this machine when
     /// they were. Offsets without `chip:` mean the 40-pin header's chip of the machine that runs them,
     /// named with why it is that chip ("gpiochip4 (the 40-pin header's chip, label pinctrl-rp1)").
-    struct Places {
+    struct Places: CheckedPlaces {
         let roster: Roster
         let found: [MachineFindings.Line]?
         let header: HeaderChipChoice?
@@ -103,6 +100,15 @@ package struct CheckReport: Sendable, Hashable {
         func callAsFunction(pin index: Int, _ wanted: LineSettings) -> (chip: String, line: String) {
             parts(wanted, found: found.flatMap { $0.indices.contains(index) ? $0[index] : nil })
         }
+
+        func place(of id: LineID) -> String { self(id) }
+
+        func found(_ id: LineID) -> (chip: String, offset: Int)? {
+            guard let found, found.indices.contains(id.index) else { return nil }
+            return (found[id.index].chipName, found[id.index].offset)
+        }
+
+        func pin(_ index: Int, _ settings: LineSettings) -> (chip: String, line: String) { self(pin: index, settings) }
 
         private func place(_ wanted: LineSettings, found line: MachineFindings.Line?) -> String {
             let (chip, line) = parts(wanted, found: line)

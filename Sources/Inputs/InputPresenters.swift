@@ -44,3 +44,24 @@ package enum InputPresenters {
         }
     }
 }
+
+extension InputPresenters {
+    /// What `check` says of each input of `roster`, in the run's order, each kind in its own words
+    /// (`<Kind>Settings+Check.swift`), its lines where `places` says; a counter says how often it is
+    /// published when the configuration `publishes` over MQTT.
+    package static func checkLines(of roster: Roster, places: some CheckedPlaces, publishes: Bool) -> [String] {
+        var firstPin = 0
+        return roster.inputs.indices.flatMap { input -> [String] in
+            let entry = roster.inputs[input]
+            defer { firstPin += roster.pins(of: input).count }
+            switch entry.kind {
+            case .button(let button): return button.checkLines(line: entry.lines[0], places: places)
+            case .encoder(let encoder):
+                return encoder.checkLines(lineA: entry.lines[0], lineB: entry.lines[1], resetLine: entry.lines.count > 2 ? entry.lines[2] : nil, places: places)
+            case .sensor(let sensor): return sensor.checkLines(line: entry.lines[0], places: places)
+            case .counter(let counter): return counter.checkLines(line: entry.lines[0], places: places, publishes: publishes)
+            case .keypad(let keypad): return keypad.checkLines(firstPin: firstPin, places: places)
+            }
+        }
+    }
+}

@@ -14,6 +14,12 @@ package enum KeyCode {
         namesByCode[code]
     }
 
+    /// Codes as the configuration names them, joined by `+` (`KEY_LEFTCTRL+KEY_C`); a code the header
+    /// does not name as its number.
+    package static func names(_ codes: [UInt16]) -> String {
+        codes.map { name(of: $0) ?? "\($0)" }.joined(separator: "+")
+    }
+
     private static let codesByName: [String: UInt16] = Dictionary(table.map { ($0.name, $0.code) }, uniquingKeysWith: { first, _ in first })
     private static let namesByCode: [UInt16: String] = Dictionary(table.map { ($0.code, $0.name) }, uniquingKeysWith: { first, _ in first })
 }
