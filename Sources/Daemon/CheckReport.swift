@@ -60,22 +60,19 @@ package struct CheckReport: Sendable, Hashable {
         notes = machine.notes
     }
 
-    /// `FILE: OK: 2 button(s), 1 encoder(s), 0 group(s), 3 action(s), 2 key binding(s) on the keyboard "…"`.
+    /// `FILE: OK: 2 button(s), 1 encoder(s), 0 group(s), 3 action(s), 2 key binding(s) on the keyboard "…"`:
+    /// the inputs of each kind there are (buttons always), the groups, and from the plan `run` makes,
+    /// the actions and the keys the keyboard types (a button's, an encoder's, a keypad's `key_map:`).
     static func summary(_ configuration: ServiceConfiguration, file: String) -> String {
-        let keyCount = configuration.buttons.reduce(0) { $0 + $1.keys.count } + configuration.encoders.count { $0.keys != nil || $0.axis != nil }
+        let plan = DaemonPlan(configuration)
+        let keyCount = plan.keyBindings.count + plan.encoderKeyBindings.count
         let autorepeat = configuration.keyboard.autorepeat ? " (kernel autorepeat)" : ""
         let keyboard = keyCount == 0 ? "" : ", \(keyCount) key binding(s) on the keyboard \"\(configuration.keyboard.name)\"\(autorepeat)"
-        let encoders = configuration.encoders.isEmpty ? "" : "\(configuration.encoders.count) encoder(s), "
-        let sensors = configuration.sensors.isEmpty ? "" : "\(configuration.sensors.count) sensor(s), "
-        let counters = configuration.counters.isEmpty ? "" : "\(configuration.counters.count) counter(s), "
-        let keypads = configuration.keypads.isEmpty ? "" : "\(configuration.keypads.count) keypad(s), "
-        let buttonActions: Int = configuration.buttons.reduce(0) { $0 + $1.actions.count }
-        let encoderActions: Int = configuration.encoders.reduce(0) { $0 + $1.actions.count }
-        let sensorActions: Int = configuration.sensors.reduce(0) { $0 + $1.actions.count }
-        let counterActions: Int = configuration.counters.reduce(0) { $0 + $1.actions.count }
-        let keypadActions: Int = configuration.keypads.reduce(0) { $0 + $1.actions.count }
-        let actions = buttonActions + encoderActions + sensorActions + counterActions + keypadActions
-        return "\(file): OK: \(configuration.buttons.count) button(s), \(encoders)\(sensors)\(counters)\(keypads)\(configuration.groups.count) group(s), \(actions) action(s)\(keyboard)"
+        let kinds = InputKindID.all.compactMap { kind -> String? in
+            let count = configuration.roster.inputIndices(of: kind).count
+            return count > 0 || kind == .button ? "\(count) \(kind.noun)(s), " : nil
+        }
+        return "\(file): OK: \(kinds.joined())\(configuration.groups.count) group(s), \(plan.actions.count) action(s)\(keyboard)"
     }
 
     /// Where each line is, as the report says it: its chip and line, as found on this machine when

@@ -24,9 +24,11 @@ package struct DoctorReport {
         findings += Self.state(inputs)
     }
 
-    /// Whether `run` makes a virtual keyboard for `configuration`: a button or encoder has keys.
+    /// Whether `run` makes a virtual keyboard for `configuration`: its plan binds keys (a button's, an
+    /// encoder's keys or axis, a keypad's `key_map:`), as `run` decides it.
     package static func needsKeyboard(_ configuration: ServiceConfiguration) -> Bool {
-        configuration.buttons.contains { !$0.keys.isEmpty } || configuration.encoders.contains { $0.keys != nil || $0.axis != nil }
+        let plan = DaemonPlan(configuration)
+        return !plan.keyBindings.isEmpty || !plan.encoderKeyBindings.isEmpty
     }
 
     /// The kernel's version from `uname -r` (`6.6.51+rpt-rpi-v8` → 6, 6), or nil.

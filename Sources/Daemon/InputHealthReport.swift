@@ -6,19 +6,16 @@ import Pipeline
 /// and what MQTT publishes as diagnostics. A button, a sensor or a counter is its line's health; an
 /// encoder is its decoder's (its two lines as one input); a keypad its keys' together.
 package struct InputHealthReport: Sendable {
-    /// One input: its name, its kind's noun (`button`, `encoder`, `sensor`, `counter`), its health.
+    /// One input: its name, its kind's noun (`button`, `encoder`, `sensor`, `counter`, `keypad`), its health.
     package struct Entry: Sendable, Hashable {
         package var name: String
         package var noun: String
         package var health: InputHealth
-        /// Whether the input is an encoder (its health has no glitches or noise bursts).
-        package var isEncoder: Bool
 
-        package init(name: String, noun: String, health: InputHealth, isEncoder: Bool) {
+        package init(name: String, noun: String, health: InputHealth) {
             self.name = name
             self.noun = noun
             self.health = health
-            self.isEncoder = isEncoder
         }
     }
 
@@ -30,19 +27,20 @@ package struct InputHealthReport: Sendable {
         // By the input's identity in the pipeline (`DaemonPlan` gives every line and encoder its input):
         // a keypad's keys' counts together, the edges being the changes its scans found.
         entries = roster.inputs.enumerated().map { index, input in
-            Entry(name: input.name, noun: input.kind.noun, health: pipeline.health(input: index, atNs: timeNs), isEncoder: input.id.kind == .encoder)
+            Entry(name: input.name, noun: input.kind.noun, health: pipeline.health(input: index, atNs: timeNs))
         }
     }
 
     /// One log line per input: `health of button doorbell: 14 edges, 10 bounces absorbed, 1 glitch
-    /// rejected, 0 noise bursts, 0 events lost by the kernel` (an encoder's without glitches and noise).
+    /// rejected, 0 noise bursts, 0 events lost by the kernel` (without glitches and noise where they
+    /// are not counted: an encoder's).
     package var lines: [String] { entries.map(Self.line) }
 
     /// The log line of one input.
     package static func line(_ entry: Entry) -> String {
         let health = entry.health
         var parts = [counted(health.edges, "edge"), "\(counted(health.bouncesAbsorbed, "bounce")) absorbed"]
-        if !entry.isEncoder {
+        if health.countsGlitches {
             parts.append("\(counted(health.glitchesRejected, "glitch", "glitches")) rejected")
             parts.append(counted(health.noiseBursts, "noise burst"))
         }

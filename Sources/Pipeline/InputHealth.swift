@@ -20,13 +20,19 @@ package struct InputHealth: Sendable, Hashable {
     /// simulated line), else one per piece of evidence (a full queue, two edges of one direction in a
     /// row); for an encoder, also the skipped states whose direction could not be read.
     package var lostEvents = 0
+    /// Whether glitches and noise bursts are counted: the input's lines are debounced. False for an
+    /// encoder, whose decoder takes its raw lines (its health says neither).
+    package var countsGlitches = true
 
-    package init(edges: Int = 0, bouncesAbsorbed: Int = 0, glitchesRejected: Int = 0, noiseBursts: Int = 0, lostEvents: Int = 0) {
+    package init(
+        edges: Int = 0, bouncesAbsorbed: Int = 0, glitchesRejected: Int = 0, noiseBursts: Int = 0, lostEvents: Int = 0, countsGlitches: Bool = true
+    ) {
         self.edges = edges
         self.bouncesAbsorbed = bouncesAbsorbed
         self.glitchesRejected = glitchesRejected
         self.noiseBursts = noiseBursts
         self.lostEvents = lostEvents
+        self.countsGlitches = countsGlitches
     }
 
     /// The health of a debounced line from its debouncer's statistics, the changes its contact filter
@@ -44,6 +50,6 @@ package struct InputHealth: Sendable, Hashable {
         let detentTransitions = stepsPerDetent * (statistics.clockwise + statistics.counterClockwise)
         self.init(
             edges: statistics.changes, bouncesAbsorbed: max(0, statistics.changes - statistics.duplicateChanges - detentTransitions),
-            lostEvents: lostEvents + statistics.lostSkips)
+            lostEvents: lostEvents + statistics.lostSkips, countsGlitches: false)
     }
 }

@@ -83,6 +83,18 @@ import Testing
         #expect(!DoctorReport(noKeys).findings.contains { $0.topic == "uinput" })
     }
 
+    /// Every input that types asks for the keyboard, as `run` makes it: a button's key, an encoder's
+    /// keys or axis, a keypad's `key_map:` (a keypad without one types nothing).
+    @Test func everyInputThatTypesNeedsTheKeyboard() throws {
+        let load = { (yaml: String) in try ConfigurationLoader.load(yaml, file: "doctor.yaml") }
+        #expect(DoctorReport.needsKeyboard(try load("buttons:\n  - {name: next, line: 17, key: KEY_NEXTSONG}\n")))
+        #expect(DoctorReport.needsKeyboard(try load("encoders:\n  - {name: scroll, lines: [5, 6], axis: REL_WHEEL}\n")))
+        let keypad = "keypads:\n  - {name: pad, rows: [1, 2, 3, 4], columns: [9, 10, 11, 12]"
+        #expect(DoctorReport.needsKeyboard(try load(keypad + ", key_map: default}\n")))
+        #expect(!DoctorReport.needsKeyboard(try load(keypad + "}\n")))
+        #expect(!DoctorReport.needsKeyboard(try load("buttons:\n  - {name: bell, line: 17}\n")))
+    }
+
     @Test func aDeniedChipIsAPermissionBlockerWithTheGroupAndRuleToInstall() throws {
         let chips = ChipInventory(entries: [.unopenable(path: "/dev/gpiochip0", .permissionDenied(path: "/dev/gpiochip0"))])
         var inputs = try Self.inputs(chips: chips, user: DoctorInputs.User(name: "alice", isRoot: false, groups: ["alice"]))

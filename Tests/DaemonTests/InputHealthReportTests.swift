@@ -33,12 +33,11 @@ import Testing
 
     @Test func aLineSaysEachCountWithItsNoun() {
         let button = InputHealthReport.Entry(
-            name: "bell", noun: "button", health: InputHealth(edges: 14, bouncesAbsorbed: 10, glitchesRejected: 1, noiseBursts: 2, lostEvents: 1),
-            isEncoder: false)
+            name: "bell", noun: "button", health: InputHealth(edges: 14, bouncesAbsorbed: 10, glitchesRejected: 1, noiseBursts: 2, lostEvents: 1))
         #expect(
             InputHealthReport.line(button)
                 == "health of button bell: 14 edges, 10 bounces absorbed, 1 glitch rejected, 2 noise bursts, 1 event lost by the kernel")
-        let encoder = InputHealthReport.Entry(name: "volume", noun: "encoder", health: InputHealth(edges: 8, bouncesAbsorbed: 0), isEncoder: true)
+        let encoder = InputHealthReport.Entry(name: "volume", noun: "encoder", health: InputHealth(edges: 8, bouncesAbsorbed: 0, countsGlitches: false))
         #expect(InputHealthReport.line(encoder) == "health of encoder volume: 8 edges, 0 bounces absorbed, 0 events lost by the kernel")
     }
 

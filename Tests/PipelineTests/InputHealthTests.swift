@@ -72,7 +72,7 @@ import Testing
         _ = pipeline.advance(toNs: 100 * Self.ms, into: &outputs)
         pipeline.suspectLoss(line: 1, count: 2)
         #expect(outputs.filter { if case .rotation = $0 { true } else { false } }.count == 1)
-        #expect(pipeline.health(encoder: 0) == InputHealth(edges: 6, bouncesAbsorbed: 2, lostEvents: 2))
+        #expect(pipeline.health(encoder: 0) == InputHealth(edges: 6, bouncesAbsorbed: 2, lostEvents: 2, countsGlitches: false))
     }
 
     /// An input's health by its identity: an encoder's is its decoder's (not its reset line's), any
