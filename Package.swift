@@ -84,7 +84,7 @@ let package = Package(
         .target(name: "Actions", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "EventOutput", "Settings", "InputModel", logging, system]),
         // The virtual keyboard: events to key reports (KeyMapping, pure), the sink that sends them to a
         // uinput device (KeyboardSink), and the one that shows them (KeyPreview).
-        .target(name: "Keys", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "EventOutput", "Settings", logging, system]),
+        .target(name: "Keys", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "EventOutput", "Settings", "InputModel", logging, system]),
         // The counters' totals and the restored encoders' positions across runs: the sink that keeps them
         // (CounterStore), their state files (CounterStateFile, EncoderPositionFile: pure parsers and
         // formatters) and their directory (StateDirectory, SimulationStateDirectory). A library product
@@ -171,7 +171,7 @@ let package = Package(
         // The event printer: what it writes, and that its rehearsal writes nothing.
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "EventLoop", "EventOutput", "Pipeline", "DebounceCore", system]),
         // The keys a preview shows.
-        .testTarget(name: "KeysTests", dependencies: ["Keys", "Settings", "EventOutput", "Pipeline", "DebounceCore", system]),
+        .testTarget(name: "KeysTests", dependencies: ["Keys", "Settings", "EventOutput", "Pipeline", "DebounceCore", "Inputs", system]),
         // The counters' store and its state file, on the event loop.
         .testTarget(name: "CounterStateTests", dependencies: ["CounterState", "EventLoop", "Pipeline", "Simulation", "DebounceCore", logging, system]),
         .testTarget(name: "GPIODBackendTests", dependencies: ["GPIODBackend"]),

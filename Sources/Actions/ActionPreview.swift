@@ -50,7 +50,7 @@ package final class ActionPreview: Sink {
 
     /// A line for each action `occasion`, an output of `source`, starts.
     private func show(_ occasion: ActionOccasion, of source: OutputSource) throws(SinkError) {
-        for binding in bindings where binding.input == source.inputIndex && binding.matches(occasion, line: source.lineIndex) {
+        for binding in bindings where binding.input == source.inputIndex && occasion.answers(binding.on, count: binding.count, boundLine: binding.line, line: source.lineIndex) {
             do { try show(actions[binding.action], on: occasion.on, timeNs: occasion.timeNs) } catch { throw SinkError("cannot write the actions", error) }
             shownCount += 1
         }

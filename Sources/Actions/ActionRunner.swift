@@ -104,7 +104,7 @@ package final class ActionRunner: Sink {
     /// as the input says (the one place it goes).
     package func consume(code: EnteredCode, of source: OutputSource, nowNs: Int64) {
         guard !shuttingDown, let (input, bindings) = bound(source), let occasion = input.actionOccasion(for: code) else { return }
-        let matching = bindings.filter { $0.matches(occasion, line: source.lineIndex) }
+        let matching = bindings.filter { occasion.answers($0.on, count: $0.count, boundLine: $0.line, line: source.lineIndex) }
         guard !matching.isEmpty else { return }
         let environment = input.actionEnvironment(for: code)
         for binding in matching { trigger(binding.action, environment: environment, nowNs: nowNs) }
@@ -114,7 +114,7 @@ package final class ActionRunner: Sink {
         guard !shuttingDown, let source = output.source, let (input, bindings) = bound(source), let occasion = input.actionOccasion(for: output) else {
             return
         }
-        let matching = bindings.filter { $0.matches(occasion, line: source.lineIndex) }
+        let matching = bindings.filter { occasion.answers($0.on, count: $0.count, boundLine: $0.line, line: source.lineIndex) }
         guard !matching.isEmpty else { return }
         let environment = input.actionEnvironment(for: output)
         for binding in matching { trigger(binding.action, environment: environment, nowNs: nowNs) }

@@ -14,12 +14,11 @@ package struct DaemonPlan: Sendable {
     /// Which outputs of which input start each action (into `actions`): a button's events, a key's, a
     /// keypad's codes, an encoder's detents, a contact's changes, a counter's pulses and rates.
     package var actionBindings: [InputActionBinding] = []
-    /// What each button's keys are bound to; empty when no button has keys (then no keyboard is made).
-    package var keyBindings: [KeyBinding]
+    /// What the inputs send on the virtual keyboard: a button's keys, an encoder's keys or axis, a
+    /// keypad's `key_map:`; empty when none has keys (then no keyboard is made).
+    package var keyBindings: [InputKeyBinding] = []
     /// The encoders, in the configuration's order, each decoding its two raw lines (`Roster.encoders`).
     package var encoders: [EncoderPlan]
-    /// The keys each encoder's detents tap.
-    package var encoderKeyBindings: [EncoderKeyBinding]
     /// The keypads' code entry, in the keypads' order (those with `code:`).
     package var codes: [CodePlan] = []
 
@@ -52,20 +51,25 @@ package struct DaemonPlan: Sendable {
                 lineA: encoder.lineA.index, lineB: encoder.lineB.index, configuration: configuration, initialPosition: configuration.clamped(kept ?? 0),
                 input: encoderInputs[index])
         }
-        encoderKeyBindings = zip(encoderInputs, configuration.encoders).compactMap { input, encoder in
-            if let axis = encoder.axis { return EncoderKeyBinding(input: input, axis: axis) }
-            return encoder.keys.map { EncoderKeyBinding(input: input, clockwise: $0.clockwise, counterClockwise: $0.counterClockwise) }
-        }
         actions = []
-        keyBindings = []
         for (input, entry) in roster.inputs.enumerated() {
             switch entry.kind {
             case .button(let button):
                 for keys in button.keys {
-                    keyBindings.append(KeyBinding(line: entry.lines[0].index, on: keys.on, count: keys.count, keys: keys.keys, isHeld: keys.isHeld))
+                    keyBindings.append(
+                        InputKeyBinding(
+                            input: input, line: entry.lines[0].index, on: keys.on.rawValue, count: keys.count, keys: keys.keys,
+                            isHeld: keys.isHeld && keys.on != .release))
                 }
                 for action in button.actions { bind(action.action, input: input, on: action.on.rawValue, count: action.count) }
             case .encoder(let encoder):
+                if let axis = encoder.axis {
+                    keyBindings.append(InputKeyBinding(input: input, on: EncoderTrigger.rotate.rawValue, axis: axis))
+                } else if let keys = encoder.keys {
+                    for (on, codes) in [(EncoderTrigger.cw, keys.clockwise), (.ccw, keys.counterClockwise)] where !codes.isEmpty {
+                        keyBindings.append(InputKeyBinding(input: input, on: on.rawValue, keys: codes))
+                    }
+                }
                 for action in encoder.actions { bind(action.action, input: input, on: action.on.rawValue) }
             case .sensor(let sensor):
                 for action in sensor.actions { bind(action.action, input: input, on: action.on.rawValue) }
@@ -112,7 +116,9 @@ package struct DaemonPlan: Sendable {
             (line: line.index, key: keypad.key(row: offset / keypad.matrix.columns, column: offset % keypad.matrix.columns))
         }
         for (line, key) in named {
-            if let code = keypad.keyMap[key] { keyBindings.append(KeyBinding(line: line, on: .press, keys: [code], isHeld: true)) }
+            if let code = keypad.keyMap[key] {
+                keyBindings.append(InputKeyBinding(input: input, line: line, on: ButtonEvent.Kind.press.rawValue, keys: [code], isHeld: true))
+            }
         }
         for action in keypad.actions {
             switch action.on {

@@ -65,7 +65,7 @@ package struct CheckReport: Sendable, Hashable {
     /// the actions and the keys the keyboard types (a button's, an encoder's, a keypad's `key_map:`).
     static func summary(_ configuration: ServiceConfiguration, file: String) -> String {
         let plan = DaemonPlan(configuration)
-        let keyCount = plan.keyBindings.count + plan.encoderKeyBindings.count
+        let keyCount = plan.keyBindings.count
         let autorepeat = configuration.keyboard.autorepeat ? " (kernel autorepeat)" : ""
         let keyboard = keyCount == 0 ? "" : ", \(keyCount) key binding(s) on the keyboard \"\(configuration.keyboard.name)\"\(autorepeat)"
         let kinds = InputKindID.all.compactMap { kind -> String? in

@@ -28,33 +28,34 @@ extension DaemonAssembly {
         ]
         if choices.showsOutputs {
             sinks.append(ActionPreview(actions: plan.actions, bindings: plan.actionBindings, inputs: inputs, format: choices.format, output: out))
-            if !plan.actions.isEmpty || !plan.keyBindings.isEmpty || !plan.encoderKeyBindings.isEmpty {
+            if !plan.actions.isEmpty || !plan.keyBindings.isEmpty {
                 logger.notice("a simulation shows the actions and keys it would start, and runs none (--run-actions runs them)")
             }
         } else {
             sinks.append(ActionRunner(actions: plan.actions, bindings: plan.actionBindings, inputs: inputs, logger: logger))
         }
-        if let keyboard = try keyboard(plan: plan, settings: configuration.keyboard, lineCount: lineCount, choices: choices, preview: out, logger: logger) {
+        if let keyboard = try keyboard(plan: plan, inputs: inputs, settings: configuration.keyboard, choices: choices, preview: out, logger: logger) {
             sinks.append(keyboard)
         }
         if choices.simulation == nil { sinks.append(ChipAvailabilityLog(roster: configuration.roster, logger: logger)) }
         return sinks
     }
 
-    /// The virtual keyboard's sink, if any button or encoder has keys: the device exists from here until
+    /// The virtual keyboard's sink, if any input sends keys (the plan's `keyBindings`, matched to the
+    /// outputs of `inputs`): the device exists from here until
     /// the run ends. In a simulation that shows its outputs, the keys' preview on `preview` (after their
     /// events) instead, and in a simulation on a machine without `/dev/uinput` too.
     static func keyboard(
-        plan: DaemonPlan, settings: KeyboardSettings, lineCount: Int, choices: DaemonChoices, preview: OutputBuffer, logger: Logger
+        plan: DaemonPlan, inputs: [any InputPresenter], settings: KeyboardSettings, choices: DaemonChoices, preview: OutputBuffer, logger: Logger
     ) throws(DaemonFailure) -> (any Sink)? {
-        guard !plan.keyBindings.isEmpty || !plan.encoderKeyBindings.isEmpty else { return nil }
-        let keys = KeyMapping.keys(of: plan.keyBindings, encoders: plan.encoderKeyBindings)
-        let mapping = KeyMapping(bindings: plan.keyBindings, encoderBindings: plan.encoderKeyBindings, lineCount: lineCount)
+        guard !plan.keyBindings.isEmpty else { return nil }
+        let keys = KeyMapping.keys(of: plan.keyBindings)
+        let mapping = KeyMapping(bindings: plan.keyBindings, inputs: inputs)
         if choices.showsOutputs { return KeyPreview(mapping: mapping, format: choices.format, output: preview) }
         let device: UInputDevice
         do {
             device = try UInputDevice(
-                name: settings.name, keys: keys, relativeAxes: KeyMapping.relativeAxes(of: plan.encoderKeyBindings), autorepeat: settings.autorepeat)
+                name: settings.name, keys: keys, relativeAxes: KeyMapping.relativeAxes(of: plan.keyBindings), autorepeat: settings.autorepeat)
         } catch {
             if choices.simulation != nil, case .missing(let path) = error {
                 logger.notice("no \(path): showing the keys instead of typing them")

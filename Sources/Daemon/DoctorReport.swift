@@ -27,8 +27,7 @@ package struct DoctorReport {
     /// Whether `run` makes a virtual keyboard for `configuration`: its plan binds keys (a button's, an
     /// encoder's keys or axis, a keypad's `key_map:`), as `run` decides it.
     package static func needsKeyboard(_ configuration: ServiceConfiguration) -> Bool {
-        let plan = DaemonPlan(configuration)
-        return !plan.keyBindings.isEmpty || !plan.encoderKeyBindings.isEmpty
+        !DaemonPlan(configuration).keyBindings.isEmpty
     }
 
     /// The kernel's version from `uname -r` (`6.6.51+rpt-rpi-v8` → 6, 6), or nil.

@@ -1,4 +1,5 @@
 import DebounceCore
+import InputModel
 import LinuxSys
 import Pipeline
 import Settings
@@ -8,70 +9,63 @@ import Settings
 /// are down, so that every key that goes down comes up (at the release, or at `releaseAll()`), and a
 /// key held by two buttons comes up only when both let go.
 package struct KeyMapping: Sendable {
-    private let bindingsOfLine: [[KeyBinding]]
-    /// Per encoder, by its input (`OutputSource.input`): the keys a detent taps each way.
-    private let encoderKeys: [Int: EncoderKeyBinding]
-    /// Per line: the keys its held bindings put down, in the order they went down.
-    private var heldByLine: [[UInt16]]
+    /// The bindings of each input, by its input (`OutputSource.input`); empty for most.
+    private let bindingsOfInput: [[InputKeyBinding]]
+    /// What each input with bindings makes of its outputs (`InputPresenter.actionOccasion(for:)`), by its input.
+    private let inputs: [Int: any InputPresenter]
+    /// Per run line: the keys its held bindings put down, in the order they went down.
+    private var heldByLine: [Int: [UInt16]] = [:]
     /// Per key: how many holds (and taps in progress) keep it down; absent when it is up.
     private var holders: [UInt16: Int] = [:]
     /// The keys that are down, in the order they went down.
     private var downOrder: [UInt16] = []
 
-    /// `lineCount` lines (the loop's line order); bindings of other lines are ignored.
-    package init(bindings: [KeyBinding], encoderBindings: [EncoderKeyBinding] = [], lineCount: Int) {
-        var byLine = Array(repeating: [KeyBinding](), count: lineCount)
-        for binding in bindings where byLine.indices.contains(binding.line) && !binding.keys.isEmpty {
-            byLine[binding.line].append(binding)
-        }
-        bindingsOfLine = byLine
-        encoderKeys = Dictionary(encoderBindings.map { ($0.input, $0) }, uniquingKeysWith: { first, _ in first })
-        heldByLine = Array(repeating: [], count: lineCount)
+    /// The keys `bindings` send for the outputs of `inputs` (bindings of other inputs are ignored).
+    package init(bindings: [InputKeyBinding], inputs: [any InputPresenter]) {
+        let presenters = Dictionary(inputs.map { ($0.description.input, $0) }, uniquingKeysWith: { first, _ in first })
+        let bound = bindings.filter { presenters[$0.input] != nil && (!$0.keys.isEmpty || $0.axis != nil) }
+        var perInput = Array(repeating: [InputKeyBinding](), count: (bound.map(\.input).max() ?? -1) + 1)
+        for binding in bound { perInput[binding.input].append(binding) }
+        bindingsOfInput = perInput
+        self.inputs = presenters.filter { perInput.indices.contains($0.key) && !perInput[$0.key].isEmpty }
     }
 
     /// Every key any binding uses, each once, in increasing order (what the device must declare).
-    package static func keys(of bindings: [KeyBinding], encoders: [EncoderKeyBinding] = []) -> [UInt16] {
-        Set(bindings.flatMap(\.keys) + encoders.flatMap { $0.clockwise + $0.counterClockwise }).sorted()
+    package static func keys(of bindings: [InputKeyBinding]) -> [UInt16] {
+        Set(bindings.flatMap(\.keys)).sorted()
     }
 
-    /// Every relative axis the encoders use, each once (what the device must declare besides its keys).
-    package static func relativeAxes(of encoders: [EncoderKeyBinding]) -> [UInt16] {
-        Set(encoders.compactMap(\.axis)).sorted()
+    /// Every relative axis the bindings move, each once (what the device must declare besides its keys).
+    package static func relativeAxes(of bindings: [InputKeyBinding]) -> [UInt16] {
+        Set(bindings.compactMap(\.axis)).sorted()
     }
 
     /// Whether any key is down now.
     package var isAnyKeyDown: Bool { !holders.isEmpty }
 
-    /// The reports for one output of the pipeline, in order; none for outputs without keys.
-    package mutating func reports(for output: PipelineOutput) -> [[KeyChange]] {
-        if case .rotation(let source, let detent) = output {
-            // A detent taps its direction's keys: down, then up, as two reports.
-            guard let binding = encoderKeys[source.inputIndex] else { return [] }
-            if let axis = binding.axis {
-                // A relative axis moves by the detent's increment (1, or the acceleration factor), up clockwise.
-                let step = Int32(clamping: detent.increment)
-                return [[KeyChange(axis: axis, value: detent.direction == .clockwise ? step : -step)]]
-            }
-            let keys = detent.direction == .clockwise ? binding.clockwise : binding.counterClockwise
-            return [push(keys), lift(keys.reversed())].filter { !$0.isEmpty }
-        }
-        guard case .event(let source, let event) = output, bindingsOfLine.indices.contains(source.lineIndex) else { return [] }
+    /// The reports for one output of the pipeline, in order, and when the output was decided
+    /// (nanoseconds); none for outputs without keys.
+    package mutating func reports(for output: PipelineOutput) -> (reports: [[KeyChange]], timeNs: Int64) {
+        guard let source = output.source, bindingsOfInput.indices.contains(source.inputIndex), !bindingsOfInput[source.inputIndex].isEmpty,
+            let occasion = inputs[source.inputIndex]?.actionOccasion(for: output)
+        else { return ([], 0) }
         let line = source.lineIndex
         var reports: [[KeyChange]] = []
-        if event.kind == .release {
-            reports.append(lift(heldByLine[line].reversed()))
-            heldByLine[line] = []
+        if occasion.releasesHeldKeys, let held = heldByLine.removeValue(forKey: line) {
+            reports.append(lift(held.reversed()))
         }
-        for binding in bindingsOfLine[line] where binding.on == event.kind && (binding.count == nil || binding.count == event.count) {
-            if binding.isHeld {
+        for binding in bindingsOfInput[source.inputIndex] where occasion.answers(binding.on, count: binding.count, boundLine: binding.line, line: line) {
+            if let axis = binding.axis {
+                reports.append([KeyChange(axis: axis, value: Int32(clamping: occasion.step))])
+            } else if binding.isHeld {
                 reports.append(push(binding.keys))
-                heldByLine[line] += binding.keys
+                heldByLine[line, default: []] += binding.keys
             } else {
                 reports.append(push(binding.keys))
                 reports.append(lift(binding.keys.reversed()))
             }
         }
-        return reports.filter { !$0.isEmpty }
+        return (reports.filter { !$0.isEmpty }, occasion.timeNs)
     }
 
     /// Lifts every key still down, in one report, the last down first (at shutdown, so that no key
@@ -80,7 +74,7 @@ package struct KeyMapping: Sendable {
         let changes = downOrder.reversed().map { KeyChange(code: $0, down: false) }
         holders = [:]
         downOrder = []
-        heldByLine = heldByLine.map { _ in [] }
+        heldByLine = [:]
         return changes
     }
 

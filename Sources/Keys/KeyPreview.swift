@@ -18,7 +18,7 @@ import SystemPackage
 /// (`change` `type`, `press` or `release`), or `{"event":"keys","change":"move","axis":"REL_WHEEL",
 /// "value":-1,"time_ns":N}`. The time is the event's (or the detent's) decision time, in nanoseconds.
 package final class KeyPreview: Sink {
-    /// The names of the relative axes an encoder may move (`EncoderKeyBinding.axis`), by code.
+    /// The names of the relative axes an input may move (`InputKeyBinding.axis`), by code.
     static let axisNames: [UInt16: String] = [6: "REL_HWHEEL", 7: "REL_DIAL", 8: "REL_WHEEL"]
 
     private var mapping: KeyMapping
@@ -38,14 +38,8 @@ package final class KeyPreview: Sink {
     package var consumesEdges: Bool { false }
 
     package func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
-        let reports = mapping.reports(for: output)
+        let (reports, timeNs) = mapping.reports(for: output)
         guard !reports.isEmpty else { return }
-        let timeNs: Int64 =
-            switch output {
-            case .event(_, let event): event.timeNs
-            case .rotation(_, let detent): detent.timeNs
-            default: nowNs
-            }
         try show(reports, timeNs: timeNs)
     }
 

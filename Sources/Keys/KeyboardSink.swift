@@ -33,7 +33,7 @@ package final class KeyboardSink: Sink {
     package var consumesEdges: Bool { false }
 
     package func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
-        for changes in mapping.reports(for: output) {
+        for changes in mapping.reports(for: output).reports {
             try send(changes)
         }
     }

@@ -1,6 +1,7 @@
 import ConfigurationFile
 import DebounceCore
 import EventLoop
+import Inputs
 import Keys
 import LinuxSys
 import Logging
@@ -97,12 +98,12 @@ import Testing
         let lines = SimulatedLines(initialLevels: [.high, .high], scripts: [a.makeIterator(), b.makeIterator()])
         let keyboard = KeyboardTests.RecordingKeyboard()
         let sink = KeyboardSink(
-            mapping: KeyMapping(bindings: [], encoderBindings: plan.encoderKeyBindings, lineCount: 2),
+            mapping: KeyMapping(bindings: plan.keyBindings, inputs: InputPresenters.presenters(of: configuration.roster, place: nil)),
             device: keyboard, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         _ = try VirtualRun.play(lines, plan: PipelinePlan(lines: plan.plans, encoders: plan.encoders), sinks: [sink])
         #expect(keyboard.destroyed)
         #expect(keyboard.reports == ["+KEY_VOLUMEUP", "-KEY_VOLUMEUP", "+KEY_VOLUMEDOWN", "-KEY_VOLUMEDOWN"])
-        #expect(KeyMapping.keys(of: plan.keyBindings, encoders: plan.encoderKeyBindings).count == 2)
+        #expect(KeyMapping.keys(of: plan.keyBindings).count == 2)
     }
 }
 
@@ -133,13 +134,13 @@ import Testing
         let configuration = try ConfigurationLoader.load("encoders: [{name: scroll, lines: [17, 27], axis: REL_WHEEL}]", file: "s.yaml")
         #expect(configuration.encoders.first?.axis == 8)
         let plan = DaemonPlan(configuration)
-        #expect(KeyMapping.relativeAxes(of: plan.encoderKeyBindings) == [8])
-        #expect(KeyMapping.keys(of: plan.keyBindings, encoders: plan.encoderKeyBindings).isEmpty)
-        var mapping = KeyMapping(bindings: [], encoderBindings: plan.encoderKeyBindings, lineCount: 2)
+        #expect(KeyMapping.relativeAxes(of: plan.keyBindings) == [8])
+        #expect(KeyMapping.keys(of: plan.keyBindings).isEmpty)
+        var mapping = KeyMapping(bindings: plan.keyBindings, inputs: InputPresenters.presenters(of: configuration.roster, place: nil))
         let up = mapping.reports(for: .rotation(OutputSource(input: 0, line: 0), EncoderEvent(direction: .clockwise, position: 1, timeNs: 1, onsetNs: 1)))
         let down = mapping.reports(for: .rotation(OutputSource(input: 0, line: 0), EncoderEvent(direction: .counterClockwise, position: 0, increment: 4, timeNs: 2, onsetNs: 2)))
-        #expect(up == [[KeyChange(axis: 8, value: 1)]])
-        #expect(down == [[KeyChange(axis: 8, value: -4)]])
+        #expect(up.reports == [[KeyChange(axis: 8, value: 1)]] && up.timeNs == 1)
+        #expect(down.reports == [[KeyChange(axis: 8, value: -4)]])
         #expect {
             try ConfigurationLoader.load("encoders: [{name: s, lines: [1, 2], axis: REL_WHEEL, keys: {cw: KEY_A, ccw: KEY_B}}]", file: "b.yaml")
         } throws: { "\($0)".contains("not both") }

@@ -37,10 +37,10 @@ import Testing
         return CheckReport(configuration, file: "every-kind.yaml", machine: .init(lines: found, notes: notes), headerChip: { pi5 })
     }
 
-    /// An encoder with keys is one key binding, as each of a button's keys is.
+    /// Each binding the keyboard has counts: a button's key, each direction of an encoder's keys.
     @Test func theSummaryCountsEveryKindAndTheKeys() throws {
         let report = try Self.report(found: nil)
-        #expect(report.lines.first == "every-kind.yaml: OK: 1 button(s), 1 encoder(s), 1 sensor(s), 1 counter(s), 1 group(s), 1 action(s), 2 key binding(s) on the keyboard \"panel\"")
+        #expect(report.lines.first == "every-kind.yaml: OK: 1 button(s), 1 encoder(s), 1 sensor(s), 1 counter(s), 1 group(s), 1 action(s), 3 key binding(s) on the keyboard \"panel\"")
     }
 
     /// Not resolved here: offsets without `chip:` are on the header's chip (named with why), a named

@@ -16,6 +16,7 @@ import Testing
             "GPIO_TIME_NS=20",
         ])
         // A button held since the start and let go starts nothing (its press was never reported).
+        #expect(button.actionOccasion(for: .event(OutputSource(input: 4, line: 2), ButtonEvent(kind: .release, timeNs: 30, onsetNs: 29)))?.releasesHeldKeys == true)
         #expect(button.actionOccasion(for: .buttonState(OutputSource(input: 4, line: 2), isPressed: false, atNs: 30)) == nil)
     }
 
@@ -23,7 +24,7 @@ import Testing
         let encoder = EncoderPresenter(name: "volume", input: 1, chip: "gpiochip0", lines: [5, 6], lineIndices: [3, 4])
         let source = OutputSource(input: 1, line: 3)
         let detent = PipelineOutput.rotation(source, EncoderEvent(direction: .counterClockwise, position: -2, velocity: 2.5, timeNs: 10, onsetNs: 9))
-        #expect(encoder.actionOccasion(for: detent) == ActionOccasion(on: "ccw", alsoOn: "rotate", timeNs: 10))
+        #expect(encoder.actionOccasion(for: detent) == ActionOccasion(on: "ccw", alsoOn: "rotate", timeNs: 10, step: -1))
         #expect(encoder.actionEnvironment(for: detent) == [
             "GPIO_DIRECTION=ccw", "GPIO_ENCODER=volume", "GPIO_EVENT=rotate", "GPIO_ONSET_NS=9", "GPIO_POSITION=-2", "GPIO_TIME_NS=10", "GPIO_VELOCITY=2.5",
         ])

@@ -1,6 +1,7 @@
 import DebounceCore
 import EventOutput
 import Foundation
+import Inputs
 import Keys
 import Pipeline
 import Settings
@@ -11,26 +12,29 @@ import Testing
 @Suite struct KeyPreviewTests {
     static let enter: UInt16 = 28, leftControl: UInt16 = 29, c: UInt16 = 46, volumeUp: UInt16 = 115, volumeDown: UInt16 = 114, wheel: UInt16 = 8
 
-    /// Line 0 holds KEY_ENTER from press to release and types Ctrl+C on a double click; encoder 0 types
-    /// the volume keys, encoder 1 moves the wheel.
+    /// Button 2 (line 0) holds KEY_ENTER from press to release and types Ctrl+C on a double click;
+    /// encoder 0 types the volume keys, encoder 1 moves the wheel.
     static let mapping = KeyMapping(
         bindings: [
-            KeyBinding(line: 0, on: .press, keys: [enter], isHeld: true),
-            KeyBinding(line: 0, on: .click, count: 2, keys: [leftControl, c], isHeld: false),
+            InputKeyBinding(input: 2, line: 0, on: "press", keys: [enter], isHeld: true),
+            InputKeyBinding(input: 2, line: 0, on: "click", count: 2, keys: [leftControl, c]),
+            InputKeyBinding(input: 0, on: "cw", keys: [volumeUp]), InputKeyBinding(input: 0, on: "ccw", keys: [volumeDown]),
+            InputKeyBinding(input: 1, on: "rotate", axis: wheel),
         ],
-        encoderBindings: [
-            EncoderKeyBinding(input: 0, clockwise: [volumeUp], counterClockwise: [volumeDown]), EncoderKeyBinding(input: 1, axis: wheel),
-        ],
-        lineCount: 1)
+        inputs: [
+            ButtonPresenter(name: "enter", input: 2, chip: "sim", line: 0, lineIndex: 0, gestures: []),
+            EncoderPresenter(name: "volume", input: 0, chip: "sim", lines: [1, 2]), EncoderPresenter(name: "scroll", input: 1, chip: "sim", lines: [3, 4]),
+        ])
+    static let button = OutputSource(input: 2, line: 0)
 
     static let outputs: [PipelineOutput] = [
-        .event(.line(0), ButtonEvent(kind: .press, timeNs: 10, onsetNs: 5)),
-        .event(.line(0), ButtonEvent(kind: .release, timeNs: 20, onsetNs: 15, heldNs: 10)),
-        .event(.line(0), ButtonEvent(kind: .click, timeNs: 30, onsetNs: 5, count: 1)),
-        .event(.line(0), ButtonEvent(kind: .click, timeNs: 40, onsetNs: 5, count: 2)),
-        .rotation(OutputSource(input: 0, line: 0), EncoderEvent(direction: .counterClockwise, position: -1, timeNs: 50, onsetNs: 45)),
-        .rotation(OutputSource(input: 1, line: 0), EncoderEvent(direction: .clockwise, position: 1, increment: 3, timeNs: 60, onsetNs: 55)),
-        .event(.line(0), ButtonEvent(kind: .press, timeNs: 70, onsetNs: 65)),
+        .event(button, ButtonEvent(kind: .press, timeNs: 10, onsetNs: 5)),
+        .event(button, ButtonEvent(kind: .release, timeNs: 20, onsetNs: 15, heldNs: 10)),
+        .event(button, ButtonEvent(kind: .click, timeNs: 30, onsetNs: 5, count: 1)),
+        .event(button, ButtonEvent(kind: .click, timeNs: 40, onsetNs: 5, count: 2)),
+        .rotation(OutputSource(input: 0, line: 1), EncoderEvent(direction: .counterClockwise, position: -1, timeNs: 50, onsetNs: 45)),
+        .rotation(OutputSource(input: 1, line: 3), EncoderEvent(direction: .clockwise, position: 1, increment: 3, timeNs: 60, onsetNs: 55)),
+        .event(button, ButtonEvent(kind: .press, timeNs: 70, onsetNs: 65)),
     ]
 
     /// Plays `outputs` through a preview in `format` and returns what it wrote; the run ends at 80 ns.

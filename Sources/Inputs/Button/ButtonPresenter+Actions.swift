@@ -3,10 +3,16 @@ import InputModel
 import Pipeline
 
 extension ButtonPresenter {
-    /// Each of its events, by its kind (`press`, `click` with its count, `long_release`...).
+    /// Each of its events, by its kind (`press`, `click` with its count, `long_release`...); its
+    /// release lets go of the keys it holds.
     package func actionOccasion(for output: PipelineOutput) -> ActionOccasion? {
         guard case .event(_, let event) = output else { return nil }
-        return ActionOccasion(on: event.kind.rawValue, count: event.count, timeNs: event.timeNs)
+        return Self.occasion(of: event)
+    }
+
+    /// A line's `event` (a button's, or a keypad's key's) as its actions and keys see it.
+    static func occasion(of event: ButtonEvent) -> ActionOccasion {
+        ActionOccasion(on: event.kind.rawValue, count: event.count, timeNs: event.timeNs, releasesHeldKeys: event.kind == .release)
     }
 
     /// `GPIO_BUTTON`, `GPIO_CHIP`, `GPIO_LINE`, `GPIO_EVENT`, `GPIO_COUNT`, `GPIO_HELD_NS`,

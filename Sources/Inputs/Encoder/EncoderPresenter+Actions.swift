@@ -3,10 +3,12 @@ import InputModel
 import Pipeline
 
 extension EncoderPresenter {
-    /// Each detent, by its direction (`cw`, `ccw`), and either way (`rotate`). A reset starts none.
+    /// Each detent, by its direction (`cw`, `ccw`), and either way (`rotate`), moving an axis by its
+    /// increment (1, or the acceleration's factor), up clockwise. A reset starts none.
     package func actionOccasion(for output: PipelineOutput) -> ActionOccasion? {
         guard case .rotation(_, let detent) = output else { return nil }
-        return ActionOccasion(on: detent.direction.rawValue, alsoOn: "rotate", timeNs: detent.timeNs)
+        let step = detent.direction == .clockwise ? detent.increment : -detent.increment
+        return ActionOccasion(on: detent.direction.rawValue, alsoOn: "rotate", timeNs: detent.timeNs, step: step)
     }
 
     /// `GPIO_ENCODER`, `GPIO_EVENT=rotate`, `GPIO_DIRECTION`, `GPIO_POSITION`, `GPIO_VELOCITY`

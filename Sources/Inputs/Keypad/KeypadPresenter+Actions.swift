@@ -6,7 +6,7 @@ extension KeypadPresenter {
     /// Each event of a key, by its kind, as a button's (`press`, `click` with its count...).
     package func actionOccasion(for output: PipelineOutput) -> ActionOccasion? {
         guard case .event(_, let event) = output else { return nil }
-        return ActionOccasion(on: event.kind.rawValue, count: event.count, timeNs: event.timeNs)
+        return ButtonPresenter.occasion(of: event)
     }
 
     /// A key's event: a button's environment (`GPIO_BUTTON` is `door key 5`), with `GPIO_KEYPAD` and
