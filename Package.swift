@@ -105,7 +105,7 @@ let package = Package(
         .target(name: "InputModel", dependencies: ["DebounceCore", "Pipeline", "EventOutput"]),
         // The input kinds, a folder each (Button/, Encoder/, Sensor/, Counter/, Keypad/), and their registry
         // (InputPresenters): each kind's presenter, made from its roster entry.
-        .target(name: "Inputs", dependencies: ["DebounceCore", "Pipeline", "EventOutput", "InputModel", "ConfigurationFile"]),
+        .target(name: "Inputs", dependencies: ["DebounceCore", "Pipeline", "EventOutput", "InputModel", "ConfigurationFile", "Simulation"]),
         // libyaml, the YAML 1.1 parser (Debian's libyaml-dev), plus its nesting check.
         // No pkgConfig: yaml-0.1.pc's -L names the system's library folder, which SwiftPM would put
         // ahead of libgpiod.pc's, so that a build against a libgpiod 2 of its own (scripts/test-libgpiod2)

@@ -3,6 +3,7 @@ import ConfigurationFile
 import EventLoop
 import DebounceCore
 import GPIODBackend
+import Inputs
 import Keypads
 import Logging
 import Simulation
@@ -32,25 +33,18 @@ extension DaemonAssembly {
             previousLine: Array((continuing?.1.previousLine ?? []).prefix(configuration.roster.pinLines.count)))
     }
 
-    /// A simulated bouncy button for each configured button (making the gestures the button
-    /// recognizes), a simulated encoder for each encoder (and a bouncy button on its reset line), a door's reed contact opened and closed for
-    /// each sensor and an S0 meter's pulses for each counter, laid out in the roster's line order and
-    /// reported as their configured lines. Each input's seed is the simulation's seed plus its kind's
-    /// offset (buttons 0, encoders 1000, sensors 2000, counters 3000, reset buttons 4000) plus its index among its kind, so
-    /// an input plays the same presses whatever else the configuration lists.
+    /// A simulation of every configured input, as each kind plays its lines
+    /// (`InputPresenters.simulatedInputs`: a bouncy button making a button's gestures, an encoder with
+    /// its reset button's presses, a door's reed contact, an S0 meter's pulses), laid out in the
+    /// roster's line order and reported as their configured lines; each input's seed derives from the
+    /// simulation's, so an input plays the same presses whatever else the configuration lists.
     /// `startNs`: when the scripts start on the run's clock (`clock`, or a new one). Keypads follow, each a
     /// simulated matrix (`simulatedKeypads`).
     static func simulated(
         _ configuration: ServiceConfiguration, _ simulation: DaemonChoices.Simulation, startNs: Int64 = 0, clock: LoopClock? = nil
     ) -> RunAssembly {
         let roster = configuration.roster
-        var inputs: [SimulatedInput] = []
-        var ofKind: [InputKindID: UInt64] = [:]
-        for input in roster.inputs {
-            let index = ofKind[input.id.kind, default: 0]
-            ofKind[input.id.kind] = index + 1
-            inputs += simulated(input.kind, index: index, simulation)
-        }
+        let inputs = InputPresenters.simulatedInputs(of: roster, seed: simulation.seed, presses: simulation.presses)
         let keypads = simulatedKeypads(configuration, simulation, startNs: startNs)
         guard !inputs.isEmpty || keypads.sources.isEmpty else {
             return RunAssembly.keypads(keypads.sources, places: keypads.places, clock: clock ?? (simulation.virtualTime ? .virtual() : .realTime()))
@@ -61,37 +55,6 @@ extension DaemonAssembly {
         ).adding(keypads: keypads.sources, places: keypads.places)
     }
 
-    /// The simulation of one configured input, the `index`-th of its kind, one entry per line group:
-    /// an encoder with a reset button is its encoder (A, B) and a bouncy button (the reset line).
-    /// A keypad is none (`simulatedKeypads`).
-    private static func simulated(_ kind: Roster.Input.Kind, index: UInt64, _ simulation: DaemonChoices.Simulation) -> [SimulatedInput] {
-        if case .keypad = kind { return [] }
-        guard case .encoder(let encoder) = kind, let reset = encoder.reset else { return simulatedInput(kind, index: index, simulation).map { [$0] } ?? [] }
-        let button = BouncyButton(seed: simulation.seed &+ 4_000 &+ index, activeLevel: reset.debounce.activeLevel, presses: simulation.presses)
-        return (simulatedInput(kind, index: index, simulation).map { [$0] } ?? []) + [.contact(button)]
-    }
-
-    /// The simulation of one configured input's first lines (all of them but an encoder's reset line).
-    private static func simulatedInput(_ kind: Roster.Input.Kind, index: UInt64, _ simulation: DaemonChoices.Simulation) -> SimulatedInput? {
-        let (seed, presses) = (simulation.seed, simulation.presses)
-        switch kind {
-        case .button(let button):
-            let clickCounts = button.actions.compactMap(\.count) + button.keys.compactMap(\.count)
-            return .contact(
-                BouncyButton(
-                    seed: seed &+ index, activeLevel: button.debounce.activeLevel, presses: presses,
-                    gestures: SimulatedGestures(button.gestures, debounce: button.debounce, clickCounts: clickCounts)))
-        case .encoder:
-            return .encoder(BouncyEncoder(seed: seed &+ 1_000 &+ index, gestures: presses))
-        case .sensor(let sensor):
-            return .contact(BouncyButton(profile: .reedContact, seed: seed &+ 2_000 &+ index, activeLevel: sensor.debounce.activeLevel, presses: presses))
-        case .counter(let counter):
-            return .contact(BouncyButton(profile: .meterPulse, seed: seed &+ 3_000 &+ index, activeLevel: counter.debounce.activeLevel, presses: presses))
-        case .keypad:
-            return nil
-        }
-    }
-
     /// The configured lines, found on this machine's chips (read once, `ChipInventory`; `MachineCheck`,
     /// as `check` finds them) and requested; after a reload, a chip whose lines all belong to kept
     /// inputs (`previousLine`) keeps the request of `keeping`, the lines before (`GPIODLines(keeping:)`).
@@ -99,7 +62,7 @@ extension DaemonAssembly {
         _ configuration: ServiceConfiguration, eventBufferSize: Int?, logger: Logger, keeping previous: GPIODLines? = nil, previousLine: [Int?] = []
     ) throws(DaemonFailure) -> RunAssembly {
         let chips = ChipInventory.read()
-        if configuration.buttons.contains(where: { $0.lineSettings.chip == nil && Int($0.lineSettings.line) != nil }) {
+        if configuration.roster.pins.contains(where: { $0.settings.chip == nil && Int($0.settings.line) != nil }) {
             logger.info("offsets without chip: mean \(chips.header)")
         }
         let located: [MachineCheck.Located<GPIOChip>]
@@ -123,10 +86,7 @@ extension DaemonAssembly {
         } catch {
             throw .lines(error)
         }
-        let what = [
-            (configuration.buttons.count, "button"), (configuration.encoders.count, "encoder"), (configuration.sensors.count, "sensor"),
-            (configuration.counters.count, "counter"), (configuration.keypads.count, "keypad"),
-        ].filter { $0.0 > 0 }.map { counted($0.0, $0.1) }
+        let what = InputKindID.all.map { (configuration.roster.inputIndices(of: $0).count, $0.noun) }.filter { $0.0 > 0 }.map { counted($0.0, $0.1) }
         logger.info("watching \(what.joined(separator: ", ")) (libgpiod \(GPIODLines.libgpiodVersion))")
         return assembly
     }

@@ -1,5 +1,6 @@
 import ConfigurationFile
 import InputModel
+import Simulation
 
 /// The registry of the input kinds' presenters: each folder of this module is a kind (`Button/`,
 /// `Encoder/`, `Sensor/` for contacts, `Counter/`, `Keypad/`), and this is the one place that lists
@@ -61,6 +62,28 @@ extension InputPresenters {
             case .sensor(let sensor): return sensor.checkLines(line: entry.lines[0], places: places)
             case .counter(let counter): return counter.checkLines(line: entry.lines[0], places: places, publishes: publishes)
             case .keypad(let keypad): return keypad.checkLines(firstPin: firstPin, places: places)
+            }
+        }
+    }
+}
+
+extension InputPresenters {
+    /// What `run --simulate` plays on the pins of `roster`'s inputs, in the run's line order: each
+    /// kind its own (`<Kind>Settings+Simulation.swift`), an input the `index`-th of its kind, so that
+    /// it plays the same whatever else the configuration lists; `seed` the simulation's, each input
+    /// `presses` times (nil: forever). A keypad plays none here: its keys are a matrix's
+    /// (`SimulatedTyping`), a source of its own.
+    package static func simulatedInputs(of roster: Roster, seed: UInt64, presses: Int?) -> [SimulatedInput] {
+        var ofKind: [InputKindID: UInt64] = [:]
+        return roster.inputs.flatMap { input -> [SimulatedInput] in
+            let index = ofKind[input.id.kind, default: 0]
+            ofKind[input.id.kind] = index + 1
+            switch input.kind {
+            case .button(let button): return button.simulated(index: index, seed: seed, presses: presses)
+            case .encoder(let encoder): return encoder.simulated(index: index, seed: seed, presses: presses)
+            case .sensor(let sensor): return sensor.simulated(index: index, seed: seed, presses: presses)
+            case .counter(let counter): return counter.simulated(index: index, seed: seed, presses: presses)
+            case .keypad: return []
             }
         }
     }
