@@ -26,9 +26,10 @@ package struct DaemonPlan: Sendable {
     package var pipeline: PipelinePlan { PipelinePlan(lines: plans, groups: groups, encoders: encoders, codes: codes) }
 
     /// The plan of `configuration`, its counters starting from `counterTotals[i]` pulses (the totals a
-    /// state file kept; 0 for a counter it does not list), and its encoders from `encoderPositions[i]`
-    /// (in the encoders' order; a kept position, clamped into the encoder's range; 0 where `nil` or missing).
-    package init(_ configuration: ServiceConfiguration, counterTotals: [Int64] = [], encoderPositions: [Int?] = []) {
+    /// state file kept; 0 for a counter it does not list), and each encoder from `encoderPositions[input]`
+    /// (by its input, its index in the roster: a kept position, clamped into the encoder's range; 0
+    /// where missing).
+    package init(_ configuration: ServiceConfiguration, counterTotals: [Int64] = [], encoderPositions: [Int: Int] = [:]) {
         let roster = configuration.roster
         let groupNames = configuration.groups.keys.sorted()
         groups = groupNames.map { GroupLockout(windowNs: configuration.groups[$0] ?? 0) }
@@ -45,7 +46,7 @@ package struct DaemonPlan: Sendable {
         // Each encoder's outputs name its input (`OutputSource.input`), as its bindings do.
         let encoderInputs = roster.inputIndices(of: .encoder)
         encoders = roster.encoders.enumerated().map { index, encoder in
-            let kept = encoderPositions.indices.contains(index) ? encoderPositions[index] : nil
+            let kept = encoderPositions[encoderInputs[index]]
             let configuration = encoder.settings.configuration
             return EncoderPlan(
                 lineA: encoder.lineA.index, lineB: encoder.lineB.index, configuration: configuration, initialPosition: configuration.clamped(kept ?? 0),

@@ -133,9 +133,13 @@ extension DaemonAssembly {
         }
     }
 
-    /// Each encoder's position to go on from after a reload (in `plan`'s order): a kept encoder's, as the
-    /// run before left it; `nil` for one added or changed.
-    static func encoderPositions(_ change: RosterChange, plan: DaemonPlan, previous carried: Carried) -> [Int?] {
-        previousEncoders(change, plan: plan, previous: carried.plan).map { old in old.map { carried.pipeline.decoder(encoder: $0).position } }
+    /// The position each encoder the reload kept goes on from, as the run before left it, by its input
+    /// in `plan`; none for one added or changed.
+    static func encoderPositions(_ change: RosterChange, plan: DaemonPlan, previous carried: Carried) -> [Int: Int] {
+        var positions: [Int: Int] = [:]
+        for (encoder, old) in zip(plan.encoders, previousEncoders(change, plan: plan, previous: carried.plan)) {
+            if let input = encoder.input, let old { positions[input] = carried.pipeline.decoder(encoder: old).position }
+        }
+        return positions
     }
 }

@@ -124,12 +124,14 @@ extension DaemonAssembly {
         }
     }
 
-    /// Each encoder's position as the store kept it (`restore: true`), in the order of `encoderInputs`
-    /// (the encoders' inputs), `nil` for one not restored or not in the file yet; `Int`'s range (the
-    /// plan clamps it).
-    static func keptPositions(_ store: CounterStore?, encoderInputs: [Int]) -> [Int?] {
-        guard let store else { return Array(repeating: nil, count: encoderInputs.count) }
-        let byInput = Dictionary(zip(store.encoders.map(\.input), store.initialPositions), uniquingKeysWith: { first, _ in first })
-        return encoderInputs.map { input in byInput[input].flatMap { $0.map { Int(clamping: $0) } } }
+    /// Each encoder's position as the store kept it (`restore: true`), by its input; none for one not
+    /// restored or not in the file yet; `Int`'s range (the plan clamps it).
+    static func keptPositions(_ store: CounterStore?) -> [Int: Int] {
+        guard let store else { return [:] }
+        var kept: [Int: Int] = [:]
+        for (encoder, position) in zip(store.encoders, store.initialPositions) {
+            if let position, kept[encoder.input] == nil { kept[encoder.input] = Int(clamping: position) }
+        }
+        return kept
     }
 }

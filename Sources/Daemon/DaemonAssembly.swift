@@ -105,19 +105,18 @@ package final class DaemonAssembly {
                 configuration, directory: simulationState?.path ?? choices.stateDirectory, handedOver: carried?.stateLock, logger: logger)
             self.counterStore = counterStore
             let totals = counterStore?.initialTotals ?? []
-            let kept = Self.keptPositions(counterStore, encoderInputs: configuration.roster.inputIndices(of: .encoder))
+            let kept = Self.keptPositions(counterStore)
             let plan = DaemonPlan(configuration, counterTotals: totals, encoderPositions: kept)
             self.plan = plan
             let places = self.places
             // A reload's kept encoders go on from where they were; the others start from their kept (or 0) position.
-            var carriedPositions: [Int?] = Array(repeating: nil, count: plan.encoders.count)
+            var carriedPositions: [Int: Int] = [:]
             if let carried, let change { carriedPositions = Self.encoderPositions(change, plan: plan, previous: carried) }
-            let restored = plan.encoders.indices.filter { kept[$0] != nil && carriedPositions[$0] == nil }.map { (plan.encoders[$0].input ?? $0, plan.encoders[$0].initialPosition) }
-            // A kept encoder goes on from where the previous run left it.
-            var starts = plan.starts
-            for (encoder, carried) in zip(plan.encoders, carriedPositions) {
-                if let input = encoder.input, let carried { starts[input] = Int64(carried) }
+            let restored = plan.encoders.compactMap { encoder in
+                encoder.input.flatMap { kept[$0] != nil && carriedPositions[$0] == nil ? ($0, encoder.initialPosition) : nil }
             }
+            // A kept encoder goes on from where the previous run left it.
+            let starts = plan.starts.merging(carriedPositions.mapValues(Int64.init)) { _, carried in carried }
             // Each input as the sinks show it, made once for all of them.
             let inputs = InputPresenters.presenters(of: configuration.roster, place: { (chip: places[$0.index].chip, offset: places[$0.index].offset) }, starts: starts)
             var sinks = try Self.eventSinks(

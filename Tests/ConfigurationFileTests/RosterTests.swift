@@ -137,7 +137,7 @@ import Testing
         // Where the inputs that keep a value start, by their input: the counter's kept total, the
         // encoder's position (0: none kept).
         #expect(plan.starts == [roster.index(of: InputID(.counter, "energy"))!: 42, 2: 0])
-        #expect(DaemonPlan(configuration, encoderPositions: [7]).starts[2] == 7)
+        #expect(DaemonPlan(configuration, encoderPositions: [2: 7]).starts[2] == 7)
     }
 }
 
