@@ -1,6 +1,6 @@
 /// What one input shows of itself to whatever presents inputs outside the daemon (Home Assistant
-/// over MQTT today): its identity, the run lines it watches, where its health is read, and its
-/// entities. Made by the input's kind (`Sources/Inputs/<Kind>/`); a sink reads descriptions and never
+/// over MQTT today): its identity (by which its health is read too, `ButtonPipeline.health(input:)`),
+/// the run lines it watches, and its entities. Made by the input's kind (`Sources/Inputs/<Kind>/`); a sink reads descriptions and never
 /// names a kind.
 package struct InputDescription: Sendable, Hashable {
     /// The input's name from the configuration (a topic level, an entity's name).
@@ -11,8 +11,6 @@ package struct InputDescription: Sendable, Hashable {
     package var input: Int
     /// The run lines it watches (a matrix's keys): while any is away with its chip, the input is unavailable.
     package var lines: [Int]
-    /// Where its health counts are read in the pipeline.
-    package var health: HealthSource
     /// What it shows, in the order a sink announces them.
     package var entities: [EntityDescription]
     /// At most one message per this many nanoseconds on its `state` channel, the latest kept
@@ -20,13 +18,12 @@ package struct InputDescription: Sendable, Hashable {
     package var stateIntervalNs: Int64?
 
     package init(
-        name: String, kind: String, input: Int, lines: [Int], health: HealthSource, entities: [EntityDescription], stateIntervalNs: Int64? = nil
+        name: String, kind: String, input: Int, lines: [Int], entities: [EntityDescription], stateIntervalNs: Int64? = nil
     ) {
         self.name = name
         self.kind = kind
         self.input = input
         self.lines = lines
-        self.health = health
         self.entities = entities
         self.stateIntervalNs = stateIntervalNs
     }

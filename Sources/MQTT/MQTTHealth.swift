@@ -8,14 +8,15 @@ import Pipeline
 /// once per `intervalNs` and only when it changed since the last one published. Pure bookkeeping: the
 /// sink reads the pipeline when `dueNs` comes and queues what `changes(_:atNs:)` returns.
 package struct MQTTHealth: Sendable {
-    /// One input: its name (in topics and the entity) and where its health is.
+    /// One input: its name (in topics and the entity) and its identity in the pipeline
+    /// (`OutputSource.input`), by which its health is read.
     package struct Input: Sendable, Hashable {
         package var name: String
-        package var source: HealthSource
+        package var input: Int
 
-        package init(name: String, source: HealthSource) {
+        package init(name: String, input: Int) {
             self.name = name
-            self.source = source
+            self.input = input
         }
     }
 
@@ -44,12 +45,7 @@ package struct MQTTHealth: Sendable {
 
     /// Each input's health in `pipeline` at `nowNs`.
     package static func health(of input: Input, in pipeline: ButtonPipeline, atNs nowNs: Int64) -> InputHealth {
-        switch input.source {
-        case .line(let line) where line < pipeline.lineCount: pipeline.health(line: line, atNs: nowNs)
-        case .input(let input): pipeline.health(input: input, atNs: nowNs)
-        case .lines(let lines): pipeline.health(lines: lines, atNs: nowNs)
-        case .line: InputHealth()  // not a line of this run
-        }
+        pipeline.health(input: input.input, atNs: nowNs)
     }
 
     /// The inputs whose health changed since it was last published (all of them the first time), with

@@ -117,7 +117,7 @@ package final class MQTTSink: Sink {
         self.inputAvailability = MQTTInputAvailability(descriptions)
         self.queue = OutboundQueue(limit: settings.queueLimit)
         if mode == .run {
-            health = MQTTHealth(inputs: descriptions.map { MQTTHealth.Input(name: $0.name, source: $0.health) }, intervalNs: healthIntervalNs)
+            health = MQTTHealth(inputs: descriptions.map { MQTTHealth.Input(name: $0.name, input: $0.input) }, intervalNs: healthIntervalNs)
         }
         let will = OutboundMessage(topic: settings.availabilityTopic, text: "offline", retain: true)
         connection = try MQTTConnection(settings: settings, will: will, logger: logger, resolve: resolve)

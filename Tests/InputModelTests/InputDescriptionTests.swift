@@ -7,7 +7,7 @@ import Testing
     /// each once; an events-only channel is not one.
     @Test func stateChannelsAreThoseOfItsStatesNotItsEvents() {
         let described = InputDescription(
-            name: "meter", kind: "counter", input: 3, lines: [4], health: .line(4),
+            name: "meter", kind: "counter", input: 3, lines: [4],
             entities: [
                 EntityDescription(key: "event", channel: "event", value: .events(types: [EventType("pulse")], template: nil, typeTemplate: nil)),
                 EntityDescription(key: "total", channel: "state", value: .number(stateClass: .totalIncreasing, unit: "kWh", field: "value", attributes: true)),

@@ -26,7 +26,7 @@ import Testing
         #expect(button.updates(for: .event(OutputSource(input: 4, line: 3), ButtonEvent(kind: .press, timeNs: 9, onsetNs: 7))).isEmpty)
         #expect(Self.text(button.start(linesPressed: [nil, nil, true])) == ["state state pressed"])
         #expect(button.start(linesPressed: [true]).isEmpty, "not a line of this run")
-        #expect(button.description.input == 4 && button.description.lines == [2] && button.description.health == .line(2))
+        #expect(button.description.input == 4 && button.description.lines == [2])
     }
 
     @Test func anEncoderShowsEachDetentAndTheLatestPosition() {
@@ -41,7 +41,7 @@ import Testing
         #expect(Self.text(encoder.start(linesPressed: [])) == ["position latestState 7"])
         #expect(EncoderPresenter(name: "v", input: 0, chip: "c", lines: []).start(linesPressed: []).map(\.payload) == [Array("0".utf8)])
         #expect(EncoderPresenter(name: "v", input: 0, chip: "c", lines: [], startPosition: nil).start(linesPressed: []).isEmpty)
-        #expect(encoder.description.health == .input(1) && encoder.description.lines == [3, 4])
+        #expect(encoder.description.input == 1 && encoder.description.lines == [3, 4])
     }
 
     @Test func aContactShowsEachChangeAndItsState() {
@@ -74,7 +74,7 @@ import Testing
         let code = EnteredCode(code: "12", timeNs: 9)
         #expect(Self.text(keypad.updates(for: code)) == [#"event event {"event_type":"code","length":2,"time_ns":9}"#])
         #expect(keypad.eventTypes == ["#", "code"])
-        #expect(keypad.description.health == .lines([5, 6, 7]))
+        #expect(keypad.description.input == 2 && keypad.description.lines == [5, 6, 7])
     }
 
     /// What `run`'s printer writes after each kind's events: a line's fields for a button, a contact

@@ -32,7 +32,7 @@ import Testing
     @Test func readingsPublishWhatChangedOncePerInterval() {
         let plan = LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 3 * Self.ms)))
         var pipeline = ButtonPipeline(plans: [plan, plan], initialLevels: [.high, .high], atNs: 0)
-        var health = MQTTHealth(inputs: [.init(name: "a", source: .line(0)), .init(name: "b", source: .line(1))], intervalNs: 1_000 * Self.ms)
+        var health = MQTTHealth(inputs: [.init(name: "a", input: 0), .init(name: "b", input: 1)], intervalNs: 1_000 * Self.ms)
         #expect(health.dueNs == .max, "nothing before the run starts")
         health.begin(atNs: 5 * Self.ms)
         #expect(health.dueNs == 5 * Self.ms)
@@ -51,7 +51,7 @@ import Testing
 
     @Test func anInputOutsideTheRunReadsAsNothing() {
         let pipeline = ButtonPipeline(plans: [.raw], initialLevels: [.high], atNs: 0)
-        var health = MQTTHealth(inputs: [.init(name: "gone", source: .line(4)), .init(name: "knob", source: .input(5))])
+        var health = MQTTHealth(inputs: [.init(name: "gone", input: 4), .init(name: "knob", input: 5)])
         #expect(health.changes(in: pipeline, atNs: 0).map(\.health) == [InputHealth(), InputHealth()])
     }
 

@@ -33,7 +33,7 @@ package struct ButtonPresenter: InputPresenter {
             deviceClass: "button")
         let state = EntityDescription(key: "state", label: "pressed", channel: "state", value: .binary(on: "pressed", off: "released"))
         self.description = InputDescription(
-            name: name, kind: "button", input: input ?? lineIndex, lines: [lineIndex], health: .line(lineIndex), entities: [events, state])
+            name: name, kind: "button", input: input ?? lineIndex, lines: [lineIndex], entities: [events, state])
     }
 
     /// The same, its gestures those its `configuration` makes (`ButtonGesture.made(by:)`).

@@ -54,7 +54,7 @@ package struct CounterPresenter: InputPresenter {
             key: "rate", label: what, objectSuffix: "rate", channel: "state",
             value: .number(stateClass: .measurement, unit: rateUnit, field: "rate", attributes: false), deviceClass: rateDeviceClass)
         self.description = InputDescription(
-            name: name, kind: "counter", input: input ?? lineIndex, lines: [lineIndex], health: .line(lineIndex), entities: [total, rate],
+            name: name, kind: "counter", input: input ?? lineIndex, lines: [lineIndex], entities: [total, rate],
             stateIntervalNs: publishIntervalNs)
     }
 

@@ -40,7 +40,7 @@ package struct EncoderPresenter: InputPresenter {
         let position = EntityDescription(
             key: "position", label: "position", channel: "position", value: .number(stateClass: .measurement, unit: nil, field: nil, attributes: false),
             icon: "mdi:knob")
-        self.description = InputDescription(name: name, kind: "encoder", input: input, lines: lineIndices, health: .input(input), entities: [events, position])
+        self.description = InputDescription(name: name, kind: "encoder", input: input, lines: lineIndices, entities: [events, position])
     }
 
     /// Its detents and resets are followed by its fields; its lines print nothing of their own.

@@ -51,7 +51,7 @@ package struct KeypadPresenter: InputPresenter {
         self.eventTypes = types
         let events = EntityDescription(
             key: "event", channel: "event", value: .events(types: types.map { EventType($0) }, template: nil, typeTemplate: nil), icon: "mdi:dialpad")
-        self.description = InputDescription(name: name, kind: "keypad", input: input, lines: lineIndices, health: .lines(lineIndices), entities: [events])
+        self.description = InputDescription(name: name, kind: "keypad", input: input, lines: lineIndices, entities: [events])
     }
 
     /// Each key's presses are followed by the keypad's name and the key (`?` for a code's), its codes

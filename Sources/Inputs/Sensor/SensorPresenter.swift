@@ -29,7 +29,7 @@ package struct SensorPresenter: InputPresenter {
         (self.chip, self.offset) = (chip, line)
         self.eventFields = .sensor(name, chip: chip, line: line)
         let state = EntityDescription(key: "state", channel: "state", value: .binary(on: Self.onPayload, off: Self.offPayload), deviceClass: deviceClass)
-        self.description = InputDescription(name: name, kind: "sensor", input: input ?? lineIndex, lines: [lineIndex], health: .line(lineIndex), entities: [state])
+        self.description = InputDescription(name: name, kind: "sensor", input: input ?? lineIndex, lines: [lineIndex], entities: [state])
     }
 
     package var printed: PrintedFields { PrintedFields(lines: [(lineIndex, eventFields)], contactLines: [lineIndex]) }
