@@ -57,7 +57,7 @@ package struct KeypadPresenter: InputPresenter {
     /// Each key's presses are followed by the keypad's name and the key (`?` for a code's), its codes
     /// by its name.
     package var printed: PrintedFields {
-        let keyFields = keys.indices.map { (lineIndices[$0], EventFields.key(namesKey[$0] ? String(keys[$0]) : "?", keypad: description.name)) }
+        let keyFields = zip(lineIndices, zip(keys, namesKey)).map { line, key in (line, EventFields.key(key.1 ? String(key.0) : "?", keypad: description.name)) }
         return PrintedFields(lines: keyFields, input: .keypad(description.name))
     }
 
