@@ -25,20 +25,18 @@ package struct DaemonPlan: Sendable {
     /// What the loop's pipeline is made of: the lines' plans, the groups, the encoders and the codes.
     package var pipeline: PipelinePlan { PipelinePlan(lines: plans, groups: groups, encoders: encoders, codes: codes) }
 
-    /// The plan of `configuration`, its counters starting from `counterTotals[i]` pulses (the totals a
-    /// state file kept; 0 for a counter it does not list), and each encoder from `encoderPositions[input]`
-    /// (by its input, its index in the roster: a kept position, clamped into the encoder's range; 0
-    /// where missing).
-    package init(_ configuration: ServiceConfiguration, counterTotals: [Int64] = [], encoderPositions: [Int: Int] = [:]) {
+    /// The plan of `configuration`, each input that keeps a value starting from `starts[input]` (by its
+    /// input, its index in the roster; what a state file kept): a counter's total in pulses, an
+    /// encoder's position (clamped into its range); 0 for one not listed. `DaemonPlan.starts` reads
+    /// them back.
+    package init(_ configuration: ServiceConfiguration, starts: [Int: Int64] = [:]) {
         let roster = configuration.roster
         let groupNames = configuration.groups.keys.sorted()
         groups = groupNames.map { GroupLockout(windowNs: configuration.groups[$0] ?? 0) }
-        // The totals are in the counters' order (`CounterStore`'s).
-        let totals = Dictionary(zip(roster.counters.map(\.line), counterTotals), uniquingKeysWith: { first, _ in first })
         // A reset line names its encoder by the pipeline's index of it (`LineRole.encoderReset`).
         let encoderOfInput = Dictionary(uniqueKeysWithValues: roster.inputIndices(of: .encoder).enumerated().map { ($1, $0) })
         plans = roster.lines.map { line in
-            var plan = Self.plan(of: line, in: roster, groupNames: groupNames, totals: totals, encoderOfInput: encoderOfInput)
+            var plan = Self.plan(of: line, in: roster, groupNames: groupNames, starts: starts, encoderOfInput: encoderOfInput)
             // Its outputs, and the pipeline's health of its input, name its owner.
             plan.input = line.owner.input
             return plan
@@ -46,7 +44,7 @@ package struct DaemonPlan: Sendable {
         // Each encoder's outputs name its input (`OutputSource.input`), as its bindings do.
         let encoderInputs = roster.inputIndices(of: .encoder)
         encoders = roster.encoders.enumerated().map { index, encoder in
-            let kept = encoderPositions[encoderInputs[index]]
+            let kept = starts[encoderInputs[index]].map { Int(clamping: $0) }
             let configuration = encoder.settings.configuration
             return EncoderPlan(
                 lineA: encoder.lineA.index, lineB: encoder.lineB.index, configuration: configuration, initialPosition: configuration.clamped(kept ?? 0),
@@ -92,7 +90,7 @@ package struct DaemonPlan: Sendable {
     /// Line `line`'s plan, by its owner's kind: an encoder's lines A and B are raw (its decoder takes
     /// them), its reset button's is debounced.
     private static func plan(
-        of line: Roster.PlannedLine, in roster: Roster, groupNames: [String], totals: [LineID: Int64], encoderOfInput: [Int: Int]
+        of line: Roster.PlannedLine, in roster: Roster, groupNames: [String], starts: [Int: Int64], encoderOfInput: [Int: Int]
     ) -> LinePlan {
         switch roster.input(owning: line.id).kind {
         case .encoder(let encoder) where line.owner.role == .encoderReset:
@@ -105,7 +103,7 @@ package struct DaemonPlan: Sendable {
             LinePlan(debounce: button.debounce, gestures: button.gestures, group: button.group.flatMap { groupNames.firstIndex(of: $0) })
         case .encoder: LinePlan.raw
         case .sensor(let sensor): LinePlan(debounce: sensor.debounce, role: .contact(sensor.contact))
-        case .counter(let counter): LinePlan(debounce: counter.debounce, role: .counter(initialTotal: totals[line.id] ?? 0, rate: counter.rateConfiguration))
+        case .counter(let counter): LinePlan(debounce: counter.debounce, role: .counter(initialTotal: starts[line.owner.input] ?? 0, rate: counter.rateConfiguration))
         case .keypad(let keypad): LinePlan(debounce: keypad.debounce, gestures: keypad.gestures)
         }
     }

@@ -14,7 +14,7 @@ import SystemPackage
 /// `<directory>/counters` (`CounterStateFile`).
 ///
 /// At the start (`init`) it locks the directory, reads the file and gives each counter its starting
-/// total (`initialTotals`, for `DaemonPlan(configuration, counterTotals:)`). During the run it takes
+/// total (`initialTotals`, for `DaemonPlan(configuration, starts:)`, by each counter's input). During the run it takes
 /// the pipeline's `.count` outputs and keeps each counter's latest total; the file is written whole,
 /// atomically (`AtomicFile`: a temporary file, `fsync`, `rename`, then `fsync` of the directory so that
 /// a power cut keeps the new name), when the earliest unsaved counter's flush interval has passed since
@@ -45,12 +45,12 @@ import SystemPackage
 ///             CounterStore.Counter(name: counter.name, line: line.index, flushIntervalNs: counter.flushIntervalNs)
 ///         },
 ///         logger: logger)
-///     let plan = DaemonPlan(configuration, counterTotals: store.initialTotals)
+///     let plan = DaemonPlan(configuration, starts: /* each counter's input: its total */)
 ///     // ... the loop's sinks include `store`; keep it alive until the loop has finished.
 ///
 /// Encoders with `restore: true` are kept the same way, in a second file, `<directory>/positions`
 /// (`EncoderPositionFile`), under the same lock: `init(encoders:)` reads their positions
-/// (`initialPositions`, for `DaemonPlan(configuration, encoderPositions:)`), the pipeline's
+/// (`initialPositions`, for `DaemonPlan(configuration, starts:)`), the pipeline's
 /// `.rotation` outputs keep each one's latest, and that file is written by the same rules (at most once
 /// per flush interval while the knob turns, and at the end). Each file is written only when one of its
 /// own entries changed; the positions file is not read or written by a store without encoders.

@@ -124,13 +124,16 @@ extension DaemonAssembly {
         }
     }
 
-    /// Each encoder's position as the store kept it (`restore: true`), by its input; none for one not
-    /// restored or not in the file yet; `Int`'s range (the plan clamps it).
-    static func keptPositions(_ store: CounterStore?) -> [Int: Int] {
+    /// What the store kept of each input of `roster`, by its input: a counter's total, a restored
+    /// encoder's position (`restore: true`; the plan clamps it); none for an input not in the files yet.
+    static func keptStarts(_ store: CounterStore?, roster: Roster) -> [Int: Int64] {
         guard let store else { return [:] }
-        var kept: [Int: Int] = [:]
+        var kept: [Int: Int64] = [:]
+        for (counter, total) in zip(store.counters, store.initialTotals) where roster.lines.indices.contains(counter.line) {
+            kept[roster.lines[counter.line].owner.input] = total
+        }
         for (encoder, position) in zip(store.encoders, store.initialPositions) {
-            if let position, kept[encoder.input] == nil { kept[encoder.input] = Int(clamping: position) }
+            if let position, kept[encoder.input] == nil { kept[encoder.input] = position }
         }
         return kept
     }

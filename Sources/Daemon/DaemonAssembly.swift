@@ -104,9 +104,8 @@ package final class DaemonAssembly {
             let counterStore = try Self.counterStore(
                 configuration, directory: simulationState?.path ?? choices.stateDirectory, handedOver: carried?.stateLock, logger: logger)
             self.counterStore = counterStore
-            let totals = counterStore?.initialTotals ?? []
-            let kept = Self.keptPositions(counterStore)
-            let plan = DaemonPlan(configuration, counterTotals: totals, encoderPositions: kept)
+            let kept = Self.keptStarts(counterStore, roster: configuration.roster)
+            let plan = DaemonPlan(configuration, starts: kept)
             self.plan = plan
             let places = self.places
             // A reload's kept encoders go on from where they were; the others start from their kept (or 0) position.

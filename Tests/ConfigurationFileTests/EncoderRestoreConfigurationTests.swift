@@ -42,9 +42,9 @@ import Testing
               - {name: free, lines: [20, 21], restore: true}
             """, file: "r.yaml")
         #expect(DaemonPlan(configuration).encoders.map(\.initialPosition) == [0, 0, 3, 0])
-        let plan = DaemonPlan(configuration, encoderPositions: [0: 150, 1: -42, 3: -7_000_000_000])
+        let plan = DaemonPlan(configuration, starts: [0: 150, 1: -42, 3: -7_000_000_000])
         #expect(plan.encoders.map(\.initialPosition) == [100, -10, 3, -7_000_000_000])
-        #expect(DaemonPlan(configuration, encoderPositions: [0: 37, 9: 5]).encoders.map(\.initialPosition) == [37, 0, 3, 0])
+        #expect(DaemonPlan(configuration, starts: [0: 37, 9: 5]).encoders.map(\.initialPosition) == [37, 0, 3, 0])
         // The pipeline's decoders start there.
         let pipeline = ButtonPipeline(
             plans: plan.plans, encoders: plan.encoders, initialLevels: Array(repeating: .high, count: plan.plans.count), atNs: 0)

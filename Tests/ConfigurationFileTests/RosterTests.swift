@@ -116,7 +116,7 @@ import Testing
             Self.everyKind.replacingOccurrences(of: "line: GPIO23, bias: pull-down}", with: "line: GPIO23, bias: pull-down, actions: [{on: on, run: [/bin/true]}]}"),
             file: "r.yaml")
         let roster = configuration.roster
-        let plan = DaemonPlan(configuration, counterTotals: [42])
+        let plan = DaemonPlan(configuration, starts: [roster.index(of: InputID(.counter, "energy"))!: 42])
         #expect(plan.plans.count == roster.lines.count)
         for line in roster.lines {
             let role = plan.plans[line.id.index].role
@@ -137,7 +137,7 @@ import Testing
         // Where the inputs that keep a value start, by their input: the counter's kept total, the
         // encoder's position (0: none kept).
         #expect(plan.starts == [roster.index(of: InputID(.counter, "energy"))!: 42, 2: 0])
-        #expect(DaemonPlan(configuration, encoderPositions: [2: 7]).starts[2] == 7)
+        #expect(DaemonPlan(configuration, starts: [2: 7]).starts[2] == 7)
     }
 }
 

@@ -207,7 +207,7 @@ import Testing
         #expect(roster.sensors.map(\.line.index) == [3, 4] && roster.counters.map(\.line.index) == [5, 6])
         #expect(roster.lines.map { roster.label(of: $0.id) } == ["bell", "volume (A)", "volume (B)", "door", "motion", "energy", "water"])
         #expect(roster.lines.map(\.settings?.line) == ["22", "17", "27", "23", "25", "24", "26"])
-        let plan = DaemonPlan(configuration, counterTotals: [123_456])
+        let plan = DaemonPlan(configuration, starts: [roster.index(of: InputID(.counter, "energy"))!: 123_456])
         #expect(plan.plans.count == 7)
         #expect(plan.plans[0].role == .button)
         #expect(plan.plans[3] == LinePlan(debounce: configuration.sensors[0].debounce, role: .contact(ContactConfiguration(onDelayNs: 2_000_000_000)), input: 2))
@@ -215,7 +215,7 @@ import Testing
         #expect(plan.plans[5] == LinePlan(debounce: configuration.counters[0].debounce, role: .counter(initialTotal: 123_456), input: 4))
         // A counter the state file does not list starts from 0.
         #expect(plan.plans[6].role == .counter(initialTotal: 0))
-        #expect(DaemonPlan(configuration, counterTotals: [7, 9]).plans[roster.counters[1].line.index].role == .counter(initialTotal: 9))
+        #expect(DaemonPlan(configuration, starts: [4: 7, 5: 9]).plans[roster.counters[1].line.index].role == .counter(initialTotal: 9))
     }
 }
 
