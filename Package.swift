@@ -104,7 +104,7 @@ let package = Package(
         // (InputPresenter). The sinks that show inputs work from it.
         .target(name: "InputModel", dependencies: ["DebounceCore", "Pipeline", "EventOutput"]),
         // The input kinds, a folder each (Button/, Encoder/, Sensor/, Counter/, Keypad/), and their registry
-        // (InputPresenters): each kind's presenter, made from its roster entry.
+        // (InputKinds): each kind's presenter, made from its roster entry.
         .target(name: "Inputs", dependencies: ["DebounceCore", "Pipeline", "EventOutput", "InputModel", "ConfigurationFile", "Simulation"]),
         // libyaml, the YAML 1.1 parser (Debian's libyaml-dev), plus its nesting check.
         // No pkgConfig: yaml-0.1.pc's -L names the system's library folder, which SwiftPM would put

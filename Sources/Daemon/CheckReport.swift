@@ -56,7 +56,7 @@ package struct CheckReport: Sendable, Hashable {
             }
             lines.append("  mqtt: \(mqtt.url) as \(mqtt.clientID), topics under \(mqtt.base)/, QoS \(mqtt.qos), \(discovery), queue \(mqtt.queueLimit)")
         }
-        lines += InputPresenters.checkLines(of: roster, places: places, publishes: configuration.mqtt != nil)
+        lines += InputKinds.checkLines(of: roster, places: places, publishes: configuration.mqtt != nil)
         notes = machine.notes
     }
 

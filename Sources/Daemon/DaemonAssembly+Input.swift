@@ -34,7 +34,7 @@ extension DaemonAssembly {
     }
 
     /// A simulation of every configured input, as each kind plays its lines
-    /// (`InputPresenters.simulatedInputs`: a bouncy button making a button's gestures, an encoder with
+    /// (`InputKinds.simulatedInputs`: a bouncy button making a button's gestures, an encoder with
     /// its reset button's presses, a door's reed contact, an S0 meter's pulses), laid out in the
     /// roster's line order and reported as their configured lines; each input's seed derives from the
     /// simulation's, so an input plays the same presses whatever else the configuration lists.
@@ -44,7 +44,7 @@ extension DaemonAssembly {
         _ configuration: ServiceConfiguration, _ simulation: DaemonChoices.Simulation, startNs: Int64 = 0, clock: LoopClock? = nil
     ) -> RunAssembly {
         let roster = configuration.roster
-        let inputs = InputPresenters.simulatedInputs(of: roster, seed: simulation.seed, presses: simulation.presses)
+        let inputs = InputKinds.simulatedInputs(of: roster, seed: simulation.seed, presses: simulation.presses)
         let keypads = simulatedKeypads(configuration, simulation, startNs: startNs)
         guard !inputs.isEmpty || keypads.sources.isEmpty else {
             return RunAssembly.keypads(keypads.sources, places: keypads.places, clock: clock ?? (simulation.virtualTime ? .virtual() : .realTime()))

@@ -1,6 +1,7 @@
 import Assembly
 import CounterState
 import ConfigurationFile
+import Inputs
 import DebounceCore
 import EventLoop
 import GPIODBackend

@@ -117,7 +117,7 @@ package final class DaemonAssembly {
             // A kept encoder goes on from where the previous run left it.
             let starts = plan.starts.merging(carriedPositions.mapValues(Int64.init)) { _, carried in carried }
             // Each input as the sinks show it, made once for all of them.
-            let inputs = InputPresenters.presenters(of: configuration.roster, place: { (chip: places[$0.index].chip, offset: places[$0.index].offset) }, starts: starts)
+            let inputs = InputKinds.presenters(of: configuration.roster, place: { (chip: places[$0.index].chip, offset: places[$0.index].offset) }, starts: starts)
             var sinks = try Self.eventSinks(
                 configuration, plan: plan, inputs: inputs, lineCount: places.count, choices: choices, restoredPositions: restored, logger: logger)
             sinks += carried?.retiring ?? []

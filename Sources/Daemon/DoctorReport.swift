@@ -1,4 +1,5 @@
 import ConfigurationFile
+import Inputs
 import GPIODBackend
 
 /// What `gpio-debounce doctor` says stands between this machine and a working `run`: findings in

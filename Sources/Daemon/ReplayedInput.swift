@@ -67,7 +67,7 @@ package struct ReplayedInput: Sendable {
         actions = plan.actions
         // Its outputs name its input, as in a run (`LinePlan.input`): its bindings and presenter are the run's.
         bindings = plan.actionBindings.filter { $0.input == chosen.index }
-        presenter = InputPresenters.presenters(of: roster, place: nil)[chosen.index]
+        presenter = InputKinds.presenters(of: roster, place: nil)[chosen.index]
         switch chosen.input.kind {
         case .counter(let counter):
             fields = EventFields([.text("counter", self.name)])

@@ -47,7 +47,7 @@ import Testing
     @discardableResult
     static func runWithActions(_ yaml: String, presses: Int, seed: UInt64 = 3, logger: Logger = quiet) throws -> [Output] {
         let (configuration, plan, lines) = try setUp(yaml, presses: presses, seed: seed)
-        let inputs = InputPresenters.presenters(of: configuration.roster, place: { (chip: "sim", offset: $0.index) })
+        let inputs = InputKinds.presenters(of: configuration.roster, place: { (chip: "sim", offset: $0.index) })
         let runner = ActionRunner(actions: plan.actions, bindings: plan.actionBindings, inputs: inputs, logger: logger)
         let run = try VirtualRun.play(lines, plan: PipelinePlan(lines: plan.plans, groups: plan.groups), sinks: [runner], limits: LoopLimits(shutdownGraceNs: .max))
         return run.events.map { Output(button: $0.line, event: $0.event) }

@@ -98,7 +98,7 @@ import Testing
         let lines = SimulatedLines(initialLevels: [.high, .high], scripts: [a.makeIterator(), b.makeIterator()])
         let keyboard = KeyboardTests.RecordingKeyboard()
         let sink = KeyboardSink(
-            mapping: KeyMapping(bindings: plan.keyBindings, inputs: InputPresenters.presenters(of: configuration.roster, place: nil)),
+            mapping: KeyMapping(bindings: plan.keyBindings, inputs: InputKinds.presenters(of: configuration.roster, place: nil)),
             device: keyboard, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         _ = try VirtualRun.play(lines, plan: PipelinePlan(lines: plan.plans, encoders: plan.encoders), sinks: [sink])
         #expect(keyboard.destroyed)
@@ -136,7 +136,7 @@ import Testing
         let plan = DaemonPlan(configuration)
         #expect(KeyMapping.relativeAxes(of: plan.keyBindings) == [8])
         #expect(KeyMapping.keys(of: plan.keyBindings).isEmpty)
-        var mapping = KeyMapping(bindings: plan.keyBindings, inputs: InputPresenters.presenters(of: configuration.roster, place: nil))
+        var mapping = KeyMapping(bindings: plan.keyBindings, inputs: InputKinds.presenters(of: configuration.roster, place: nil))
         let up = mapping.reports(for: .rotation(OutputSource(input: 0, line: 0), EncoderEvent(direction: .clockwise, position: 1, timeNs: 1, onsetNs: 1)))
         let down = mapping.reports(for: .rotation(OutputSource(input: 0, line: 0), EncoderEvent(direction: .counterClockwise, position: 0, increment: 4, timeNs: 2, onsetNs: 2)))
         #expect(up.reports == [[KeyChange(axis: 8, value: 1)]] && up.timeNs == 1)

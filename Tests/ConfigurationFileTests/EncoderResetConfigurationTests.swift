@@ -1,4 +1,5 @@
 import ConfigurationFile
+import Inputs
 import DebounceCore
 import Pipeline
 import Testing

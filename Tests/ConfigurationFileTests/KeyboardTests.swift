@@ -47,7 +47,7 @@ import Testing
         let lines = SimulatedLines(initialLevels: scripts.map(\.0), scripts: scripts.map { script -> any IteratorProtocol<Edge> in script.1.makeIterator() })
         let keyboard = RecordingKeyboard()
         let sink = KeyboardSink(
-            mapping: KeyMapping(bindings: plan.keyBindings, inputs: InputPresenters.presenters(of: configuration.roster, place: nil)), device: keyboard,
+            mapping: KeyMapping(bindings: plan.keyBindings, inputs: InputKinds.presenters(of: configuration.roster, place: nil)), device: keyboard,
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         _ = try VirtualRun.play(lines, plan: PipelinePlan(lines: plan.plans, groups: plan.groups), sinks: [sink])
         #expect(keyboard.destroyed, "the device was not removed at the end of the run", sourceLocation: sourceLocation)
@@ -144,7 +144,7 @@ import Testing
         for seed in UInt64(1)...20 {
             let keyboard = RecordingKeyboard()
             let sink = KeyboardSink(
-                mapping: KeyMapping(bindings: plan.keyBindings, inputs: InputPresenters.presenters(of: configuration.roster, place: nil)), device: keyboard,
+                mapping: KeyMapping(bindings: plan.keyBindings, inputs: InputKinds.presenters(of: configuration.roster, place: nil)), device: keyboard,
                 logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
             let lines = SimulatedLines(buttons: [BouncyButton(seed: seed, activeLevel: .activeLow, presses: 40)])
             _ = try VirtualRun.play(lines, plans: plan.plans, sinks: [sink])

@@ -1,4 +1,5 @@
 import ConfigurationFile
+import Inputs
 import Pipeline
 import Testing
 

@@ -5,7 +5,7 @@ import Testing
 
 /// The registry: one presenter per input of a configuration, in the roster's order, each with its
 /// input, its lines and where it starts.
-@Suite struct InputPresentersTests {
+@Suite struct InputKindsTests {
     static let everyKind = """
         buttons:
           - {name: bell, line: 4}
@@ -22,7 +22,7 @@ import Testing
 
     @Test func oneForEachInputInTheRostersOrderStartingWhereTheyWereKept() throws {
         let configuration = try ConfigurationLoader.load(Self.everyKind, file: "every-kind.yaml")
-        let presenters = InputPresenters.presenters(
+        let presenters = InputKinds.presenters(
             of: configuration.roster, place: { (chip: "gpiochip0", offset: 100 + $0.index) }, starts: [4: 42, 2: 3])
         #expect(presenters.map(\.description.kind) == ["button", "encoder", "encoder", "sensor", "counter", "keypad"])
         #expect(presenters.map(\.name) == ["bell", "volume", "balance", "door", "energy", "pad"])
@@ -33,7 +33,7 @@ import Testing
         #expect((presenters[4] as? CounterPresenter)?.startTotal == 42)
         #expect((presenters[1] as? EncoderPresenter)?.eventFields == .encoder("volume", chip: "gpiochip0", lines: [101, 102]))
         // Without places (`--remove-discovery`), an encoder's events name no lines.
-        let unplaced = InputPresenters.presenters(of: configuration.roster, place: nil)
+        let unplaced = InputKinds.presenters(of: configuration.roster, place: nil)
         #expect((unplaced[1] as? EncoderPresenter)?.eventFields == .encoder("volume", chip: "", lines: []))
     }
 }

@@ -2,10 +2,13 @@ import ConfigurationFile
 import InputModel
 import Simulation
 
-/// The registry of the input kinds' presenters: each folder of this module is a kind (`Button/`,
-/// `Encoder/`, `Sensor/` for contacts, `Counter/`, `Keypad/`), and this is the one place that lists
-/// them. A sink that shows inputs outside (MQTT) takes what `presenters` makes and names no kind.
-package enum InputPresenters {
+/// The registry of the input kinds: each folder of this module is a kind (`Button/`, `Encoder/`,
+/// `Sensor/` for contacts, `Counter/`, `Keypad/`), and this is the one place that lists them. Each
+/// kind plans its part of the run (`plan`: its stages, actions and keys), presents its inputs
+/// (`presenters`: what the printer, the actions, the keyboard and MQTT take), says what `check` reports
+/// of them (`checkLines`) and what `run --simulate` plays on their lines (`simulatedInputs`). The
+/// layers that use them name no kind.
+package enum InputKinds {
     /// Where a run line is, as events print it: its chip's name (`gpiochip0`, `simulated`) and offset.
     package typealias Place = (chip: String, offset: Int)
 
@@ -46,7 +49,7 @@ package enum InputPresenters {
     }
 }
 
-extension InputPresenters {
+extension InputKinds {
     /// What `check` says of each input of `roster`, in the run's order, each kind in its own words
     /// (`<Kind>Settings+Check.swift`), its lines where `places` says; a counter says how often it is
     /// published when the configuration `publishes` over MQTT.
@@ -67,7 +70,7 @@ extension InputPresenters {
     }
 }
 
-extension InputPresenters {
+extension InputKinds {
     /// What `run --simulate` plays on the pins of `roster`'s inputs, in the run's line order: each
     /// kind its own (`<Kind>Settings+Simulation.swift`), an input the `index`-th of its kind, so that
     /// it plays the same whatever else the configuration lists; `seed` the simulation's, each input
@@ -85,6 +88,21 @@ extension InputPresenters {
             case .counter(let counter): return counter.simulated(index: index, seed: seed, presses: presses)
             case .keypad: return []
             }
+        }
+    }
+}
+
+extension InputKinds {
+    /// Input `entry`'s part of `plan` (`input` its index in the roster), as its kind plans it
+    /// (`<Kind>…+Plan.swift`): its lines' stages, its own (a decoder, a code entry), its actions and
+    /// keys; `groupNames` the groups, sorted, and `starts` each input's kept value, by its input.
+    static func plan(_ entry: Roster.Input, input: Int, groupNames: [String], starts: [Int: Int64], into plan: inout DaemonPlan) {
+        switch entry.kind {
+        case .button(let button): button.plan(input: input, line: entry.lines[0], groupNames: groupNames, into: &plan)
+        case .encoder(let encoder): encoder.plan(input: input, lines: entry.lines, start: starts[input], into: &plan)
+        case .sensor(let sensor): sensor.plan(input: input, line: entry.lines[0], into: &plan)
+        case .counter(let counter): counter.plan(input: input, line: entry.lines[0], start: starts[input], into: &plan)
+        case .keypad(let keypad): keypad.plan(input: input, keys: entry.lines, into: &plan)
         }
     }
 }
