@@ -52,27 +52,38 @@ import Testing
         #expect(PathAccess.standing(ofDirectory: directory, lockFile: "x.lock") == .ready)
     }
 
-    /// A listening socket on loopback answers; once closed, its port refuses; a name with no address
-    /// does not resolve.
+    /// A listening socket on loopback answers; a port bound but not listening refuses; a name with no
+    /// address does not resolve. (The refusing port stays bound while it is probed: a closed port in
+    /// the ephemeral range may be taken meanwhile, or even connect to itself, under the load of a
+    /// whole test run.)
     @Test func aTCPServerAnswersOrSaysWhyNot() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(listener >= 0)
+        let listener = try Self.loopbackSocket()
+        defer { close(listener.descriptor) }
+        try #require(listen(listener.descriptor, 1) == 0)
+        #expect(TCPReachability.probe(host: "127.0.0.1", port: listener.port, timeoutSeconds: 3) == .reachable(address: "127.0.0.1"))
+        let silent = try Self.loopbackSocket()
+        defer { close(silent.descriptor) }
+        #expect(TCPReachability.probe(host: "127.0.0.1", port: silent.port, timeoutSeconds: 3) == .unreachable(reason: "127.0.0.1: Connection refused"))
+        guard case .unresolved = TCPReachability.probe(host: "no-such-host.invalid", port: listener.port, timeoutSeconds: 3) else {
+            Issue.record("a name under .invalid has no address")
+            return
+        }
+    }
+
+    /// A TCP socket bound to a free port on 127.0.0.1 (not listening), and its port.
+    private static func loopbackSocket() throws -> (descriptor: Int32, port: Int) {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(descriptor >= 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
         }
-        try #require(bound && listen(listener, 1) == 0)
-        let port = Int(UInt16(bigEndian: address.sin_port))
-        #expect(TCPReachability.probe(host: "127.0.0.1", port: port, timeoutSeconds: 3) == .reachable(address: "127.0.0.1"))
-        close(listener)
-        #expect(TCPReachability.probe(host: "127.0.0.1", port: port, timeoutSeconds: 3) == .unreachable(reason: "127.0.0.1: Connection refused"))
-        guard case .unresolved = TCPReachability.probe(host: "no-such-host.invalid", port: port, timeoutSeconds: 3) else {
-            Issue.record("a name under .invalid has no address")
-            return
-        }
+        if !bound { close(descriptor) }
+        try #require(bound)
+        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
     }
 
     private static func output(of path: String, _ arguments: String...) throws -> String {
