@@ -103,9 +103,9 @@ let package = Package(
         // health), the updates its outputs make and the fields `run` prints after its events
         // (InputPresenter). The sinks that show inputs work from it.
         .target(name: "InputModel", dependencies: ["DebounceCore", "Pipeline", "EventOutput"]),
-        // The input kinds, a folder each (Button/, Encoder/, Sensor/, Counter/, Keypad/), and their registry
-        // (InputKinds): each kind's presenter, made from its roster entry.
-        .target(name: "Inputs", dependencies: ["DebounceCore", "Pipeline", "EventOutput", "InputModel", "ConfigurationFile", "Simulation"]),
+        // The input kinds, a folder each (Button/, Encoder/, Sensor/, Counter/, Keypad/: its plan, presenter,
+        // actions, check lines, simulation, and a keypad's source), their registry (InputKinds), and DaemonPlan.
+        .target(name: "Inputs", dependencies: ["DebounceCore", "Pipeline", "EventOutput", "InputModel", "ConfigurationFile", "Simulation", "Assembly", "GPIODBackend", "Keypads", system]),
         // libyaml, the YAML 1.1 parser (Debian's libyaml-dev), plus its nesting check.
         // No pkgConfig: yaml-0.1.pc's -L names the system's library folder, which SwiftPM would put
         // ahead of libgpiod.pc's, so that a build against a libgpiod 2 of its own (scripts/test-libgpiod2)

@@ -39,13 +39,13 @@ extension DaemonAssembly {
     /// roster's line order and reported as their configured lines; each input's seed derives from the
     /// simulation's, so an input plays the same presses whatever else the configuration lists.
     /// `startNs`: when the scripts start on the run's clock (`clock`, or a new one). Keypads follow, each a
-    /// simulated matrix (`simulatedKeypads`).
+    /// simulated matrix (`InputKinds.simulatedSources`).
     static func simulated(
         _ configuration: ServiceConfiguration, _ simulation: DaemonChoices.Simulation, startNs: Int64 = 0, clock: LoopClock? = nil
     ) -> RunAssembly {
         let roster = configuration.roster
         let inputs = InputKinds.simulatedInputs(of: roster, seed: simulation.seed, presses: simulation.presses)
-        let keypads = simulatedKeypads(configuration, simulation, startNs: startNs)
+        let keypads = InputKinds.simulatedSources(of: roster, seed: simulation.seed, presses: simulation.presses, startNs: startNs)
         guard !inputs.isEmpty || keypads.sources.isEmpty else {
             return RunAssembly.keypads(keypads.sources, places: keypads.places, clock: clock ?? (simulation.virtualTime ? .virtual() : .realTime()))
         }
@@ -80,7 +80,8 @@ extension DaemonAssembly {
                     selections, consumer: "gpio-debounce", eventBufferSize: eventBufferSize, waitsForVanishedChips: true, keeping: previous,
                     previousLine: previousLine)
             // Keypads after the pins, whose requests a reload kept or released first.
-            let keypads = try requestedKeypads(configuration, located: located.dropFirst(pinLines.count))
+            let keypads = try InputKinds.requestedSources(
+                of: configuration.roster, pins: located.dropFirst(pinLines.count).map { (chip: $0.place, offset: $0.offset) })
             assembly = pins?.adding(keypads: keypads.sources, places: keypads.places)
                 ?? RunAssembly.keypads(keypads.sources, places: keypads.places, clock: .monotonic)
         } catch {

@@ -1,4 +1,6 @@
+import Assembly
 import ConfigurationFile
+import GPIODBackend
 import InputModel
 import Simulation
 
@@ -104,5 +106,43 @@ extension InputKinds {
         case .counter(let counter): counter.plan(input: input, line: entry.lines[0], start: starts[input], into: &plan)
         case .keypad(let keypad): keypad.plan(input: input, keys: entry.lines, into: &plan)
         }
+    }
+}
+
+extension InputKinds {
+    /// The sources of `roster`'s inputs that are sources of their own (a keypad: a matrix scanned, its
+    /// keys lines of the run after the pins), simulated (`seed` the simulation's, `presses` each,
+    /// from `startNs`), with where each of their lines is.
+    package static func simulatedSources(
+        of roster: Roster, seed: UInt64, presses: Int?, startNs: Int64
+    ) -> (sources: [RunAssembly.NamedKeypad], places: [RunAssembly.LinePlace]) {
+        var made: (sources: [RunAssembly.NamedKeypad], places: [RunAssembly.LinePlace]) = ([], [])
+        var index: UInt64 = 0
+        for input in roster.inputs {
+            guard case .keypad(let keypad) = input.kind else { continue }
+            let (source, places) = keypad.simulatedSource(index: index, seed: seed, presses: presses, startNs: startNs)
+            made.sources.append(source)
+            made.places += places
+            index += 1
+        }
+        return made
+    }
+
+    /// The same on this machine's pins: `pins` are the pins of those inputs as found, in `Roster.pins`
+    /// order (each input's in turn), requested.
+    package static func requestedSources(
+        of roster: Roster, pins: [(chip: GPIOChip, offset: Int)]
+    ) throws(GPIOError) -> (sources: [RunAssembly.NamedKeypad], places: [RunAssembly.LinePlace]) {
+        var made: (sources: [RunAssembly.NamedKeypad], places: [RunAssembly.LinePlace]) = ([], [])
+        var next = 0
+        for input in roster.inputs {
+            guard case .keypad(let keypad) = input.kind else { continue }
+            let count = keypad.rows.count + keypad.columns.count
+            let (source, places) = try keypad.requestedSource(pins: Array(pins[next..<min(pins.count, next + count)]))
+            next += count
+            made.sources.append(source)
+            made.places += places
+        }
+        return made
     }
 }
