@@ -105,7 +105,7 @@ let package = Package(
         .target(name: "InputModel", dependencies: ["DebounceCore", "Pipeline", "EventOutput"]),
         // The input kinds, a folder each (Button/, Encoder/, Sensor/, Counter/, Keypad/: its plan, presenter,
         // actions, check lines, simulation, and a keypad's source), their registry (InputKinds), and DaemonPlan.
-        .target(name: "Inputs", dependencies: ["DebounceCore", "Pipeline", "EventOutput", "InputModel", "ConfigurationFile", "Simulation", "Assembly", "GPIODBackend", "Keypads", system]),
+        .target(name: "Inputs", dependencies: ["DebounceCore", "Pipeline", "EventOutput", "InputModel", "ConfigurationFile", "Simulation", "Assembly", "GPIODBackend", "Keypads", "CounterState", system]),
         // libyaml, the YAML 1.1 parser (Debian's libyaml-dev), plus its nesting check.
         // No pkgConfig: yaml-0.1.pc's -L names the system's library folder, which SwiftPM would put
         // ahead of libgpiod.pc's, so that a build against a libgpiod 2 of its own (scripts/test-libgpiod2)
@@ -193,7 +193,7 @@ let package = Package(
                 "EventLoop", "EventOutput", "Pipeline", "LinuxSys", "DebounceCore", logging, inMemoryLogging, system,
             ]),
         .testTarget(name: "InputModelTests", dependencies: ["InputModel"]),
-        .testTarget(name: "InputsTests", dependencies: ["Inputs", "InputModel", "ConfigurationFile", "Pipeline", "DebounceCore", "EventOutput"]),
+        .testTarget(name: "InputsTests", dependencies: ["Inputs", "InputModel", "ConfigurationFile", "Pipeline", "DebounceCore", "EventOutput", "CounterState"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "Simulation"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "EventOutput", "DebounceCore", "Simulation"]),
         // A trace as a run's input: its lines' initial levels, its edges through the loop, a bad line's end.

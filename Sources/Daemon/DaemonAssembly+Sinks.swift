@@ -101,17 +101,10 @@ extension DaemonAssembly {
         do throws(CounterStateError) {
             let path: String
             if let directory { path = directory } else { path = try StateDirectory.defaultPath() }
-            let store = try CounterStore(
-                directory: path,
-                counters: configuration.roster.counters.map { counter, line in
-                    CounterStore.Counter(name: counter.name, line: line.index, flushIntervalNs: counter.flushIntervalNs)
-                },
-                encoders: zip(configuration.roster.inputIndices(of: .encoder), configuration.encoders).filter(\.1.restore).map { input, encoder in
-                    CounterStore.Encoder(name: encoder.name, input: input, flushIntervalNs: CounterSettings.defaultIntervalNs)
-                },
-                logger: logger, lock: handedOver)
+            let kept = InputKinds.kept(of: configuration.roster)
+            let store = try CounterStore(directory: path, counters: kept.counters, encoders: kept.encoders, logger: logger, lock: handedOver)
             if !store.counters.isEmpty {
-                let totals = zip(configuration.counters, store.initialTotals).map { "\($0.name) \($1)" }.joined(separator: ", ")
+                let totals = zip(store.counters, store.initialTotals).map { "\($0.name) \($1)" }.joined(separator: ", ")
                 logger.info("counters: kept in \(store.path) (\(totals))")
             }
             if !store.encoders.isEmpty {

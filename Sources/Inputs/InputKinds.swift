@@ -1,5 +1,6 @@
 import Assembly
 import ConfigurationFile
+import CounterState
 import GPIODBackend
 import InputModel
 import Simulation
@@ -144,5 +145,21 @@ extension InputKinds {
             made.places += places
         }
         return made
+    }
+}
+
+extension InputKinds {
+    /// What the state directory keeps of `roster`'s inputs, in the run's order, as each kind says
+    /// (`<Kind>Settings+Kept.swift`): the counters' totals, the restored encoders' positions.
+    package static func kept(of roster: Roster) -> (counters: [CounterStore.Counter], encoders: [CounterStore.Encoder]) {
+        var kept: (counters: [CounterStore.Counter], encoders: [CounterStore.Encoder]) = ([], [])
+        for (input, entry) in roster.inputs.enumerated() {
+            switch entry.kind {
+            case .counter(let counter): kept.counters.append(counter.kept(line: entry.lines[0]))
+            case .encoder(let encoder): if let position = encoder.kept(input: input) { kept.encoders.append(position) }
+            case .button, .sensor, .keypad: break
+            }
+        }
+        return kept
     }
 }

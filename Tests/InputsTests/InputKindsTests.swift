@@ -1,4 +1,5 @@
 import ConfigurationFile
+import Foundation
 import InputModel
 import Inputs
 import Testing
@@ -35,5 +36,15 @@ import Testing
         // Without places (`--remove-discovery`), an encoder's events name no lines.
         let unplaced = InputKinds.presenters(of: configuration.roster, place: nil)
         #expect((unplaced[1] as? EncoderPresenter)?.eventFields == .encoder("volume", chip: "", lines: []))
+    }
+
+    /// What the state directory keeps, as each kind says: every counter's total (by its line), the
+    /// position of an encoder with `restore: true` only (by its input).
+    @Test func theStateDirectoryKeepsCountersAndRestoredEncoders() throws {
+        let yaml = Self.everyKind.replacingOccurrences(of: "{name: balance, lines: [5, 6]}", with: "{name: balance, lines: [5, 6], restore: true}")
+        let kept = InputKinds.kept(of: try ConfigurationLoader.load(yaml, file: "every-kind.yaml").roster)
+        #expect(kept.counters.map(\.name) == ["energy"] && kept.counters.map(\.line) == [6])
+        #expect(kept.encoders.map(\.name) == ["balance"] && kept.encoders.map(\.input) == [2])
+        #expect(InputKinds.kept(of: try ConfigurationLoader.load("buttons: [{name: b, line: 1}]", file: "b.yaml").roster).encoders.isEmpty)
     }
 }
