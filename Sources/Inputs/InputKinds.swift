@@ -6,10 +6,12 @@ import InputModel
 import Simulation
 
 /// The registry of the input kinds: each folder of this module is a kind (`Button/`, `Encoder/`,
-/// `Sensor/` for contacts, `Counter/`, `Keypad/`), and this is the one place that lists them. Each
-/// kind plans its part of the run (`plan`: its stages, actions and keys), presents its inputs
-/// (`presenters`: what the printer, the actions, the keyboard and MQTT take), says what `check` reports
-/// of them (`checkLines`) and what `run --simulate` plays on their lines (`simulatedInputs`). The
+/// `Sensor/` for contacts, `Counter/`, `Keypad/`), and this is the one place that lists them, one
+/// switch per question. Each kind plans its part of the run (`plan`: its stages, actions and keys),
+/// presents its inputs (`presenters`: what the printer, the actions, the keyboard and MQTT take), says
+/// what `check` reports of them (`checkLines`), what `run --simulate` plays on their lines
+/// (`simulatedInputs`), the sources of those that are sources of their own (`simulatedSources`,
+/// `requestedSources`: a keypad's matrix) and what the state directory keeps of them (`kept`). The
 /// layers that use them name no kind.
 package enum InputKinds {
     /// Where a run line is, as events print it: its chip's name (`gpiochip0`, `simulated`) and offset.
