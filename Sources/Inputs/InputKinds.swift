@@ -11,8 +11,8 @@ import Simulation
 /// presents its inputs (`presenters`: what the printer, the actions, the keyboard and MQTT take), says
 /// what `check` reports of them (`checkLines`), what `run --simulate` plays on their lines
 /// (`simulatedInputs`), the sources of those that are sources of their own (`simulatedSources`,
-/// `requestedSources`: a keypad's matrix) and what the state directory keeps of them (`kept`). The
-/// layers that use them name no kind.
+/// `requestedSources`: a keypad's matrix), what the state directory keeps of them (`kept`) and how
+/// one of one line takes a recorded trace (`replayTarget`). The layers that use them name no kind.
 package enum InputKinds {
     /// Where a run line is, as events print it: its chip's name (`gpiochip0`, `simulated`) and offset.
     package typealias Place = (chip: String, offset: Int)
@@ -163,5 +163,18 @@ extension InputKinds {
             }
         }
         return kept
+    }
+}
+
+extension InputKinds {
+    /// How `entry` takes a recorded trace of one line (`replay --config`), as its kind says
+    /// (`<Kind>Settings+Replay.swift`); nil for an input of several lines.
+    package static func replayTarget(of entry: Roster.Input) -> ReplayTarget? {
+        switch entry.kind {
+        case .button(let button): button.replayTarget
+        case .sensor(let sensor): sensor.replayTarget
+        case .counter(let counter): counter.replayTarget
+        case .encoder, .keypad: nil
+        }
     }
 }

@@ -23,15 +23,15 @@ import Testing
     @Test func aNameChoosesTheInputWithItsStagesAndTheGroups() throws {
         let configuration = try ConfigurationLoader.load(Self.file, file: "panel.yaml")
         let door = try ReplayedInput(configuration, name: "door")
-        #expect(door.kind == .sensor)
+        #expect(door.kind == .changes)
         #expect(door.pipeline.lines.count == 1)
         #expect(door.pipeline.lines[0].debounce?.press == .defer(windowNs: 50_000_000))
         if case .contact = door.pipeline.lines[0].role {} else { Issue.record("a sensor's line is a contact: \(door.pipeline.lines[0].role)") }
         let bell = try ReplayedInput(configuration, name: "bell")
-        #expect(bell.kind == .button)
+        #expect(bell.kind == .presses)
         #expect(bell.pipeline.lines[0].group == 0)
         #expect(bell.pipeline.groups == [GroupLockout(windowNs: 300_000_000)])
-        #expect(try ReplayedInput(configuration, name: "energy").kind == .counter)
+        #expect(try ReplayedInput(configuration, name: "energy").kind == .pulses)
     }
 
     /// An encoder has two lines: it is not offered, and the message lists what is.
@@ -54,6 +54,6 @@ import Testing
         let one = try ConfigurationLoader.load("encoders: [{name: volume, lines: [17, 27]}]\ncounters: [{name: water, line: 5}]", file: "one.yaml")
         let water = try ReplayedInput(one, name: nil)
         #expect(water.name == "water")
-        #expect(water.kind == .counter)
+        #expect(water.kind == .pulses)
     }
 }

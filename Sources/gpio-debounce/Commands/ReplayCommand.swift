@@ -79,7 +79,7 @@ struct ReplayCommand: ParsableCommand {
         try TraceFile.run(loop, output: output) { source.failure }
         if format == .text, let statistics = loop.pipeline.statistics(line: 0) {
             let startedPressed = plan.lines[0].debounce?.activeLevel.isPressed(initialLevel) ?? false
-            printToStandardError(Summary.line(statistics, of: input?.kind ?? .button, startedPressed: startedPressed))
+            printToStandardError(Summary.line(statistics, of: input?.kind ?? .presses, startedPressed: startedPressed))
         }
     }
 
@@ -115,13 +115,13 @@ struct ReplayCommand: ParsableCommand {
 enum Summary {
     /// `startedPressed`: a button was down when the trace began, so that its first release follows
     /// no reported press and is not reported (nor counted here).
-    static func line(_ statistics: DebounceStatistics, of input: ReplayedInput.Kind = .button, startedPressed: Bool = false) -> String {
-        let unreported = input == .button && startedPressed && statistics.releases > 0 ? 1 : 0
+    static func line(_ statistics: DebounceStatistics, of input: ReplayedInput.Kind = .presses, startedPressed: Bool = false) -> String {
+        let unreported = input == .presses && startedPressed && statistics.releases > 0 ? 1 : 0
         let edges = counted(statistics.edges, "raw edge")
         var text = switch input {
-        case .button: "\(counted(statistics.presses, "press", "presses")), \(counted(statistics.releases - unreported, "release")) from \(edges)"
-        case .sensor: "\(counted(statistics.presses, "change")) to on, \(statistics.releases) to off from \(edges) (debounced, before on_delay and off_delay)"
-        case .counter: "\(counted(statistics.presses, "pulse")) from \(edges)"
+        case .presses: "\(counted(statistics.presses, "press", "presses")), \(counted(statistics.releases - unreported, "release")) from \(edges)"
+        case .changes: "\(counted(statistics.presses, "change")) to on, \(statistics.releases) to off from \(edges) (debounced, before on_delay and off_delay)"
+        case .pulses: "\(counted(statistics.presses, "pulse")) from \(edges)"
         }
         if unreported > 0 {
             text += "; the button was down when the trace began: its first release follows no press and is not reported"
