@@ -141,7 +141,8 @@ extension InputKinds {
         for input in roster.inputs {
             guard case .keypad(let keypad) = input.kind else { continue }
             let count = keypad.rows.count + keypad.columns.count
-            let (source, places) = try keypad.requestedSource(pins: Array(pins[next..<min(pins.count, next + count)]))
+            let upper = min(pins.count, next + count)
+            let (source, places) = try keypad.requestedSource(pins: next < upper ? Array(pins[next..<upper]) : [])
             next += count
             made.sources.append(source)
             made.places += places
