@@ -1,5 +1,6 @@
 import ConfigurationFile
 import Foundation
+import GPIODBackend
 import InputModel
 import Inputs
 import Testing
@@ -46,5 +47,16 @@ import Testing
         #expect(kept.counters.map(\.name) == ["energy"] && kept.counters.map(\.line) == [6])
         #expect(kept.encoders.map(\.name) == ["balance"] && kept.encoders.map(\.input) == [2])
         #expect(InputKinds.kept(of: try ConfigurationLoader.load("buttons: [{name: b, line: 1}]", file: "b.yaml").roster).encoders.isEmpty)
+    }
+
+    /// A keypad whose pins were not all found is refused with what it needed, never a trap.
+    @Test func aKeypadWithoutAllItsPinsIsRefused() throws {
+        let roster = try ConfigurationLoader.load(Self.everyKind, file: "every-kind.yaml").roster
+        #expect {
+            try InputKinds.requestedSources(of: roster, pins: [])
+        } throws: { error in
+            guard case .system(let operation, _) = error as? GPIOError else { return false }
+            return operation.contains("keypad pad's 4 pins (0 found)")
+        }
     }
 }
