@@ -16,9 +16,8 @@ import EventOutput
 /// drop) is not simulated: every start is shown.
 package final class ActionPreview: Sink {
     private let actions: [Action]
-    private let bindings: [InputActionBinding]
-    /// Each bound input's presenter, by its input (`OutputSource.input`).
-    private let inputs: [Int: any InputPresenter]
+    /// The bindings of each input, with what its outputs are (`InputPresenter.actionOccasion(for:)`).
+    private let inputs: BoundInputs<InputActionBinding>
     private let format: EventFormat
     private let output: OutputBuffer
     /// Actions shown so far.
@@ -27,9 +26,7 @@ package final class ActionPreview: Sink {
     /// A preview of `actions` as `bindings` say the outputs of `inputs` start them, written to `output`.
     package init(actions: [Action], bindings: [InputActionBinding], inputs: [any InputPresenter], format: EventFormat, output: OutputBuffer) {
         self.actions = actions
-        self.bindings = bindings.filter { actions.indices.contains($0.action) }
-        let bound = Set(self.bindings.map(\.input))
-        self.inputs = Dictionary(inputs.filter { bound.contains($0.description.input) }.map { ($0.description.input, $0) }, uniquingKeysWith: { first, _ in first })
+        self.inputs = BoundInputs(bindings.filter { actions.indices.contains($0.action) }, input: \.input, inputs: inputs)
         self.format = format
         self.output = output
     }
@@ -39,18 +36,18 @@ package final class ActionPreview: Sink {
 
     /// A code entered on an input: each action it would start (never the code itself).
     package func consume(code: EnteredCode, of source: OutputSource, nowNs: Int64) throws(SinkError) {
-        guard let occasion = inputs[source.inputIndex]?.actionOccasion(for: code) else { return }
-        try show(occasion, of: source)
+        guard let (input, bindings) = inputs.bound(source), let occasion = input.actionOccasion(for: code) else { return }
+        try show(occasion, of: source, bindings: bindings)
     }
 
     package func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
-        guard let source = output.source, let occasion = inputs[source.inputIndex]?.actionOccasion(for: output) else { return }
-        try show(occasion, of: source)
+        guard let source = output.source, let (input, bindings) = inputs.bound(source), let occasion = input.actionOccasion(for: output) else { return }
+        try show(occasion, of: source, bindings: bindings)
     }
 
-    /// A line for each action `occasion`, an output of `source`, starts.
-    private func show(_ occasion: ActionOccasion, of source: OutputSource) throws(SinkError) {
-        for binding in bindings where binding.input == source.inputIndex && occasion.answers(binding.on, count: binding.count, boundLine: binding.line, line: source.lineIndex) {
+    /// A line for each action of `bindings` (its input's) that `occasion`, an output of `source`, starts.
+    private func show(_ occasion: ActionOccasion, of source: OutputSource, bindings: [InputActionBinding]) throws(SinkError) {
+        for binding in bindings where occasion.answers(binding.on, count: binding.count, boundLine: binding.line, line: source.lineIndex) {
             do { try show(actions[binding.action], on: occasion.on, timeNs: occasion.timeNs) } catch { throw SinkError("cannot write the actions", error) }
             shownCount += 1
         }

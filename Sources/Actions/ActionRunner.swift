@@ -41,11 +41,9 @@ package final class ActionRunner: Sink {
     }
 
     private let actions: [Action]
-    /// The bindings of each input, by its input (`OutputSource.input`); empty for most.
-    private let bindingsOfInput: [[InputActionBinding]]
-    /// What each input with bindings makes of its outputs (`InputPresenter.actionOccasion(for:)`) and
-    /// gives its commands, by its input.
-    private let inputs: [Int: any InputPresenter]
+    /// The bindings of each input, with what its outputs are (`InputPresenter.actionOccasion(for:)`)
+    /// and give its commands.
+    private let inputs: BoundInputs<InputActionBinding>
     private let logger: Logger
     /// Running commands, in start order.
     private var running: [Running] = []
@@ -60,12 +58,7 @@ package final class ActionRunner: Sink {
     /// presenter says what its outputs are and what their commands get in their environment).
     package init(actions: [Action], bindings: [InputActionBinding], inputs: [any InputPresenter], logger: Logger) {
         self.actions = actions
-        let presenters = Dictionary(inputs.map { ($0.description.input, $0) }, uniquingKeysWith: { first, _ in first })
-        let bound = bindings.filter { presenters[$0.input] != nil && actions.indices.contains($0.action) }
-        var perInput = Array(repeating: [InputActionBinding](), count: (bound.map(\.input).max() ?? -1) + 1)
-        for binding in bound { perInput[binding.input].append(binding) }
-        self.bindingsOfInput = perInput
-        self.inputs = presenters.filter { perInput.indices.contains($0.key) && !perInput[$0.key].isEmpty }
+        self.inputs = BoundInputs(bindings.filter { actions.indices.contains($0.action) }, input: \.input, inputs: inputs)
         self.logger = logger
         self.queued = Array(repeating: [], count: actions.count)
     }
@@ -103,7 +96,7 @@ package final class ActionRunner: Sink {
     /// A code entered on an input (a keypad's): each action it starts, the code in their environment
     /// as the input says (the one place it goes).
     package func consume(code: EnteredCode, of source: OutputSource, nowNs: Int64) {
-        guard !shuttingDown, let (input, bindings) = bound(source), let occasion = input.actionOccasion(for: code) else { return }
+        guard !shuttingDown, let (input, bindings) = inputs.bound(source), let occasion = input.actionOccasion(for: code) else { return }
         let matching = bindings.filter { occasion.answers($0.on, count: $0.count, boundLine: $0.line, line: source.lineIndex) }
         guard !matching.isEmpty else { return }
         let environment = input.actionEnvironment(for: code)
@@ -111,20 +104,13 @@ package final class ActionRunner: Sink {
     }
 
     package func consume(_ output: PipelineOutput, nowNs: Int64) {
-        guard !shuttingDown, let source = output.source, let (input, bindings) = bound(source), let occasion = input.actionOccasion(for: output) else {
+        guard !shuttingDown, let source = output.source, let (input, bindings) = inputs.bound(source), let occasion = input.actionOccasion(for: output) else {
             return
         }
         let matching = bindings.filter { occasion.answers($0.on, count: $0.count, boundLine: $0.line, line: source.lineIndex) }
         guard !matching.isEmpty else { return }
         let environment = input.actionEnvironment(for: output)
         for binding in matching { trigger(binding.action, environment: environment, nowNs: nowNs) }
-    }
-
-    /// The input `source` names and its bindings, if it has any.
-    private func bound(_ source: OutputSource) -> (any InputPresenter, [InputActionBinding])? {
-        let index = source.inputIndex
-        guard bindingsOfInput.indices.contains(index), !bindingsOfInput[index].isEmpty, let input = inputs[index] else { return nil }
-        return (input, bindingsOfInput[index])
     }
 
     package func advance(toNs nowNs: Int64) {

@@ -9,10 +9,8 @@ import Settings
 /// are down, so that every key that goes down comes up (at the release, or at `releaseAll()`), and a
 /// key held by two buttons comes up only when both let go.
 package struct KeyMapping: Sendable {
-    /// The bindings of each input, by its input (`OutputSource.input`); empty for most.
-    private let bindingsOfInput: [[InputKeyBinding]]
-    /// What each input with bindings makes of its outputs (`InputPresenter.actionOccasion(for:)`), by its input.
-    private let inputs: [Int: any InputPresenter]
+    /// The bindings of each input, with what its outputs are (`InputPresenter.actionOccasion(for:)`).
+    private let inputs: BoundInputs<InputKeyBinding>
     /// Per run line: the keys its held bindings put down, in the order they went down.
     private var heldByLine: [Int: [UInt16]] = [:]
     /// Per key: how many holds (and taps in progress) keep it down; absent when it is up.
@@ -22,12 +20,7 @@ package struct KeyMapping: Sendable {
 
     /// The keys `bindings` send for the outputs of `inputs` (bindings of other inputs are ignored).
     package init(bindings: [InputKeyBinding], inputs: [any InputPresenter]) {
-        let presenters = Dictionary(inputs.map { ($0.description.input, $0) }, uniquingKeysWith: { first, _ in first })
-        let bound = bindings.filter { presenters[$0.input] != nil && (!$0.keys.isEmpty || $0.axis != nil) }
-        var perInput = Array(repeating: [InputKeyBinding](), count: (bound.map(\.input).max() ?? -1) + 1)
-        for binding in bound { perInput[binding.input].append(binding) }
-        bindingsOfInput = perInput
-        self.inputs = presenters.filter { perInput.indices.contains($0.key) && !perInput[$0.key].isEmpty }
+        self.inputs = BoundInputs(bindings.filter { !$0.keys.isEmpty || $0.axis != nil }, input: \.input, inputs: inputs)
     }
 
     /// Every key any binding uses, each once, in increasing order (what the device must declare).
@@ -46,15 +39,15 @@ package struct KeyMapping: Sendable {
     /// The reports for one output of the pipeline, in order, and when the output was decided
     /// (nanoseconds); none for outputs without keys.
     package mutating func reports(for output: PipelineOutput) -> (reports: [[KeyChange]], timeNs: Int64) {
-        guard let source = output.source, bindingsOfInput.indices.contains(source.inputIndex), !bindingsOfInput[source.inputIndex].isEmpty,
-            let occasion = inputs[source.inputIndex]?.actionOccasion(for: output)
-        else { return ([], 0) }
+        guard let source = output.source, let (input, bindings) = inputs.bound(source), let occasion = input.actionOccasion(for: output) else {
+            return ([], 0)
+        }
         let line = source.lineIndex
         var reports: [[KeyChange]] = []
         if occasion.releasesHeldKeys, let held = heldByLine.removeValue(forKey: line) {
             reports.append(lift(held.reversed()))
         }
-        for binding in bindingsOfInput[source.inputIndex] where occasion.answers(binding.on, count: binding.count, boundLine: binding.line, line: line) {
+        for binding in bindings where occasion.answers(binding.on, count: binding.count, boundLine: binding.line, line: line) {
             if let axis = binding.axis {
                 reports.append([KeyChange(axis: axis, value: Int32(clamping: occasion.step))])
             } else if binding.isHeld {
