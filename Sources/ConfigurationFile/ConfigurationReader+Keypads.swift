@@ -234,7 +234,7 @@ extension ConfigurationReader {
         }
         let fields = try reader.mapping(node, key: key, allowed: nil)
         var map: [Character: UInt16] = [:]
-        for (name, value) in fields {
+        for (name, value) in reader.inFileOrder(fields) {
             guard name.count == 1, let character = name.first, keys.contains(character) else {
                 throw reader.error(value, "\(key).\(name)", "\(ConfigurationLoader.quoted(name)) is not a key of this keypad (its keys: \(String(keys.sorted())))")
             }

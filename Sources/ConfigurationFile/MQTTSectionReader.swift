@@ -14,7 +14,7 @@ extension ConfigurationReader {
     func readMQTT(_ node: YAMLNode) throws(ConfigurationError) -> MQTTSettings {
         let key = "mqtt"
         let loose = try reader.mapping(node, key: key, allowed: nil)
-        if let inline = loose.keys.first(where: { $0 == "password" || $0 == "pass" }), let value = loose[inline] {
+        if let (inline, value) = reader.inFileOrder(loose).first(where: { $0.key == "password" || $0.key == "pass" }) {
             throw reader.error(value, "\(key).\(inline)", "never write the password into the configuration: put it in a file readable only by the daemon (`password_file: /etc/gpio-debounce/mqtt-password`) or an environment variable (`password_env: MQTT_PASSWORD`)")
         }
         let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.mqttKeys)

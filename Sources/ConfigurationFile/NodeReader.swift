@@ -53,6 +53,13 @@ struct NodeReader {
         return result
     }
 
+    /// A mapping's entries as `mapping(_:key:allowed:)` gave them, in file order: what is checked entry by
+    /// entry is refused at the first bad one, the same one every reading (a dictionary's order is not).
+    /// Values at one place (aliases of one anchor) go by key.
+    func inFileOrder(_ fields: [String: YAMLNode]) -> [(key: String, value: YAMLNode)] {
+        fields.sorted { ($0.value.mark.line, $0.value.mark.column, $0.key) < ($1.value.mark.line, $1.value.mark.column, $1.key) }
+    }
+
     /// A scalar's text. Plain `~`, `null` and nothing at all are no value; a NUL byte is never allowed
     /// (no name or argument can carry one); other control characters only where `controls` says.
     func string(_ node: YAMLNode, key: String, allowEmpty: Bool = false, controls: Bool = false, nullIsValue: Bool = false) throws(ConfigurationError) -> String {

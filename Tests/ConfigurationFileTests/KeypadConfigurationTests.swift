@@ -110,6 +110,17 @@ import Testing
         }
     }
 
+    /// A mapping with several wrong entries is refused at the first in the file, the same one on every
+    /// reading (the libFuzzer target found two readings of one file naming different keys).
+    @Test func aKeyMapIsCheckedInFileOrder() {
+        let yaml = "keypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7], key_map: {\"1\": KEY_1, x: KEY_2, shell: KEY_3, y: KEY_4, z: KEY_5}}]"
+        let messages = Set((0..<20).map { _ in ConfigurationYAMLTests.failure(yaml).map { "\($0)" } ?? "loaded" })
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("key_map.x: 'x' is not a key of this keypad") == true)
+        let password = "mqtt: {url: mqtt://b, pass: a, password: b}\nbuttons: [{name: b, line: 4}]"
+        #expect(ConfigurationYAMLTests.failure(password).map { "\($0)" }?.contains("mqtt.pass:") == true)
+    }
+
     /// A reload keeps a keypad whose settings are the same, and carries its keys' lines to their new
     /// places (after an added button's line); a keypad whose layout changed carries none.
     @Test func aReloadKeepsAKeypadAndCarriesItsKeys() throws {
