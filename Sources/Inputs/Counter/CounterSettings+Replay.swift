@@ -4,7 +4,7 @@ import EventOutput
 extension CounterSettings {
     /// A trace replayed through this meter: its pulses (counted from 0), printed with its name, its
     /// total in its unit and its rate.
-    var replayTarget: ReplayTarget {
+    package var replayTarget: ReplayTarget? {
         ReplayTarget(counted: .pulses, fields: EventFields([.text("counter", name)]), meter: (perUnit, rateUnit))
     }
 }

@@ -17,7 +17,7 @@ extension KeypadSettings {
     /// or codes when it has `code:`, each followed by a key with an action of its own if it has any) on
     /// a matrix that answers its scan as a real one would, from `startNs`; `presses` keys (nil: 1000).
     /// Each key is placed at its row's line, as written (`SimulatedLineNumber`).
-    package func simulatedSource(index: UInt64, seed: UInt64, presses: Int?, startNs: Int64) -> (RunAssembly.NamedKeypad, [RunAssembly.LinePlace]) {
+    package func simulatedSource(index: UInt64, seed: UInt64, presses: Int?, startNs: Int64) -> InputKinds.OwnSource? {
         let typing = SimulatedTyping(
             layout: layout, code: code, ownKeys: keysWithOwnActions, seed: seed &+ Self.simulationSeedOffset &+ index,
             presses: presses ?? Self.simulatedPresses, startNs: startNs)
@@ -29,7 +29,7 @@ extension KeypadSettings {
     /// This keypad on this machine's pins: `pins` are its rows then its columns as found (chip and
     /// offset), requested as a `GPIODMatrixPort` (its chips waited for if they go away). Each key is
     /// placed at its row's line.
-    package func requestedSource(pins: [(chip: GPIOChip, offset: Int)]) throws(GPIOError) -> (RunAssembly.NamedKeypad, [RunAssembly.LinePlace]) {
+    package func requestedSource(pins: [(chip: GPIOChip, offset: Int)]) throws(GPIOError) -> InputKinds.OwnSource? {
         guard pins.count == rows.count + columns.count else {
             throw .system(operation: "requesting keypad \(name)'s \(rows.count + columns.count) pins (\(pins.count) found)", errno: .invalidArgument)
         }

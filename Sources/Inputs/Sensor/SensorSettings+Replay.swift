@@ -3,5 +3,5 @@ import EventOutput
 
 extension SensorSettings {
     /// A trace replayed through this contact: its changes, printed as states with its name.
-    var replayTarget: ReplayTarget { ReplayTarget(counted: .changes, fields: EventFields([.text("sensor", name)]), isContact: true) }
+    package var replayTarget: ReplayTarget? { ReplayTarget(counted: .changes, fields: EventFields([.text("sensor", name)]), isContact: true) }
 }

@@ -1,0 +1,20 @@
+import ConfigurationFile
+import InputModel
+import Simulation
+
+/// A button, as the registry asks it (`InputKind`): one line, debounced with its gestures.
+extension ButtonConfiguration: InputKind {
+    package func presenter(of entry: Roster.Input, input: Int, place: ((LineID) -> InputKinds.Place)?, start: Int64?) -> any InputPresenter {
+        let line = entry.lines[0]
+        let at = place?(line) ?? (chip: "", offset: 0)
+        return ButtonPresenter(name: entry.name, input: input, chip: at.chip, line: at.offset, lineIndex: line.index, configuration: gestures)
+    }
+
+    package func plan(_ entry: Roster.Input, input: Int, groupNames: [String], start: Int64?, into plan: inout DaemonPlan) {
+        self.plan(input: input, line: entry.lines[0], groupNames: groupNames, into: &plan)
+    }
+
+    package func checkLines(of entry: Roster.Input, firstPin: Int, places: some CheckedPlaces, publishes: Bool) -> [String] {
+        checkLines(line: entry.lines[0], places: places)
+    }
+}
