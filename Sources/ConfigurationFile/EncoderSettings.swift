@@ -56,3 +56,11 @@ package struct EncoderActionConfiguration: Sendable, Equatable {
     package var on: EncoderTrigger
     package var action: Action
 }
+
+extension EncoderSettings: InputSettings {
+    package static var kind: InputKindID { .encoder }
+    /// Lines A and B, then its reset button's when it has one.
+    package var watchedLines: [(role: Roster.Role, settings: LineSettings?)] {
+        [(.encoderA, lineA), (.encoderB, lineB)] + (reset.map { [(.encoderReset, $0.lineSettings)] } ?? [])
+    }
+}

@@ -88,3 +88,20 @@ package struct KeypadActionConfiguration: Sendable, Equatable {
     package var keys: Set<Character>?
     package var action: Action
 }
+
+extension KeypadSettings: InputSettings {
+    package static var kind: InputKindID { .keypad }
+    /// Its keys, row by row: lines of the run that no pin carries (its scan makes their edges).
+    package var watchedLines: [(role: Roster.Role, settings: LineSettings?)] {
+        (0..<matrix.rows).flatMap { row in (0..<matrix.columns).map { column in (Roster.Role.key(row: row, column: column), nil) } }
+    }
+    /// Its rows, then its columns.
+    package var pinsOfItsOwn: [(what: String, settings: LineSettings)] {
+        rows.enumerated().map { ("row \($0 + 1)", $1) } + columns.enumerated().map { ("column \($0 + 1)", $1) }
+    }
+    /// A key by its character (`key 5`).
+    package func label(of role: Roster.Role) -> String? {
+        guard case .key(let row, let column) = role else { return nil }
+        return "key \(key(row: row, column: column))"
+    }
+}

@@ -12,8 +12,8 @@ extension Roster {
         /// encoder, then its reset button's when it has one; a keypad's keys, row by row.
         package var lines: [LineID]
 
-        /// The kinds of input, each with its settings. A new kind is a new case here, the lines it
-        /// watches (`lineSettings`) and its words for messages; the switches that miss it do not compile.
+        /// The kinds of input, each with its settings (`InputSettings`). A new kind is a new case here
+        /// and in `settings`.
         package enum Kind: Sendable {
             case button(ButtonConfiguration)
             case encoder(EncoderSettings)
@@ -25,41 +25,23 @@ extension Roster {
 }
 
 extension Roster.Input.Kind {
-    /// The lines an input of this kind watches, in order, each with its role and settings (nil for a
-    /// keypad's key, which no pin carries).
-    var lineSettings: [(Roster.Role, LineSettings?)] {
+    /// Its settings, as every kind's answer what the roster asks (`InputSettings`): the one list of
+    /// the kinds' settings.
+    package var settings: any InputSettings {
         switch self {
-        case .button(let button): [(.single, button.lineSettings)]
-        case .encoder(let encoder):
-            [(.encoderA, encoder.lineA), (.encoderB, encoder.lineB)] + (encoder.reset.map { [(.encoderReset, $0.lineSettings)] } ?? [])
-        case .sensor(let sensor): [(.single, sensor.lineSettings)]
-        case .counter(let counter): [(.single, counter.lineSettings)]
-        case .keypad(let keypad):
-            (0..<keypad.matrix.rows).flatMap { row in (0..<keypad.matrix.columns).map { column in (Roster.Role.key(row: row, column: column), nil) } }
+        case .button(let button): button
+        case .encoder(let encoder): encoder
+        case .sensor(let sensor): sensor
+        case .counter(let counter): counter
+        case .keypad(let keypad): keypad
         }
     }
 
     /// Which kind it is.
-    package var id: InputKindID {
-        switch self {
-        case .button: .button
-        case .encoder: .encoder
-        case .sensor: .sensor
-        case .counter: .counter
-        case .keypad: .keypad
-        }
-    }
+    package var id: InputKindID { type(of: settings).kind }
 
     /// Its name, from its settings.
-    var name: String {
-        switch self {
-        case .button(let button): button.name
-        case .encoder(let encoder): encoder.name
-        case .sensor(let sensor): sensor.name
-        case .counter(let counter): counter.name
-        case .keypad(let keypad): keypad.name
-        }
-    }
+    var name: String { settings.name }
 
     /// What messages call an input of this kind: `button`, `encoder`, `sensor`, `counter`, `keypad`.
     package var noun: String { id.noun }

@@ -29,7 +29,7 @@ package struct Roster: Sendable {
     private mutating func add(_ name: String, _ kind: Input.Kind) {
         let input = inputs.count
         var ids: [LineID] = []
-        for (role, settings) in kind.lineSettings {
+        for (role, settings) in kind.settings.watchedLines {
             let id = LineID(index: lines.count)
             lines.append(PlannedLine(id: id, settings: settings, owner: Owner(input: input, role: role)))
             ids.append(id)
@@ -66,10 +66,8 @@ package struct Roster: Sendable {
     /// A keypad's key is called by its keypad and its character (`door key 5`).
     package func label(of id: LineID) -> String {
         let owner = owner(of: id)
-        if case .key(let row, let column) = owner.role, case .keypad(let keypad) = inputs[owner.input].kind {
-            return "\(inputs[owner.input].name) key \(keypad.key(row: row, column: column))"
-        }
-        return inputs[owner.input].name + owner.role.suffix
+        let input = inputs[owner.input]
+        return input.kind.settings.label(of: owner.role).map { "\(input.name) \($0)" } ?? input.name + owner.role.suffix
     }
 
     /// The buttons, in order, each with its line.
@@ -111,11 +109,9 @@ package struct Roster: Sendable {
     /// The pins input `input` (an index into `inputs`) requests, each with what messages call it: its
     /// lines' (`label(of:)`), or a keypad's rows and columns (`door (row 1)`, `door (column 2)`).
     package func pins(of input: Int) -> [(label: String, settings: LineSettings)] {
-        guard case .keypad(let keypad) = inputs[input].kind else {
-            return lines(of: input).compactMap { line in line.settings.map { (label(of: line.id), $0) } }
-        }
-        let name = inputs[input].name
-        return keypad.rows.enumerated().map { ("\(name) (row \($0 + 1))", $1) } + keypad.columns.enumerated().map { ("\(name) (column \($0 + 1))", $1) }
+        let own = inputs[input].kind.settings.pinsOfItsOwn
+        guard !own.isEmpty else { return lines(of: input).compactMap { line in line.settings.map { (label(of: line.id), $0) } } }
+        return own.map { ("\(inputs[input].name) (\($0.what))", $0.settings) }
     }
 
     /// Every pin the run requests, in the run's order: the pin lines' (`pinLines`), then each keypad's

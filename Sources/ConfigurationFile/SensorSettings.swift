@@ -86,3 +86,13 @@ package struct CounterSettings: Sendable, Equatable {
         self.rateTimeoutNs = rateTimeoutNs
     }
 }
+
+extension SensorSettings: InputSettings {
+    package static var kind: InputKindID { .sensor }
+    package var watchedLines: [(role: Roster.Role, settings: LineSettings?)] { [(.single, lineSettings)] }
+}
+
+extension CounterSettings: InputSettings {
+    package static var kind: InputKindID { .counter }
+    package var watchedLines: [(role: Roster.Role, settings: LineSettings?)] { [(.single, lineSettings)] }
+}
