@@ -58,13 +58,13 @@ extension ConfigurationReader {
                 for (lineKey, line) in zip(lineKeys, roster.lines(of: index)) {
                     if let earlier = lines[lineKey] {
                         let earlierInput = roster.inputs[earlier]
-                        let owner = if case .button = earlierInput.kind { "button \(ConfigurationLoader.quoted(earlierInput.name))" } else { "an encoder" }
+                        let owner = if earlierInput.kind == .button { "button \(ConfigurationLoader.quoted(earlierInput.name))" } else { "an encoder" }
                         let what = line.owner.role == Roster.Role.encoderReset ? "reset_line" : "lines"
                         throw reader.error(node, "\(key).\(what)", "\(lineKey.description) is already a line of \(owner): one line serves one button or encoder")
                     }
                     lines[lineKey] = index
                 }
-            case .sensor, .counter, .keypad:
+            default:
                 let fields = (try? reader.mapping(node, key: key, allowed: nil)) ?? [:]
                 nameWritten.append(fields["name"] != nil)
                 if let earlier = names[input.name] {
@@ -76,7 +76,7 @@ extension ConfigurationReader {
                 names[input.name] = index
                 for (pin, lineKey) in lineKeys.enumerated() {
                     if let earlier = lines[lineKey] {
-                        guard case .keypad = input.kind else {
+                        guard input.kind == .keypad else {
                             throw reader.error(
                                 fields["line"] ?? node, "\(key).line",
                                 "\(lineKey.description) is already the line of \(described(earlier)): one line serves one button, encoder, sensor or counter")

@@ -74,13 +74,11 @@ struct ConfigurationReader {
                 buttons.append(try readButton(node, index: index, defaults: defaults, groups: groups))
             } catch {
                 // The buttons before one that cannot be read are checked before it is refused.
-                try checkNamesAndLines(Roster(inputs: buttons.map(Roster.Input.Kind.button)), top: top, root: root)
+                try checkNamesAndLines(Roster(inputs: buttons), top: top, root: root)
                 throw error
             }
         }
-        let roster = Roster(
-            inputs: buttons.map(Roster.Input.Kind.button) + encoders.map(Roster.Input.Kind.encoder) + sensors.map(Roster.Input.Kind.sensor)
-                + counters.map(Roster.Input.Kind.counter) + keypads.map(Roster.Input.Kind.keypad))
+        let roster = Roster(inputs: buttons + encoders + sensors + counters + keypads)
         try checkNamesAndLines(roster, top: top, root: root)
         guard roster.pinLines.count <= ConfigurationLoader.maximumButtons else {
             let last = ["counters", "sensors", "encoders"].first { top[$0] != nil } ?? "buttons"

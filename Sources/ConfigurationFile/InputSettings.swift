@@ -15,9 +15,16 @@ package protocol InputSettings: Sendable {
     /// What messages call its line of role `role` after its name, when its role's words do not say
     /// (`key 5` for a keypad's key); nil: the role's.
     func label(of role: Roster.Role) -> String?
+    /// Whether `other` is the same kind with the same settings (lines, debouncing, gestures, actions,
+    /// keys, ...): what a reload keeps.
+    func isSame(as other: any InputSettings) -> Bool
 }
 
 extension InputSettings {
     package var pinsOfItsOwn: [(what: String, settings: LineSettings)] { [] }
     package func label(of role: Roster.Role) -> String? { nil }
+}
+
+extension InputSettings where Self: Equatable {
+    package func isSame(as other: any InputSettings) -> Bool { (other as? Self) == self }
 }

@@ -20,34 +20,34 @@ package struct Roster: Sendable {
 
     /// The roster of a configuration's inputs, in the run's order: each kind's inputs in the order of
     /// `InputKindID.all`, and within a kind in the order given (the configuration's).
-    package init(inputs: [Input.Kind] = []) {
+    package init(inputs: [any InputSettings] = []) {
         for kind in InputKindID.all {
-            for input in inputs where input.id == kind { add(input.name, input) }
+            for input in inputs where type(of: input).kind == kind { add(input) }
         }
     }
 
-    private mutating func add(_ name: String, _ kind: Input.Kind) {
+    private mutating func add(_ settings: any InputSettings) {
         let input = inputs.count
         var ids: [LineID] = []
-        for (role, settings) in kind.settings.watchedLines {
+        for (role, settings) in settings.watchedLines {
             let id = LineID(index: lines.count)
             lines.append(PlannedLine(id: id, settings: settings, owner: Owner(input: input, role: role)))
             ids.append(id)
         }
-        indexByName[name] = inputs.count
-        inputs.append(Input(name: name, kind: kind, lines: ids))
+        indexByName[settings.name] = inputs.count
+        inputs.append(Input(name: settings.name, settings: settings, lines: ids))
     }
 
     // MARK: Questions
 
     /// The index in `inputs` of input `id`; nil when the roster has no input of that name and kind.
     package func index(of id: InputID) -> Int? {
-        guard let index = indexByName[id.name], inputs[index].kind.id == id.kind else { return nil }
+        guard let index = indexByName[id.name], inputs[index].kind == id.kind else { return nil }
         return index
     }
 
     /// The indices in `inputs` of the inputs of kind `kind`, in order.
-    package func inputIndices(of kind: InputKindID) -> [Int] { inputs.indices.filter { inputs[$0].kind.id == kind } }
+    package func inputIndices(of kind: InputKindID) -> [Int] { inputs.indices.filter { inputs[$0].kind == kind } }
 
     /// Line `id`.
     package subscript(id: LineID) -> PlannedLine { lines[id.index] }
@@ -67,20 +67,20 @@ package struct Roster: Sendable {
     package func label(of id: LineID) -> String {
         let owner = owner(of: id)
         let input = inputs[owner.input]
-        return input.kind.settings.label(of: owner.role).map { "\(input.name) \($0)" } ?? input.name + owner.role.suffix
+        return input.settings.label(of: owner.role).map { "\(input.name) \($0)" } ?? input.name + owner.role.suffix
     }
 
     /// The buttons, in order, each with its line.
     package var buttons: [(settings: ButtonConfiguration, line: LineID)] {
         inputs.compactMap { input in
-            if case .button(let settings) = input.kind { (settings, input.lines[0]) } else { nil }
+            if let settings = input.settings as? ButtonConfiguration { (settings, input.lines[0]) } else { nil }
         }
     }
 
     /// The encoders, in order, each with its lines A and B and its reset button's (`reset_line:`), if any.
     package var encoders: [(settings: EncoderSettings, lineA: LineID, lineB: LineID, reset: LineID?)] {
         inputs.compactMap { input in
-            if case .encoder(let settings) = input.kind {
+            if let settings = input.settings as? EncoderSettings {
                 (settings, input.lines[0], input.lines[1], input.lines.count > 2 ? input.lines[2] : nil)
             } else {
                 nil
@@ -91,14 +91,14 @@ package struct Roster: Sendable {
     /// The sensors (contacts), in order, each with its line.
     package var sensors: [(settings: SensorSettings, line: LineID)] {
         inputs.compactMap { input in
-            if case .sensor(let settings) = input.kind { (settings, input.lines[0]) } else { nil }
+            if let settings = input.settings as? SensorSettings { (settings, input.lines[0]) } else { nil }
         }
     }
 
     /// The keypads, in order, each with its keys' lines (row by row: `keys[row * columns + column]`).
     package var keypads: [(settings: KeypadSettings, keys: [LineID])] {
         inputs.compactMap { input in
-            if case .keypad(let settings) = input.kind { (settings, input.lines) } else { nil }
+            if let settings = input.settings as? KeypadSettings { (settings, input.lines) } else { nil }
         }
     }
 
@@ -109,7 +109,7 @@ package struct Roster: Sendable {
     /// The pins input `input` (an index into `inputs`) requests, each with what messages call it: its
     /// lines' (`label(of:)`), or a keypad's rows and columns (`door (row 1)`, `door (column 2)`).
     package func pins(of input: Int) -> [(label: String, settings: LineSettings)] {
-        let own = inputs[input].kind.settings.pinsOfItsOwn
+        let own = inputs[input].settings.pinsOfItsOwn
         guard !own.isEmpty else { return lines(of: input).compactMap { line in line.settings.map { (label(of: line.id), $0) } } }
         return own.map { ("\(inputs[input].name) (\($0.what))", $0.settings) }
     }
@@ -121,7 +121,7 @@ package struct Roster: Sendable {
     /// The pulse counters, in order, each with its line.
     package var counters: [(settings: CounterSettings, line: LineID)] {
         inputs.compactMap { input in
-            if case .counter(let settings) = input.kind { (settings, input.lines[0]) } else { nil }
+            if let settings = input.settings as? CounterSettings { (settings, input.lines[0]) } else { nil }
         }
     }
 }

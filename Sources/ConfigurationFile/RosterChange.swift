@@ -32,7 +32,7 @@ package struct RosterChange: Sendable {
                 continue
             }
             // Another kind under the same name, or the same kind with other settings: changed.
-            guard old.inputs[oldIndex].id == input.id, old.inputs[oldIndex].kind == input.kind else {
+            guard old.inputs[oldIndex].id == input.id, old.inputs[oldIndex].settings.isSame(as: input.settings) else {
                 previousInput.append(nil)
                 changed.append(input.name)
                 continue
@@ -54,18 +54,4 @@ package struct RosterChange: Sendable {
 
     /// Whether nothing changed: every input kept, in the same order.
     package var isNone: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty && previousInput.enumerated().allSatisfy { $0.element == $0.offset } }
-}
-
-extension Roster.Input.Kind: Equatable {
-    /// The same kind with the same settings (lines, debouncing, gestures, actions, keys, ...).
-    package static func == (left: Self, right: Self) -> Bool {
-        switch (left, right) {
-        case (.button(let a), .button(let b)): a == b
-        case (.encoder(let a), .encoder(let b)): a == b
-        case (.sensor(let a), .sensor(let b)): a == b
-        case (.counter(let a), .counter(let b)): a == b
-        case (.keypad(let a), .keypad(let b)): a == b
-        case (.button, _), (.encoder, _), (.sensor, _), (.counter, _), (.keypad, _): false
-        }
-    }
 }

@@ -44,7 +44,7 @@ extension ServiceConfiguration {
 extension ServiceConfiguration {
     /// How many inputs of each kind it lists: buttons, encoders, sensors, counters, keypads. Public for the
     /// `_ConfigurationFile` product's one user, the configuration's fuzzer (Fuzz/).
-    public var inputCounts: [Int] { InputKindID.all.map { kind in roster.inputs.count { $0.kind.id == kind } } }
+    public var inputCounts: [Int] { InputKindID.all.map { kind in roster.inputs.count { $0.kind == kind } } }
 }
 
 /// The virtual keyboard's settings (`keyboard:` at the top of a configuration).

@@ -9,7 +9,7 @@ import Simulation
 /// (`<Kind>/<Settings>+Kind.swift`), answering from the files beside it (`+Plan`, `+Check`,
 /// `+Simulation`, ...). What a kind has nothing to say to has a default: no simulated lines, no
 /// source of its own, nothing kept, no replay.
-package protocol InputKind: Sendable {
+package protocol InputKind: InputSettings {
     /// Input `entry` (`input` its index in the roster) as the printer, the actions, the keyboard and
     /// MQTT see it; `place` says where each line is (nil when none is open), `start` is its kept or
     /// carried value (a meter's total, a position), if any.

@@ -22,15 +22,15 @@ package enum InputKinds {
     /// What the state directory keeps: the counters' totals, the restored encoders' positions.
     package typealias Kept = (counters: [CounterStore.Counter], encoders: [CounterStore.Encoder])
 
-    /// Input `entry`'s kind, with its settings: the one list of the kinds.
+    /// Input `entry`'s kind, with its settings: the roster holds each input's settings as what the
+    /// configuration asks of them (`InputSettings`), and each kind's are an `InputKind` too, conformed
+    /// in its folder (a test asserts it of a configuration of every kind): one without is a mistake of
+    /// the build, never of a user.
     static func kind(of entry: Roster.Input) -> any InputKind {
-        switch entry.kind {
-        case .button(let button): button
-        case .encoder(let encoder): encoder
-        case .sensor(let sensor): sensor
-        case .counter(let counter): counter
-        case .keypad(let keypad): keypad
+        guard let kind = entry.settings as? any InputKind else {
+            preconditionFailure("\(type(of: entry.settings)) is no InputKind: conform it in its kind's folder and list it in InputKinds.all")
         }
+        return kind
     }
 
     /// Each input of `roster`, in the run's order, as the outside sees it. `place` says where each

@@ -81,7 +81,7 @@ import Testing
     /// one place. Within a kind, the given order stays.
     @Test func theRunsOrderIsTheRostersWhateverOrderTheInputsCome() throws {
         let roster = try Self.roster()
-        let reversed = Roster(inputs: roster.inputs.reversed().map(\.kind))
+        let reversed = Roster(inputs: roster.inputs.reversed().map(\.settings))
         #expect(Self.kinds(reversed) == Self.kinds(roster))
         #expect(reversed.inputs.map(\.name) == ["button2", "bell", "volume", "motion", "door", "energy"])
         #expect(reversed.inputs.map { $0.lines.map(\.index) } == [[0], [1], [2, 3], [4], [5], [6]])
@@ -121,12 +121,12 @@ import Testing
         #expect(plan.plans.count == roster.lines.count)
         for line in roster.lines {
             let role = plan.plans[line.id.index].role
-            switch roster.input(owning: line.id).kind {
-            case .button: #expect(role == .button)
+            let owner = roster.input(owning: line.id)
+            switch owner.kind {
             case .encoder: #expect(plan.plans[line.id.index] == LinePlan(debounce: nil, input: line.owner.input))
-            case .sensor(let sensor): #expect(role == .contact(sensor.contact))
+            case .sensor: #expect(role == .contact(try #require(owner.settings as? SensorSettings).contact))
             case .counter: #expect(role == .counter(initialTotal: 42))
-            case .keypad: #expect(role == .button)
+            default: #expect(role == .button)
             }
         }
         #expect(plan.encoders.map { [$0.lineA, $0.lineB] } == roster.encoders.map { [$0.lineA.index, $0.lineB.index] })

@@ -39,6 +39,17 @@ import Testing
         #expect((unplaced[1] as? EncoderPresenter)?.eventFields == .encoder("volume", chip: "", lines: []))
     }
 
+    /// Every kind the configuration reads is a kind the registry asks (its settings an `InputKind`), and
+    /// each answers as its own: a keypad is a source of its own, and only an input of one line replays.
+    @Test func everyKindsSettingsAreAKindOfTheRegistry() throws {
+        let roster = try ConfigurationLoader.load(Self.everyKind, file: "every-kind.yaml").roster
+        #expect(Set(roster.inputs.map(\.kind)) == Set(InputKindID.all))
+        let kinds = roster.inputs.compactMap { $0.settings as? any InputKind }
+        #expect(kinds.count == roster.inputs.count)
+        #expect(kinds.map(\.isSourceOfItsOwn) == [false, false, false, false, false, true])
+        #expect(roster.inputs.map { InputKinds.replayTarget(of: $0) != nil } == [true, false, false, true, true, false])
+    }
+
     /// What the state directory keeps, as each kind says: every counter's total (by its line), the
     /// position of an encoder with `restore: true` only (by its input).
     @Test func theStateDirectoryKeepsCountersAndRestoredEncoders() throws {
