@@ -1,5 +1,6 @@
 import DebounceCore
 import Settings
+import YAMLDocument
 
 /// Keys to send on one kind of event of a button: the button's `key:` (held from press to release), or
 /// an action's `key:` in place of `run:` (tapped, except `on: hold`: held until the release).
@@ -39,4 +40,9 @@ package struct ActionConfiguration: Sendable, Equatable {
 extension ButtonConfiguration: InputSettings {
     package static var kind: InputKindID { .button }
     package var watchedLines: [(role: Roster.Role, settings: LineSettings?)] { [(.single, lineSettings)] }
+    package static var sectionExample: String { "`- name: door` entries with `line:`" }
+
+    package static func read(_ node: YAMLNode, key: String, index: Int, context: ConfigurationReader.Context) throws(ConfigurationError) -> Self {
+        try context.reader.readButton(node, key: key, index: index, defaults: context.defaults, groups: context.groups)
+    }
 }

@@ -26,18 +26,7 @@ extension ConfigurationReader {
     /// clockwise), a horizontal wheel, a dial.
     static let relativeAxes: [(name: String, code: UInt16)] = [("REL_WHEEL", 8), ("REL_HWHEEL", 6), ("REL_DIAL", 7)]
 
-    func readEncoders(_ node: YAMLNode, defaults: Defaults) throws(ConfigurationError) -> [EncoderSettings] {
-        guard case .sequence(let list) = node, !list.isEmpty, list.count <= Self.maximumEncoders else {
-            throw reader.error(node, "encoders", "must be a list of encoders (`- name: volume` entries with `lines: [A, B]`), at least one, at most \(Self.maximumEncoders)")
-        }
-        var encoders: [EncoderSettings] = []
-        for (index, item) in list.enumerated() {
-            encoders.append(try readEncoder(item, key: "encoders[\(index)]", index: index, defaults: defaults))
-        }
-        return encoders
-    }
-
-    private func readEncoder(_ node: YAMLNode, key: String, index: Int, defaults: Defaults) throws(ConfigurationError) -> EncoderSettings {
+    func readEncoder(_ node: YAMLNode, key: String, index: Int, defaults: Defaults) throws(ConfigurationError) -> EncoderSettings {
         let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.encoderKeys)
         let name = try inputName(fields, key: key, noun: "encoder", index: index)
         guard let linesNode = fields["lines"], case .sequence(let lines) = linesNode, lines.count == 2 else {

@@ -24,14 +24,7 @@ extension ConfigurationReader {
     /// The shortest `scan_interval:`: 1 ms, in nanoseconds.
     static let minimumScanIntervalNs = MatrixConfiguration.minimumScanIntervalNs
 
-    /// `keypads:`: a list of keypads.
-    func readKeypads(_ node: YAMLNode, defaults: Defaults) throws(ConfigurationError) -> [KeypadSettings] {
-        try entries(node, key: "keypads", example: "`- name: door` entries with `rows:` and `columns:`") { (item, key, index) throws(ConfigurationError) in
-            try readKeypad(item, key: key, index: index, defaults: defaults)
-        }
-    }
-
-    private func readKeypad(_ node: YAMLNode, key: String, index: Int, defaults: Defaults) throws(ConfigurationError) -> KeypadSettings {
+    func readKeypad(_ node: YAMLNode, key: String, index: Int, defaults: Defaults) throws(ConfigurationError) -> KeypadSettings {
         let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.keypadKeys)
         let name = try inputName(fields, key: key, noun: "keypad", index: index)
         let rows = try keypadLines(fields, node: node, key: key, side: "rows", defaults: defaults, bias: nil)

@@ -55,14 +55,7 @@ extension ConfigurationReader {
 
     // MARK: Sensors
 
-    /// `sensors:`: a list of contacts, at most `ConfigurationLoader.maximumButtons`.
-    func readSensors(_ node: YAMLNode, defaults: Defaults) throws(ConfigurationError) -> [SensorSettings] {
-        try entries(node, key: "sensors", example: "`- name: front-door` entries with `line:`") { (item, key, index) throws(ConfigurationError) in
-            try readSensor(item, key: key, index: index, defaults: defaults)
-        }
-    }
-
-    private func readSensor(_ node: YAMLNode, key: String, index: Int, defaults: Defaults) throws(ConfigurationError) -> SensorSettings {
+    func readSensor(_ node: YAMLNode, key: String, index: Int, defaults: Defaults) throws(ConfigurationError) -> SensorSettings {
         let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.sensorKeys)
         let name = try inputName(fields, key: key, noun: "sensor", index: index)
         let lineSettings = try lineSettings(fields, node: node, key: key, noun: "sensor", example: 23, defaults: defaults)
@@ -100,14 +93,7 @@ extension ConfigurationReader {
 
     // MARK: Counters
 
-    /// `counters:`: a list of pulse counters, at most `ConfigurationLoader.maximumButtons`.
-    func readCounters(_ node: YAMLNode, defaults: Defaults) throws(ConfigurationError) -> [CounterSettings] {
-        try entries(node, key: "counters", example: "`- name: energy` entries with `line:`") { (item, key, index) throws(ConfigurationError) in
-            try readCounter(item, key: key, index: index, defaults: defaults)
-        }
-    }
-
-    private func readCounter(_ node: YAMLNode, key: String, index: Int, defaults: Defaults) throws(ConfigurationError) -> CounterSettings {
+    func readCounter(_ node: YAMLNode, key: String, index: Int, defaults: Defaults) throws(ConfigurationError) -> CounterSettings {
         let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.counterKeys)
         let name = try inputName(fields, key: key, noun: "counter", index: index)
         let lineSettings = try lineSettings(fields, node: node, key: key, noun: "counter", example: 24, defaults: defaults)
@@ -179,24 +165,6 @@ extension ConfigurationReader {
     }
 
     // MARK: Shared
-
-    /// The entries of a `sensors:` or `counters:` list, at least one, at most `maximumButtons`, each
-    /// read by `read` (its node, its key `key[index]`, its index).
-    func entries<Entry>(
-        _ node: YAMLNode, key: String, example: String, read: (YAMLNode, String, Int) throws(ConfigurationError) -> Entry
-    ) throws(ConfigurationError) -> [Entry] {
-        guard case .sequence(let list) = node, !list.isEmpty else {
-            throw reader.error(node, key, "must be a list (\(example)), at least one, at most \(ConfigurationLoader.maximumButtons)")
-        }
-        guard list.count <= ConfigurationLoader.maximumButtons else {
-            throw reader.error(
-                list[ConfigurationLoader.maximumButtons], key,
-                "at most \(ConfigurationLoader.maximumButtons) lines in all (one line request holds at most 64); this is entry \(ConfigurationLoader.maximumButtons + 1)")
-        }
-        var entries: [Entry] = []
-        for (index, item) in list.enumerated() { entries.append(try read(item, "\(key)[\(index)]", index)) }
-        return entries
-    }
 
     /// " (did you mean m³?)" for `m3`, `M^3` or `kwh`: the unit written with other capitals, `3` for
     /// `³` or a `^`; else "".

@@ -9,7 +9,7 @@ import YAMLDocument
 
 /// One reading of one file: the YAML tree, then every section, with the checks that span inputs
 /// (names and lines, over the roster: `checkNamesAndLines`; groups).
-struct ConfigurationReader {
+package struct ConfigurationReader {
     let file: String
     let text: String
     let programs: ProgramLookup?
@@ -20,6 +20,16 @@ struct ConfigurationReader {
         self.text = text
         self.programs = programs
         self.reader = NodeReader(file: file)
+    }
+
+    /// What an input's entry is read with (`InputSettings.read`): this reading, and what the file's
+    /// other sections give.
+    package struct Context {
+        let reader: ConfigurationReader
+        /// `defaults:`.
+        let defaults: Defaults
+        /// `groups:`: each group's lockout, in nanoseconds, by its name.
+        let groups: [String: Int64]
     }
 
     /// The values `defaults:` gives, each with the node it came from.
@@ -52,40 +62,22 @@ struct ConfigurationReader {
         let defaults = try top["defaults"].map { node throws(ConfigurationError) in try readDefaults(node) } ?? Defaults()
         let groups = try top["groups"].map { node throws(ConfigurationError) in try readGroups(node) } ?? [:]
 
-        let encoders = try top["encoders"].map { node throws(ConfigurationError) in try readEncoders(node, defaults: defaults) } ?? []
-        let sensors = try top["sensors"].map { node throws(ConfigurationError) in try readSensors(node, defaults: defaults) } ?? []
-        let counters = try top["counters"].map { node throws(ConfigurationError) in try readCounters(node, defaults: defaults) } ?? []
-        let keypads = try top["keypads"].map { node throws(ConfigurationError) in try readKeypads(node, defaults: defaults) } ?? []
-        let othersWatched = !encoders.isEmpty || !sensors.isEmpty || !counters.isEmpty || !keypads.isEmpty
-        guard let buttonsNode = top["buttons"] ?? (othersWatched ? .sequence(YAMLNode.Sequence([], mark: root.mark)) : nil) else {
-            throw reader.error(
-                root, "",
-                "no `buttons:` list (nor `encoders:`, `sensors:`, `counters:` or `keypads:`): there is nothing to watch; add e.g. `buttons: [{name: door, line: 17}]` or `sensors: [{name: door, line: 23}]`")
-        }
-        guard case .sequence(let list) = buttonsNode, !list.isEmpty || othersWatched else {
-            throw reader.error(buttonsNode, "buttons", "must be a list of buttons (`- name: ...` entries), at least one, at most \(ConfigurationLoader.maximumButtons)")
-        }
-        guard list.count <= ConfigurationLoader.maximumButtons else {
-            throw reader.error(list[ConfigurationLoader.maximumButtons], "buttons", "at most \(ConfigurationLoader.maximumButtons) buttons (one line request holds at most 64 lines); this is button \(ConfigurationLoader.maximumButtons + 1)")
-        }
-        var buttons: [ButtonConfiguration] = []
-        for (index, node) in list.enumerated() {
-            do throws(ConfigurationError) {
-                buttons.append(try readButton(node, index: index, defaults: defaults, groups: groups))
-            } catch {
-                // The buttons before one that cannot be read are checked before it is refused.
-                try checkNamesAndLines(Roster(inputs: buttons), top: top, root: root)
-                throw error
-            }
-        }
-        let roster = Roster(inputs: buttons + encoders + sensors + counters + keypads)
+        let inputs = try readInputs(top, root: root, context: Context(reader: self, defaults: defaults, groups: groups))
+        let roster = Roster(inputs: inputs)
         try checkNamesAndLines(roster, top: top, root: root)
         guard roster.pinLines.count <= ConfigurationLoader.maximumButtons else {
-            let last = ["counters", "sensors", "encoders"].first { top[$0] != nil } ?? "buttons"
-            let taken = Dictionary(roster.inputs.map { ($0.kind.section, $0.lines.count) }, uniquingKeysWith: +)
+            // Each section's lines that are pins (a keypad's keys are not), in the run's order.
+            var taken: [(section: String, lines: Int)] = []
+            for (index, input) in roster.inputs.enumerated() {
+                let lines = roster.lines(of: index).count { $0.settings != nil }
+                guard lines > 0 else { continue }
+                if taken.last?.section == input.kind.section { taken[taken.count - 1].lines += lines } else { taken.append((input.kind.section, lines)) }
+            }
+            let last = taken.last?.section ?? ""
             throw reader.error(
                 top[last] ?? root, last,
-                "at most \(ConfigurationLoader.maximumButtons) lines in all (one line request holds at most 64), and these are \(roster.pinLines.count): the buttons take \(taken["buttons", default: 0]), the encoders two each, three with `reset_line:` (\(taken["encoders", default: 0])), the sensors \(taken["sensors", default: 0]), the counters \(taken["counters", default: 0])")
+                "at most \(ConfigurationLoader.maximumButtons) lines in all (one line request holds at most 64), and these are \(roster.pinLines.count): "
+                    + taken.map { "the \($0.section) take \($0.lines)" }.joined(separator: ", "))
         }
         var configuration = ServiceConfiguration(roster: roster, groups: groups, source: file)
         if let node = top["keyboard"] { configuration.keyboard = try readKeyboard(node) }
@@ -93,6 +85,40 @@ struct ConfigurationReader {
         configuration.deprecations = reader.notes.deprecations
         configuration.missingPrograms = reader.notes.missingPrograms
         return configuration
+    }
+
+    /// Every kind's section, in the run's order (`InputSettingsKinds.all`), each entry read by its kind.
+    /// A section may be an empty list when another lists inputs. When an entry cannot be read, the
+    /// inputs before it are checked first (names, lines), so that the first mistake is the one told.
+    private func readInputs(_ top: [String: YAMLNode], root: YAMLNode, context: Context) throws(ConfigurationError) -> [any InputSettings] {
+        let listed = InputSettingsKinds.all.filter { top[$0.kind.section] != nil }
+        guard let first = listed.first else {
+            let sections = InputKindID.all.map { "`\($0.section):`" }
+            throw reader.error(
+                root, "",
+                "there is nothing to watch: no list of inputs (\(sections.dropLast().joined(separator: ", ")) or \(sections.last ?? "")); add e.g. `buttons: [{name: door, line: 17}]` or `sensors: [{name: door, line: 23}]`")
+        }
+        func notAList(_ kind: any InputSettings.Type, _ node: YAMLNode) -> ConfigurationError {
+            reader.error(node, kind.kind.section, "must be a list (\(kind.sectionExample)), at least one, at most \(kind.maximumEntries)")
+        }
+        var inputs: [any InputSettings] = []
+        for kind in listed {
+            let section = kind.kind.section
+            guard let node = top[section], case .sequence(let list) = node else { throw notAList(kind, top[section] ?? root) }
+            guard list.count <= kind.maximumEntries else {
+                throw reader.error(list[kind.maximumEntries], section, "at most \(kind.maximumEntries) \(section); this is entry \(kind.maximumEntries + 1)")
+            }
+            for (index, item) in list.enumerated() {
+                do throws(ConfigurationError) {
+                    inputs.append(try kind.read(item, key: "\(section)[\(index)]", index: index, context: context))
+                } catch {
+                    try checkNamesAndLines(Roster(inputs: inputs), top: top, root: root)
+                    throw error
+                }
+            }
+        }
+        guard !inputs.isEmpty else { throw notAList(first, top[first.kind.section] ?? root) }
+        return inputs
     }
 
     // MARK: YAML
@@ -205,8 +231,7 @@ struct ConfigurationReader {
         return groups
     }
 
-    private func readButton(_ node: YAMLNode, index: Int, defaults: Defaults, groups: [String: Int64]) throws(ConfigurationError) -> ButtonConfiguration {
-        let key = "buttons[\(index)]"
+    func readButton(_ node: YAMLNode, key: String, index: Int, defaults: Defaults, groups: [String: Int64]) throws(ConfigurationError) -> ButtonConfiguration {
         let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.buttonKeys)
         let name = try inputName(fields, key: key, noun: "button", index: index)
         let lineSettings = try lineSettings(fields, node: node, key: key, noun: "button", example: 17, defaults: defaults)

@@ -1,5 +1,6 @@
 import DebounceCore
 import Settings
+import YAMLDocument
 
 /// One rotary encoder of a configuration (`encoders:`): where its two lines are, how it counts, and
 /// the keys it taps. Its push button, if any, is an ordinary entry of `buttons:`, or its reset button
@@ -62,5 +63,11 @@ extension EncoderSettings: InputSettings {
     /// Lines A and B, then its reset button's when it has one.
     package var watchedLines: [(role: Roster.Role, settings: LineSettings?)] {
         [(.encoderA, lineA), (.encoderB, lineB)] + (reset.map { [(.encoderReset, $0.lineSettings)] } ?? [])
+    }
+    package static var sectionExample: String { "`- name: volume` entries with `lines: [A, B]`" }
+    package static var maximumEntries: Int { ConfigurationReader.maximumEncoders }
+
+    package static func read(_ node: YAMLNode, key: String, index: Int, context: ConfigurationReader.Context) throws(ConfigurationError) -> Self {
+        try context.reader.readEncoder(node, key: key, index: index, defaults: context.defaults)
     }
 }

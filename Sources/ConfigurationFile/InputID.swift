@@ -14,7 +14,7 @@ package struct InputKindID: Hashable, Sendable, Comparable, CustomStringConverti
     package static let keypad = InputKindID("keypad")
 
     /// Every kind, in the run's order (`Roster`): the order their sections' inputs are watched in.
-    package static let all: [InputKindID] = [.button, .encoder, .sensor, .counter, .keypad]
+    package static let all: [InputKindID] = InputSettingsKinds.all.map { $0.kind }
 
     /// What messages call an input of this kind: `button`.
     package var noun: String { rawValue }

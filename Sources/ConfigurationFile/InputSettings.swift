@@ -1,11 +1,21 @@
-/// One input's settings, whatever its kind: what the roster and the configuration's checks ask of
-/// every input. Each kind's settings conform beside their type; `Roster.Input.Kind.settings` is the
-/// one place that lists them.
+import YAMLDocument
+
+/// One input's settings, whatever its kind: what the configuration's reader, its roster and its
+/// checks ask of every input. Each kind's settings conform beside their type; `InputSettingsKinds.all`
+/// is the one list of them.
 package protocol InputSettings: Sendable {
     /// Which kind it is.
     static var kind: InputKindID { get }
     /// Its name in the configuration.
     var name: String { get }
+
+    /// Reads one entry of its kind's section (`InputKindID.section`): `key` names it in messages
+    /// (`sensors[1]`), `index` is its place in the section, `context` what the file's other sections give.
+    static func read(_ node: YAMLNode, key: String, index: Int, context: ConfigurationReader.Context) throws(ConfigurationError) -> Self
+    /// How an entry of its section is written, for messages: "`- name: door` entries with `line:`".
+    static var sectionExample: String { get }
+    /// The most entries its section may list.
+    static var maximumEntries: Int { get }
     /// The lines it watches, in the run's line order, each with its role and where it is (nil for a
     /// line no pin carries, as a keypad's key).
     var watchedLines: [(role: Roster.Role, settings: LineSettings?)] { get }
@@ -21,10 +31,19 @@ package protocol InputSettings: Sendable {
 }
 
 extension InputSettings {
+    package static var maximumEntries: Int { ConfigurationLoader.maximumButtons }
     package var pinsOfItsOwn: [(what: String, settings: LineSettings)] { [] }
     package func label(of role: Roster.Role) -> String? { nil }
 }
 
 extension InputSettings where Self: Equatable {
     package func isSame(as other: any InputSettings) -> Bool { (other as? Self) == self }
+}
+
+/// The kinds of input a configuration lists, each by its settings' type, in the run's order (the
+/// order of their sections' inputs in the roster): the one list of them.
+package enum InputSettingsKinds {
+    package static let all: [any InputSettings.Type] = [
+        ButtonConfiguration.self, EncoderSettings.self, SensorSettings.self, CounterSettings.self, KeypadSettings.self,
+    ]
 }

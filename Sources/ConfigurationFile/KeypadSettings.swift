@@ -1,5 +1,6 @@
 import DebounceCore
 import Settings
+import YAMLDocument
 
 /// One matrix keypad of a configuration (`keypads:`): its row and column lines, the layout of its
 /// keys, how it is scanned (`MatrixConfiguration`), how each key is debounced and which gestures it
@@ -91,6 +92,11 @@ package struct KeypadActionConfiguration: Sendable, Equatable {
 
 extension KeypadSettings: InputSettings {
     package static var kind: InputKindID { .keypad }
+    package static var sectionExample: String { "`- name: door` entries with `rows:` and `columns:`" }
+
+    package static func read(_ node: YAMLNode, key: String, index: Int, context: ConfigurationReader.Context) throws(ConfigurationError) -> Self {
+        try context.reader.readKeypad(node, key: key, index: index, defaults: context.defaults)
+    }
     /// Its keys, row by row: lines of the run that no pin carries (its scan makes their edges).
     package var watchedLines: [(role: Roster.Role, settings: LineSettings?)] {
         (0..<matrix.rows).flatMap { row in (0..<matrix.columns).map { column in (Roster.Role.key(row: row, column: column), nil) } }

@@ -1,5 +1,6 @@
 import DebounceCore
 import Settings
+import YAMLDocument
 
 /// One contact of a configuration (`sensors:`): a door or window reed switch, a PIR's output, a leak
 /// sensor. Its state is `on` or `off` (no gestures), reported once at the start and then at every
@@ -90,9 +91,19 @@ package struct CounterSettings: Sendable, Equatable {
 extension SensorSettings: InputSettings {
     package static var kind: InputKindID { .sensor }
     package var watchedLines: [(role: Roster.Role, settings: LineSettings?)] { [(.single, lineSettings)] }
+    package static var sectionExample: String { "`- name: front-door` entries with `line:`" }
+
+    package static func read(_ node: YAMLNode, key: String, index: Int, context: ConfigurationReader.Context) throws(ConfigurationError) -> Self {
+        try context.reader.readSensor(node, key: key, index: index, defaults: context.defaults)
+    }
 }
 
 extension CounterSettings: InputSettings {
     package static var kind: InputKindID { .counter }
     package var watchedLines: [(role: Roster.Role, settings: LineSettings?)] { [(.single, lineSettings)] }
+    package static var sectionExample: String { "`- name: energy` entries with `line:`" }
+
+    package static func read(_ node: YAMLNode, key: String, index: Int, context: ConfigurationReader.Context) throws(ConfigurationError) -> Self {
+        try context.reader.readCounter(node, key: key, index: index, defaults: context.defaults)
+    }
 }

@@ -59,8 +59,8 @@ import Testing
         ("buttons:\n  - line: 1\n    actions:\n      - on: press\n        run: x\n", "buttons.yaml:5:14: buttons[0].actions[0].run: must be a list"),
         ("buttons:\n  - line: 1\n    actions:\n      - on: press\n        count: 2\n        run: [x]\n", "buttons[0].actions[0].count: `count` goes with `on: click` only"),
         ("buttons:\n  - {name: a, line: 1}\n  - {name: a, line: 2}\n", "the name 'a' is used twice"),
-        ("buttons: []\n", "buttons.yaml:1:10: buttons: must be a list of buttons"),
-        ("groups: {}\n", "no `buttons:` list"),
+        ("buttons: []\n", "buttons.yaml:1:10: buttons: must be a list (`- name: door` entries with `line:`), at least one"),
+        ("groups: {}\n", "there is nothing to watch: no list of inputs (`buttons:`, `encoders:`, `sensors:`, `counters:` or `keypads:`)"),
         ("buttons:\n  - line: [1\n", "not valid YAML"),
         ("", "the file is empty"),
     ])
