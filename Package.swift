@@ -21,7 +21,7 @@ let package = Package(
         .library(name: "_Simulation", targets: ["Simulation"]),
         .library(name: "_TraceFormat", targets: ["TraceFormat"]),
         .library(name: "_EventOutput", targets: ["EventOutput"]),
-        .library(name: "_ConfigurationFile", targets: ["ConfigurationFile"]),
+        .library(name: "_Inputs", targets: ["Inputs"]),
         .library(name: "_CounterState", targets: ["CounterState"]),
     ],
     dependencies: [
@@ -105,7 +105,12 @@ let package = Package(
         .target(name: "InputModel", dependencies: ["DebounceCore", "Pipeline", "EventOutput"]),
         // The input kinds, a folder each (Button/, Encoder/, Sensor/, Counter/, Keypad/: its plan, presenter,
         // actions, check lines, simulation, and a keypad's source), their registry (InputKinds), and DaemonPlan.
-        .target(name: "Inputs", dependencies: ["DebounceCore", "Pipeline", "EventOutput", "InputModel", "ConfigurationFile", "Simulation", "Assembly", "GPIODBackend", "Keypads", "CounterState", system]),
+        .target(
+            name: "Inputs",
+            dependencies: [
+                "DebounceCore", "Pipeline", "EventOutput", "InputModel", "ConfigurationFile", "Settings", "YAMLDocument", "Simulation", "Assembly", "GPIODBackend",
+                "Keypads", "CounterState", system,
+            ]),
         // libyaml, the YAML 1.1 parser (Debian's libyaml-dev), plus its nesting check.
         // No pkgConfig: yaml-0.1.pc's -L names the system's library folder, which SwiftPM would put
         // ahead of libgpiod.pc's, so that a build against a libgpiod 2 of its own (scripts/test-libgpiod2)

@@ -38,7 +38,7 @@ let package = Package(
         // The daemon's YAML configuration: ConfigurationLoader.load.
         .executableTarget(
             name: "fuzz-config",
-            dependencies: ["FuzzSupport", .product(name: "_ConfigurationFile", package: "gpio-debounce")]
+            dependencies: ["FuzzSupport", .product(name: "_Inputs", package: "gpio-debounce")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -17,29 +17,11 @@ import DebounceCore
 /// only, never quoted; elsewhere the file's text appears only in short excerpts with control characters
 /// escaped.
 public enum ConfigurationLoader {
-    static let topLevelKeys = ["defaults", "groups"] + InputKindID.all.map(\.section) + ["keyboard", "mqtt"]
-    static let keypadKeys = [
-        "name", "chip", "rows", "columns", "keys", "bias", "diodes", "scan_settle", "scan_interval", "debounce", "press", "release", "hold", "repeat",
-        "clicks", "throttle", "key_map", "code", "publish_code", "actions",
-    ]
-    static let sensorKeys = ["name", "line", "chip", "bias", "debounce", "kernel_debounce", "on_delay", "off_delay", "inverted", "device_class", "actions"]
-    static let counterKeys = [
-        "name", "line", "chip", "bias", "active", "debounce", "kernel_debounce", "per_unit", "unit", "device_class", "flush", "publish_interval",
-        "timeout", "actions",
-    ]
-    static let encoderKeys = [
-        "name", "lines", "chip", "bias", "steps_per_detent", "settle", "reverse", "min", "max", "wrap", "acceleration", "keys", "axis", "actions", "restore",
-        "reset_line", "reset_to",
-    ]
-    static let buttonKeys = [
-        "name", "line", "chip", "bias", "active", "debounce", "press", "release", "kernel_debounce", "hold",
-        "repeat", "clicks", "throttle", "group", "actions", "key",
-    ]
     static let defaultKeys = ["chip", "bias", "active", "debounce", "press", "release", "kernel_debounce"]
     /// Keys written in an older spelling → the key now. Keys are snake_case, as Home Assistant and
     /// ESPHome write theirs; an old spelling still loads, with a note in `deprecations`.
     static let renamedKeys = ["kernel-debounce": "kernel_debounce"]
-    static let actionKeys = ["on", "count", "run", "shell", "key", "policy", "limit", "timeout"]
+    package static let actionKeys = ["on", "count", "run", "shell", "key", "policy", "limit", "timeout"]
 
     // MARK: Limits (the README lists them)
 
@@ -70,32 +52,34 @@ public enum ConfigurationLoader {
 
     /// Parses `text` (the contents of `file`). With `programs`, every `run:` program (and `/bin/sh` for
     /// `shell:`) must be found and executable as `posix_spawnp` would find it; without, they are not looked up.
-    public static func load(_ text: String, file: String, programs: ProgramLookup? = nil) throws(ConfigurationError) -> ServiceConfiguration {
+    /// The kinds of input it may list are `sections`' (the registry of kinds gives them: Inputs'
+    /// `load(_:file:programs:)` is this with every kind).
+    package static func load(_ text: String, file: String, programs: ProgramLookup? = nil, sections: InputSections) throws(ConfigurationError) -> ServiceConfiguration {
         var text = text
         if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
         guard text.utf8.count <= maximumBytes else { throw tooLarge(file) }
         if let nul = text.utf8.firstIndex(of: 0) {
-            throw notConfiguration(file, line: 1 + text.utf8[..<nul].count { $0 == 0x0A }, "it is binary data, not text (a NUL byte)")
+            throw notConfiguration(file, line: 1 + text.utf8[..<nul].count { $0 == 0x0A }, "it is binary data, not text (a NUL byte)", sections: sections)
         }
-        return try ConfigurationReader(file: file, text: text, programs: programs).read()
+        return try ConfigurationReader(file: file, text: text, programs: programs, sections: sections).read()
     }
 
     /// Parses the bytes of `file`: UTF-8, with or without a byte-order mark.
-    public static func load(bytes: [UInt8], file: String, programs: ProgramLookup? = nil) throws(ConfigurationError) -> ServiceConfiguration {
+    package static func load(bytes: [UInt8], file: String, programs: ProgramLookup? = nil, sections: InputSections) throws(ConfigurationError) -> ServiceConfiguration {
         var bytes = bytes[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         guard bytes.count <= maximumBytes else { throw tooLarge(file) }
         if let nul = bytes.firstIndex(of: 0) {
-            throw notConfiguration(file, line: 1 + bytes[..<nul].count { $0 == 0x0A }, "it is binary data, not text (a NUL byte)")
+            throw notConfiguration(file, line: 1 + bytes[..<nul].count { $0 == 0x0A }, "it is binary data, not text (a NUL byte)", sections: sections)
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let line = firstInvalidUTF8Line(bytes)
-            guard mentionsTopLevelKey(String(decoding: bytes, as: UTF8.self)) else {
-                throw notConfiguration(file, line: line, "it is not UTF-8 text")
+            guard mentionsTopLevelKey(String(decoding: bytes, as: UTF8.self), sections: sections) else {
+                throw notConfiguration(file, line: line, "it is not UTF-8 text", sections: sections)
             }
             throw ConfigurationError(file: file, line: line, column: nil, key: "", message: "the file is not UTF-8 text (a configuration is UTF-8 YAML): save it as UTF-8")
         }
-        return try load(text, file: file, programs: programs)
+        return try load(text, file: file, programs: programs, sections: sections)
     }
 
     static func tooLarge(_ file: String) -> ConfigurationError {
@@ -103,10 +87,10 @@ public enum ConfigurationLoader {
     }
 
     /// The message for a file that is not recognisably a configuration: by line number only, never its text.
-    static func notConfiguration(_ file: String, line: Int?, _ reason: String) -> ConfigurationError {
+    static func notConfiguration(_ file: String, line: Int?, _ reason: String, sections: InputSections) -> ConfigurationError {
         ConfigurationError(
             file: file, line: line, column: nil, key: "",
-            message: "not a gpio-debounce configuration: \(reason); a configuration is YAML with at least one top-level list of inputs, `buttons:`, `encoders:`, `sensors:`, `counters:` or `keypads:` (and optionally `defaults:`, `groups:`, `keyboard:` and `mqtt:`)")
+            message: "not a gpio-debounce configuration: \(reason); a configuration is YAML with at least one top-level list of inputs, \(sections.listed) (and optionally `defaults:`, `groups:`, `keyboard:` and `mqtt:`)")
     }
 
     private static func firstInvalidUTF8Line(_ bytes: ArraySlice<UInt8>) -> Int {
@@ -122,12 +106,12 @@ public enum ConfigurationLoader {
     /// Whether some line starts with a top-level key of a configuration (`buttons:`, `sensors:`, `mqtt:`
     /// and the others of `topLevelKeys`, possibly quoted or in a flow mapping): then a YAML mistake is shown with an excerpt;
     /// otherwise the file is not a configuration and none of it is shown.
-    static func mentionsTopLevelKey(_ text: String) -> Bool {
+    static func mentionsTopLevelKey(_ text: String, sections: InputSections) -> Bool {
         text.split(separator: "\n").contains { line in
             var rest = Substring(line)
             if rest.hasPrefix("{") { rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" } }
             if let quote = rest.first, quote == "\"" || quote == "'" { rest = rest.dropFirst() }
-            guard let key = topLevelKeys.first(where: { rest.hasPrefix($0) }) else { return false }
+            guard let key = sections.topLevelKeys.first(where: { rest.hasPrefix($0) }) else { return false }
             rest = rest.dropFirst(key.count)
             if let quote = rest.first, quote == "\"" || quote == "'" { rest = rest.dropFirst() }
             return rest.drop { $0 == " " || $0 == "\t" }.hasPrefix(":")
@@ -187,7 +171,7 @@ public enum ConfigurationLoader {
     }
 
     /// `text` for a message: at most `limit` characters (then `…`), control characters escaped as `\u{1B}`.
-    static func quoted(_ text: some StringProtocol, limit: Int = 40) -> String {
+    package static func quoted(_ text: some StringProtocol, limit: Int = 40) -> String {
         var result = "'"
         for (index, character) in text.enumerated() {
             if index == limit {
@@ -209,5 +193,5 @@ public enum ConfigurationLoader {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
-    static func format(_ ns: Int64) -> String { DurationSyntax.format(ns) }
+    package static func format(_ ns: Int64) -> String { DurationSyntax.format(ns) }
 }

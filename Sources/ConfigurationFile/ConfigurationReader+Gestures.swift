@@ -4,7 +4,7 @@ import YAMLDocument
 extension ConfigurationReader {
     /// The gestures an entry asks for (`hold:`, `repeat:`, `clicks:`, `throttle:`): a button's, and
     /// each key's of a keypad. Pass-through (press and release only) when it asks for none.
-    func gestureConfiguration(_ fields: [String: YAMLNode], key: String) throws(ConfigurationError) -> GestureConfiguration {
+    package func gestureConfiguration(_ fields: [String: YAMLNode], key: String) throws(ConfigurationError) -> GestureConfiguration {
         var gestures = GestureConfiguration()
         if let node = fields["hold"] { gestures.holdNs = try reader.duration(node, key: "\(key).hold", what: "a hold") }
         if let node = fields["repeat"] {

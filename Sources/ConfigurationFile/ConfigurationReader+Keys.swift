@@ -26,7 +26,7 @@ extension ConfigurationReader {
     }
 
     /// A key (`KEY_ENTER`) or a combination (`[KEY_LEFTCTRL, KEY_C]`), as codes in the written order.
-    func keys(_ node: YAMLNode, key: String) throws(ConfigurationError) -> [UInt16] {
+    package func keys(_ node: YAMLNode, key: String) throws(ConfigurationError) -> [UInt16] {
         let items: [(YAMLNode, String)]
         if case .sequence(let list) = node {
             guard !list.isEmpty, list.count <= Self.maximumKeysPerCombination else {
@@ -51,7 +51,7 @@ extension ConfigurationReader {
     }
 
     /// An action with `key:` instead of `run:`; `on` and `count` already read.
-    func keyAction(_ fields: [String: YAMLNode], node: YAMLNode, key: String, on: ButtonEvent.Kind, count: Int?) throws(ConfigurationError) -> KeyActionConfiguration {
+    package func keyAction(_ fields: [String: YAMLNode], node: YAMLNode, key: String, on: ButtonEvent.Kind, count: Int?) throws(ConfigurationError) -> KeyActionConfiguration {
         for other in ["run", "shell"] where fields[other] != nil {
             throw reader.error(node, key, "give either `key:` (keys to send) or `\(other):` (a command to run), not both; two entries with the same `on:` can do both")
         }

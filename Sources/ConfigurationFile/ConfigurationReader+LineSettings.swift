@@ -6,7 +6,7 @@ import YAMLDocument
 extension ConfigurationReader {
     /// The entry's `name:`, or, when none is written, its kind and number (`button1`, `sensor2`);
     /// `noun` is the kind as messages write it (`button`, `encoder`).
-    func inputName(_ fields: [String: YAMLNode], key: String, noun: String, index: Int) throws(ConfigurationError) -> String {
+    package func inputName(_ fields: [String: YAMLNode], key: String, noun: String, index: Int) throws(ConfigurationError) -> String {
         guard let node = fields["name"] else { return "\(noun)\(index + 1)" }
         let article = noun.first.map { "aeiou".contains($0) } == true ? "an" : "a"
         return try reader.name(node, key: "\(key).name", what: "\(article) \(noun)'s name")
@@ -15,7 +15,7 @@ extension ConfigurationReader {
     /// The settings of an entry with one line (a button, a sensor, a counter): its `line:` (a missing
     /// one is refused with `noun` and the offset `example` in the message), then
     /// `lineSettings(line:fields:key:defaults:)`.
-    func lineSettings(
+    package func lineSettings(
         _ fields: [String: YAMLNode], node: YAMLNode, key: String, noun: String, example: Int, defaults: Defaults
     ) throws(ConfigurationError) -> LineSettings {
         guard let lineNode = fields["line"] else { throw reader.error(node, key, "a \(noun) needs `line:` (an offset like \(example), or a name like GPIO\(example))") }
@@ -26,7 +26,7 @@ extension ConfigurationReader {
     /// Line `line` (as `NodeReader.line` read it) with the entry's `chip:`, `bias:` (pull-up when
     /// neither the entry nor `defaults:` gives one) and, `withKernelDebounce`, its `kernel_debounce:`
     /// (else none: an encoder's decoder takes every change itself).
-    func lineSettings(
+    package func lineSettings(
         line: String, fields: [String: YAMLNode], key: String, defaults: Defaults, withKernelDebounce: Bool = true
     ) throws(ConfigurationError) -> LineSettings {
         let chip = try fields["chip"].map { node throws(ConfigurationError) in try reader.chip(node, key: "\(key).chip") } ?? defaults.chip

@@ -31,7 +31,7 @@ extension ConfigurationReader {
             let lineKeys = pins.map { LineKey(chip: $0.settings.chip, line: $0.settings.line) }
             switch input.kind {
             case .button:
-                let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.buttonKeys)
+                let fields = try reader.mapping(node, key: key, allowed: nil)
                 nameWritten.append(fields["name"] != nil)
                 if let earlier = names[input.name] {
                     let how = nameWritten[earlier] ? "" : " (\(keys[earlier]) has no `name:` and is called \(name))"

@@ -7,7 +7,7 @@ extension ConfigurationReader {
     /// Each entry of `node` (the `actions:` of `owner`, at `key`) as its trigger and its command, named
     /// `OWNER.TRIGGER`; `defaultPolicy` where the entry gives none. `what` names the owner in the
     /// message for a missing `on:` ("an encoder's").
-    func triggeredActions<Trigger: RawRepresentable & CaseIterable>(
+    package func triggeredActions<Trigger: RawRepresentable & CaseIterable>(
         _ node: YAMLNode, key: String, owner: String, what: String, defaultPolicy: ActionPolicy = .queue
     ) throws(ConfigurationError) -> [(on: Trigger, action: Action)] where Trigger.RawValue == String {
         let triggers = Trigger.allCases.map(\.rawValue)

@@ -13,52 +13,55 @@ package struct ConfigurationReader {
     let file: String
     let text: String
     let programs: ProgramLookup?
-    let reader: NodeReader
+    /// The kinds of input the file may list.
+    let sections: InputSections
+    package let reader: NodeReader
 
-    init(file: String, text: String, programs: ProgramLookup?) {
+    package init(file: String, text: String, programs: ProgramLookup?, sections: InputSections) {
         self.file = file
         self.text = text
         self.programs = programs
+        self.sections = sections
         self.reader = NodeReader(file: file)
     }
 
     /// What an input's entry is read with (`InputSettings.read`): this reading, and what the file's
     /// other sections give.
     package struct Context {
-        let reader: ConfigurationReader
+        package let reader: ConfigurationReader
         /// `defaults:`.
-        let defaults: Defaults
+        package let defaults: Defaults
         /// `groups:`: each group's lockout, in nanoseconds, by its name.
-        let groups: [String: Int64]
+        package let groups: [String: Int64]
     }
 
     /// The values `defaults:` gives, each with the node it came from.
-    struct Defaults {
+    package struct Defaults {
         var chip: String?
         var bias: Bias?
-        var active: String?
-        var debounce: DebounceStrategy?
-        var press: DebounceStrategy?
-        var release: DebounceStrategy?
+        package var active: String?
+        package var debounce: DebounceStrategy?
+        package var press: DebounceStrategy?
+        package var release: DebounceStrategy?
         var kernelDebounceNs: Int64?
     }
 
     func read() throws(ConfigurationError) -> ServiceConfiguration {
         let root = try compose()
         guard case .mapping(let mapping) = root else {
-            throw ConfigurationLoader.notConfiguration(file, line: root.mark.line, "its top level is not a mapping of keys")
+            throw ConfigurationLoader.notConfiguration(file, line: root.mark.line, "its top level is not a mapping of keys", sections: sections)
         }
         let names = mapping.keys.compactMap(\.string)
-        guard names.contains(where: ConfigurationLoader.topLevelKeys.contains) else {
-            var reason = "its top-level mapping has none of the keys \(ConfigurationLoader.topLevelKeys.joined(separator: ", "))"
+        guard names.contains(where: sections.topLevelKeys.contains) else {
+            var reason = "its top-level mapping has none of the keys \(sections.topLevelKeys.joined(separator: ", "))"
             for keyNode in mapping.keys {
-                guard let name = keyNode.string, let near = NearestNames.suggestions(for: name, among: ConfigurationLoader.topLevelKeys).first else { continue }
+                guard let name = keyNode.string, let near = NearestNames.suggestions(for: name, among: sections.topLevelKeys).first else { continue }
                 reason += " (the key on line \(keyNode.mark.line) looks like a misspelt `\(near)`)"
                 break
             }
-            throw ConfigurationLoader.notConfiguration(file, line: root.mark.line, reason)
+            throw ConfigurationLoader.notConfiguration(file, line: root.mark.line, reason, sections: sections)
         }
-        let top = try reader.mapping(root, key: "", allowed: ConfigurationLoader.topLevelKeys)
+        let top = try reader.mapping(root, key: "", allowed: sections.topLevelKeys)
         let defaults = try top["defaults"].map { node throws(ConfigurationError) in try readDefaults(node) } ?? Defaults()
         let groups = try top["groups"].map { node throws(ConfigurationError) in try readGroups(node) } ?? [:]
 
@@ -91,12 +94,11 @@ package struct ConfigurationReader {
     /// A section may be an empty list when another lists inputs. When an entry cannot be read, the
     /// inputs before it are checked first (names, lines), so that the first mistake is the one told.
     private func readInputs(_ top: [String: YAMLNode], root: YAMLNode, context: Context) throws(ConfigurationError) -> [any InputSettings] {
-        let listed = InputSettingsKinds.all.filter { top[$0.kind.section] != nil }
+        let listed = sections.kinds.filter { top[$0.kind.section] != nil }
         guard let first = listed.first else {
-            let sections = InputKindID.all.map { "`\($0.section):`" }
             throw reader.error(
                 root, "",
-                "there is nothing to watch: no list of inputs (\(sections.dropLast().joined(separator: ", ")) or \(sections.last ?? "")); add e.g. `buttons: [{name: door, line: 17}]` or `sensors: [{name: door, line: 23}]`")
+                "there is nothing to watch: no list of inputs (\(sections.listed)); add e.g. `buttons: [{name: door, line: 17}]` or `sensors: [{name: door, line: 23}]`")
         }
         func notAList(_ kind: any InputSettings.Type, _ node: YAMLNode) -> ConfigurationError {
             reader.error(node, kind.kind.section, "must be a list (\(kind.sectionExample)), at least one, at most \(kind.maximumEntries)")
@@ -125,8 +127,8 @@ package struct ConfigurationReader {
 
     private func compose() throws(ConfigurationError) -> YAMLNode {
         if let (line, column) = ConfigurationLoader.aliasedKey(text) {
-            guard ConfigurationLoader.mentionsTopLevelKey(text) else {
-                throw ConfigurationLoader.notConfiguration(file, line: line, "it uses a YAML alias or a list as a key (line \(line))")
+            guard ConfigurationLoader.mentionsTopLevelKey(text, sections: sections) else {
+                throw ConfigurationLoader.notConfiguration(file, line: line, "it uses a YAML alias or a list as a key (line \(line))", sections: sections)
             }
             throw ConfigurationError(
                 file: file, line: line, column: column, key: "",
@@ -142,7 +144,7 @@ package struct ConfigurationReader {
             let blank = text.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
             throw ConfigurationError(
                 file: file, line: nil, column: nil, key: "",
-                message: "the file is empty\(blank ? "" : " (only comments)"): a configuration needs at least one list of inputs (`buttons:`, `encoders:`, `sensors:`, `counters:` or `keypads:`), each input with a `line:` (a keypad with `rows:` and `columns:`), e.g. `buttons: [{name: door, line: 17}]`")
+                message: "the file is empty\(blank ? "" : " (only comments)"): a configuration needs at least one list of inputs (\(sections.listed)), each input with a `line:` (a keypad with `rows:` and `columns:`), e.g. `buttons: [{name: door, line: 17}]`")
         }
         return node
     }
@@ -180,8 +182,8 @@ package struct ConfigurationReader {
         case .outOfMemory:
             break
         }
-        guard ConfigurationLoader.mentionsTopLevelKey(text) else {
-            return ConfigurationLoader.notConfiguration(file, line: line, "it is not valid YAML (line \(line.map(String.init) ?? "?")) and has no top-level key of a configuration")
+        guard ConfigurationLoader.mentionsTopLevelKey(text, sections: sections) else {
+            return ConfigurationLoader.notConfiguration(file, line: line, "it is not valid YAML (line \(line.map(String.init) ?? "?")) and has no top-level key of a configuration", sections: sections)
         }
         var message = "not valid YAML: \(problem)"
         if let context { message += " (\(context))" }
@@ -231,53 +233,8 @@ package struct ConfigurationReader {
         return groups
     }
 
-    func readButton(_ node: YAMLNode, key: String, index: Int, defaults: Defaults, groups: [String: Int64]) throws(ConfigurationError) -> ButtonConfiguration {
-        let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.buttonKeys)
-        let name = try inputName(fields, key: key, noun: "button", index: index)
-        let lineSettings = try lineSettings(fields, node: node, key: key, noun: "button", example: 17, defaults: defaults)
-
-        let both = try fields["debounce"].map { node throws(ConfigurationError) in try reader.strategy(node, key: "\(key).debounce") } ?? defaults.debounce
-        let press = try fields["press"].map { node throws(ConfigurationError) in try reader.strategy(node, key: "\(key).press") } ?? defaults.press
-        let release = try fields["release"].map { node throws(ConfigurationError) in try reader.strategy(node, key: "\(key).release") } ?? defaults.release
-        let active = try fields["active"].map { node throws(ConfigurationError) in try reader.choice(node, key: "\(key).active", allowed: ["low", "high"]) } ?? defaults.active ?? "low"
-        let debounce = DebounceConfiguration(
-            press: press ?? both ?? DebounceConfiguration.defaultStrategy,
-            release: release ?? both ?? DebounceConfiguration.defaultStrategy,
-            activeLevel: active == "low" ? .activeLow : .activeHigh)
-
-        let gestures = try gestureConfiguration(fields, key: key)
-        var group: String?
-        if let node = fields["group"] {
-            let name = try reader.name(node, key: "\(key).group", what: "a group name")
-            guard groups[name] != nil else {
-                let defined = groups.keys.sorted().map { ConfigurationLoader.quoted($0) }.joined(separator: ", ")
-                throw reader.error(node, "\(key).group", "no group \(ConfigurationLoader.quoted(name)) under `groups:`; defined: \(defined.isEmpty ? "none" : defined)")
-            }
-            group = name
-        }
-        var actions: [ActionConfiguration] = []
-        var keys: [KeyActionConfiguration] = []
-        if let node = fields["key"] {
-            keys.append(KeyActionConfiguration(on: .press, count: nil, keys: try self.keys(node, key: "\(key).key"), isHeld: true))
-        }
-        if let node = fields["actions"] {
-            guard case .sequence(let actionList) = node else { throw reader.error(node, "\(key).actions", "must be a list (`- on: press` entries)") }
-            for (actionIndex, actionNode) in actionList.enumerated() {
-                let actionKey = "\(key).actions[\(actionIndex)]"
-                let actionFields = try reader.mapping(actionNode, key: actionKey, allowed: ConfigurationLoader.actionKeys)
-                let (on, count) = try trigger(actionFields, node: actionNode, key: actionKey, gestures: gestures)
-                if actionFields["key"] != nil {
-                    keys.append(try keyAction(actionFields, node: actionNode, key: actionKey, on: on, count: count))
-                } else {
-                    actions.append(try action(actionFields, node: actionNode, key: actionKey, button: name, on: on, count: count))
-                }
-            }
-        }
-        return ButtonConfiguration(name: name, lineSettings: lineSettings, debounce: debounce, gestures: gestures, group: group, actions: actions, keys: keys)
-    }
-
     /// An action's `on:` and `count:`, checked against the gestures of its `owner` (a button, a keypad).
-    func trigger(
+    package func trigger(
         _ fields: [String: YAMLNode], node: YAMLNode, key: String, gestures: GestureConfiguration, owner: String = "button"
     ) throws(ConfigurationError) -> (ButtonEvent.Kind, Int?) {
         guard let onNode = fields["on"] else { throw reader.error(node, key, "an action needs `on:` (press, release, hold, long_release, repeat or click)") }
@@ -310,7 +267,7 @@ package struct ConfigurationReader {
         reader.notes.missingPrograms.append(problem)
     }
 
-    func action(_ fields: [String: YAMLNode], node: YAMLNode, key: String, button: String, on: ButtonEvent.Kind, count: Int?) throws(ConfigurationError) -> ActionConfiguration {
+    package func action(_ fields: [String: YAMLNode], node: YAMLNode, key: String, button: String, on: ButtonEvent.Kind, count: Int?) throws(ConfigurationError) -> ActionConfiguration {
         let arguments: [String]
         switch (fields["run"], fields["shell"]) {
         case (let run?, nil):

@@ -13,8 +13,6 @@ package struct InputKindID: Hashable, Sendable, Comparable, CustomStringConverti
     package static let counter = InputKindID("counter")
     package static let keypad = InputKindID("keypad")
 
-    /// Every kind, in the run's order (`Roster`): the order their sections' inputs are watched in.
-    package static let all: [InputKindID] = InputSettingsKinds.all.map { $0.kind }
 
     /// What messages call an input of this kind: `button`.
     package var noun: String { rawValue }

@@ -39,11 +39,3 @@ extension InputSettings {
 extension InputSettings where Self: Equatable {
     package func isSame(as other: any InputSettings) -> Bool { (other as? Self) == self }
 }
-
-/// The kinds of input a configuration lists, each by its settings' type, in the run's order (the
-/// order of their sections' inputs in the roster): the one list of them.
-package enum InputSettingsKinds {
-    package static let all: [any InputSettings.Type] = [
-        ButtonConfiguration.self, EncoderSettings.self, SensorSettings.self, CounterSettings.self, KeypadSettings.self,
-    ]
-}

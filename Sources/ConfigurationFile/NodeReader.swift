@@ -8,26 +8,26 @@ import Settings
 import YAMLDocument
 
 /// Typed access to YAML nodes, with errors that point at the node and say what is allowed.
-struct NodeReader {
+package struct NodeReader {
     let file: String
     /// What one reading notes without refusing the file, shared by the copies of its reader.
     let notes = Notes()
 
     /// The notes of one reading, each where it is in the file, in file order.
-    final class Notes {
+    package final class Notes {
         /// Keys in an old spelling (`ConfigurationLoader.renamedKeys`).
         var deprecations: [ConfigurationError] = []
         /// Programs that cannot be started here, when the lookup notes them (`ProgramLookup.notesMissing`).
         var missingPrograms: [ConfigurationError] = []
     }
 
-    func error(_ node: YAMLNode, _ key: String, _ message: String) -> ConfigurationError {
+    package func error(_ node: YAMLNode, _ key: String, _ message: String) -> ConfigurationError {
         ConfigurationError(file: file, line: node.mark.line, column: node.mark.column, key: key, message: message)
     }
 
     /// A mapping's entries by key; keys outside `allowed` (if given) are an error listing the allowed ones.
     /// A key in an old spelling counts as the key now, with a note (`notes.deprecations`).
-    func mapping(_ node: YAMLNode, key: String, allowed: [String]?) throws(ConfigurationError) -> [String: YAMLNode] {
+    package func mapping(_ node: YAMLNode, key: String, allowed: [String]?) throws(ConfigurationError) -> [String: YAMLNode] {
         guard case .mapping(let mapping) = node else { throw error(node, key, "must be a mapping of `key: value` lines") }
         var result: [String: YAMLNode] = [:]
         var keyNodes: [String: YAMLNode] = [:]
@@ -56,13 +56,13 @@ struct NodeReader {
     /// A mapping's entries as `mapping(_:key:allowed:)` gave them, in file order: what is checked entry by
     /// entry is refused at the first bad one, the same one every reading (a dictionary's order is not).
     /// Values at one place (aliases of one anchor) go by key.
-    func inFileOrder(_ fields: [String: YAMLNode]) -> [(key: String, value: YAMLNode)] {
+    package func inFileOrder(_ fields: [String: YAMLNode]) -> [(key: String, value: YAMLNode)] {
         fields.sorted { ($0.value.mark.line, $0.value.mark.column, $0.key) < ($1.value.mark.line, $1.value.mark.column, $1.key) }
     }
 
     /// A scalar's text. Plain `~`, `null` and nothing at all are no value; a NUL byte is never allowed
     /// (no name or argument can carry one); other control characters only where `controls` says.
-    func string(_ node: YAMLNode, key: String, allowEmpty: Bool = false, controls: Bool = false, nullIsValue: Bool = false) throws(ConfigurationError) -> String {
+    package func string(_ node: YAMLNode, key: String, allowEmpty: Bool = false, controls: Bool = false, nullIsValue: Bool = false) throws(ConfigurationError) -> String {
         guard case .scalar(let scalar) = node else {
             throw error(node, key, "must be a single value, not a \(node.isSequence ? "list" : "mapping")")
         }
@@ -81,7 +81,7 @@ struct NodeReader {
     }
 
     /// A button or group name: 1 to 64 characters, no control characters.
-    func name(_ node: YAMLNode, key: String, what: String) throws(ConfigurationError) -> String {
+    package func name(_ node: YAMLNode, key: String, what: String) throws(ConfigurationError) -> String {
         let text = try string(node, key: key)
         guard text.count <= ConfigurationLoader.maximumNameCharacters else {
             throw error(node, key, "\(what) has at most \(ConfigurationLoader.maximumNameCharacters) characters; this one has \(text.count): \(ConfigurationLoader.quoted(text))")
@@ -89,7 +89,7 @@ struct NodeReader {
         return text
     }
 
-    func choice(_ node: YAMLNode, key: String, allowed: [String]) throws(ConfigurationError) -> String {
+    package func choice(_ node: YAMLNode, key: String, allowed: [String]) throws(ConfigurationError) -> String {
         let value = try string(node, key: key)
         guard allowed.contains(value) else { throw error(node, key, "\(ConfigurationLoader.quoted(value)) is not allowed; allowed: \(allowed.joined(separator: ", "))") }
         return value
@@ -102,7 +102,7 @@ struct NodeReader {
     }
 
     /// A duration from `minimum` (1 ms unless said) to 1 h.
-    func duration(_ node: YAMLNode, key: String, what: String, minimum: Int64 = ConfigurationLoader.minimumDurationNs, why: String = "") throws(ConfigurationError) -> Int64 {
+    package func duration(_ node: YAMLNode, key: String, what: String, minimum: Int64 = ConfigurationLoader.minimumDurationNs, why: String = "") throws(ConfigurationError) -> Int64 {
         let range = "from \(ConfigurationLoader.format(minimum)) to 1h"
         let text = try string(node, key: key)
         if text.hasPrefix("-") {
@@ -142,7 +142,7 @@ struct NodeReader {
     }
 
     /// A debounce strategy, as on the command line (durations from 0 to 1h).
-    func strategy(_ node: YAMLNode, key: String) throws(ConfigurationError) -> DebounceStrategy {
+    package func strategy(_ node: YAMLNode, key: String) throws(ConfigurationError) -> DebounceStrategy {
         let text = try string(node, key: key)
         if text.contains("-") {
             throw error(node, key, "durations cannot be negative: write defer:DURATION, eager:DURATION or eager:DURATION,glitch:DURATION with durations from 0 to 1h, e.g. defer:10ms")
@@ -150,7 +150,7 @@ struct NodeReader {
         do { return try DebounceStrategy(parsing: text) } catch { throw self.error(node, key, "\(ConfigurationLoader.message(error)); durations from 0 to 1h") }
     }
 
-    func integer(_ node: YAMLNode, key: String, range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
+    package func integer(_ node: YAMLNode, key: String, range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
         let text = try string(node, key: key)
         guard let value = Int(text), range.contains(value) else {
             throw error(node, key, "must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(ConfigurationLoader.quoted(text))")
@@ -160,7 +160,7 @@ struct NodeReader {
 
     /// `line:`: an offset (a plain whole number from 0 to 65535) or a line name (at most 31 bytes),
     /// as `LineSpelling` allows.
-    func line(_ node: YAMLNode, key: String) throws(ConfigurationError) -> String {
+    package func line(_ node: YAMLNode, key: String) throws(ConfigurationError) -> String {
         let text = try string(node, key: key)
         do { return try LineSpelling.line(text) } catch { throw self.error(node, key, error.description) }
     }

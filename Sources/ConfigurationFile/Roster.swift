@@ -18,12 +18,10 @@ package struct Roster: Sendable {
     /// Input `name`'s index in `inputs`.
     private var indexByName: [String: Int] = [:]
 
-    /// The roster of a configuration's inputs, in the run's order: each kind's inputs in the order of
-    /// `InputKindID.all`, and within a kind in the order given (the configuration's).
+    /// The roster of a configuration's inputs, in the order given: the run's order, as the reader
+    /// reads them (each kind's section in the registry's order, `InputSections`).
     package init(inputs: [any InputSettings] = []) {
-        for kind in InputKindID.all {
-            for input in inputs where type(of: input).kind == kind { add(input) }
-        }
+        for input in inputs { add(input) }
     }
 
     private mutating func add(_ settings: any InputSettings) {
@@ -70,38 +68,6 @@ package struct Roster: Sendable {
         return input.settings.label(of: owner.role).map { "\(input.name) \($0)" } ?? input.name + owner.role.suffix
     }
 
-    /// The buttons, in order, each with its line.
-    package var buttons: [(settings: ButtonConfiguration, line: LineID)] {
-        inputs.compactMap { input in
-            if let settings = input.settings as? ButtonConfiguration { (settings, input.lines[0]) } else { nil }
-        }
-    }
-
-    /// The encoders, in order, each with its lines A and B and its reset button's (`reset_line:`), if any.
-    package var encoders: [(settings: EncoderSettings, lineA: LineID, lineB: LineID, reset: LineID?)] {
-        inputs.compactMap { input in
-            if let settings = input.settings as? EncoderSettings {
-                (settings, input.lines[0], input.lines[1], input.lines.count > 2 ? input.lines[2] : nil)
-            } else {
-                nil
-            }
-        }
-    }
-
-    /// The sensors (contacts), in order, each with its line.
-    package var sensors: [(settings: SensorSettings, line: LineID)] {
-        inputs.compactMap { input in
-            if let settings = input.settings as? SensorSettings { (settings, input.lines[0]) } else { nil }
-        }
-    }
-
-    /// The keypads, in order, each with its keys' lines (row by row: `keys[row * columns + column]`).
-    package var keypads: [(settings: KeypadSettings, keys: [LineID])] {
-        inputs.compactMap { input in
-            if let settings = input.settings as? KeypadSettings { (settings, input.lines) } else { nil }
-        }
-    }
-
     /// The lines that carry pins (every line but a keypad's keys), in the run's order: the lines a
     /// pin source requests, one after the other from line 0 (keys come last).
     package var pinLines: [PlannedLine] { lines.filter { $0.settings != nil } }
@@ -117,11 +83,4 @@ package struct Roster: Sendable {
     /// Every pin the run requests, in the run's order: the pin lines' (`pinLines`), then each keypad's
     /// rows and columns.
     package var pins: [(label: String, settings: LineSettings)] { inputs.indices.flatMap { pins(of: $0) } }
-
-    /// The pulse counters, in order, each with its line.
-    package var counters: [(settings: CounterSettings, line: LineID)] {
-        inputs.compactMap { input in
-            if let settings = input.settings as? CounterSettings { (settings, input.lines[0]) } else { nil }
-        }
-    }
 }

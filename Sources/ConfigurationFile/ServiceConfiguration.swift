@@ -24,29 +24,6 @@ public struct ServiceConfiguration: Sendable {
     package var missingPrograms: [ConfigurationError] = []
 }
 
-extension ServiceConfiguration {
-    /// Buttons (`buttons:`), in the configuration's order.
-    package var buttons: [ButtonConfiguration] { roster.buttons.map(\.settings) }
-    /// Rotary encoders (`encoders:`).
-    package var encoders: [EncoderSettings] { roster.encoders.map(\.settings) }
-    /// Contacts (`sensors:`).
-    package var sensors: [SensorSettings] { roster.sensors.map(\.settings) }
-    /// Pulse counters (`counters:`).
-    package var counters: [CounterSettings] { roster.counters.map(\.settings) }
-    /// Matrix keypads (`keypads:`).
-    package var keypads: [KeypadSettings] { roster.keypads.map(\.settings) }
-
-    /// Whether a run keeps anything in the state directory: counters' totals, or the positions of
-    /// encoders with `restore: true`.
-    package var keepsState: Bool { !counters.isEmpty || encoders.contains(where: \.restore) }
-}
-
-extension ServiceConfiguration {
-    /// How many inputs of each kind it lists: buttons, encoders, sensors, counters, keypads. Public for the
-    /// `_ConfigurationFile` product's one user, the configuration's fuzzer (Fuzz/).
-    public var inputCounts: [Int] { InputKindID.all.map { kind in roster.inputs.count { $0.kind == kind } } }
-}
-
 /// The virtual keyboard's settings (`keyboard:` at the top of a configuration).
 package struct KeyboardSettings: Sendable, Hashable {
     /// The name the device gets (what `evtest` and desktops show).

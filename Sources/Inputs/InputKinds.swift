@@ -22,6 +22,12 @@ package enum InputKinds {
     /// What the state directory keeps: the counters' totals, the restored encoders' positions.
     package typealias Kept = (counters: [CounterStore.Counter], encoders: [CounterStore.Encoder])
 
+    /// The kinds, each by its settings' type, in the run's order: the one list of them, what the
+    /// configuration's loader reads (`ConfigurationLoader.load`).
+    package static let sections = InputSections([
+        ButtonConfiguration.self, EncoderSettings.self, SensorSettings.self, CounterSettings.self, KeypadSettings.self,
+    ])
+
     /// Input `entry`'s kind, with its settings: the roster holds each input's settings as what the
     /// configuration asks of them (`InputSettings`), and each kind's are an `InputKind` too, conformed
     /// in its folder (a test asserts it of a configuration of every kind): one without is a mistake of

@@ -12,7 +12,7 @@ import YAMLDocument
 /// The `mqtt:` section: its key names (as Home Assistant writes them), defaults, and errors that say what to write.
 @Suite struct MQTTSectionReaderTests {
     func read(_ yaml: String) throws(ConfigurationError) -> MQTTSettings {
-        let reader = ConfigurationReader(file: "test.yaml", text: yaml, programs: nil)
+        let reader = ConfigurationReader(file: "test.yaml", text: yaml, programs: nil, sections: InputKinds.sections)
         guard let node = try? YAMLNode.compose(yaml), case .mapping(let top) = node, let section = top["mqtt"] else {
             throw ConfigurationError(file: "test.yaml", line: nil, column: nil, key: "", message: "test YAML has no mqtt:")
         }

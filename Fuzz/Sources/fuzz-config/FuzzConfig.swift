@@ -1,6 +1,6 @@
-import ConfigurationFile
 import DebounceCore
 import FuzzSupport
+import Inputs
 
 /// The daemon's configuration: `ConfigurationLoader.load(_:file:)` (YAML through libyaml) on the input as
 /// text, and `load(bytes:file:)` on its bytes, give a configuration or a `ConfigurationError` with a

@@ -3,6 +3,7 @@ import ConfigurationFile
 import DebounceCore
 import EventLoop
 import EventOutput
+import Inputs
 import Keypads
 import LineInput
 import LinuxSys

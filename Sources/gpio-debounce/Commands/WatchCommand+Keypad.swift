@@ -5,6 +5,7 @@ import DebounceCore
 import EventLoop
 import EventOutput
 import GPIODBackend
+import Inputs
 import Keypads
 import LineInput
 import Pipeline

@@ -1,3 +1,4 @@
+import ConfigurationFile
 import DebounceCore
 import Settings
 import YAMLDocument
@@ -109,5 +110,19 @@ extension KeypadSettings: InputSettings {
     package func label(of role: Roster.Role) -> String? {
         guard case .key(let row, let column) = role else { return nil }
         return "key \(key(row: row, column: column))"
+    }
+}
+
+extension ServiceConfiguration {
+    /// Matrix keypads (`keypads:`).
+    package var keypads: [KeypadSettings] { roster.keypads.map(\.settings) }
+}
+
+extension Roster {
+    /// The keypads, in order, each with its keys' lines (row by row: `keys[row * columns + column]`).
+    package var keypads: [(settings: KeypadSettings, keys: [LineID])] {
+        inputs.compactMap { input in
+            if let settings = input.settings as? KeypadSettings { (settings, input.lines) } else { nil }
+        }
     }
 }

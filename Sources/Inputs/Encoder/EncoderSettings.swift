@@ -1,3 +1,4 @@
+import ConfigurationFile
 import DebounceCore
 import Settings
 import YAMLDocument
@@ -69,5 +70,23 @@ extension EncoderSettings: InputSettings {
 
     package static func read(_ node: YAMLNode, key: String, index: Int, context: ConfigurationReader.Context) throws(ConfigurationError) -> Self {
         try context.reader.readEncoder(node, key: key, index: index, defaults: context.defaults)
+    }
+}
+
+extension ServiceConfiguration {
+    /// Rotary encoders (`encoders:`).
+    package var encoders: [EncoderSettings] { roster.encoders.map(\.settings) }
+}
+
+extension Roster {
+    /// The encoders, in order, each with its lines A and B and its reset button's (`reset_line:`), if any.
+    package var encoders: [(settings: EncoderSettings, lineA: LineID, lineB: LineID, reset: LineID?)] {
+        inputs.compactMap { input in
+            if let settings = input.settings as? EncoderSettings {
+                (settings, input.lines[0], input.lines[1], input.lines.count > 2 ? input.lines[2] : nil)
+            } else {
+                nil
+            }
+        }
     }
 }

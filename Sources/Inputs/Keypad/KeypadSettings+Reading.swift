@@ -1,3 +1,4 @@
+import ConfigurationFile
 import DebounceCore
 import Settings
 import YAMLDocument
@@ -271,4 +272,12 @@ extension ConfigurationReader {
         }
         return actions
     }
+}
+
+extension ConfigurationLoader {
+    /// The keys of a `keypads:` entry.
+    package static let keypadKeys = [
+        "name", "chip", "rows", "columns", "keys", "bias", "diodes", "scan_settle", "scan_interval", "debounce", "press", "release", "hold", "repeat",
+        "clicks", "throttle", "key_map", "code", "publish_code", "actions",
+    ]
 }

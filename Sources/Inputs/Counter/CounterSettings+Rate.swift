@@ -1,3 +1,4 @@
+import ConfigurationFile
 import DebounceCore
 
 /// A counter's rate (power or flow), in the unit its device class implies: W for `energy`, L/min for

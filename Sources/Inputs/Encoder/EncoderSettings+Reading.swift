@@ -1,3 +1,4 @@
+import ConfigurationFile
 import DebounceCore
 import Settings
 import YAMLDocument
@@ -142,4 +143,12 @@ extension ConfigurationReader {
         let factor = try reader.integer(factorNode, key: "\(key).factor", range: 2...100)
         return EncoderConfiguration.Acceleration(thresholdPerSecond: threshold, factor: factor)
     }
+}
+
+extension ConfigurationLoader {
+    /// The keys of an `encoders:` entry.
+    package static let encoderKeys = [
+        "name", "lines", "chip", "bias", "steps_per_detent", "settle", "reverse", "min", "max", "wrap", "acceleration", "keys", "axis", "actions", "restore",
+        "reset_line", "reset_to",
+    ]
 }

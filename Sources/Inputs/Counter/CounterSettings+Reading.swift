@@ -1,17 +1,11 @@
+import ConfigurationFile
 import DebounceCore
 import Settings
 import YAMLDocument
 
-/// `sensors:` and `counters:`, the contacts and meters of a configuration:
+/// `counters:`, the pulse counters (meters) of a configuration:
 ///
 /// ```yaml
-/// sensors:
-///   - name: front-door
-///     line: GPIO23
-///     device_class: door         # Home Assistant's binary_sensor device class
-///     debounce: defer:50ms       # the default; `defaults.debounce` does not apply
-///     on_delay: 2s               # "on" only once the door has stayed open 2 s
-///     inverted: false            # "on" is the line high (an NC reed with a pull-up, opened)
 /// counters:
 ///   - name: energy
 ///     line: GPIO24
@@ -24,12 +18,6 @@ import YAMLDocument
 ///         run: [/usr/local/bin/log-power]   # GPIO_RATE=… GPIO_RATE_UNIT=W in its environment
 /// ```
 extension ConfigurationReader {
-    /// Home Assistant's binary_sensor device classes, as `device_class:` of a sensor takes them.
-    static let sensorDeviceClasses = [
-        "battery", "battery_charging", "carbon_monoxide", "cold", "connectivity", "door", "garage_door", "gas", "heat", "light", "lock",
-        "moisture", "motion", "moving", "occupancy", "opening", "plug", "power", "presence", "problem", "running", "safety", "smoke",
-        "sound", "tamper", "update", "vibration", "window",
-    ]
     /// The sensor device classes a counter may have, each with the units Home Assistant accepts for it
     /// with `state_class: total_increasing`.
     static let counterUnits: [(deviceClass: String, units: [String])] = [
@@ -38,10 +26,6 @@ extension ConfigurationReader {
         ("water", ["L", "gal", "m³", "ft³", "CCF"]),
         ("volume", ["L", "mL", "gal", "fl. oz.", "m³", "ft³", "CCF"]),
     ]
-    /// A sensor's debounce strategy when it has no `debounce:`: `defer:50ms` (50 ms, both ways). Reed
-    /// contacts and PIRs change seldom and chatter long, so a sensor's window is longer than a button's,
-    /// and `defaults.debounce` (the buttons' default) does not apply.
-    static let defaultSensorStrategy = DebounceStrategy.defer(windowNs: 50_000_000)
     /// The longest `unit:` of a counter, in characters.
     static let maximumUnitCharacters = 16
     /// The largest `per_unit:` of a counter, in pulses per unit.
@@ -53,45 +37,6 @@ extension ConfigurationReader {
     /// The shortest `flush:` and `publish_interval:` of a counter: 1 s, in nanoseconds.
     static let minimumCounterIntervalNs: Int64 = 1_000_000_000
 
-    // MARK: Sensors
-
-    func readSensor(_ node: YAMLNode, key: String, index: Int, defaults: Defaults) throws(ConfigurationError) -> SensorSettings {
-        let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.sensorKeys)
-        let name = try inputName(fields, key: key, noun: "sensor", index: index)
-        let lineSettings = try lineSettings(fields, node: node, key: key, noun: "sensor", example: 23, defaults: defaults)
-        let strategy = try fields["debounce"].map { node throws(ConfigurationError) in try reader.strategy(node, key: "\(key).debounce") } ?? Self.defaultSensorStrategy
-        let inverted = try fields["inverted"].map { node throws(ConfigurationError) in
-            try reader.choice(node, key: "\(key).inverted", allowed: ["true", "false"]) == "true"
-        } ?? false
-        var contact = ContactConfiguration()
-        if let node = fields["on_delay"] {
-            contact.onDelayNs = try reader.duration(node, key: "\(key).on_delay", what: "an on delay (how long the sensor must stay on before it is reported on; 0 for none)", minimum: 0)
-        }
-        if let node = fields["off_delay"] {
-            contact.offDelayNs = try reader.duration(node, key: "\(key).off_delay", what: "an off delay (how long the sensor must stay off before it is reported off; 0 for none)", minimum: 0)
-        }
-        var deviceClass: String?
-        if let node = fields["device_class"] {
-            let text = try reader.string(node, key: "\(key).device_class")
-            guard Self.sensorDeviceClasses.contains(text) else {
-                throw reader.error(
-                    node, "\(key).device_class",
-                    "\(ConfigurationLoader.quoted(text)) is not a Home Assistant binary_sensor device class\(NearestNames.didYouMean(text, among: Self.sensorDeviceClasses)); allowed: \(Self.sensorDeviceClasses.joined(separator: ", "))")
-            }
-            deviceClass = text
-        }
-        var sensor = SensorSettings(
-            name: name, lineSettings: lineSettings,
-            debounce: DebounceConfiguration(press: strategy, release: strategy, activeLevel: inverted ? .activeLow : .activeHigh),
-            contact: contact, deviceClass: deviceClass)
-        if let node = fields["actions"] {
-            let triggered: [(on: ContactTrigger, action: Action)] = try triggeredActions(node, key: "\(key).actions", owner: name, what: "a sensor's")
-            sensor.actions = triggered.map { ContactActionConfiguration(on: $0.on, action: $0.action) }
-        }
-        return sensor
-    }
-
-    // MARK: Counters
 
     func readCounter(_ node: YAMLNode, key: String, index: Int, defaults: Defaults) throws(ConfigurationError) -> CounterSettings {
         let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.counterKeys)
@@ -164,8 +109,6 @@ extension ConfigurationReader {
         return value
     }
 
-    // MARK: Shared
-
     /// " (did you mean m³?)" for `m3`, `M^3` or `kwh`: the unit written with other capitals, `3` for
     /// `³` or a `^`; else "".
     static func unitSuggestion(for text: String, among units: [String]) -> String {
@@ -175,4 +118,12 @@ extension ConfigurationReader {
         guard let nearest = units.first(where: { folded($0) == folded(text) }) else { return "" }
         return " (did you mean \(nearest)?)"
     }
+}
+
+extension ConfigurationLoader {
+    /// The keys of a `counters:` entry.
+    package static let counterKeys = [
+        "name", "line", "chip", "bias", "active", "debounce", "kernel_debounce", "per_unit", "unit", "device_class", "flush", "publish_interval",
+        "timeout", "actions",
+    ]
 }
