@@ -21,7 +21,7 @@ let package = Package(
         .library(name: "_Simulation", targets: ["Simulation"]),
         .library(name: "_TraceFormat", targets: ["TraceFormat"]),
         .library(name: "_EventOutput", targets: ["EventOutput"]),
-        .library(name: "_Inputs", targets: ["Inputs"]),
+        .library(name: "_Inputs", targets: ["Inputs", "ConfigurationFile"]),
         .library(name: "_CounterState", targets: ["CounterState"]),
     ],
     dependencies: [

@@ -1,8 +1,9 @@
+import ConfigurationFile
 import DebounceCore
 import FuzzSupport
 import Inputs
 
-/// The daemon's configuration: `ConfigurationLoader.load(_:file:)` (YAML through libyaml) on the input as
+/// The daemon's configuration: `ConfigurationLoader.load(_:file:)` (YAML through libyaml, every kind of input) on the input as
 /// text, and `load(bytes:file:)` on its bytes, give a configuration or a `ConfigurationError` with a
 /// message (programs are not looked up: no file system). Valid UTF-8 gives the same answer both ways.
 @_cdecl("LLVMFuzzerTestOneInput")
