@@ -22,6 +22,9 @@ package protocol InputSettings: Sendable {
     /// The pins it requests itself rather than its lines' (a keypad's rows and columns), each with
     /// what messages add to its name (`row 1`); empty: its lines' pins.
     var pinsOfItsOwn: [(what: String, settings: LineSettings)] { get }
+    /// Where an entry of its section (`fields`, named `key`) writes its `pin`-th pin (in the order of
+    /// `Roster.pins(of:)`): the node and its key (`keypads[0].columns[1]`); nil when not written there.
+    static func place(ofPin pin: Int, in fields: [String: YAMLNode], key: String) -> (node: YAMLNode, key: String)?
     /// What messages call its line of role `role` after its name, when its role's words do not say
     /// (`key 5` for a keypad's key); nil: the role's.
     func label(of role: Roster.Role) -> String?
@@ -31,6 +34,10 @@ package protocol InputSettings: Sendable {
 }
 
 extension InputSettings {
+    /// An entry of one line: its `line:`.
+    package static func place(ofPin pin: Int, in fields: [String: YAMLNode], key: String) -> (node: YAMLNode, key: String)? {
+        fields["line"].map { ($0, "\(key).line") }
+    }
     package static var maximumEntries: Int { ConfigurationLoader.maximumButtons }
     package var pinsOfItsOwn: [(what: String, settings: LineSettings)] { [] }
     package func label(of role: Roster.Role) -> String? { nil }

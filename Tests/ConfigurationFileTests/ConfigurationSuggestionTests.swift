@@ -26,7 +26,7 @@ import Testing
     @Test func aLineTwiceInOneKeypadPointsAtItInItsList() throws {
         let error = try #require(ConfigurationValidationTests.failure("keypads:\n  - name: p\n    rows: [1, 2, 3, 4]\n    columns: [5, 2, 7]\n"))
         #expect(error.key == "keypads[0].columns[1]" && error.line == 4 && error.column == 18, "\(error)")
-        #expect(error.message.contains("line 2 of the 40-pin header's chip is already a row or column of keypad 'p'"), "\(error)")
+        #expect(error.message.contains("line 2 of the 40-pin header's chip is already a line of keypad 'p' (keypads[0])"), "\(error)")
     }
 
     /// The example of a layout has the pad's rows and columns.

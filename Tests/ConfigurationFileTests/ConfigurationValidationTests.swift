@@ -50,7 +50,7 @@ import Testing
     func aLineServesOneButton(text: String, message: String) throws {
         let error = try #require(Self.failure(text))
         #expect(error.description.contains(message), "\(error)")
-        #expect(error.description.contains("one line serves one button"))
+        #expect(error.description.contains("one line serves one input"))
     }
 
     @Test func theSameOffsetOnAnotherChipIsAnotherLine() {
@@ -191,7 +191,7 @@ import Testing
 
     @Test func aMadeUpNameThatCollidesSaysSo() throws {
         let error = try #require(Self.failure("buttons:\n  - {line: 1}\n  - {name: button1, line: 2}\n"))
-        #expect(error.description.contains("b.yaml:3:12: buttons[1].name: the name 'button1' is used twice (buttons[0] has no `name:` and is called 'button1')"), "\(error)")
+        #expect(error.description.contains("b.yaml:3:12: buttons[1].name: the name 'button1' is already that of button 'button1' (buttons[0]), which has no `name:` and is called so"), "\(error)")
         let other = try #require(Self.failure("buttons:\n  - {name: button2, line: 1}\n  - {line: 2}\n"))
         #expect(other.description.contains("this button has no `name:` and would be called 'button2'"), "\(other)")
     }

@@ -41,7 +41,7 @@ import Testing
         ("encoders: [{name: k, lines: [5, 6], reset_line: 7, reset_to: up}]", "reset_to"),
         ("encoders: [{name: k, lines: [5, 6], reset_line: [7, 8]}]", "reset_line"),
         ("encoders: [{name: k, lines: [5, 6], reset: 7}]", "reset_line"),
-        ("buttons: [{name: b, line: 7}]\nencoders: [{name: k, lines: [5, 6], reset_line: 7}]", "encoders[0].reset_line: line 7 of the 40-pin header's chip is already a line of button 'b'"),
+        ("buttons: [{name: b, line: 7}]\nencoders: [{name: k, lines: [5, 6], reset_line: 7}]", "encoders[0].reset_line: line 7 of the 40-pin header's chip is already the line of button 'b'"),
         ("encoders: [{name: j, lines: [7, 8]}, {name: k, lines: [5, 6], reset_line: 8}]", "encoders[1].reset_line: line 8"),
     ])
     func aBadResetIsRefusedWithWhatToWrite(yaml: String, message: String) {

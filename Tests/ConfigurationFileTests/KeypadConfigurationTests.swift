@@ -90,7 +90,7 @@ import Testing
         ("keypads: [{name: p, columns: [5, 6]}]", "needs `rows:` and `columns:`"),
         ("keypads: [{name: p, rows: [1, 2], columns: [5, 6], keys: [\"ab\", \"c\"]}]", "has 1 keys and the keypad 2 columns"),
         ("keypads: [{name: p, rows: [1, 2], columns: [5, 6], keys: [\"ab\", \"cb\"]}]", "is already in the layout"),
-        ("keypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7, 4]}]", "keypads[0].columns[3]: line 4 of the 40-pin header's chip is already a row or column of keypad 'p'"),
+        ("keypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7, 4]}]", "keypads[0].columns[3]: line 4 of the 40-pin header's chip is already a line of keypad 'p' (keypads[0])"),
         ("buttons: [{name: b, line: 5}]\nkeypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7, 8]}]", "is already the line of button 'b'"),
         ("keypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7], code: {end_keys: \"\"}}]", "give `end_keys:` or `max_length:`"),
         ("keypads: [{name: p, rows: [1, 2, 3, 4], columns: [5, 6, 7], code: {end_keys: \"X\"}}]", "'X' is not a key of this keypad"),

@@ -169,7 +169,7 @@ import Testing
         ("buttons: [{name: door, line: 5}]\nsensors: [{name: door, line: 23}]", "f.yaml:2:18: sensors[0].name: the name 'door' is already that of button 'door' (buttons[0])"),
         ("buttons: [{name: bell, line: 5}]\ncounters: [{name: e, line: 5}]", "f.yaml:2:28: counters[0].line: line 5 of the 40-pin header's chip is already the line of button 'bell' (buttons[0])"),
         ("sensors: [{line: 23}]\ncounters: [{name: sensor1, line: 24}]", "the name 'sensor1' is already that of sensor 'sensor1' (sensors[0])"),
-        ("encoders: [{name: k, lines: [5, 6]}]\nsensors: [{name: door, line: 6}]", "is already the line of encoder 'k' (encoders[0])"),
+        ("encoders: [{name: k, lines: [5, 6]}]\nsensors: [{name: door, line: 6}]", "is already a line of encoder 'k' (encoders[0])"),
         ("sensors: [{name: a, line: 23, chip: 0}, {name: b, line: 23, chip: /dev/gpiochip0}]", "sensors[1].line: line 23 of 'gpiochip0' is already the line of sensor 'a' (sensors[0])"),
     ])
     func mistakesAreRefusedWithWhereAndWhatToWrite(yaml: String, message: String) {

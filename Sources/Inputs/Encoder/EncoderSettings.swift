@@ -66,6 +66,13 @@ extension EncoderSettings: InputSettings {
         [(.encoderA, lineA), (.encoderB, lineB)] + (reset.map { [(.encoderReset, $0.lineSettings)] } ?? [])
     }
     package static var sectionExample: String { "`- name: volume` entries with `lines: [A, B]`" }
+
+    /// Lines A and B as items of its `lines:`, its reset button's as `reset_line:`.
+    package static func place(ofPin pin: Int, in fields: [String: YAMLNode], key: String) -> (node: YAMLNode, key: String)? {
+        if pin == 2 { return fields["reset_line"].map { ($0, "\(key).reset_line") } }
+        guard case .sequence(let lines)? = fields["lines"], lines.indices.contains(pin) else { return nil }
+        return (lines[pin], "\(key).lines[\(pin)]")
+    }
     package static var maximumEntries: Int { ConfigurationReader.maximumEncoders }
 
     package static func read(_ node: YAMLNode, key: String, index: Int, context: ConfigurationReader.Context) throws(ConfigurationError) -> Self {

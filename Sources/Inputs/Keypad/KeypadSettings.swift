@@ -106,6 +106,14 @@ extension KeypadSettings: InputSettings {
     package var pinsOfItsOwn: [(what: String, settings: LineSettings)] {
         rows.enumerated().map { ("row \($0 + 1)", $1) } + columns.enumerated().map { ("column \($0 + 1)", $1) }
     }
+    /// Its rows' items, then its columns' (`keypads[0].columns[1]`).
+    package static func place(ofPin pin: Int, in fields: [String: YAMLNode], key: String) -> (node: YAMLNode, key: String)? {
+        guard case .sequence(let rows)? = fields["rows"] else { return nil }
+        if pin < rows.count { return (rows[pin], "\(key).rows[\(pin)]") }
+        guard case .sequence(let columns)? = fields["columns"], pin - rows.count < columns.count else { return nil }
+        return (columns[pin - rows.count], "\(key).columns[\(pin - rows.count)]")
+    }
+
     /// A key by its character (`key 5`).
     package func label(of role: Roster.Role) -> String? {
         guard case .key(let row, let column) = role else { return nil }
