@@ -1,18 +1,11 @@
-/// Which kind an input is: `button`, `encoder`, `sensor` (a contact), `counter` or `keypad`. Its raw
-/// value is the word messages call an input of the kind, and the configuration lists them under the
-/// plural (`section`). The one table of kinds' words: nothing else spells them.
+/// Which kind an input is: its raw value is the word messages call an input of the kind (`button`),
+/// and the configuration lists them under the plural (`section`). Each kind declares its own in its
+/// folder (`InputKindID.button`), beside its settings.
 package struct InputKindID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The kind's word: `button`.
     package let rawValue: String
 
     package init(_ rawValue: String) { self.rawValue = rawValue }
-
-    package static let button = InputKindID("button")
-    package static let encoder = InputKindID("encoder")
-    package static let sensor = InputKindID("sensor")
-    package static let counter = InputKindID("counter")
-    package static let keypad = InputKindID("keypad")
-
 
     /// What messages call an input of this kind: `button`.
     package var noun: String { rawValue }

@@ -40,3 +40,8 @@ extension Roster {
         }
     }
 }
+
+extension InputKindID {
+    /// A push button (`buttons:`).
+    package static let button = InputKindID("button")
+}

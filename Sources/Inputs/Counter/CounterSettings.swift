@@ -78,3 +78,8 @@ extension Roster {
         }
     }
 }
+
+extension InputKindID {
+    /// A pulse counter (`counters:`).
+    package static let counter = InputKindID("counter")
+}

@@ -97,3 +97,8 @@ extension Roster {
         }
     }
 }
+
+extension InputKindID {
+    /// A rotary encoder (`encoders:`).
+    package static let encoder = InputKindID("encoder")
+}

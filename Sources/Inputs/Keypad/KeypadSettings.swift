@@ -134,3 +134,8 @@ extension Roster {
         }
     }
 }
+
+extension InputKindID {
+    /// A matrix keypad (`keypads:`).
+    package static let keypad = InputKindID("keypad")
+}

@@ -60,3 +60,8 @@ extension Roster {
         }
     }
 }
+
+extension InputKindID {
+    /// A contact (`sensors:`).
+    package static let sensor = InputKindID("sensor")
+}
