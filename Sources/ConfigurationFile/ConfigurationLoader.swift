@@ -29,8 +29,6 @@ public enum ConfigurationLoader {
     package static let maximumBytes = 1 << 20
     /// The most buttons: one line request holds at most 64 lines (as `watch` allows).
     package static let maximumButtons = 64
-    /// The largest `min:` or `max:` of an encoder's position, either sign.
-    package static let maximumEncoderPosition = 1_000_000_000
     /// The shortest hold, click window, throttle, repeat delay, action timeout and group lockout.
     package static let minimumDurationNs: Int64 = 1_000_000
     /// The shortest repeat interval: each repeat is an event that may start an action, so at most 100 a second.

@@ -146,6 +146,8 @@ extension ConfigurationReader {
 }
 
 extension ConfigurationLoader {
+    /// The largest `min:` or `max:` of an encoder's position, either sign.
+    package static let maximumEncoderPosition = 1_000_000_000
     /// The keys of an `encoders:` entry.
     package static let encoderKeys = [
         "name", "lines", "chip", "bias", "steps_per_detent", "settle", "reverse", "min", "max", "wrap", "acceleration", "keys", "axis", "actions", "restore",
