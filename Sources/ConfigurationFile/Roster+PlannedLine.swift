@@ -32,28 +32,21 @@ extension Roster {
         }
     }
 
-    /// What a line is to its input.
-    package enum Role: Sendable, Hashable {
-        /// The one line of a button, a sensor or a counter.
-        case single
-        /// An encoder's line A (clockwise, A leads).
-        case encoderA
-        /// An encoder's line B.
-        case encoderB
-        /// An encoder's reset button (`reset_line:`).
-        case encoderReset
-        /// A keypad's key, at `row` and `column` of its matrix (from 0).
-        case key(row: Int, column: Int)
+    /// What a line is to its input: the part it plays, by the name its label adds to its input's
+    /// (`volume (A)`); "" for an input's one line. Each kind names its parts beside its settings
+    /// (`Roster.Role.encoderA`, `Roster.Role.key(row:column:)`).
+    package struct Role: Sendable, Hashable, CustomStringConvertible {
+        /// The part's name: `A`, `reset`, `key 2,3`; "" for an input's one line.
+        package let name: String
 
-        /// What a line's label adds to its input's name: ` (A)`, ` (B)` and ` (reset)` for an encoder's.
-        var suffix: String {
-            switch self {
-            case .single: ""
-            case .encoderA: " (A)"
-            case .encoderB: " (B)"
-            case .encoderReset: " (reset)"
-            case .key(let row, let column): " (key \(row + 1),\(column + 1))"
-            }
-        }
+        package init(_ name: String) { self.name = name }
+
+        /// The one line of an input of one line (a button, a sensor, a counter).
+        package static let single = Role("")
+
+        /// What a line's label adds to its input's name: ` (A)`; nothing for `single`.
+        var suffix: String { name.isEmpty ? "" : " (\(name))" }
+
+        package var description: String { name.isEmpty ? "single" : name }
     }
 }

@@ -102,3 +102,12 @@ extension InputKindID {
     /// A rotary encoder (`encoders:`).
     package static let encoder = InputKindID("encoder")
 }
+
+extension Roster.Role {
+    /// An encoder's line A (clockwise, A leads).
+    package static let encoderA = Roster.Role("A")
+    /// An encoder's line B.
+    package static let encoderB = Roster.Role("B")
+    /// An encoder's reset button (`reset_line:`).
+    package static let encoderReset = Roster.Role("reset")
+}

@@ -116,8 +116,10 @@ extension KeypadSettings: InputSettings {
 
     /// A key by its character (`key 5`).
     package func label(of role: Roster.Role) -> String? {
-        guard case .key(let row, let column) = role else { return nil }
-        return "key \(key(row: row, column: column))"
+        for row in 0..<matrix.rows {
+            for column in 0..<matrix.columns where Roster.Role.key(row: row, column: column) == role { return "key \(key(row: row, column: column))" }
+        }
+        return nil
     }
 }
 
@@ -138,4 +140,9 @@ extension Roster {
 extension InputKindID {
     /// A matrix keypad (`keypads:`).
     package static let keypad = InputKindID("keypad")
+}
+
+extension Roster.Role {
+    /// A keypad's key, at `row` and `column` of its matrix (from 0): `key 1,1` is the top left one.
+    package static func key(row: Int, column: Int) -> Roster.Role { Roster.Role("key \(row + 1),\(column + 1)") }
 }
