@@ -69,18 +69,19 @@ package struct ReplayedInput: Sendable {
 
 /// Why a configuration has no input to replay a trace through.
 package enum ReplayedInputError: Error, Sendable, Hashable {
-    /// No button, sensor or counter has the name asked for; `inputs` are those it has.
+    /// No input of one line (one that takes a trace, `InputKinds.replayTarget`) has the name asked
+    /// for; `inputs` are those it has.
     case noSuchInput(name: String, inputs: [String])
-    /// No name was given, and the configuration has not exactly one button, sensor or counter.
+    /// No name was given, and the configuration has not exactly one input of one line.
     case notOne(inputs: [String])
 
     /// The message for the user, about the configuration `file`.
     package func message(file: String) -> String {
         switch self {
         case .noSuchInput(let name, let inputs):
-            "\(file) has no button, sensor or counter named \"\(name)\"; it has: \(inputs.joined(separator: ", "))"
+            "\(file) has no input of one line (a trace is of one line) named \"\(name)\"; it has: \(inputs.joined(separator: ", "))"
         case .notOne(let inputs):
-            "\(file) has \(inputs.count) buttons, sensors and counters: say which with --button (\(inputs.joined(separator: ", ")))"
+            "\(file) has \(inputs.count) inputs of one line: say which with --button (\(inputs.joined(separator: ", ")))"
         }
     }
 }

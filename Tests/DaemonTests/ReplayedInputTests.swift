@@ -42,7 +42,7 @@ import Testing
         }
         #expect(
             ReplayedInputError.noSuchInput(name: "volume", inputs: ["bell", "door", "energy"]).message(file: "panel.yaml")
-                == "panel.yaml has no button, sensor or counter named \"volume\"; it has: bell, door, energy")
+                == "panel.yaml has no input of one line (a trace is of one line) named \"volume\"; it has: bell, door, energy")
     }
 
     @Test func withoutANameTheOnlyOneIsTakenAndSeveralAreRefused() throws {
@@ -50,7 +50,7 @@ import Testing
         #expect(throws: ReplayedInputError.notOne(inputs: ["bell", "door", "energy"])) { try ReplayedInput(several, name: nil) }
         #expect(
             ReplayedInputError.notOne(inputs: ["bell", "door", "energy"]).message(file: "panel.yaml")
-                == "panel.yaml has 3 buttons, sensors and counters: say which with --button (bell, door, energy)")
+                == "panel.yaml has 3 inputs of one line: say which with --button (bell, door, energy)")
         let one = try ConfigurationLoader.load("encoders: [{name: volume, lines: [17, 27]}]\ncounters: [{name: water, line: 5}]", file: "one.yaml")
         let water = try ReplayedInput(one, name: nil)
         #expect(water.name == "water")
