@@ -80,39 +80,6 @@ public struct EventFields: Sendable, Hashable {
     /// No fields.
     public static let none = EventFields([])
 
-    /// A configured button's fields, as `run` prints them and MQTT publishes them:
-    /// `,"button":"lights","chip":"gpiochip0","line":17`.
-    public static func button(_ name: String, chip: String, line: Int) -> EventFields {
-        EventFields([.text("button", name), .text("chip", chip), .integer("line", Int64(line))])
-    }
-
-    /// A configured encoder's fields, as MQTT publishes them after a detent's standard fields:
-    /// `,"encoder":"volume","chip":"gpiochip0","lines":[17,27]` (lines A and B).
-    public static func encoder(_ name: String, chip: String, lines: [Int]) -> EventFields {
-        EventFields([.text("encoder", name), .text("chip", chip), .integers("lines", lines.map(Int64.init))])
-    }
-
-    /// A configured contact's fields: `,"sensor":"front_door","chip":"gpiochip0","line":23`.
-    public static func sensor(_ name: String, chip: String, line: Int) -> EventFields {
-        EventFields([.text("sensor", name), .text("chip", chip), .integer("line", Int64(line))])
-    }
-
-    /// A configured pulse counter's fields: `,"counter":"energy","chip":"gpiochip0","line":24`.
-    public static func counter(_ name: String, chip: String, line: Int) -> EventFields {
-        EventFields([.text("counter", name), .text("chip", chip), .integer("line", Int64(line))])
-    }
-
-    /// A keypad's key's fields: `,"keypad":"door","key":"5"` (`?` for a key a code is made of, which
-    /// events do not name: `KeypadSettings.namesKey`).
-    package static func key(_ key: String, keypad: String) -> EventFields {
-        EventFields([.text("keypad", keypad), .text("key", key)])
-    }
-
-    /// A keypad's fields, after a code's standard fields: `,"keypad":"door"`.
-    package static func keypad(_ name: String) -> EventFields {
-        EventFields([.text("keypad", name)])
-    }
-
     public init(_ fields: [EventField]) {
         json = ByteWriter.bytes(maximumCount: fields.reduce(0) { $0 + $1.maximumJSONCount }) { line in
             for field in fields { field.putJSON(into: &line) }

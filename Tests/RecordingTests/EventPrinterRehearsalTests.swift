@@ -19,7 +19,7 @@ import Testing
         try #require(file >= 0)
         defer { close(file); unlink(template) }
         let writer = EventWriter(format: .json, output: OutputBuffer(fileDescriptor: FileDescriptor(rawValue: file), flushThreshold: 0))
-        let printer = EventPrinter(writer: writer, lineFields: [.button("door", chip: "gpiochip0", line: 17)], tallyField: .rawEdges)
+        let printer = EventPrinter(writer: writer, lineFields: [EventFields([.text("button", "door"), .text("chip", "gpiochip0"), .integer("line", 17)])], tallyField: .rawEdges)
         try body(printer)
         let length = Int(lseek(file, 0, SEEK_END))
         var bytes = [UInt8](repeating: 0, count: length)

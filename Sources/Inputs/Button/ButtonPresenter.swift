@@ -69,3 +69,11 @@ package struct ButtonPresenter: InputPresenter {
         InputUpdate(channel: "state", text: pressed ? "pressed" : "released", delivery: .state)
     }
 }
+
+extension EventFields {
+    /// A configured button's fields, as `run` prints them and MQTT publishes them:
+    /// `,"button":"lights","chip":"gpiochip0","line":17`.
+    package static func button(_ name: String, chip: String, line: Int) -> EventFields {
+        EventFields([.text("button", name), .text("chip", chip), .integer("line", Int64(line))])
+    }
+}

@@ -85,3 +85,10 @@ package struct CounterPresenter: InputPresenter {
         return InputUpdate(channel: "state", text: text, delivery: .latestState)
     }
 }
+
+extension EventFields {
+    /// A configured pulse counter's fields: `,"counter":"energy","chip":"gpiochip0","line":24`.
+    package static func counter(_ name: String, chip: String, line: Int) -> EventFields {
+        EventFields([.text("counter", name), .text("chip", chip), .integer("line", Int64(line))])
+    }
+}

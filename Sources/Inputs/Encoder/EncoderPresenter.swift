@@ -68,3 +68,11 @@ package struct EncoderPresenter: InputPresenter {
         InputUpdate(channel: "position", text: String(position), delivery: .latestState)
     }
 }
+
+extension EventFields {
+    /// A configured encoder's fields, as MQTT publishes them after a detent's standard fields:
+    /// `,"encoder":"volume","chip":"gpiochip0","lines":[17,27]` (lines A and B).
+    package static func encoder(_ name: String, chip: String, lines: [Int]) -> EventFields {
+        EventFields([.text("encoder", name), .text("chip", chip), .integers("lines", lines.map(Int64.init))])
+    }
+}

@@ -93,3 +93,16 @@ package struct KeypadPresenter: InputPresenter {
         return Array(JSONValue.object(pairs).text.utf8)
     }
 }
+
+extension EventFields {
+    /// A keypad's key's fields: `,"keypad":"door","key":"5"` (`?` for a key a code is made of, which
+    /// events do not name: `KeypadSettings.namesKey`).
+    package static func key(_ key: String, keypad: String) -> EventFields {
+        EventFields([.text("keypad", keypad), .text("key", key)])
+    }
+
+    /// A keypad's fields, after a code's standard fields: `,"keypad":"door"`.
+    package static func keypad(_ name: String) -> EventFields {
+        EventFields([.text("keypad", name)])
+    }
+}

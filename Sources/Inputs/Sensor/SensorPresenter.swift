@@ -48,3 +48,10 @@ package struct SensorPresenter: InputPresenter {
         InputUpdate(channel: "state", text: isOn ? onPayload : offPayload, delivery: .state)
     }
 }
+
+extension EventFields {
+    /// A configured contact's fields: `,"sensor":"front_door","chip":"gpiochip0","line":23`.
+    package static func sensor(_ name: String, chip: String, line: Int) -> EventFields {
+        EventFields([.text("sensor", name), .text("chip", chip), .integer("line", Int64(line))])
+    }
+}
