@@ -46,3 +46,14 @@ extension InputSettings {
 extension InputSettings where Self: Equatable {
     package func isSame(as other: any InputSettings) -> Bool { (other as? Self) == self }
 }
+
+/// The settings of a kind whose inputs have one line each (a button, a contact, a meter): its one
+/// line, `.single`.
+package protocol SingleLineSettings: InputSettings {
+    /// Its line: chip, line, bias and kernel debouncing.
+    var lineSettings: LineSettings { get }
+}
+
+extension SingleLineSettings {
+    package var watchedLines: [(role: Roster.Role, settings: LineSettings?)] { [(.single, lineSettings)] }
+}

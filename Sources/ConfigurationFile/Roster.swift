@@ -68,6 +68,12 @@ package struct Roster: Sendable {
         return input.settings.label(of: owner.role).map { "\(input.name) \($0)" } ?? input.name + owner.role.suffix
     }
 
+    /// The inputs whose settings are a `Settings`, in order, each with its lines: what a kind's
+    /// views of the roster (`roster.buttons`) are made of.
+    package func inputs<Settings: InputSettings>(of _: Settings.Type) -> [(settings: Settings, lines: [LineID])] {
+        inputs.compactMap { input in (input.settings as? Settings).map { ($0, input.lines) } }
+    }
+
     /// The lines that carry pins (every line but a keypad's keys), in the run's order: the lines a
     /// pin source requests, one after the other from line 0 (keys come last).
     package var pinLines: [PlannedLine] { lines.filter { $0.settings != nil } }

@@ -17,6 +17,8 @@ import Simulation
 package enum InputKinds {
     /// Where a run line is, as events print it: its chip's name (`gpiochip0`, `simulated`) and offset.
     package typealias Place = (chip: String, offset: Int)
+    /// Where `line` is by `place`; nowhere (no chip, offset 0) when no line is open.
+    static func at(_ line: LineID, _ place: ((LineID) -> Place)?) -> Place { place?(line) ?? (chip: "", offset: 0) }
     /// A source of an input's own (a keypad's scanned matrix), and where each of its lines is.
     package typealias OwnSource = (source: RunAssembly.NamedKeypad, places: [RunAssembly.LinePlace])
     /// What the state directory keeps: the counters' totals, the restored encoders' positions.

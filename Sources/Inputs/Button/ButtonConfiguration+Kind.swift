@@ -6,7 +6,7 @@ import Simulation
 extension ButtonConfiguration: InputKind {
     package func presenter(of entry: Roster.Input, input: Int, place: ((LineID) -> InputKinds.Place)?, start: Int64?) -> any InputPresenter {
         let line = entry.lines[0]
-        let at = place?(line) ?? (chip: "", offset: 0)
+        let at = InputKinds.at(line, place)
         return ButtonPresenter(name: entry.name, input: input, chip: at.chip, line: at.offset, lineIndex: line.index, configuration: gestures)
     }
 

@@ -17,9 +17,8 @@ package struct ButtonConfiguration: Sendable, Equatable {
     package var keys: [KeyActionConfiguration] = []
 }
 
-extension ButtonConfiguration: InputSettings {
+extension ButtonConfiguration: SingleLineSettings {
     package static var kind: InputKindID { .button }
-    package var watchedLines: [(role: Roster.Role, settings: LineSettings?)] { [(.single, lineSettings)] }
     package static var sectionExample: String { "`- name: door` entries with `line:`" }
 
     package static func read(_ node: YAMLNode, key: String, index: Int, context: ConfigurationReader.Context) throws(ConfigurationError) -> Self {
@@ -29,16 +28,12 @@ extension ButtonConfiguration: InputSettings {
 
 extension ServiceConfiguration {
     /// Buttons (`buttons:`), in the configuration's order.
-    package var buttons: [ButtonConfiguration] { roster.buttons.map(\.settings) }
+    package var buttons: [ButtonConfiguration] { roster.inputs(of: ButtonConfiguration.self).map(\.settings) }
 }
 
 extension Roster {
     /// The buttons, in order, each with its line.
-    package var buttons: [(settings: ButtonConfiguration, line: LineID)] {
-        inputs.compactMap { input in
-            if let settings = input.settings as? ButtonConfiguration { (settings, input.lines[0]) } else { nil }
-        }
-    }
+    package var buttons: [(settings: ButtonConfiguration, line: LineID)] { inputs(of: ButtonConfiguration.self).map { ($0.settings, $0.lines[0]) } }
 }
 
 extension InputKindID {

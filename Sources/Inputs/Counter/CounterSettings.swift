@@ -55,9 +55,8 @@ package struct CounterSettings: Sendable, Equatable {
     }
 }
 
-extension CounterSettings: InputSettings {
+extension CounterSettings: SingleLineSettings {
     package static var kind: InputKindID { .counter }
-    package var watchedLines: [(role: Roster.Role, settings: LineSettings?)] { [(.single, lineSettings)] }
     package static var sectionExample: String { "`- name: energy` entries with `line:`" }
 
     package static func read(_ node: YAMLNode, key: String, index: Int, context: ConfigurationReader.Context) throws(ConfigurationError) -> Self {
@@ -67,16 +66,12 @@ extension CounterSettings: InputSettings {
 
 extension ServiceConfiguration {
     /// Pulse counters (`counters:`).
-    package var counters: [CounterSettings] { roster.counters.map(\.settings) }
+    package var counters: [CounterSettings] { roster.inputs(of: CounterSettings.self).map(\.settings) }
 }
 
 extension Roster {
     /// The pulse counters, in order, each with its line.
-    package var counters: [(settings: CounterSettings, line: LineID)] {
-        inputs.compactMap { input in
-            if let settings = input.settings as? CounterSettings { (settings, input.lines[0]) } else { nil }
-        }
-    }
+    package var counters: [(settings: CounterSettings, line: LineID)] { inputs(of: CounterSettings.self).map { ($0.settings, $0.lines[0]) } }
 }
 
 extension InputKindID {

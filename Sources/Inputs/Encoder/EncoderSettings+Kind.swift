@@ -6,7 +6,7 @@ import Simulation
 /// button's line; its position kept with `restore: true`.
 extension EncoderSettings: InputKind {
     package func presenter(of entry: Roster.Input, input: Int, place: ((LineID) -> InputKinds.Place)?, start: Int64?) -> any InputPresenter {
-        let (a, b) = (place?(entry.lines[0]) ?? (chip: "", offset: 0), place?(entry.lines[1]) ?? (chip: "", offset: 0))
+        let (a, b) = (InputKinds.at(entry.lines[0], place), InputKinds.at(entry.lines[1], place))
         return EncoderPresenter(
             name: entry.name, input: input, chip: a.chip, lines: place == nil ? [] : [a.offset, b.offset],
             lineIndices: [entry.lines[0].index, entry.lines[1].index], startPosition: start.map(Int.init) ?? configuration.clamped(0))

@@ -82,19 +82,13 @@ extension EncoderSettings: InputSettings {
 
 extension ServiceConfiguration {
     /// Rotary encoders (`encoders:`).
-    package var encoders: [EncoderSettings] { roster.encoders.map(\.settings) }
+    package var encoders: [EncoderSettings] { roster.inputs(of: EncoderSettings.self).map(\.settings) }
 }
 
 extension Roster {
     /// The encoders, in order, each with its lines A and B and its reset button's (`reset_line:`), if any.
     package var encoders: [(settings: EncoderSettings, lineA: LineID, lineB: LineID, reset: LineID?)] {
-        inputs.compactMap { input in
-            if let settings = input.settings as? EncoderSettings {
-                (settings, input.lines[0], input.lines[1], input.lines.count > 2 ? input.lines[2] : nil)
-            } else {
-                nil
-            }
-        }
+        inputs(of: EncoderSettings.self).map { ($0.settings, $0.lines[0], $0.lines[1], $0.lines.count > 2 ? $0.lines[2] : nil) }
     }
 }
 

@@ -9,7 +9,7 @@ extension KeypadSettings: InputKind {
         // Its keys are lines of the run (row by row), whatever `place` says.
         KeypadPresenter(
             name: entry.name, input: input, keys: layout.flatMap { $0 }, lineIndices: entry.lines.map(\.index),
-            places: entry.lines.map { place?($0) ?? (chip: "", offset: 0) },
+            places: entry.lines.map { InputKinds.at($0, place) },
             collectsCodes: code != nil, publishesCode: publishCode, namesKey: namesKey)
     }
 

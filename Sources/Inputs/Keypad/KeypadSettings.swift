@@ -125,16 +125,12 @@ extension KeypadSettings: InputSettings {
 
 extension ServiceConfiguration {
     /// Matrix keypads (`keypads:`).
-    package var keypads: [KeypadSettings] { roster.keypads.map(\.settings) }
+    package var keypads: [KeypadSettings] { roster.inputs(of: KeypadSettings.self).map(\.settings) }
 }
 
 extension Roster {
     /// The keypads, in order, each with its keys' lines (row by row: `keys[row * columns + column]`).
-    package var keypads: [(settings: KeypadSettings, keys: [LineID])] {
-        inputs.compactMap { input in
-            if let settings = input.settings as? KeypadSettings { (settings, input.lines) } else { nil }
-        }
-    }
+    package var keypads: [(settings: KeypadSettings, keys: [LineID])] { inputs(of: KeypadSettings.self).map { ($0.settings, $0.lines) } }
 }
 
 extension InputKindID {

@@ -37,9 +37,8 @@ package struct ContactActionConfiguration: Sendable, Equatable {
     package var action: Action
 }
 
-extension SensorSettings: InputSettings {
+extension SensorSettings: SingleLineSettings {
     package static var kind: InputKindID { .sensor }
-    package var watchedLines: [(role: Roster.Role, settings: LineSettings?)] { [(.single, lineSettings)] }
     package static var sectionExample: String { "`- name: front-door` entries with `line:`" }
 
     package static func read(_ node: YAMLNode, key: String, index: Int, context: ConfigurationReader.Context) throws(ConfigurationError) -> Self {
@@ -49,16 +48,12 @@ extension SensorSettings: InputSettings {
 
 extension ServiceConfiguration {
     /// Contacts (`sensors:`).
-    package var sensors: [SensorSettings] { roster.sensors.map(\.settings) }
+    package var sensors: [SensorSettings] { roster.inputs(of: SensorSettings.self).map(\.settings) }
 }
 
 extension Roster {
     /// The sensors (contacts), in order, each with its line.
-    package var sensors: [(settings: SensorSettings, line: LineID)] {
-        inputs.compactMap { input in
-            if let settings = input.settings as? SensorSettings { (settings, input.lines[0]) } else { nil }
-        }
-    }
+    package var sensors: [(settings: SensorSettings, line: LineID)] { inputs(of: SensorSettings.self).map { ($0.settings, $0.lines[0]) } }
 }
 
 extension InputKindID {
