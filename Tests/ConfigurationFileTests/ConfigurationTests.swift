@@ -32,6 +32,16 @@ import Testing
                 shell: systemctl poweroff
         """
 
+    /// A list of inputs may be empty while another has inputs (a list emptied by commenting out its
+    /// entries); with no input anywhere, the first list is refused with what to write.
+    @Test func aListMayBeEmptyWhileAnotherHasInputs() throws {
+        let configuration = try ConfigurationLoader.load("buttons: [{name: b, line: 4}]\nsensors: []\nkeypads: []\n", file: "e.yaml")
+        #expect(configuration.roster.inputs.map(\.name) == ["b"])
+        #expect {
+            try ConfigurationLoader.load("sensors: []\ncounters: []\n", file: "e.yaml")
+        } throws: { "\($0)".contains("e.yaml:1:10: sensors: must be a list (`- name: front-door` entries with `line:`), at least one") }
+    }
+
     @Test func readsEveryKey() throws {
         let configuration = try ConfigurationLoader.load(Self.valid, file: "buttons.yaml")
         #expect(configuration.buttons.map(\.name) == ["lights", "shutdown"])
