@@ -90,7 +90,7 @@ package struct ConfigurationReader {
         return configuration
     }
 
-    /// Every kind's section, in the run's order (`InputSettingsKinds.all`), each entry read by its kind.
+    /// Every kind's section, in the run's order (`sections`), each entry read by its kind.
     /// A section may be an empty list when another lists inputs. When an entry cannot be read, the
     /// inputs before it are checked first (names, lines), so that the first mistake is the one told.
     private func readInputs(_ top: [String: YAMLNode], root: YAMLNode, context: Context) throws(ConfigurationError) -> [any InputSettings] {

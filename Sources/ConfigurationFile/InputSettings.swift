@@ -1,8 +1,8 @@
 import YAMLDocument
 
 /// One input's settings, whatever its kind: what the configuration's reader, its roster and its
-/// checks ask of every input. Each kind's settings conform beside their type; `InputSettingsKinds.all`
-/// is the one list of them.
+/// checks ask of every input. Each kind's settings conform in their kind's folder (in Inputs); the
+/// registry of kinds lists them (`InputSections`, given by `InputKinds.sections`).
 package protocol InputSettings: Sendable {
     /// Which kind it is.
     static var kind: InputKindID { get }

@@ -3,12 +3,13 @@
 /// actions' names, MQTT, the counter store, `check`, `replay --config`, the configuration's own checks)
 /// takes names and places from here; none computes what a line is from its position.
 ///
-/// The run's order is fixed here and nowhere else: the buttons, then each encoder's lines A and B (and
-/// its reset button's), then the sensors (contacts), then the counters, then each keypad's keys (row
-/// by row), each kind in the configuration's order. A keypad's keys are lines of the run that no pin
-/// carries (their `settings` are nil): its scan makes their edges from its rows and columns
-/// (`KeypadSettings.rows`, `.columns`), which `pins` lists with every other pin. A line's
-/// identity (`LineID`) is its index in that order, which is the index the loop and the pipeline use.
+/// The run's order is the order of the inputs it is given: the reader gives each kind's inputs in the
+/// order of the registry's list of kinds (`InputSections`), each kind's in the configuration's order,
+/// and each input's lines in the order its kind says (`InputSettings.watchedLines`: an encoder's A,
+/// B and reset line; a keypad's keys, row by row). Lines no pin carries (a keypad's keys: their
+/// `settings` are nil) are made by a source of their input's own from pins of its own
+/// (`InputSettings.pinsOfItsOwn`), which `pins` lists with every other pin. A line's identity
+/// (`LineID`) is its index in that order, which is the index the loop and the pipeline use.
 package struct Roster: Sendable {
     /// The inputs, in the run's order.
     package private(set) var inputs: [Input] = []
