@@ -16,6 +16,8 @@ import YAMLDocument
 ///       - {on: click, count: 2, run: [/usr/local/bin/chime, twice]}
 /// ```
 extension ConfigurationReader {
+    /// One entry of `buttons:` (`key`, the `index`-th): its name and line, debouncing (its own, else
+    /// `defaults:`), gestures, group (one of `groups`), keys and actions.
     func readButton(_ node: YAMLNode, key: String, index: Int, defaults: Defaults, groups: [String: Int64]) throws(ConfigurationError) -> ButtonConfiguration {
         let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.buttonKeys)
         let name = try inputName(fields, key: key, noun: "button", index: index)

@@ -37,7 +37,6 @@ extension ConfigurationReader {
     /// The shortest `flush:` and `publish_interval:` of a counter: 1 s, in nanoseconds.
     static let minimumCounterIntervalNs: Int64 = 1_000_000_000
 
-
     func readCounter(_ node: YAMLNode, key: String, index: Int, defaults: Defaults) throws(ConfigurationError) -> CounterSettings {
         let fields = try reader.mapping(node, key: key, allowed: ConfigurationLoader.counterKeys)
         let name = try inputName(fields, key: key, noun: "counter", index: index)
