@@ -6,7 +6,7 @@ import InputModel
 import Simulation
 
 /// The registry of the input kinds: each folder of this module is a kind (`Button/`, `Encoder/`,
-/// `Sensor/` for contacts, `Counter/`, `Keypad/`), and `kind(of:)` is the one place that lists them.
+/// `Sensor/` for contacts, `Counter/`, `Keypad/`), and `kinds` is the one place that lists them.
 /// Each kind answers for its inputs through `InputKind`: it plans its part of the run (`plan`: its
 /// stages, actions and keys), presents its inputs (`presenters`: what the printer, the actions, the
 /// keyboard and MQTT take), says what `check` reports of them (`checkLines`), what `run --simulate`
@@ -24,19 +24,22 @@ package enum InputKinds {
     /// What the state directory keeps: the counters' totals, the restored encoders' positions.
     package typealias Kept = (counters: [CounterStore.Counter], encoders: [CounterStore.Encoder])
 
-    /// The kinds, each by its settings' type, in the run's order: the one list of them, what the
-    /// configuration's loader reads (`ConfigurationLoader.load`).
-    package static let sections = InputSections([
+    /// The kinds, each by its settings' type, in the run's order: the one list of them.
+    static let kinds: [any InputKind.Type] = [
         ButtonConfiguration.self, EncoderSettings.self, SensorSettings.self, CounterSettings.self, KeypadSettings.self,
-    ])
+    ]
+
+    /// The kinds as the configuration's loader reads them (`ConfigurationLoader.load`): every input it
+    /// reads is of one of `kinds`.
+    package static let sections = InputSections(kinds.map { $0 })
 
     /// Input `entry`'s kind, with its settings: the roster holds each input's settings as what the
-    /// configuration asks of them (`InputSettings`), and each kind's are an `InputKind` too, conformed
-    /// in its folder (a test asserts it of a configuration of every kind): one without is a mistake of
-    /// the build, never of a user.
+    /// configuration asks of them (`InputSettings`); the loader reads only `kinds`, each an
+    /// `InputKind` (a test asserts it of a configuration of every kind), so one that is not is a
+    /// mistake of the build, never of a user.
     static func kind(of entry: Roster.Input) -> any InputKind {
         guard let kind = entry.settings as? any InputKind else {
-            preconditionFailure("\(type(of: entry.settings)) is no InputKind: conform it in its kind's folder and list it in InputKinds.all")
+            preconditionFailure("\(type(of: entry.settings)) is no InputKind: conform it in its kind's folder and list it in InputKinds.kinds")
         }
         return kind
     }
