@@ -78,7 +78,7 @@ let package = Package(
         // What a run writes out as it goes: each event as text or JSON (EventPrinter: watch, run, demo,
         // replay), the raw edges as a trace (TraceRecorder: record), and a line's raw and debounced
         // signals side by side as a VCD (SignalComparisonSink: `replay --format vcd`).
-        .target(name: "Recording", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "EventOutput", "TraceFormat", system]),
+        .target(name: "Recording", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "EventOutput", "TraceFormat", "InputModel", system]),
         // Actions: the sink that runs their commands, each in a process group of its own, with their
         // policies and timeouts (ActionRunner), and the one that shows what they would run (ActionPreview).
         .target(name: "Actions", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "EventOutput", "Settings", "InputModel", logging, system]),

@@ -6,14 +6,17 @@ extension EventPrinter {
     /// A printer of `inputs`' events on a run of `lineCount` lines, each input's lines and own events
     /// followed by the fields its kind prints (`InputPresenter.printed`), its contacts and meters printed
     /// as such; a line no input prints fields for has none. `restoredPositions`: the inputs that start
-    /// from a kept position, printed at the start.
+    /// from a kept position, printed at the start. An input whose kind prints its own events
+    /// (`InputPresenter.printsOwnEvents`) is asked for them.
     convenience init(writer: EventWriter, inputs: [any InputPresenter], lineCount: Int, restoredPositions: [(input: Int, position: Int)]) {
         var lineFields = Array(repeating: EventFields.none, count: lineCount)
         var inputFields: [Int: EventFields] = [:]
         var contactLines: Set<Int> = []
         var perUnit: [Int: Double] = [:]
         var rateUnits: [Int: String] = [:]
+        var ownPrinters: [Int: any InputPresenter] = [:]
         for input in inputs {
+            if input.printsOwnEvents { ownPrinters[input.description.input] = input }
             let printed = input.printed
             for (line, fields) in printed.lines where lineFields.indices.contains(line) { lineFields[line] = fields }
             if let fields = printed.input { inputFields[input.description.input] = fields }
@@ -25,6 +28,6 @@ extension EventPrinter {
         }
         self.init(
             writer: writer, lineFields: lineFields, inputFields: inputFields, contactLines: contactLines, perUnit: perUnit, rateUnits: rateUnits,
-            restoredPositions: restoredPositions)
+            restoredPositions: restoredPositions, ownPrinters: ownPrinters)
     }
 }

@@ -34,7 +34,7 @@ package struct InputHealthReport: Sendable {
 
     /// One log line per input: `health of button doorbell: 14 edges, 10 bounces absorbed, 1 glitch
     /// rejected, 0 noise bursts, 0 events lost by the kernel` (without glitches and noise where they
-    /// are not counted: an encoder's).
+    /// are not counted: an encoder's; with `N invalid readings` where an input's lines make one reading).
     package var lines: [String] { entries.map(Self.line) }
 
     /// The log line of one input.
@@ -45,6 +45,7 @@ package struct InputHealthReport: Sendable {
             parts.append("\(counted(health.glitchesRejected, "glitch", "glitches")) rejected")
             parts.append(counted(health.noiseBursts, "noise burst"))
         }
+        if let invalid = health.invalidReadings { parts.append(counted(invalid, "invalid reading")) }
         parts.append("\(counted(health.lostEvents, "event")) lost by the kernel")
         return "health of \(entry.noun) \(entry.name): " + parts.joined(separator: ", ")
     }

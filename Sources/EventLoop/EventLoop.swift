@@ -167,7 +167,7 @@ public final class EventLoop {
         state.reportedEvents = reportedEvents
         if !hasStartedSinks {
             hasStartedSinks = true
-            let linesPressed = (0..<pipeline.lineCount).map { linesCarriedOver.contains($0) ? nil : pipeline.debouncer(line: $0)?.isPressed }
+            let linesPressed = (0..<pipeline.lineCount).map { linesCarriedOver.contains($0) ? nil : pipeline.isActive(line: $0) }
             // The states held from the stages' start (before an edge queued at the start).
             for sink in sinks { sink.start(linesPressed: linesPressed, levels: initialLevels, atNs: min(startNs, stagesStartNs)) }
         }

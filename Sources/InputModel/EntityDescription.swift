@@ -9,6 +9,9 @@ package struct EntityDescription: Sendable, Hashable {
         /// A number: a channel's whole payload, or one `field` of its JSON object; with `attributes`
         /// the object's other fields are shown beside it.
         case number(stateClass: StateClass, unit: String?, field: String?, attributes: Bool)
+        /// One of `options`, sent as that word (a selector's position: `off`, `auto`): the channel's
+        /// whole payload is always one of them.
+        case choice(options: [String])
         /// Events, each of one of `types`. `template` is the Jinja that turns an event's JSON into
         /// `{"event_type": …}` and its attributes for a consumer that reads JSON through templates
         /// (Home Assistant's MQTT); nil: the payload names its `event_type` itself. `typeTemplate`, the

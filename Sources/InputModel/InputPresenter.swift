@@ -1,4 +1,5 @@
 import DebounceCore
+import EventOutput
 import Pipeline
 
 /// An input as a sink that shows inputs outside sees it: its description, what it shows at the start,
@@ -33,6 +34,20 @@ package protocol InputPresenter: Sendable {
 
     /// What the commands a code starts get in their environment (the one place a code goes).
     func actionEnvironment(for code: EnteredCode) -> [String]
+
+    /// Whether the printer asks it for lines of its own (`printedLine(for:format:)`,
+    /// `printedStart(linesPressed:atNs:format:)`): a kind whose events the printer has no writer for.
+    /// False by default.
+    var printsOwnEvents: Bool { get }
+
+    /// The line (without its newline) the printer writes for `output`, one of this input's that the
+    /// printer has no writer of its own for, in `format`; nil: nothing. Asked only with `printsOwnEvents`.
+    func printedLine(for output: PipelineOutput, format: EventFormat) -> [UInt8]?
+
+    /// The lines (without newlines) the printer writes at the start of a run at `nowNs`, from each run
+    /// line's state then (as `start(linesPressed:)`): the input's state at the start. Asked only with
+    /// `printsOwnEvents`.
+    func printedStart(linesPressed: [Bool?], atNs nowNs: Int64, format: EventFormat) -> [[UInt8]]
 }
 
 extension InputPresenter {
@@ -46,6 +61,12 @@ extension InputPresenter {
     package func actionOccasion(for code: EnteredCode) -> ActionOccasion? { nil }
 
     package func actionEnvironment(for code: EnteredCode) -> [String] { [] }
+
+    package var printsOwnEvents: Bool { false }
+
+    package func printedLine(for output: PipelineOutput, format: EventFormat) -> [UInt8]? { nil }
+
+    package func printedStart(linesPressed: [Bool?], atNs nowNs: Int64, format: EventFormat) -> [[UInt8]] { [] }
 
     /// The input's name (`description.name`).
     package var name: String { description.name }

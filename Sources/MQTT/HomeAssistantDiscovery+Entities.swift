@@ -8,6 +8,7 @@ import InputModel
 ///   the object's other fields as attributes where the description says so, with its `state_class`,
 ///   `device_class` and `unit_of_measurement` (a meter's total: `total_increasing`, `energy`,
 ///   `kWh`, what the Energy dashboard takes);
+/// - one of a few words: a `sensor` of `device_class: enum` with those words as its `options`;
 /// - events: an `event` entity whose `event_types` are the description's, read through its template
 ///   where the payload does not name its `event_type` itself; each type that is a device trigger
 ///   also a `device_automation` trigger, its `subtype` the input's name.
@@ -16,7 +17,7 @@ extension HomeAssistantDiscovery {
     static func component(_ entity: EntityDescription) -> String {
         switch entity.value {
         case .binary: "binary_sensor"
-        case .number: "sensor"
+        case .number, .choice: "sensor"
         case .events: "event"
         }
     }
@@ -45,6 +46,8 @@ extension HomeAssistantDiscovery {
             pairs.append(("state_class", .string(stateClass.rawValue)))
             if let deviceClass = entity.deviceClass { pairs.append(("device_class", .string(deviceClass))) }
             if let unit { pairs.append(("unit_of_measurement", .string(unit))) }
+        case .choice(let options):
+            pairs += [("device_class", .string("enum")), ("options", .array(options.map { .string($0) }))]
         case .events(let types, let template, _):
             pairs.append(("event_types", .array(types.map { .string($0.name) })))
             if let template { pairs.append(("value_template", .string(template))) }

@@ -143,51 +143,6 @@ public struct ButtonPipeline: Sendable {
     @inline(__always)
     func source(of index: Int) -> OutputSource { OutputSource(input: Int(lines[index].input), line: index) }
 
-    /// The debouncer of `line` as it stands, or `nil` for a raw line or an encoder's.
-    package func debouncer(line: Int) -> Debouncer? {
-        switch lines[line].follower {
-        case .raw, .encoder: nil
-        case .presses(let index): presses[index].debouncer
-        case .gestures(let index): gestures[index].debouncer
-        case .contact(let index): contacts[index].debouncer
-        case .counter(let index): counters[index].debouncer
-        case .reset(let index): resets[index].debouncer
-        }
-    }
-
-    /// The debouncer statistics of `line`, or `nil` for a raw line or an encoder's.
-    package func statistics(line: Int) -> DebounceStatistics? { debouncer(line: line)?.statistics }
-
-    /// Presses of `line` that its throttle or its group swallowed (with their releases).
-    package func swallowedPresses(line: Int) -> Int {
-        switch lines[line].follower {
-        case .gestures(let index): gestures[index].recognizer.swallowedPresses
-        case .raw, .encoder, .presses, .contact, .counter, .reset: 0
-        }
-    }
-
-    /// The contact filter of `line` as it stands, or `nil` when the line is no contact.
-    package func contactFilter(line: Int) -> ContactFilter? {
-        switch lines[line].follower {
-        case .contact(let index): contacts[index].filter
-        case .raw, .encoder, .presses, .gestures, .counter, .reset: nil
-        }
-    }
-
-    /// The pulse counter of `line` as it stands, or `nil` when the line is no counter.
-    package func pulseCounter(line: Int) -> PulseCounter? {
-        switch lines[line].follower {
-        case .counter(let index): counters[index].counter
-        case .raw, .encoder, .presses, .gestures, .contact, .reset: nil
-        }
-    }
-
-    /// The decoder of encoder `index` as it stands (its position, statistics).
-    package func decoder(encoder index: Int) -> QuadratureDecoder { encoders[index].decoder }
-
-    /// How many encoders.
-    package var encoderCount: Int { encoders.count }
-
     /// The earliest time any stage has something due, in nanoseconds; `nil` when nothing is (then the
     /// loop may sleep until the next edge, however long). A debouncer counts with its next decision
     /// that can report (`Debouncer.nextEventDeadlineNs`: a clean eager press wakes the loop once, not

@@ -23,6 +23,10 @@ package struct InputHealth: Sendable, Hashable {
     /// Whether glitches and noise bursts are counted: the input's lines are debounced. False for an
     /// encoder, whose decoder takes its raw lines (its health says neither).
     package var countsGlitches = true
+    /// Readings of its lines that meant nothing and held (a selector switch between positions for
+    /// longer than its settle time, two positions at once); nil for an input whose lines make no
+    /// reading together.
+    package var invalidReadings: Int?
 
     package init(
         edges: Int = 0, bouncesAbsorbed: Int = 0, glitchesRejected: Int = 0, noiseBursts: Int = 0, lostEvents: Int = 0, countsGlitches: Bool = true

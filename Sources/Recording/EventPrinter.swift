@@ -1,6 +1,7 @@
 import DebounceCore
 import EventLoop
 import EventOutput
+import InputModel
 import Pipeline
 import SystemPackage
 
@@ -50,6 +51,9 @@ package final class EventPrinter: Sink {
     private let rateUnits: [Int: String]
     /// The encoders whose position a state file kept (`restore: true`), with it: printed at the start.
     private let restoredPositions: [(input: Int, position: Int)]
+    /// The inputs that print their own events (`InputPresenter.printsOwnEvents`), by their input
+    /// (`OutputSource.input`): what the printer has no writer for goes to them, and their state at the start.
+    private let ownPrinters: [Int: any InputPresenter]
     /// With `printsInitialStates`, each line's fields, for its state at the start (`watch
     /// --initial-state`); empty otherwise. A contact's state at the start is printed in any case.
     private let initialStateFields: [EventFields]
@@ -67,13 +71,15 @@ package final class EventPrinter: Sink {
     /// rate's unit (`EventWriter.pulsesPerMinute` for one not listed); `printsInitialStates`: every other line's
     /// state at the start is printed too (`{"event":"initial",…}`, `EventWriter.write(initialLevel:…)`);
     /// `restoredPositions`: the encoders that start from a kept position, printed at the start
-    /// (`{"event":"position",…,"restored":true}`).
+    /// (`{"event":"position",…,"restored":true}`); `ownPrinters`: the inputs that print their own
+    /// events, by their input (those of `InputPresenter.printsOwnEvents`).
     package init(
         writer: EventWriter, lineFields: [EventFields], inputFields: [Int: EventFields] = [:], tallyField: TallyField? = nil,
         contactLines: Set<Int> = [], perUnit: [Int: Double] = [:], rateUnits: [Int: String] = [:], printsInitialStates: Bool = false,
-        restoredPositions: [(input: Int, position: Int)] = []
+        restoredPositions: [(input: Int, position: Int)] = [], ownPrinters: [Int: any InputPresenter] = [:]
     ) {
         self.restoredPositions = restoredPositions
+        self.ownPrinters = ownPrinters
         self.initialStateFields = printsInitialStates ? lineFields : []
         self.writer = writer
         self.inputFields = inputFields
@@ -95,7 +101,8 @@ package final class EventPrinter: Sink {
 
     /// Each contact's state at the start: `{"event":"state","state":"on",…,"initial":true}`, at `nowNs`;
     /// with `printsInitialStates`, every other line's too, in line order: `{"event":"initial",…}`; then
-    /// each restored encoder's position: `{"event":"position",…,"restored":true}`.
+    /// each restored encoder's position: `{"event":"position",…,"restored":true}`; then what each
+    /// input that prints its own events shows of its state, in input order.
     package func start(linesPressed: [Bool?], levels: [Level], atNs nowNs: Int64) {
         // A write error shows again at the first event, which throws it.
         for line in contactLines where linesPressed.indices.contains(line) {
@@ -108,6 +115,12 @@ package final class EventPrinter: Sink {
         }
         for (input, position) in restoredPositions {
             try? writer.write(restoredPosition: position, timeNs: nowNs, fields: inputFields[input] ?? .none)
+        }
+        for input in ownPrinters.keys.sorted() {
+            for line in ownPrinters[input]?.printedStart(linesPressed: linesPressed, atNs: nowNs, format: writer.format) ?? [] {
+                writer.output.append(line)
+                try? writer.output.endLine()
+            }
         }
     }
 
@@ -156,6 +169,16 @@ package final class EventPrinter: Sink {
             if counting { tallies[line].rawEdgesSinceEvent = 0 }
         case .loss(let line, let count, _):
             if counting { tallies[line].lostEvents += count ?? 1 }
+        default:
+            try writeInputs(output, with: writer)
+        }
+    }
+
+    /// Writes `output`, an input's other than a button's event (a detent, a reset, a contact's change,
+    /// a pulse, a falling rate), or hands it to the input's own printer (`ownPrinters`); an output no
+    /// one prints (a button's state, a code's mark, a corrected level) writes nothing.
+    private func writeInputs(_ output: PipelineOutput, with writer: EventWriter) throws(SinkError) {
+        switch output {
         case .rotation(let source, let detent):
             do {
                 try writer.write(rotation: detent, fields: inputFields[source.inputIndex] ?? .none)
@@ -189,8 +212,12 @@ package final class EventPrinter: Sink {
             } catch {
                 throw SinkError("cannot write the events", error)
             }
-        case .levelCorrected, .buttonState, .code:
-            break
+        default:
+            guard let source = output.source, let printer = ownPrinters[source.inputIndex],
+                let line = printer.printedLine(for: output, format: writer.format)
+            else { return }
+            writer.output.append(line)
+            do { try writer.output.endLine() } catch { throw SinkError("cannot write the events", error) }
         }
     }
 

@@ -71,8 +71,17 @@ extension SimulatedLines {
                 let merged = MergedScript(encoder, lineCount: 2)
                 levels += BouncyEncoder.initialLevels
                 scripts += [MergedScript.Line(script: merged, line: 0), MergedScript.Line(script: merged, line: 1)]
+            case .lines(let initialLevels, let script):
+                levels += initialLevels
+                scripts += Self.lineScripts(script, lineCount: initialLevels.count)
             }
         }
         self.init(initialLevels: levels, scripts: scripts, startNs: startNs)
+    }
+
+    /// One script per line of `lineCount`, each pulling from `script` (one script of all of them).
+    private static func lineScripts<Script: IteratorProtocol<LineEdge>>(_ script: Script, lineCount: Int) -> [any IteratorProtocol<Edge>] {
+        let merged = MergedScript(script, lineCount: lineCount)
+        return (0..<lineCount).map { MergedScript.Line(script: merged, line: $0) }
     }
 }
