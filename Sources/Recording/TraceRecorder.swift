@@ -77,7 +77,7 @@ package final class TraceRecorder: Sink {
                 try comment(line, "level re-read as \(newLevel): the kernel lost the edges before this one")
                 try write(Edge(level: newLevel, timeNs: max(atNs, lastNs)), line: line)
                 corrections += 1
-            case .event, .rotation, .positionReset, .contact, .count, .rate, .buttonState, .code:
+            default:  // an input's outputs: a recording keeps the lines' edges only
                 break
             }
         } catch {
