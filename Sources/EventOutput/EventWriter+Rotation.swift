@@ -108,7 +108,7 @@ extension EventWriter {
     }
 
     /// Nanoseconds as seconds with nine decimals, as the button events' text shows them.
-    static func seconds(_ ns: Int64) -> String {
+    package static func seconds(_ ns: Int64) -> String {
         let fraction = String(abs(ns % 1_000_000_000))
         return "\(ns < 0 && ns / 1_000_000_000 == 0 ? "-" : "")\(ns / 1_000_000_000).\(String(repeating: "0", count: 9 - fraction.count))\(fraction)"
     }
