@@ -23,9 +23,11 @@ package struct DaemonPlan: Sendable {
     package var encoders: [EncoderPlan] = []
     /// The keypads' code entry, in the keypads' order (those with `code:`).
     package var codes: [CodePlan] = []
+    /// The selector switches, in the configuration's order, each decoding its raw lines.
+    package var selectors: [SelectorPlan] = []
 
-    /// What the loop's pipeline is made of: the lines' plans, the groups, the encoders and the codes.
-    package var pipeline: PipelinePlan { PipelinePlan(lines: plans, groups: groups, encoders: encoders, codes: codes) }
+    /// What the loop's pipeline is made of: the lines' plans, the groups, the encoders, the codes and the selectors.
+    package var pipeline: PipelinePlan { PipelinePlan(lines: plans, groups: groups, encoders: encoders, codes: codes, selectors: selectors) }
 
     /// The plan of `configuration`, each input that keeps a value starting from `starts[input]` (by its
     /// input, its index in the roster; what a state file kept): a counter's total in pulses, an

@@ -26,7 +26,7 @@ package enum InputKinds {
 
     /// The kinds, each by its settings' type, in the run's order: the one list of them.
     static let kinds: [any InputKind.Type] = [
-        ButtonConfiguration.self, EncoderSettings.self, SensorSettings.self, CounterSettings.self, KeypadSettings.self,
+        ButtonConfiguration.self, EncoderSettings.self, SensorSettings.self, CounterSettings.self, KeypadSettings.self, SelectorSettings.self,
     ]
 
     /// The kinds as the configuration's loader reads them (`ConfigurationLoader.load`): every input it

@@ -38,6 +38,10 @@ extension ButtonPipeline {
         case (.encoder(var mine), .encoder(let theirs)):
             mine.lastEdgeNs = theirs.lastEdgeNs
             lines[line].follower = .encoder(mine)
+        case (.selector(var mine), .selector(let theirs)):
+            mine.lastEdgeNs = theirs.lastEdgeNs
+            lines[line].follower = .selector(mine)
+            selectors[mine.selector].decoder = previous.selectors[theirs.selector].decoder
         case (.presses(let mine), .presses(let theirs)):
             presses[mine] = previous.presses[theirs]
         case (.gestures(let mine), .gestures(let theirs)):
@@ -51,7 +55,7 @@ extension ButtonPipeline {
             counters[mine] = previous.counters[theirs]
         case (.reset(let mine), .reset(let theirs)):
             resets[mine].debouncer = previous.resets[theirs].debouncer
-        case (.raw, _), (.encoder, _), (.presses, _), (.gestures, _), (.contact, _), (.counter, _), (.reset, _):
+        case (.raw, _), (.encoder, _), (.selector, _), (.presses, _), (.gestures, _), (.contact, _), (.counter, _), (.reset, _):
             return false
         }
         return true

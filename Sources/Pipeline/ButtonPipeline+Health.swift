@@ -30,11 +30,12 @@ extension ButtonPipeline {
     }
 
     /// The health of input `input` (`OutputSource.input`, `LinePlan.input`) at `timeNs`: an encoder's
-    /// is its decoder's (`health(encoder:)`), any other input's its lines' added up
+    /// is its decoder's (`health(encoder:)`), a selector's its decoder's (`health(selector:)`), any other input's its lines' added up
     /// (`health(lines:atNs:)`: a button's, a contact's or a counter's one line, a keypad's keys); an
     /// input this pipeline does not have has none.
     package func health(input: Int, atNs timeNs: Int64) -> InputHealth {
         if let encoder = encoders.firstIndex(where: { $0.source.inputIndex == input }) { return health(encoder: encoder) }
+        if let selector = selectors.firstIndex(where: { $0.source.inputIndex == input }) { return health(selector: selector) }
         return health(lines: lines.indices.filter { Int(lines[$0].input) == input }, atNs: timeNs)
     }
 

@@ -24,7 +24,7 @@ extension ButtonPipeline {
         var request = takeRequest(for: .stop(atNs: timeNs))
         for index in lines.indices where lines[index].lossSuspected {
             switch lines[index].follower {
-            case .raw, .encoder: request.append(index)
+            case .raw, .encoder, .selector: request.append(index)
             case .presses, .gestures, .contact, .counter, .reset: break
             }
         }
@@ -79,6 +79,7 @@ extension ButtonPipeline {
         switch lines[index].follower {
         case .raw(let raw): return raw.lastEdgeNs.adding(durationNs: Self.rawSettleNs) <= timeNs
         case .encoder(let line): return line.lastEdgeNs.adding(durationNs: Self.rawSettleNs) <= timeNs
+        case .selector(let line): return line.lastEdgeNs.adding(durationNs: Self.rawSettleNs) <= timeNs
         case .presses(let follower): decisionNs = presses[follower].debouncer.nextDeadlineNs
         case .gestures(let follower): decisionNs = gestures[follower].debouncer.nextDeadlineNs
         case .contact(let follower): decisionNs = contacts[follower].debouncer.nextDeadlineNs
@@ -102,7 +103,7 @@ extension ButtonPipeline {
     /// the lost edge counts as arriving at the decision's time, so the decision sees the truth.
     private mutating func correctBeforeDecision(line index: Int, level: Level, toNs timeNs: Int64, into outputs: inout [PipelineOutput]) {
         switch lines[index].follower {
-        case .raw, .encoder: return
+        case .raw, .encoder, .selector: return
         case .presses(let follower): Self.correct(source: source(of: index), by: &presses[follower], to: level, dueBy: timeNs, groups: &groups, into: &outputs)
         case .gestures(let follower): Self.correct(source: source(of: index), by: &gestures[follower], to: level, dueBy: timeNs, groups: &groups, into: &outputs)
         case .contact(let follower): Self.correct(source: source(of: index), by: &contacts[follower], to: level, dueBy: timeNs, groups: &groups, into: &outputs)
@@ -144,6 +145,10 @@ extension ButtonPipeline {
             let other = lineA == index ? encoders[line.encoder].lineB : lineA
             if lines[other].lossSuspected { encoders[line.encoder].decoder.suspectLoss() }
             if lineA != index { renewDue(line: lineA) }
+        case .selector(var line):
+            line.lastEdgeNs = max(timeNs, line.lastEdgeNs)
+            lines[index].follower = .selector(line)
+            select(line: index, of: line, level: level, atNs: timeNs, into: &outputs)
         case .presses(let follower): Self.resync(source: source(of: index), by: &presses[follower], to: level, atNs: timeNs, groups: &groups, into: &outputs)
         case .gestures(let follower): Self.resync(source: source(of: index), by: &gestures[follower], to: level, atNs: timeNs, groups: &groups, into: &outputs)
         case .contact(let follower): Self.resync(source: source(of: index), by: &contacts[follower], to: level, atNs: timeNs, groups: &groups, into: &outputs)

@@ -5,7 +5,7 @@ extension ButtonPipeline {
     /// The debouncer of `line` as it stands, or `nil` for a raw line or an encoder's.
     package func debouncer(line: Int) -> Debouncer? {
         switch lines[line].follower {
-        case .raw, .encoder: nil
+        case .raw, .encoder, .selector: nil
         case .presses(let index): presses[index].debouncer
         case .gestures(let index): gestures[index].debouncer
         case .contact(let index): contacts[index].debouncer
@@ -21,7 +21,7 @@ extension ButtonPipeline {
     package func swallowedPresses(line: Int) -> Int {
         switch lines[line].follower {
         case .gestures(let index): gestures[index].recognizer.swallowedPresses
-        case .raw, .encoder, .presses, .contact, .counter, .reset: 0
+        case .raw, .encoder, .selector, .presses, .contact, .counter, .reset: 0
         }
     }
 
@@ -29,7 +29,7 @@ extension ButtonPipeline {
     package func contactFilter(line: Int) -> ContactFilter? {
         switch lines[line].follower {
         case .contact(let index): contacts[index].filter
-        case .raw, .encoder, .presses, .gestures, .counter, .reset: nil
+        case .raw, .encoder, .selector, .presses, .gestures, .counter, .reset: nil
         }
     }
 
@@ -37,7 +37,7 @@ extension ButtonPipeline {
     package func pulseCounter(line: Int) -> PulseCounter? {
         switch lines[line].follower {
         case .counter(let index): counters[index].counter
-        case .raw, .encoder, .presses, .gestures, .contact, .reset: nil
+        case .raw, .encoder, .selector, .presses, .gestures, .contact, .reset: nil
         }
     }
 
@@ -48,9 +48,13 @@ extension ButtonPipeline {
     package var encoderCount: Int { encoders.count }
 
     /// Whether `line` reads active as its input sees it now: a debounced line's debounced state
-    /// (pressed, on); nil for a line whose state is no input's (a raw line, an encoder's). What the
-    /// sinks are told at the start (`Sink.start(linesPressed:levels:atNs:)`).
+    /// (pressed, on), a selector's line's reading (active or not); nil for a line whose state is no
+    /// input's (a raw line, an encoder's). What the sinks are told at the start
+    /// (`Sink.start(linesPressed:levels:atNs:)`).
     package func isActive(line: Int) -> Bool? {
-        debouncer(line: line)?.isPressed
+        if case .selector(let selectorLine) = lines[line].follower {
+            return selectors[selectorLine.selector].decoder.activeLines & (1 << UInt32(selectorLine.bit)) != 0
+        }
+        return debouncer(line: line)?.isPressed
     }
 }

@@ -47,6 +47,8 @@ public struct ButtonPipeline: Sendable {
     var resets: [ResetFollower] = []
     /// One per `EncoderPlan`, in their order.
     var encoders: [EncoderState]
+    /// One per `SelectorPlan`, in their order.
+    var selectors: [SelectorState]
     var groups: [GroupLockout]
     /// When each line next has something due (`Int64.max`: nothing), renewed by `renewDue(line:)`.
     var dueNs: [Int64]
@@ -71,10 +73,10 @@ public struct ButtonPipeline: Sendable {
 
     /// A pipeline whose line `i` reads `initialLevels[i]` at `timeNs` and runs through `plans[i]`;
     /// `groups` are the lockouts that `LinePlan.group` indexes; `encoders` decode pairs of (raw) lines;
-    /// `codes` collect keypads' codes from their keys' presses.
+    /// `codes` collect keypads' codes from their keys' presses; `selectors` decode (raw) lines together.
     package init(
-        plans: [LinePlan], groups: [GroupLockout] = [], encoders: [EncoderPlan] = [], codes: [CodePlan] = [], initialLevels: [Level], atNs timeNs: Int64,
-        reportsEdges: Bool = true
+        plans: [LinePlan], groups: [GroupLockout] = [], encoders: [EncoderPlan] = [], codes: [CodePlan] = [], selectors: [SelectorPlan] = [],
+        initialLevels: [Level], atNs timeNs: Int64, reportsEdges: Bool = true
     ) {
         precondition(plans.count == initialLevels.count, "one initial level per line")
         self.reportsEdges = reportsEdges
@@ -91,6 +93,8 @@ public struct ButtonPipeline: Sendable {
                 decoder: QuadratureDecoder(configuration: plan.configuration, a: a, b: b, atNs: timeNs, position: plan.initialPosition),
                 source: OutputSource(input: plan.input ?? index, line: plan.lineA), lineA: plan.lineA, lineB: plan.lineB, levelA: a, levelB: b)
         }
+        let (selectorStates, selectorOfLine) = Self.selectorStates(selectors, initialLevels: initialLevels, atNs: timeNs)
+        self.selectors = selectorStates
         var (presses, gestures, contacts, counters) = ([PressFollower](), [GestureFollower](), [ContactFollower](), [CounterFollower]())
         var resets: [ResetFollower] = []
         var lines: [LineState] = []
@@ -99,6 +103,8 @@ public struct ButtonPipeline: Sendable {
             let follower: LineFollower
             if let encoderLine = encoderOfLine[index] {
                 follower = .encoder(encoderLine)
+            } else if let selectorLine = selectorOfLine[index] {
+                follower = .selector(selectorLine)
             } else if let configuration = plan.debounce {
                 let debouncer = Debouncer(configuration: configuration, initialLevel: level, atNs: timeNs)
                 switch plan.role {
@@ -191,6 +197,12 @@ public struct ButtonPipeline: Sendable {
             decode(edge, line: index, of: line, into: &outputs)
             renewDue(line: index)
             return
+        case .selector(var line):
+            line.lastEdgeNs = max(line.lastEdgeNs, edge.timeNs)
+            lines[index].follower = .selector(line)
+            select(line: index, of: line, level: edge.level, atNs: edge.timeNs, into: &outputs)
+            renewDue(line: index)
+            return
         case .presses(let follower):
             due = Self.receive(edge, source: source, by: &presses[follower], lossSuspected: lossSuspected, groups: &groups, into: &outputs)
         case .gestures(let follower):
@@ -233,7 +245,7 @@ public struct ButtonPipeline: Sendable {
         defer { collectCodes(from: start, into: &outputs) }
         for index in lines.indices {
             switch lines[index].follower {
-            case .raw, .encoder: break
+            case .raw, .encoder, .selector: break
             case .presses(let follower): Self.finish(source: source(of: index), by: &presses[follower], groups: &groups, into: &outputs)
             case .gestures(let follower): Self.finish(source: source(of: index), by: &gestures[follower], groups: &groups, into: &outputs)
             case .contact(let follower): Self.finish(source: source(of: index), by: &contacts[follower], groups: &groups, into: &outputs)
@@ -248,6 +260,7 @@ public struct ButtonPipeline: Sendable {
             for detent in encoders[index].decoder.finish() { outputs.append(.rotation(encoders[index].source, detent)) }
             renewDue(line: encoders[index].lineA)
         }
+        finishSelectors(into: &outputs)
     }
 
     /// Makes every decision due by `timeNs`. Only the lines with something due by then are visited:
@@ -271,7 +284,7 @@ public struct ButtonPipeline: Sendable {
     @inline(never)
     private mutating func decideDebouncer(line index: Int, toNs timeNs: Int64, into outputs: inout [PipelineOutput]) {
         switch lines[index].follower {
-        case .raw, .encoder: break
+        case .raw, .encoder, .selector: break
         case .presses(let follower): Self.advance(source: source(of: index), by: &presses[follower], toNs: timeNs, groups: &groups, into: &outputs)
         case .gestures(let follower): Self.advance(source: source(of: index), by: &gestures[follower], toNs: timeNs, groups: &groups, into: &outputs)
         case .contact(let follower): Self.advance(source: source(of: index), by: &contacts[follower], toNs: timeNs, groups: &groups, into: &outputs)
@@ -292,6 +305,9 @@ public struct ButtonPipeline: Sendable {
             if line.side == .a {
                 for detent in encoders[line.encoder].decoder.advance(toNs: timeNs) { outputs.append(.rotation(encoders[line.encoder].source, detent)) }
             }
+        case .selector(let line):
+            // The first line carries its decoder's deadline.
+            if line.bit == 0 { settleSelector(line.selector, toNs: timeNs, into: &outputs) }
         case .presses(let follower): presses[follower].advanceStage(toNs: timeNs, source: source(of: index), into: &outputs)
         case .gestures(let follower): gestures[follower].advanceStage(toNs: timeNs, source: source(of: index), into: &outputs)
         case .contact(let follower): contacts[follower].advanceStage(toNs: timeNs, source: source(of: index), into: &outputs)
@@ -331,6 +347,7 @@ public struct ButtonPipeline: Sendable {
                 lineDue = min(lineDue, decoderNs)
             }
             due = lineDue
+        case .selector(let selectorLine): due = dueNs(of: selectorLine, lossSuspected: line.lossSuspected)
         case .presses(let follower): due = Self.dueNs(of: presses, follower, lossSuspected: line.lossSuspected)
         case .gestures(let follower): due = Self.dueNs(of: gestures, follower, lossSuspected: line.lossSuspected)
         case .contact(let follower): due = Self.dueNs(of: contacts, follower, lossSuspected: line.lossSuspected)

@@ -13,6 +13,9 @@ enum LineFollower: Sendable {
     case raw(RawLine)
     /// One of an encoder's two lines, not debounced: its changes go to the encoder's decoder.
     case encoder(EncoderLine)
+    /// One of a selector switch's lines, not debounced: its changes go to the selector's decoder
+    /// (`SelectorLine`, `ButtonPipeline+Selectors`).
+    case selector(SelectorLine)
     /// A button with no gesture and no group: its debouncer's presses and releases are its events
     /// (`PressFollower`, index in `ButtonPipeline.presses`).
     case presses(Int)

@@ -36,6 +36,9 @@ public enum PipelineOutput: Sendable, Hashable {
     /// loop hands it to the sinks (`Sink.consume(code:of:nowNs:)`) in this output's place. The code
     /// is a secret: sinks that write or log events write its length only.
     case code(OutputSource, CodeMark)
+    /// A selector switch's lines settled on a new reading (`SelectorPlan`): a position, or an invalid
+    /// reading; `source` is the selector (`SelectorPlan.input`) and its first line.
+    case selection(OutputSource, SelectorEvent)
     /// A raw (not debounced) line was read again after lost events and found at `level`, which its
     /// delivered edges had not shown; `atNs` is when it was read.
     case levelCorrected(line: Int, level: Level, atNs: Int64)
@@ -43,10 +46,10 @@ public enum PipelineOutput: Sendable, Hashable {
 
 extension PipelineOutput {
     /// Whether the output is an event a run's event limit counts (`LoopLimits.maximumEvents`): a
-    /// button's, an encoder's detent or reset, a contact's change or a counter's pulse.
+    /// button's, an encoder's detent or reset, a contact's change, a counter's pulse or a selector's reading.
     @inlinable public var countsAsEvent: Bool {
         switch self {
-        case .event, .rotation, .positionReset, .contact, .count: true
+        case .event, .rotation, .positionReset, .contact, .count, .selection: true
         case .edge, .loss, .rate, .buttonState, .code, .levelCorrected: false
         }
     }
@@ -58,7 +61,7 @@ extension PipelineOutput {
     @inlinable public var source: OutputSource? {
         switch self {
         case .event(let source, _), .rotation(let source, _), .positionReset(let source, _, _), .contact(let source, _), .count(let source, _),
-            .rate(let source, _), .buttonState(let source, _, _), .code(let source, _):
+            .rate(let source, _), .buttonState(let source, _, _), .code(let source, _), .selection(let source, _):
             source
         case .edge, .loss, .levelCorrected: nil
         }

@@ -13,12 +13,15 @@ public struct PipelinePlan: Sendable {
     public var encoders: [EncoderPlan]
     /// Keypads' code entry, collected from their keys' presses.
     public var codes: [CodePlan]
+    /// Selector switches: raw lines read together as one value.
+    public var selectors: [SelectorPlan]
 
-    public init(lines: [LinePlan], groups: [GroupLockout] = [], encoders: [EncoderPlan] = [], codes: [CodePlan] = []) {
+    public init(lines: [LinePlan], groups: [GroupLockout] = [], encoders: [EncoderPlan] = [], codes: [CodePlan] = [], selectors: [SelectorPlan] = []) {
         self.lines = lines
         self.groups = groups
         self.encoders = encoders
         self.codes = codes
+        self.selectors = selectors
     }
 
     /// The plan of each of `lineCount` lines: `lines` itself, or its one plan for every line.
@@ -34,7 +37,7 @@ extension ButtonPipeline {
     /// A pipeline of `plan` over `lineCount` lines whose line `i` reads `initialLevels[i]` at `timeNs`.
     package init(plan: PipelinePlan, lineCount: Int, initialLevels: [Level], atNs timeNs: Int64, reportsEdges: Bool = true) {
         self.init(
-            plans: plan.linePlans(count: lineCount), groups: plan.groups, encoders: plan.encoders, codes: plan.codes, initialLevels: initialLevels, atNs: timeNs,
+            plans: plan.linePlans(count: lineCount), groups: plan.groups, encoders: plan.encoders, codes: plan.codes, selectors: plan.selectors, initialLevels: initialLevels, atNs: timeNs,
             reportsEdges: reportsEdges)
     }
 }

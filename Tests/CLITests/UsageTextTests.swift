@@ -12,7 +12,7 @@ import Testing
 
     @Test func runsHelpNamesKeypadsAndWhatTheSimulationTypesOnThem() throws {
         let help = try Self.help("run")
-        #expect(help.contains("counters and keypads of a configuration file"), "\(help)")
+        #expect(help.contains("keypads and selector switches of a configuration file"), "\(help)")
         #expect(help.contains("random keys typed per keypad (codes on one with code:)"), "\(help)")
     }
 

@@ -70,7 +70,7 @@ import Testing
         ("buttons:\n  - line: 1\n    actions:\n      - on: press\n        count: 2\n        run: [x]\n", "buttons[0].actions[0].count: `count` goes with `on: click` only"),
         ("buttons:\n  - {name: a, line: 1}\n  - {name: a, line: 2}\n", "the name 'a' is already that of button 'a' (buttons[0])"),
         ("buttons: []\n", "buttons.yaml:1:10: buttons: must be a list (`- name: door` entries with `line:`), at least one"),
-        ("groups: {}\n", "there is nothing to watch: no list of inputs (`buttons:`, `encoders:`, `sensors:`, `counters:` or `keypads:`)"),
+        ("groups: {}\n", "there is nothing to watch: no list of inputs (`buttons:`, `encoders:`, `sensors:`, `counters:`, `keypads:` or `selectors:`)"),
         ("buttons:\n  - line: [1\n", "not valid YAML"),
         ("", "the file is empty"),
     ])

@@ -93,9 +93,9 @@ import Testing
     /// The kinds' words (messages' nouns, the configuration's sections) come from one table, and the
     /// configuration keeps one list of inputs, which its per-kind views and counts read.
     @Test func theKindsWordsAndCountsComeFromTheOneList() throws {
-        #expect(InputKindID.all.map(\.section) == ["buttons", "encoders", "sensors", "counters", "keypads"])
+        #expect(InputKindID.all.map(\.section) == ["buttons", "encoders", "sensors", "counters", "keypads", "selectors"])
         let configuration = try ConfigurationLoader.load(Self.everyKind, file: "r.yaml")
-        #expect(configuration.inputCounts == [2, 1, 2, 1, 0])
+        #expect(configuration.inputCounts == [2, 1, 2, 1, 0, 0])
         #expect(configuration.buttons.map(\.name) == ["bell", "button2"] && configuration.sensors.map(\.name) == ["door", "motion"])
         #expect(configuration.roster.inputs.map(\.name) == ["bell", "button2", "volume", "door", "motion", "energy"])
     }

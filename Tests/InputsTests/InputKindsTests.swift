@@ -20,16 +20,18 @@ import Testing
           - {name: energy, line: 24, per_unit: 1000, unit: kWh}
         keypads:
           - {name: pad, rows: [7, 8], columns: [9, 10], keys: ["12", "34"]}
+        selectors:
+          - {name: mode, lines: [12, 13, 16], positions: [off, auto, on]}
         """
 
     @Test func oneForEachInputInTheRostersOrderStartingWhereTheyWereKept() throws {
         let configuration = try ConfigurationLoader.load(Self.everyKind, file: "every-kind.yaml")
         let presenters = InputKinds.presenters(
             of: configuration.roster, place: { (chip: "gpiochip0", offset: 100 + $0.index) }, starts: [4: 42, 2: 3])
-        #expect(presenters.map(\.description.kind) == ["button", "encoder", "encoder", "sensor", "counter", "keypad"])
-        #expect(presenters.map(\.name) == ["bell", "volume", "balance", "door", "energy", "pad"])
-        #expect(presenters.map(\.description.input) == Array(0..<6))
-        #expect(presenters.map(\.description.lines) == [[0], [1, 2], [3, 4], [5], [6], [7, 8, 9, 10]])
+        #expect(presenters.map(\.description.kind) == ["button", "encoder", "encoder", "sensor", "counter", "keypad", "selector"])
+        #expect(presenters.map(\.name) == ["bell", "volume", "balance", "door", "energy", "pad", "mode"])
+        #expect(presenters.map(\.description.input) == Array(0..<7))
+        #expect(presenters.map(\.description.lines) == [[0], [1, 2], [3, 4], [5], [6], [7, 8, 9, 10], [11, 12, 13]])
         #expect((presenters[1] as? EncoderPresenter)?.startPosition == 0)
         #expect((presenters[2] as? EncoderPresenter)?.startPosition == 3)
         #expect((presenters[4] as? CounterPresenter)?.startTotal == 42)
@@ -46,8 +48,8 @@ import Testing
         #expect(Set(roster.inputs.map(\.kind)) == Set(InputKindID.all))
         let kinds = roster.inputs.compactMap { $0.settings as? any InputKind }
         #expect(kinds.count == roster.inputs.count)
-        #expect(kinds.map(\.isSourceOfItsOwn) == [false, false, false, false, false, true])
-        #expect(roster.inputs.map { InputKinds.replayTarget(of: $0) != nil } == [true, false, false, true, true, false])
+        #expect(kinds.map(\.isSourceOfItsOwn) == [false, false, false, false, false, true, false])
+        #expect(roster.inputs.map { InputKinds.replayTarget(of: $0) != nil } == [true, false, false, true, true, false, false])
     }
 
     /// What the state directory keeps, as each kind says: every counter's total (by its line), the

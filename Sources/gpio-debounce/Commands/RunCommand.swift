@@ -15,7 +15,7 @@ import Simulation
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run the buttons, encoders, sensors, counters and keypads of a configuration file: debounced events, gestures, codes and actions, in one process.",
+        abstract: "Run the buttons, encoders, sensors, counters, keypads and selector switches of a configuration file: debounced events, gestures, codes, positions and actions, in one process.",
         discussion: """
             One ppoll loop over every input's lines (one request per chip), sleeping until the earliest \
             deadline of any input: nothing runs while the inputs are idle (a keypad is scanned only while a key is down). Events are printed like \
@@ -176,10 +176,10 @@ struct RunCommand: ParsableCommand {
 
 extension RunCommand: SimulationHelp {
     static let simulate = ArgumentHelp(
-        "Drive every line from a simulation instead of real pins (no hardware needed): a bouncy button per button, a turned knob per encoder, a door opened and closed per sensor, an S0 meter per counter, random keys typed per keypad (codes on one with code:), each reported as its configured line (GPIO27 as 27).")
+        "Drive every line from a simulation instead of real pins (no hardware needed): a bouncy button per button, a turned knob per encoder, a door opened and closed per sensor, an S0 meter per counter, random keys typed per keypad (codes on one with code:), a switch turned now and then per selector, each reported as its configured line (GPIO27 as 27).")
     static let seed = ArgumentHelp("Seed of the simulated buttons (with --simulate). (default: 1)")
     static let presses = ArgumentHelp(
-        "Presses of each simulated button, a double click counting 2 (with --simulate; default: forever; 0 starts, publishes and stops).")
+        "Presses of each simulated button, a double click counting 2, and moves of each selector (with --simulate; default: forever; 0 starts, publishes and stops).")
     static let defaultSeed: UInt64? = 1
     static let fewestPresses = 0
 }

@@ -71,6 +71,14 @@ struct WatchCommand: ParsableCommand {
 
     @OptionGroup var keypadScan: KeypadScanOptions
 
+    @Option(
+        help: ArgumentHelp(
+            "Watch a selector switch on these lines (e.g. 5,6,13: one per position, or bit 0 first with --code): one select event per position it settles on, its position at the start first.",
+            valueName: "LINES"))
+    var selector: String?
+
+    @OptionGroup var selectorOptions: SelectorOptions
+
     @Flag(
         help: ArgumentHelp(
             "First print each watched line's state at the start as an event: initial, with its level (0 or 1) and, for a button, pressed or released (JSON, e.g. {\"event\":\"initial\",\"state\":\"released\",\"level\":1,\"time_ns\":1523456789012,\"chip\":\"gpiochip0\",\"line\":17})."))
@@ -86,6 +94,14 @@ struct WatchCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
+        if let selector {
+            guard lines.isEmpty, encoder == nil, keypad == nil else {
+                throw ValidationError("--selector LINES names the selector's lines: watch buttons, an encoder or a keypad in another `gpio-debounce watch`.")
+            }
+            try LineArgument.requireDistinct(LineArgument.parseList(selector))
+            return
+        }
+        if selectorOptions.isGiven { throw ValidationError("--code, --positions and --settle say how --selector reads a switch: add --selector LINES.") }
         if let keypad {
             guard lines.isEmpty, encoder == nil else { throw ValidationError("--keypad ROWS/COLUMNS names the keypad's lines: watch buttons or an encoder in another `gpio-debounce watch`.") }
             let (rows, columns) = try Self.keypadLines(keypad)
@@ -112,6 +128,7 @@ struct WatchCommand: ParsableCommand {
             return try watchKeypad(rows: rows, columns: columns)
         }
         if let encoder { return try watchEncoder(LineArgument.parseList(encoder)) }
+        if let selector { return try watchSelector(LineArgument.parseList(selector)) }
         let signals = try signalDescriptor()
         guard let assembly = try simulation.simulate ? simulatedLines() : pins(lines, signals: signals) else { return }
         let places = assembly.places.compactMap { $0 }

@@ -8,7 +8,7 @@ enum ArgumentPrecheck {
     /// `<strategy>` of the commands' help; CLITests checks that none is missing).
     static let durationOptions: Set<String> = [
         "--debounce", "--press", "--release", "--kernel-debounce", "--debounce-period", "--idle-timeout",
-        "--shutdown-grace", "--duration", "--gap", "--scan-settle", "--scan-interval",
+        "--shutdown-grace", "--duration", "--gap", "--scan-settle", "--scan-interval", "--settle",
     ]
 
     /// The options whose value is a count (`CountArgument`): a negative value reaches them too, so that

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// `watch --selector` and `run` with `selectors:` on simulated switches, as a user runs them.
+@Suite struct SelectorCommandTests {
+    struct Selection: Decodable {
+        var event: String
+        var position: Int?
+        var name: String?
+        var previous: Int?
+        var initial: Bool?
+        var selector: String
+        var lines: [Int]
+    }
+
+    static func selections(_ stdout: String) throws -> [Selection] {
+        try stdout.split(separator: "\n").filter { $0.contains("\"selector\"") }.map { try JSONDecoder().decode(Selection.self, from: Data($0.utf8)) }
+    }
+
+    /// Its position at the start, then one event per move, each naming the one before.
+    @Test func watchSelectorPrintsItsPositionThenEachMove() throws {
+        let result = try CLITests.run([
+            "watch", "--selector", "5,6,13", "--positions", "off,auto,on", "--simulate", "--virtual-time", "--seed", "4", "--presses", "8", "--format", "json",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let selections = try Self.selections(result.stdout)
+        #expect(selections.first.map { $0.initial == true && $0.position == 1 && $0.name == "off" } == true, "\(result.stdout)")
+        let moves = selections.dropFirst().filter { $0.event == "select" }
+        #expect(moves.count == 8)
+        #expect(zip(moves, selections.filter { $0.event == "select" }).allSatisfy { $0.previous == $1.position }, "each names the position before it")
+        #expect(selections.allSatisfy { $0.lines == [5, 6, 13] && $0.selector == "watch" })
+        #expect(moves.allSatisfy { ["off", "auto", "on"][$0.position! - 1] == $0.name })
+        #expect(result.stderr.contains("health of selector watch: "))
+    }
+
+    @Test(arguments: [
+        (["watch", "--code", "gray", "5"], "add --selector LINES"),
+        (["watch", "--selector", "5,6", "17"], "--selector LINES names the selector's lines"),
+        (["watch", "--selector", "5,5"], "5"),
+        (["watch", "--selector", "5,6", "--positions", "a,b,c", "--simulate"], "names more positions than 2 lines"),
+        (["watch", "--selector", "5,6", "--code", "octal", "--simulate"], "one_hot"),
+        (["watch", "--selector", "5,6", "--settle", "5", "--simulate"], "5"),
+    ])
+    func badSelectorOptionsSayWhatToWrite(arguments: [String], message: String) throws {
+        let result = try CLITests.run(arguments)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    /// A configured selector beside a button: its position at the start, its moves, its action shown.
+    @Test func runTurnsAConfiguredSelectorBesideAButton() throws {
+        let path = try ReplayThroughPipelineTests.configuration("""
+            buttons: [{name: start, line: 17}]
+            selectors:
+              - name: mode
+                lines: [GPIO5, GPIO6, GPIO13]
+                positions: [off, auto, on]
+                actions:
+                  - {on: select, run: [/bin/echo, mode]}
+            """)
+        let result = try CLITests.run(["run", "--config", path, "--simulate", "--virtual-time", "--presses", "5", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let selections = try Self.selections(result.stdout)
+        #expect(selections.first?.initial == true && selections.count == 6, "\(result.stdout)")
+        #expect(result.stdout.components(separatedBy: "\"action\":\"mode.select\"").count - 1 == 5)
+        #expect(result.stdout.contains("\"button\":\"start\""))
+        #expect(result.stderr.contains("health of selector mode: "))
+    }
+}
