@@ -6,9 +6,11 @@
 /// The run's order is the order of the inputs it is given: the reader gives each kind's inputs in the
 /// order of the registry's list of kinds (`InputSections`), each kind's in the configuration's order,
 /// and each input's lines in the order its kind says (`InputSettings.watchedLines`: an encoder's A,
-/// B and reset line; a keypad's keys, row by row). Lines no pin carries (a keypad's keys: their
-/// `settings` are nil) are made by a source of their input's own from pins of its own
-/// (`InputSettings.pinsOfItsOwn`), which `pins` lists with every other pin. A line's identity
+/// B and reset line; a keypad's keys, row by row). The lines pins carry come first, in that order
+/// (`pinLines`: what a pin source requests, from line 0); the lines no pin carries (a keypad's keys:
+/// their `settings` are nil) follow, in the same order: a source of their input's own makes them
+/// from pins of its own (`InputSettings.pinsOfItsOwn`), which `pins` lists after every pin line's.
+/// Whatever kind is listed after another, no line's place depends on it. A line's identity
 /// (`LineID`) is its index in that order, which is the index the loop and the pipeline use.
 package struct Roster: Sendable {
     /// The inputs, in the run's order.
@@ -22,19 +24,22 @@ package struct Roster: Sendable {
     /// The roster of a configuration's inputs, in the order given: the run's order, as the reader
     /// reads them (each kind's section in the registry's order, `InputSections`).
     package init(inputs: [any InputSettings] = []) {
-        for input in inputs { add(input) }
-    }
-
-    private mutating func add(_ settings: any InputSettings) {
-        let input = inputs.count
-        var ids: [LineID] = []
-        for (role, settings) in settings.watchedLines {
-            let id = LineID(index: lines.count)
-            lines.append(PlannedLine(id: id, settings: settings, owner: Owner(input: input, role: role)))
-            ids.append(id)
+        let watched = inputs.map(\.watchedLines)
+        var ids = watched.map { Array(repeating: LineID(index: 0), count: $0.count) }
+        // The lines pins carry, then the others (`pinLines` is a prefix of `lines`).
+        for carriedByPins in [true, false] {
+            for (input, lines) in watched.enumerated() {
+                for (part, (role, settings)) in lines.enumerated() where (settings != nil) == carriedByPins {
+                    let id = LineID(index: self.lines.count)
+                    self.lines.append(PlannedLine(id: id, settings: settings, owner: Owner(input: input, role: role)))
+                    ids[input][part] = id
+                }
+            }
         }
-        indexByName[settings.name] = inputs.count
-        inputs.append(Input(name: settings.name, settings: settings, lines: ids))
+        for (input, settings) in inputs.enumerated() {
+            indexByName[settings.name] = input
+            self.inputs.append(Input(name: settings.name, settings: settings, lines: ids[input]))
+        }
     }
 
     // MARK: Questions
@@ -76,7 +81,7 @@ package struct Roster: Sendable {
     }
 
     /// The lines that carry pins (every line but a keypad's keys), in the run's order: the lines a
-    /// pin source requests, one after the other from line 0 (keys come last).
+    /// pin source requests, one after the other from line 0 (the others come after them all).
     package var pinLines: [PlannedLine] { lines.filter { $0.settings != nil } }
 
     /// The pins input `input` (an index into `inputs`) requests, each with what messages call it: its
@@ -89,5 +94,17 @@ package struct Roster: Sendable {
 
     /// Every pin the run requests, in the run's order: the pin lines' (`pinLines`), then each keypad's
     /// rows and columns.
-    package var pins: [(label: String, settings: LineSettings)] { inputs.indices.flatMap { pins(of: $0) } }
+    package var pins: [(label: String, settings: LineSettings)] { pinOrder.flatMap { pins(of: $0) } }
+
+    /// The index in `pins` of input `input`'s first pin (an index into `inputs`).
+    package func firstPin(of input: Int) -> Int {
+        pinOrder.prefix { $0 != input }.reduce(0) { $0 + pins(of: $1).count }
+    }
+
+    /// The inputs in the order `pins` lists their pins: those whose lines carry them, then those with
+    /// pins of their own.
+    private var pinOrder: [Int] {
+        let ofTheirOwn = inputs.indices.filter { !inputs[$0].settings.pinsOfItsOwn.isEmpty }
+        return inputs.indices.filter { inputs[$0].settings.pinsOfItsOwn.isEmpty } + ofTheirOwn
+    }
 }

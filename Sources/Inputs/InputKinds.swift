@@ -56,11 +56,9 @@ package enum InputKinds {
     /// (`<Kind>Settings+Check.swift`), its lines where `places` says; a counter says how often it is
     /// published when the configuration `publishes` over MQTT.
     package static func checkLines(of roster: Roster, places: some CheckedPlaces, publishes: Bool) -> [String] {
-        var firstPin = 0
-        return roster.inputs.indices.flatMap { input -> [String] in
+        roster.inputs.indices.flatMap { input -> [String] in
             let entry = roster.inputs[input]
-            defer { firstPin += roster.pins(of: input).count }
-            return kind(of: entry).checkLines(of: entry, firstPin: firstPin, places: places, publishes: publishes)
+            return kind(of: entry).checkLines(of: entry, firstPin: roster.firstPin(of: input), places: places, publishes: publishes)
         }
     }
 

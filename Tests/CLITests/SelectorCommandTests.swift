@@ -67,3 +67,24 @@ import Testing
         #expect(result.stderr.contains("health of selector mode: "))
     }
 }
+
+/// A selector listed after a keypad: its lines are pins like a button's, the keypad's keys come after
+/// every pin's line, and a simulation of both reports each as its own (no key from a selector's line).
+@Suite struct SelectorBesideAKeypadTests {
+    @Test func aKeypadAndASelectorEachReportTheirOwnEvents() throws {
+        let path = try ReplayThroughPipelineTests.configuration("""
+            keypads:
+              - {name: pad, rows: [5, 6, 13, 19], columns: [12, 16, 20], code: {min_length: 4, end_keys: "#"}}
+            selectors:
+              - {name: mode, lines: [21, 26, 7], positions: [off, auto, on]}
+            """)
+        let result = try CLITests.run(["run", "--config", path, "--simulate", "--virtual-time", "--presses", "12", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.contains("\"selector\":\"mode\"") }.count == 13, "its position at the start and its 12 moves: \(result.stdout)")
+        #expect(lines.filter { $0.contains("\"keypad\":\"pad\"") && $0.contains("\"event\":\"press\"") }.count >= 12)
+        #expect(lines.allSatisfy { !($0.contains("\"keypad\"") && $0.contains("\"selector\"")) })
+        #expect(lines.contains { $0.hasPrefix("{\"event\":\"code\",\"length\":") })
+        #expect(result.stderr.contains("health of selector mode: ") && result.stderr.contains("health of keypad pad: "))
+    }
+}

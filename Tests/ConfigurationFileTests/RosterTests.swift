@@ -41,6 +41,25 @@ import Testing
 
     /// The convention every consumer relies on, written out: buttons, each encoder's A then B, sensors,
     /// counters. A change of it must change this test, not pass unnoticed.
+    /// A kind whose lines pins carry, listed after a keypad (whose keys no pin carries): its lines come
+    /// before the keys, so the pins' lines are always lines 0 to n-1, and its pins before the keypad's.
+    @Test func thePinsLinesComeFirstWhateverKindFollowsAKeypad() throws {
+        let roster = try Self.roster("""
+            keypads:
+              - {name: pad, rows: [5, 6], columns: [12, 16], keys: ["12", "34"]}
+            selectors:
+              - {name: mode, lines: [20, 21, 26]}
+            buttons:
+              - {name: bell, line: 22}
+            """)
+        #expect(roster.inputs.map(\.name) == ["bell", "pad", "mode"])
+        #expect(roster.inputs.map { $0.lines.map(\.index) } == [[0], [4, 5, 6, 7], [1, 2, 3]])
+        #expect(roster.pinLines.map(\.id.index) == [0, 1, 2, 3])
+        #expect(roster.pins.map(\.label) == ["bell", "mode (line 1)", "mode (line 2)", "mode (line 3)", "pad (row 1)", "pad (row 2)", "pad (column 1)", "pad (column 2)"])
+        #expect((0..<3).map { roster.firstPin(of: $0) } == [0, 4, 1])
+        #expect(roster.label(of: roster.lines[4].id) == "pad key 1" && roster.label(of: roster.lines[3].id) == "mode (line 3)")
+    }
+
     @Test func theLineOrderIsButtonsThenEncodersABThenSensorsThenCounters() throws {
         let roster = try Self.roster()
         let owners = roster.lines.map { (roster.input(owning: $0.id).kind.noun, $0.owner.role) }

@@ -31,7 +31,7 @@ import Testing
         #expect(presenters.map(\.description.kind) == ["button", "encoder", "encoder", "sensor", "counter", "keypad", "selector"])
         #expect(presenters.map(\.name) == ["bell", "volume", "balance", "door", "energy", "pad", "mode"])
         #expect(presenters.map(\.description.input) == Array(0..<7))
-        #expect(presenters.map(\.description.lines) == [[0], [1, 2], [3, 4], [5], [6], [7, 8, 9, 10], [11, 12, 13]])
+        #expect(presenters.map(\.description.lines) == [[0], [1, 2], [3, 4], [5], [6], [10, 11, 12, 13], [7, 8, 9]], "the pins' lines first, then the keys")
         #expect((presenters[1] as? EncoderPresenter)?.startPosition == 0)
         #expect((presenters[2] as? EncoderPresenter)?.startPosition == 3)
         #expect((presenters[4] as? CounterPresenter)?.startTotal == 42)
