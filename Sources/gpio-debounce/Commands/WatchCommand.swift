@@ -99,6 +99,9 @@ struct WatchCommand: ParsableCommand {
                 throw ValidationError("--selector LINES names the selector's lines: watch buttons, an encoder or a keypad in another `gpio-debounce watch`.")
             }
             try LineArgument.requireDistinct(LineArgument.parseList(selector))
+            if kernelDebounceNs > 0 || debounce.press != nil || debounce.release != nil {
+                throw ValidationError("A selector's lines are not debounced one by one: its reading must hold for --settle (20ms by default) instead.")
+            }
             return
         }
         if selectorOptions.isGiven { throw ValidationError("--code, --positions and --settle say how --selector reads a switch: add --selector LINES.") }
