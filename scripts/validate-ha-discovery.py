@@ -12,10 +12,15 @@ and the prefix. For each message, as homeassistant/components/mqtt/discovery.py 
     gesture names the device triggers and event types announce, for sample events; an encoder's
     event entity (event types rotate_left and rotate_right) to a JSON object with the detent's
     event type and its position and velocity as numbers, for sample detents;
+  - a selector's event entity (event types select and invalid) renders a select to a JSON object with
+    its event type, position and the position's name, and an invalid reading to its event type alone;
   - a keypad's event entity has no value_template (its payloads carry event_type themselves:
     MQTTKeypad.pressPayload, .codePayload), and each of its event types is one key's character or
     `code`;
-  - a sensor is an encoder's position (state_class measurement) or a pulse counter's total
+  - a sensor of device_class enum is a selector's position: options (in the payload: 2024.3's schema
+    drops them, later versions take them), a list of distinct names, no state_class and no unit (Home
+    Assistant refuses those for an enum);
+  - any other sensor is an encoder's position (state_class measurement) or a pulse counter's total
     (state_class total_increasing, for the Energy dashboard): a counter's value_template must render
     its state's JSON ({"total":N,"value":V,"rate_per_min":R,"rate":P}) to the value, its attributes
     come from its state topic, and its unit must be one Home Assistant allows for its device_class
@@ -68,6 +73,13 @@ ROTATIONS = {  # a detent message (what `watch --encoder --format json` prints),
                     "encoder": "e", "chip": "c", "lines": [1, 2]},
 }
 
+SELECTIONS = [  # a selector's reading (what `watch --selector --format json` prints), and what the template must give
+    ({"event": "select", "position": 3, "name": "au\"to", "previous": 2, "time_ns": 2, "onset_ns": 1, "selector": "s", "chip": "c", "lines": [1, 2, 3]},
+     {"event_type": "select", "position": 3, "name": "au\"to"}),
+    ({"event": "invalid", "active": [1, 3], "time_ns": 2, "onset_ns": 1, "selector": "s", "chip": "c", "lines": [1, 2, 3]},
+     {"event_type": "invalid"}),
+]
+
 COUNTS = [  # a counter's state message (MQTTCounter.statePayload), its value, and its rate
     ({"total": 0, "value": 0, "rate_per_min": 0, "rate": 0}, 0, 0),
     ({"total": 12345, "value": 12.345, "rate_per_min": 61.5, "rate": 3690}, 12.345, 3690),
@@ -76,6 +88,7 @@ COUNTS = [  # a counter's state message (MQTTCounter.statePayload), its value, a
 HEALTHS = [  # an input's health message (MQTTHealth.payload), and the state it must show
     ({"edges": 0, "bounces_absorbed": 0, "glitches_rejected": 0, "noise_bursts": 0, "lost_events": 0}, 0),
     ({"edges": 153, "bounces_absorbed": 150, "glitches_rejected": 2, "noise_bursts": 1, "lost_events": 4}, 153),
+    ({"edges": 40, "bounces_absorbed": 35, "glitches_rejected": 0, "noise_bursts": 0, "lost_events": 0, "invalid_readings": 1}, 40),
 ]
 
 BINARY_PAYLOADS = [("pressed", "released"), ("on", "off")]
@@ -121,6 +134,11 @@ def check(topic, payload, prefix):
             expected = {"event_type": event_type, "position": sample["position"], "velocity": sample["velocity"]}
             if rendered != expected:
                 return f"value_template gives {rendered!r} for a detent, expected {expected!r}"
+    elif component == "event" and set(config["event_types"]) == {"select", "invalid"}:
+        for sample, expected in SELECTIONS:
+            rendered = json.loads(render(config["value_template"], sample))
+            if rendered != expected:
+                return f"value_template gives {rendered!r} for a selector's reading, expected {expected!r}"
     elif component == "event" and "value_template" not in config:
         problem = check_keypad(config)
         if problem:
@@ -134,6 +152,13 @@ def check(topic, payload, prefix):
         problem = check_health(config, validated)
         if problem:
             return problem
+    elif component == "sensor" and validated.get("device_class") == "enum":
+        # 2024.3's MQTT sensor has no `options` (its schema drops them); later ones take them.
+        options = config.get("options")
+        if not options or len(set(options)) != len(options) or not all(isinstance(o, str) for o in options):
+            return f"an enum sensor's options {options!r} are not a list of distinct names"
+        if "state_class" in validated or "unit_of_measurement" in validated:
+            return "an enum sensor has no state_class and no unit"
     elif component == "sensor" and config.get("state_class") == "total_increasing":
         problem = check_counter(config, validated)
         if problem:

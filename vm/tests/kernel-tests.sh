@@ -1354,6 +1354,37 @@ run_test m-pi5-old t_m_pi5_old
 run_test m-pi5-new t_m_pi5_new
 run_test n-ioctls t_n_ioctls
 run_test r-one-scan t_r_one_scan
+# w. a selector switch (issue 43) on three gpio-sim lines driven through their pulls: its position at
+# the start is read from the lines, a move (break before make) is one select, a switch left between
+# two positions is one invalid reading, and a second watch starts at the position the lines show.
+# Its settle time is long (300 ms): under TCG two writes of a pull may be tens of milliseconds apart.
+t_w_selector() {
+    local got
+    new_chip w 4 || return
+    gpiosim_set "$SIM" 0 1
+    gpiosim_set "$SIM" 1 0
+    gpiosim_set "$SIM" 2 1
+    start_watch w --chip "$CHIP" --selector 0,1,2 --positions off,auto,on --settle 300ms --bias as-is --num-events 3
+    wait_used 0 || return
+    nap 1
+    gpiosim_set "$SIM" 1 1   # auto breaks,
+    gpiosim_set "$SIM" 2 0   # on makes
+    nap 1.5
+    gpiosim_set "$SIM" 2 1   # on breaks, and the switch stays between two positions
+    nap 1.5
+    gpiosim_set "$SIM" 0 0   # then off makes
+    wait_exit "$W_PID" 30
+    check_eq "watch --selector exit status (--num-events 3)" "$W_RC" 0
+    got=$(grep -o '"event":"[a-z]*","\(position\|active\)":[^,]*' "$TMP/w.out" | tr '\n' ' ')
+    check_eq "its position at the start, a move, a stop between two, a landing" "$got" \
+        '"event":"select","position":2 "event":"select","position":3 "event":"invalid","active":[] "event":"select","position":1 '
+    check_match "the start is marked initial and named" "$(head -n1 "$TMP/w.out")" '"name":"auto",.*"initial":true'
+    check_match "the landing names the position before it" "$(tail -n1 "$TMP/w.out")" '"name":"off","previous":3,'
+    start_watch w2 --chip "$CHIP" --selector 0,1,2 --positions off,auto,on --bias as-is --idle-timeout 1s
+    wait_exit "$W_PID" 20
+    check_match "a new watch starts at the position the lines show" "$(head -n1 "$TMP/w2.out")" '"position":1,"name":"off",.*"initial":true'
+}
+
 run_test a-clean t_a_clean
 run_test b-bouncy-defer t_b_bouncy_defer
 run_test b-bouncy-eager t_b_bouncy_eager
@@ -1390,6 +1421,7 @@ run_test s-reload t_s_reload
 run_test t-press-at-request t_t_press_at_request
 run_test u-held-at-start t_u_held_at_start
 run_test v-health t_v_health
+run_test w-selector t_w_selector
 
 if [[ -s $TMP/storm-lost ]]; then
     if grep -qv '^0$' "$TMP/storm-lost"; then
