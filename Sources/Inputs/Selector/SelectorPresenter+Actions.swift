@@ -21,8 +21,8 @@ extension SelectorPresenter {
         var environment = ["GPIO_ONSET_NS=\(reading.onsetNs)", "GPIO_SELECTOR=\(name)", "GPIO_TIME_NS=\(reading.timeNs)"]
         switch reading.kind {
         case .select(let position, let previous):
-            environment += ["GPIO_EVENT=select", "GPIO_POSITION=\(position)", "GPIO_POSITION_NAME=\(self.name(of: position))"]
-            if let previous { environment += ["GPIO_PREVIOUS=\(previous)", "GPIO_PREVIOUS_NAME=\(self.name(of: previous))"] }
+            environment += ["GPIO_EVENT=select", "GPIO_POSITION=\(position)", "GPIO_POSITION_NAME=\(settings.positionName(position))"]
+            if let previous { environment += ["GPIO_PREVIOUS=\(previous)", "GPIO_PREVIOUS_NAME=\(settings.positionName(previous))"] }
         case .invalid(let activeLines):
             let numbers = Self.activeNumbers(activeLines, lineCount: lineIndices.count).map(String.init).joined(separator: ",")
             environment += ["GPIO_ACTIVE_LINES=\(numbers)", "GPIO_EVENT=invalid"]

@@ -56,7 +56,7 @@ extension SelectorPresenter {
     private func opening(_ reading: SelectorEvent) -> [EventField] {
         switch reading.kind {
         case .select(let position, let previous):
-            var fields: [EventField] = [.text("event", "select"), .integer("position", Int64(position)), .text("name", name(of: position))]
+            var fields: [EventField] = [.text("event", "select"), .integer("position", Int64(position)), .text("name", settings.positionName(position))]
             if let previous { fields.append(.integer("previous", Int64(previous))) }
             return fields
         case .invalid(let activeLines):

@@ -11,10 +11,8 @@ package struct SelectorPresenter: InputPresenter {
     package let description: InputDescription
     /// Its run lines, bit i of a reading the i-th.
     let lineIndices: [Int]
-    let configuration: SelectorConfiguration
-    /// The names of its positions, the first for `lowestValue`; empty: their numbers.
-    let positions: [String]
-    let lowestValue: Int
+    /// Its settings: its code, its positions' names.
+    let settings: SelectorSettings
     /// Its fields after its events: `,"selector":"mode","chip":"gpiochip0","lines":[5,6,13]`.
     let eventFields: EventFields
 
@@ -31,9 +29,7 @@ package struct SelectorPresenter: InputPresenter {
     /// Selector `settings` as input `input` on `chip`'s `lines` (offsets; empty when none is open), run lines `lineIndices`.
     init(_ settings: SelectorSettings, input: Int, chip: String, lines: [Int], lineIndices: [Int]) {
         self.lineIndices = lineIndices
-        self.configuration = settings.configuration
-        self.positions = settings.positions
-        self.lowestValue = settings.lowestValue
+        self.settings = settings
         self.eventFields = EventFields([.text("selector", settings.name), .text("chip", chip), .integers("lines", lines.map(Int64.init))])
         let state: EntityDescription
         if let options = Self.options(settings) {
@@ -62,12 +58,6 @@ package struct SelectorPresenter: InputPresenter {
         return options
     }
 
-    /// The name of position `value`: its configured name, or its number.
-    func name(of value: Int) -> String {
-        let index = value - lowestValue
-        return positions.indices.contains(index) ? positions[index] : String(value)
-    }
-
     /// Its position from its lines' states in `linesPressed`, if each is known and they make one.
     func position(in linesPressed: [Bool?]) -> Int? {
         var activeLines: UInt32 = 0
@@ -75,7 +65,7 @@ package struct SelectorPresenter: InputPresenter {
             guard let isActive = Self.state(of: line, in: linesPressed) else { return nil }
             if isActive { activeLines |= 1 << UInt32(bit) }
         }
-        return configuration.value(ofActiveLines: activeLines)
+        return settings.configuration.value(ofActiveLines: activeLines)
     }
 
     /// Its events carry their own fields (`printedLine`).
@@ -94,6 +84,6 @@ package struct SelectorPresenter: InputPresenter {
     }
 
     private func stateUpdate(_ position: Int) -> InputUpdate {
-        InputUpdate(channel: "state", text: name(of: position), delivery: .state)
+        InputUpdate(channel: "state", text: settings.positionName(position), delivery: .state)
     }
 }

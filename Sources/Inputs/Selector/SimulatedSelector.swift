@@ -33,8 +33,9 @@ struct SimulatedSelector: IteratorProtocol, Sendable {
         self.recordsMoves = recordsMoves
         self.configuration = configuration
         self.activeLevel = activeLevel
+        // The valid values from the lowest up (at most 4,096 of them: a move is mostly to a neighbour).
         var highest = lowestValue
-        while highest < lowestValue + 4_096, configuration.value(ofActiveLines: Self.bits(highest + 1, configuration) ?? .max) == highest + 1 { highest += 1 }
+        while highest < lowestValue + 4_096, Self.bits(highest + 1, configuration) != nil { highest += 1 }
         values = lowestValue...max(lowestValue, highest)
         position = lowestValue
         remainingMoves = moves
