@@ -132,6 +132,12 @@ struct WatchCommand: ParsableCommand {
         }
         if let encoder { return try watchEncoder(LineArgument.parseList(encoder)) }
         if let selector { return try watchSelector(LineArgument.parseList(selector)) }
+        try watchButtons()
+    }
+
+    /// The lines named, each a button debounced on its own (or the simulated buttons): one event per
+    /// press and release, a summary per line at the stop.
+    private func watchButtons() throws {
         let signals = try signalDescriptor()
         guard let assembly = try simulation.simulate ? simulatedLines() : pins(lines, signals: signals) else { return }
         let places = assembly.places.compactMap { $0 }
