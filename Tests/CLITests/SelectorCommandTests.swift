@@ -88,3 +88,29 @@ import Testing
         #expect(result.stderr.contains("health of selector mode: ") && result.stderr.contains("health of keypad pad: "))
     }
 }
+
+/// `run --simulate` reloaded by SIGHUP with selectors: a kept one goes on from its position without
+/// announcing it again, an added one says its position at the start, and each names the one before.
+@Suite struct SelectorReloadTests {
+    @Test func aKeptSelectorGoesOnAndAnAddedOneSaysItsPosition() throws {
+        let config = RecordAnalyzeTests.temporaryPath(".yaml")
+        try "selectors: [{name: mode, lines: [5, 6, 13]}]\n".write(toFile: config, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: config) }
+        let run = try ReloadTests.Running(["run", "--config", config, "--simulate", "--format", "json"])
+        #expect(run.wait { ReloadTests.lines($0.stdout, of: "mode").count >= 3 }, "\(run.stdout)")
+        try "selectors: [{name: mode, lines: [5, 6, 13]}, {name: dip, lines: [20, 21], code: binary}]\n".write(
+            toFile: config, atomically: true, encoding: .utf8)
+        run.signal(SIGHUP)
+        #expect(run.wait { $0.stderr.contains("reloaded") }, "\(run.stderr)")
+        #expect(run.wait { ReloadTests.lines($0.stdout, of: "dip").count >= 2 && ReloadTests.lines($0.stdout, of: "mode").count >= 5 })
+        run.signal(SIGINT)
+        run.process.waitUntilExit()
+        #expect(run.process.terminationStatus == 0, "\(run.stderr)")
+        let mode = try ReloadTests.lines(run.stdout, of: "mode").map { try JSONDecoder().decode(SelectorCommandTests.Selection.self, from: Data($0.utf8)) }
+        #expect(mode.filter { $0.initial == true }.count == 1, "the kept selector's position is announced once, at the first start")
+        let positions = mode.filter { $0.event == "select" }
+        #expect(zip(positions.dropFirst(), positions).allSatisfy { $0.previous == $1.position }, "\(run.stdout)")
+        let dip = ReloadTests.lines(run.stdout, of: "dip")
+        #expect(dip.first?.contains("\"initial\":true") == true, "\(dip)")
+    }
+}
