@@ -55,10 +55,9 @@ extension ButtonPipeline {
     package func decoder(selector index: Int) -> SelectorDecoder { selectors[index].decoder }
 
     /// A selector line's change (or a level read after lost edges) into its decoder at `timeNs`; the
-    /// reading it settles goes out.
+    /// reading it settles goes out. An edge is counted by the caller (`receive`), a level read is not.
     mutating func select(line index: Int, of line: SelectorLine, level: Level, atNs timeNs: Int64, into outputs: inout [PipelineOutput]) {
         let isActive = selectors[line.selector].activeLevel.isPressed(level)
-        selectors[line.selector].edges += 1
         if let event = selectors[line.selector].decoder.receive(line: line.bit, isActive: isActive, atNs: timeNs) {
             outputs.append(.selection(selectors[line.selector].source, event))
         }

@@ -200,6 +200,7 @@ public struct ButtonPipeline: Sendable {
         case .selector(var line):
             line.lastEdgeNs = max(line.lastEdgeNs, edge.timeNs)
             lines[index].follower = .selector(line)
+            selectors[line.selector].edges += 1
             select(line: index, of: line, level: edge.level, atNs: edge.timeNs, into: &outputs)
             renewDue(line: index)
             return

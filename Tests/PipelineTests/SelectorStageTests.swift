@@ -101,6 +101,8 @@ import Testing
         _ = pipeline.advance(toNs: quietNs + 20 * Self.ms, into: &outputs)
         #expect(Self.selections(outputs) == [SelectorEvent(kind: .select(position: 2, previous: 1), timeNs: quietNs + 20 * Self.ms, onsetNs: quietNs)])
         #expect(pipeline.lostEvents(line: 2) == 1)
+        let health = pipeline.health(input: 5, atNs: quietNs + 20 * Self.ms)
+        #expect(health.edges == 1 && health.lostEvents == 1, "the line read again is no edge: \(health)")
     }
 
     /// A recording that ends while a reading is settling: it is decided as if time ran on.
