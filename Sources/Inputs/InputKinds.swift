@@ -68,11 +68,16 @@ package enum InputKinds {
     /// `presses` times (nil: forever). An input that is a source of its own (a keypad) plays none
     /// here (`simulatedSources`).
     package static func simulatedInputs(of roster: Roster, seed: UInt64, presses: Int?) -> [SimulatedInput] {
+        zip(roster.inputs, indicesWithinKind(of: roster)).flatMap { input, index in kind(of: input).simulated(index: index, seed: seed, presses: presses) }
+    }
+
+    /// Each of `roster`'s inputs' index among the inputs of its kind, in the roster's order: what a
+    /// simulation seeds it by, so that it plays the same whatever else the configuration lists.
+    static func indicesWithinKind(of roster: Roster) -> [UInt64] {
         var ofKind: [InputKindID: UInt64] = [:]
-        return roster.inputs.flatMap { input -> [SimulatedInput] in
-            let index = ofKind[input.id.kind, default: 0]
-            ofKind[input.id.kind] = index + 1
-            return kind(of: input).simulated(index: index, seed: seed, presses: presses)
+        return roster.inputs.map { input in
+            defer { ofKind[input.id.kind, default: 0] += 1 }
+            return ofKind[input.id.kind, default: 0]
         }
     }
 
@@ -90,10 +95,7 @@ package enum InputKinds {
         of roster: Roster, seed: UInt64, presses: Int?, startNs: Int64
     ) -> (sources: [RunAssembly.NamedKeypad], places: [RunAssembly.LinePlace]) {
         var made: (sources: [RunAssembly.NamedKeypad], places: [RunAssembly.LinePlace]) = ([], [])
-        var ofKind: [InputKindID: UInt64] = [:]
-        for input in roster.inputs {
-            let index = ofKind[input.id.kind, default: 0]
-            ofKind[input.id.kind] = index + 1
+        for (input, index) in zip(roster.inputs, indicesWithinKind(of: roster)) {
             guard let own = kind(of: input).simulatedSource(index: index, seed: seed, presses: presses, startNs: startNs) else { continue }
             made.sources.append(own.source)
             made.places += own.places
@@ -108,11 +110,13 @@ package enum InputKinds {
     ) throws(GPIOError) -> (sources: [RunAssembly.NamedKeypad], places: [RunAssembly.LinePlace]) {
         var made: (sources: [RunAssembly.NamedKeypad], places: [RunAssembly.LinePlace]) = ([], [])
         var next = 0
-        for (index, input) in roster.inputs.enumerated() where kind(of: input).isSourceOfItsOwn {
+        for (index, input) in roster.inputs.enumerated() {
+            let kind = kind(of: input)
+            guard kind.isSourceOfItsOwn else { continue }
             let count = roster.pins(of: index).count
             let upper = min(pins.count, next + count)
             next += count
-            guard let own = try kind(of: input).requestedSource(pins: next - count < upper ? Array(pins[(next - count)..<upper]) : []) else { continue }
+            guard let own = try kind.requestedSource(pins: next - count < upper ? Array(pins[(next - count)..<upper]) : []) else { continue }
             made.sources.append(own.source)
             made.places += own.places
         }
