@@ -47,15 +47,9 @@ package struct SelectorPresenter: InputPresenter {
     /// Its positions' names, or their numbers while there are few enough; nil: too many to list.
     private static func options(_ settings: SelectorSettings) -> [String]? {
         if !settings.positions.isEmpty { return settings.positions }
-        let configuration = settings.configuration
-        var options: [String] = []
-        var value = settings.lowestValue
-        while configuration.code.activeLines(forValue: value, lineCount: configuration.lineCount) != nil {
-            guard options.count < maximumUnnamedOptions else { return nil }
-            options.append(String(value))
-            value += 1
-        }
-        return options
+        let count = settings.configuration.valueCount(from: settings.lowestValue, atMost: maximumUnnamedOptions + 1)
+        guard count <= maximumUnnamedOptions else { return nil }
+        return (0..<count).map { String(settings.lowestValue + $0) }
     }
 
     /// Its position from its lines' states in `linesPressed`, if each is known and they make one.

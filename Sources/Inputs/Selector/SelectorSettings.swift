@@ -31,6 +31,18 @@ package struct SelectorSettings: Sendable, Equatable {
     }
 }
 
+extension SelectorConfiguration {
+    /// How many values its lines make one after another from `lowest` up, counted to at most `limit`:
+    /// each a reading whose lines read back as it (a coded switch on many lines makes millions).
+    func valueCount(from lowest: Int, atMost limit: Int) -> Int {
+        var count = 0
+        while count < limit, let lines = code.activeLines(forValue: lowest + count, lineCount: lineCount), value(ofActiveLines: lines) == lowest + count {
+            count += 1
+        }
+        return count
+    }
+}
+
 /// What starts a selector's action: a valid reading that held (`select`), or an invalid one (`invalid`).
 package enum SelectorTrigger: String, Sendable, Hashable, CaseIterable {
     case select, invalid

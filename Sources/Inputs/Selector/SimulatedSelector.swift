@@ -33,10 +33,8 @@ struct SimulatedSelector: IteratorProtocol, Sendable {
         self.recordsMoves = recordsMoves
         self.configuration = configuration
         self.activeLevel = activeLevel
-        // The valid values from the lowest up (at most 4,096 of them: a move is mostly to a neighbour).
-        var highest = lowestValue
-        while highest < lowestValue + 4_096, Self.bits(highest + 1, configuration) != nil { highest += 1 }
-        values = lowestValue...max(lowestValue, highest)
+        // The valid values from the lowest up (at most 4,097 of them: a move is mostly to a neighbour).
+        values = lowestValue...(lowestValue + max(1, configuration.valueCount(from: lowestValue, atMost: 4_097)) - 1)
         position = lowestValue
         remainingMoves = moves
         random = SplitMix64(seed: seed)
