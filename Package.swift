@@ -99,6 +99,11 @@ let package = Package(
         .target(
             name: "MQTT",
             dependencies: ["CMosquitto", "DebounceCore", "Pipeline", "EventLoop", "LineInput", "LinuxSys", "EventOutput", "InputModel", "Settings", logging, system]),
+        // The events socket: every program on the machine gets the inputs' states and events as JSON lines,
+        // from their descriptions (InputPresenter), on the event loop (one epoll descriptor).
+        .target(
+            name: "EventSocket",
+            dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LineInput", "LinuxSys", "EventOutput", "InputModel", "YAMLDocument", logging, system]),
         // What an input shows outside the daemon, whatever its kind: its description (entities, channels,
         // health), the updates its outputs make and the fields `run` prints after its events
         // (InputPresenter). The sinks that show inputs work from it.
@@ -136,7 +141,7 @@ let package = Package(
             name: "Daemon",
             dependencies: [
                 "DebounceCore", "Pipeline", "EventLoop", "LineInput", "Keypads", "LinuxSys", "Simulation", "GPIODBackend", "EventOutput", "Settings", "Recording", "Actions",
-                "Keys", "CounterState", "MQTT", "InputModel", "Inputs", "ConfigurationFile", "Assembly", logging, system,
+                "Keys", "CounterState", "MQTT", "EventSocket", "InputModel", "Inputs", "ConfigurationFile", "Assembly", logging, system,
             ]),
         // The library face: `Button(line: 17).events`, over real pins or the simulated button.
         .target(name: "GPIODebounce", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LineInput", "LinuxSys", "Simulation", "GPIODBackend", "Settings", "Assembly", system]),
@@ -144,7 +149,7 @@ let package = Package(
             name: "gpio-debounce",
             dependencies: [
                 "DebounceCore", "Pipeline", "EventLoop", "LineInput", "LinuxSys", "Simulation", "EventOutput", "TraceFormat", "TraceInput", "GPIODBackend", "TraceAnalysis",
-                "Settings", "Recording", "Actions", "Keypads", "CounterState", "MQTT", "ConfigurationFile", "Assembly", "Daemon", logging, system,
+                "Settings", "Recording", "Actions", "Keypads", "CounterState", "MQTT", "EventSocket", "ConfigurationFile", "Assembly", "Daemon", logging, system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -198,6 +203,10 @@ let package = Package(
                 "EventLoop", "EventOutput", "Pipeline", "LinuxSys", "DebounceCore", logging, inMemoryLogging, system,
             ]),
         .testTarget(name: "InputModelTests", dependencies: ["InputModel"]),
+        // The events socket's protocol and its sink on the event loop, with real sockets.
+        .testTarget(
+            name: "EventSocketTests",
+            dependencies: ["EventSocket", "InputModel", "Inputs", "EventLoop", "Pipeline", "LineInput", "LinuxSys", "DebounceCore", "EventOutput", logging, system]),
         .testTarget(
             name: "InputsTests", dependencies: ["Inputs", "InputModel", "ConfigurationFile", "Pipeline", "DebounceCore", "EventOutput", "CounterState", "GPIODBackend", "Simulation"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "Simulation"]),

@@ -20,6 +20,11 @@
 #include <sys/ioctl.h>
 #include <linux/input.h>
 #include <linux/uinput.h>
+#include <errno.h>
+#include <stdint.h>
+#include <sys/epoll.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 
 extern int ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *timeout, const sigset_t *sigmask);
 
@@ -74,5 +79,114 @@ static inline int clinuxsys_uinput_destroy(int fd) { return ioctl(fd, UI_DEV_DES
 /* ioctl(fd, UI_GET_SYSNAME(length), buffer) (Linux 3.15): the device's name in /sys/class/input ("input7"). */
 static inline int clinuxsys_uinput_sysname(int fd, char *buffer, unsigned length) { return ioctl(fd, UI_GET_SYSNAME(length), buffer); }
 static const int clinuxsys_uinput_max_name_size = UINPUT_MAX_NAME_SIZE;
+
+/* Unix stream sockets (unix(7)): the events socket the daemon listens on, and its clients. */
+
+/* accept4(2) is a GNU extension the Glibc module leaves out. */
+extern int accept4(int sockfd, struct sockaddr *addr, socklen_t *addrlen, int flags);
+
+/* The longest path a sockaddr_un holds, without its terminating NUL (107 on Linux). */
+static const int clinuxsys_unix_path_max = (int)sizeof(((struct sockaddr_un *)0)->sun_path) - 1;
+
+/* A socket bound to `path` and listening with `backlog`, non-blocking and close-on-exec (socket, bind,
+ * listen); -1 with errno when a step fails (the socket closed again). The path must not exist. */
+static inline int clinuxsys_unix_listen(const char *path, int backlog) {
+    struct sockaddr_un address;
+    memset(&address, 0, sizeof address);
+    address.sun_family = AF_UNIX;
+    if (strlen(path) > (size_t)clinuxsys_unix_path_max) { errno = ENAMETOOLONG; return -1; }
+    strncpy(address.sun_path, path, sizeof address.sun_path - 1);
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    if (bind(fd, (struct sockaddr *)&address, sizeof address) != 0 || listen(fd, backlog) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
+/* A blocking, close-on-exec socket connected to the socket at `path` (socket, connect); -1 with errno. */
+static inline int clinuxsys_unix_connect(const char *path) {
+    struct sockaddr_un address;
+    memset(&address, 0, sizeof address);
+    address.sun_family = AF_UNIX;
+    if (strlen(path) > (size_t)clinuxsys_unix_path_max) { errno = ENAMETOOLONG; return -1; }
+    strncpy(address.sun_path, path, sizeof address.sun_path - 1);
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    int result;
+    do { result = connect(fd, (struct sockaddr *)&address, sizeof address); } while (result != 0 && errno == EINTR);
+    if (result != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
+/* The next waiting connection on listening socket `fd`, non-blocking and close-on-exec (accept4); -1
+ * with errno (EAGAIN: none waits). */
+static inline int clinuxsys_unix_accept(int fd) { return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC); }
+
+/* The process at the other end of connected socket `fd` when it connected (SO_PEERCRED): 0 and its
+ * pid and uid, or -1 with errno. struct ucred needs _GNU_SOURCE; this is its layout. */
+static inline int clinuxsys_peer_credentials(int fd, int32_t *pid, uint32_t *uid) {
+    struct { int32_t pid; uint32_t uid; uint32_t gid; } credentials;
+    socklen_t length = sizeof credentials;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0) return -1;
+    *pid = credentials.pid;
+    *uid = credentials.uid;
+    return 0;
+}
+
+/* send(2) of `count` bytes without SIGPIPE and without blocking (MSG_NOSIGNAL | MSG_DONTWAIT): a
+ * client that went away is an EPIPE, never a signal. */
+static inline long clinuxsys_send(int fd, const void *bytes, unsigned long count) {
+    return (long)send(fd, bytes, count, MSG_NOSIGNAL | MSG_DONTWAIT);
+}
+
+/* epoll(7), for a sink with many descriptors: the loop polls the epoll descriptor alone, which is
+ * readable whenever one of its descriptors is ready as watched. */
+
+/* A new epoll descriptor, close-on-exec (epoll_create1); -1 with errno. */
+static inline int clinuxsys_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
+
+/* Watches `fd` in `epfd` for reading, and for writing too when `want_write`, under `token` (epoll_ctl
+ * ADD, or MOD when it is there already). */
+static inline int clinuxsys_epoll_set(int epfd, int fd, int want_write, uint64_t token) {
+    struct epoll_event event;
+    memset(&event, 0, sizeof event);
+    event.events = EPOLLIN | (want_write ? EPOLLOUT : 0);
+    event.data.u64 = token;
+    if (epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &event) == 0) return 0;
+    if (errno != EEXIST) return -1;
+    return epoll_ctl(epfd, EPOLL_CTL_MOD, fd, &event);
+}
+
+/* Stops watching `fd` (epoll_ctl DEL); one not watched is not an error. */
+static inline int clinuxsys_epoll_remove(int epfd, int fd) {
+    struct epoll_event event;
+    memset(&event, 0, sizeof event);
+    if (epoll_ctl(epfd, EPOLL_CTL_DEL, fd, &event) == 0) return 0;
+    return (errno == ENOENT || errno == EBADF) ? 0 : -1;
+}
+
+/* What is ready now, without waiting (epoll_wait, timeout 0), at most `capacity`: each one's token and
+ * whether it is readable (bit 1), writable (bit 2) or failed or hung up (bit 4). The count, or -1. */
+static inline int clinuxsys_epoll_take(int epfd, uint64_t *tokens, uint8_t *ready, int capacity) {
+    struct epoll_event events[64];
+    if (capacity > 64) capacity = 64;
+    int count;
+    do { count = epoll_wait(epfd, events, capacity, 0); } while (count < 0 && errno == EINTR);
+    for (int i = 0; i < count; i++) {
+        tokens[i] = events[i].data.u64;
+        ready[i] = (uint8_t)(((events[i].events & EPOLLIN) ? 1 : 0) | ((events[i].events & EPOLLOUT) ? 2 : 0) |
+                             ((events[i].events & (EPOLLERR | EPOLLHUP | EPOLLRDHUP)) ? 4 : 0));
+    }
+    return count;
+}
 
 #endif

@@ -85,6 +85,7 @@ package struct ConfigurationReader {
         var configuration = ServiceConfiguration(roster: roster, groups: groups, source: file)
         if let node = top["keyboard"] { configuration.keyboard = try readKeyboard(node) }
         if let node = top["mqtt"] { configuration.mqtt = try readMQTT(node) }
+        if let node = top["socket"] { configuration.socket = try readSocket(node) }
         configuration.deprecations = reader.notes.deprecations
         configuration.missingPrograms = reader.notes.missingPrograms
         return configuration

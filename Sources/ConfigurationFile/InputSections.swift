@@ -11,7 +11,7 @@ package struct InputSections: Sendable {
     var names: [String] { kinds.map { $0.kind.section } }
 
     /// The keys a configuration's top-level mapping may have.
-    var topLevelKeys: [String] { ["defaults", "groups"] + names + ["keyboard", "mqtt"] }
+    var topLevelKeys: [String] { ["defaults", "groups"] + names + ["keyboard", "mqtt", "socket"] }
 
     /// The sections as messages list them: "`buttons:`, `encoders:` or `keypads:`".
     var listed: String {

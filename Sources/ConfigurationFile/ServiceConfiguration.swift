@@ -15,6 +15,8 @@ public struct ServiceConfiguration: Sendable {
     package var keyboard = KeyboardSettings()
     /// The MQTT broker and topics (`mqtt:`); nil: no MQTT.
     package var mqtt: MQTTSettings?
+    /// The events socket other programs read the inputs from (`socket:`); on by default.
+    package var socket = EventSocketSettings()
     /// Keys written in an old spelling, each where it was and how it is written now: warnings for
     /// `check` and `run` to print, not errors (the file loads as if written in the new spelling).
     package var deprecations: [ConfigurationError] = []

@@ -4,6 +4,7 @@ import ConfigurationFile
 import Inputs
 import DebounceCore
 import EventLoop
+import EventSocket
 import GPIODBackend
 import Keypads
 import Logging
@@ -33,6 +34,9 @@ extension DaemonAssembly {
         let keypadScanners: [String: MatrixScanner]
         /// The MQTT sink, still connected, when the next configuration publishes with the same settings.
         let mqttSink: MQTTSink?
+        /// The events socket, still listening with its clients connected: the next run keeps it when its
+        /// path stays (`EventSocketSink.adopt`).
+        let eventSocket: EventSocketSink?
         /// A simulation's own state directory.
         let simulationState: SimulationStateDirectory?
         /// The state directory's lock, handed from the run before's counter store to the next one's
@@ -54,6 +58,7 @@ extension DaemonAssembly {
         var retiring: [any Sink] = []
         for sink in sinks {
             if sink === mqttSink, keepsMQTT { continue }
+            if sink === eventSocket { continue }
             if sink is RetiringSink || sink.isBusy, sink !== mqttSink, sink !== counterStore {
                 retiring.append(sink is RetiringSink ? sink : RetiringSink(sink))
                 continue
@@ -65,7 +70,7 @@ extension DaemonAssembly {
             roster: configuration.roster, plan: plan, pipeline: loop.pipeline, clock: loop.clock, simulatedLines: pinSource as? SimulatedLines,
             requestedLines: pinSource as? GPIODLines,
             keypadScanners: Dictionary(keypads.map { ($0.name, $0.source.scanner) }, uniquingKeysWith: { first, _ in first }),
-            mqttSink: keepsMQTT ? mqttSink : nil, simulationState: simulationState, stateLock: counterStore?.lock, retiring: retiring.filter(\.isBusy),
+            mqttSink: keepsMQTT ? mqttSink : nil, eventSocket: eventSocket, simulationState: simulationState, stateLock: counterStore?.lock, retiring: retiring.filter(\.isBusy),
             events: eventsBefore + loop.reportedEvents, wakeups: wakeupsBefore + loop.wakeups)
         simulationState = nil
         return carried

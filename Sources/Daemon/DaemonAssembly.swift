@@ -8,6 +8,7 @@ import ConfigurationFile
 import CounterState
 import DebounceCore
 import EventLoop
+import EventSocket
 import GPIODBackend
 import Inputs
 import Keypads
@@ -51,6 +52,8 @@ package final class DaemonAssembly {
     package let mqtt: MQTTSettings?
     /// The MQTT sink, when the configuration has `mqtt:`.
     package let mqttSink: MQTTSink?
+    /// The events socket, when the run listens on one (`DaemonChoices.eventSocket`, `socket:`).
+    package let eventSocket: EventSocketSink?
     /// A simulation's own state directory, when it has counters and no `stateDirectory` was chosen;
     /// handed to the next assembly by a reload (`handOver`).
     package internal(set) var simulationState: SimulationStateDirectory?
@@ -142,6 +145,9 @@ package final class DaemonAssembly {
             }
             if let mqttSink { sinks.append(mqttSink) }
             self.mqttSink = mqttSink
+            let eventSocket = try Self.eventSocket(configuration, choices: choices, inputs: inputs, carried: carried?.eventSocket, logger: logger)
+            if let eventSocket { sinks.append(eventSocket) }
+            self.eventSocket = eventSocket
             self.sinks = sinks
             do throws(LineError) {
                 loop = try input.loop(

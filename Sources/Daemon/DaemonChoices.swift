@@ -28,6 +28,16 @@ package struct DaemonChoices: Sendable {
         }
     }
 
+    /// Whether the run listens on an events socket, and where.
+    package enum EventSocketChoice: Sendable, Hashable {
+        /// None (tests, `watch`).
+        case none
+        /// As the configuration's `socket:` says (`run`); a simulation's in a temporary directory of its own.
+        case configured
+        /// At this path, whatever the configuration says (`run --socket PATH`).
+        case path(String)
+    }
+
     /// The simulation, or `nil` for the configured real pins.
     package var simulation: Simulation?
     /// Edge events the kernel keeps per line request (real pins only; `nil`: the most it keeps).
@@ -45,11 +55,15 @@ package struct DaemonChoices: Sendable {
     package var output: FileDescriptor
     /// The program's version, as the MQTT device announces it.
     package var softwareVersion: String
+    /// The events socket: none unless chosen.
+    package var eventSocket: EventSocketChoice
 
     package init(
         simulation: Simulation? = nil, eventBufferSize: Int? = nil, stateDirectory: String? = nil, limits: LoopLimits = LoopLimits(),
-        format: EventFormat = .text, output: FileDescriptor = .standardOutput, softwareVersion: String
+        format: EventFormat = .text, output: FileDescriptor = .standardOutput, softwareVersion: String,
+        eventSocket: EventSocketChoice = .none
     ) {
+        self.eventSocket = eventSocket
         self.simulation = simulation
         self.eventBufferSize = eventBufferSize
         self.stateDirectory = stateDirectory

@@ -1,6 +1,7 @@
 import ConfigurationFile
 import CounterState
 import EventLoop
+import EventSocket
 import GPIODBackend
 import LineInput
 import LinuxSys
@@ -23,6 +24,8 @@ package enum DaemonFailure: Error, CustomStringConvertible {
     case mqttNeedsRealTime
     /// A line's initial level cannot be read as the loop starts.
     case start(LineError)
+    /// The events socket the configuration names cannot be made (`socket:`).
+    case eventSocket(EventSocketError)
 
     package var description: String {
         switch self {
@@ -34,6 +37,7 @@ package enum DaemonFailure: Error, CustomStringConvertible {
         case .mqttNeedsRealTime:
             "MQTT needs real time (its keepalive and reconnects count on the clock): leave out the mqtt: section for a virtual-time run"
         case .start(let error): error.description
+        case .eventSocket(let error): error.description
         }
     }
 }

@@ -64,12 +64,5 @@ package struct MQTTHealth: Sendable {
 
     /// The JSON of `health`: `{"edges":N,"bounces_absorbed":N,"glitches_rejected":N,"noise_bursts":N,"lost_events":N}`,
     /// with `"invalid_readings":N` for an input whose lines make one reading (a selector).
-    package static func payload(_ health: InputHealth) -> [UInt8] {
-        var pairs: [(String, Int)] = [
-            ("edges", health.edges), ("bounces_absorbed", health.bouncesAbsorbed), ("glitches_rejected", health.glitchesRejected),
-            ("noise_bursts", health.noiseBursts), ("lost_events", health.lostEvents),
-        ]
-        if let invalid = health.invalidReadings { pairs.append(("invalid_readings", invalid)) }
-        return Array(JSONValue.object(pairs.map { ($0.0, .integer($0.1)) }).text.utf8)
-    }
+    package static func payload(_ health: InputHealth) -> [UInt8] { health.json }
 }

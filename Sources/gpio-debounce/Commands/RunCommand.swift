@@ -61,6 +61,12 @@ struct RunCommand: ParsableCommand {
             "When a configured chip is not there (an expander not plugged in yet, a driver still loading), log it and wait for it to appear in /dev, then start, instead of exiting 66. SIGTERM ends the wait. The systemd unit runs with it."))
     var waitForChips = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Listen for other programs (gpio-debounce events, status, docs/socket.md) at this path instead of the configuration's socket: path (default /run/gpio-debounce/events.sock; with --simulate, a new temporary directory's, logged at the start).",
+            valueName: "path"))
+    var socket: String?
+
     @Flag(help: "Remove this configuration's Home Assistant discovery from its MQTT broker (empty retained messages), then exit.")
     var removeDiscovery = false
 
@@ -144,7 +150,7 @@ struct RunCommand: ParsableCommand {
         return DaemonChoices(
             simulation: simulation.simulate ? simulated : nil, eventBufferSize: kernelQueue.eventBufferSize, stateDirectory: stateDir,
             limits: LoopLimits(maximumEvents: numEvents, shutdownGraceNs: shutdownGrace), format: output.format == .json ? .json : .text,
-            softwareVersion: Version.number)
+            softwareVersion: Version.number, eventSocket: socket.map { .path($0) } ?? .configured)
     }
 
     /// `--remove-discovery`: a loop with no lines and the MQTT sink clearing the discovery messages (empty

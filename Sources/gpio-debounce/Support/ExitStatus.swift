@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import ArgumentParser
+import EventSocket
 import CounterState
 import Daemon
 import GPIODBackend
@@ -90,7 +91,8 @@ extension ExitStatus {
 extension ExitStatus {
     /// The exit code for a daemon that cannot be assembled (`DaemonAssembly`): its layer's, and 64 for
     /// MQTT in virtual time, 65 for an MQTT sink that cannot be made, 74 for a line that cannot be read
-    /// as the loop starts.
+    /// as the loop starts; for the events socket 75 when another run listens on it, 64 for a group
+    /// that does not exist or a path that is not a socket, 77 or 66 when it cannot be made there.
     static func of(_ failure: DaemonFailure) -> ExitCode {
         switch failure {
         case .machine(let failure): of(failure)
@@ -100,6 +102,23 @@ extension ExitStatus {
         case .mqtt: badData
         case .mqttNeedsRealTime: usage
         case .start: ioError
+        case .eventSocket(.inUse): temporaryFailure
+        case .eventSocket(.noGroup), .eventSocket(.notASocket): usage
+        case .eventSocket(.cannotMake(_, let error)): error.errno == .permissionDenied || error.errno == .notPermitted ? permissionDenied : cannotOpenInput
+        }
+    }
+}
+
+extension ExitStatus {
+    /// The exit code for a client of the events socket (`events`, `status`): 69 when no daemon listens,
+    /// 77 when this user may not read it, 64 for a request the daemon refused (an input it does not
+    /// have), 74 for another failure.
+    static func of(_ failure: EventSocketConnection.Failure) -> ExitCode {
+        switch failure {
+        case .noDaemon: unavailable
+        case .permissionDenied: permissionDenied
+        case .refused: usage
+        case .system: ioError
         }
     }
 }

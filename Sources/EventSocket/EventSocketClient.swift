@@ -1,0 +1,78 @@
+import LinuxSys
+import SystemPackage
+
+/// One program connected to the events socket: its socket (owned), the lines on their way to it (at
+/// most `queueLimitBytes`; what does not fit is counted and told as one `lost` event once there is
+/// room), the request line it is sending, and what it subscribed to.
+final class EventSocketClient {
+    /// The most bytes waiting for one client: 256 KiB, some 1,500 events. A client that reads none
+    /// for longer misses what comes next, and is told how many it missed.
+    static let queueLimitBytes = 256 * 1024
+
+    let socket: OwnedDescriptor
+    /// Who connected (`SO_PEERCRED`), for the log.
+    let peer: (pid: Int32, uid: UInt32)?
+    /// Lines not yet sent, from `sentBytes` on.
+    private var queue: [UInt8] = []
+    private var sentBytes = 0
+    /// Lines that did not fit since the last `lost` event.
+    private(set) var lostLines = 0
+    /// The request line so far (without its newline).
+    var request: [UInt8] = []
+    /// Its subscription: the inputs and events it gets; nil: all.
+    var inputs: Set<String>?
+    var events: Set<String>?
+    /// Whether it asked for a status the next inspection answers.
+    var wantsStatus = false
+    /// Whether it is to be closed once its queue is sent (a request line too long).
+    var closesWhenSent = false
+
+    init(socket: OwnedDescriptor) {
+        self.socket = socket
+        self.peer = UnixSocket.peer(of: socket.descriptor)
+    }
+
+    /// Whether bytes wait to be sent.
+    var hasPending: Bool { sentBytes < queue.count }
+
+    /// Whether `event` of input `input` is one it subscribed to (a line of no input: always).
+    func wants(input: String?, event: String) -> Bool {
+        if let input, let inputs, !inputs.contains(input) { return false }
+        if let events, !events.contains(event) { return false }
+        return true
+    }
+
+    /// Queues `line` (with its newline), or counts it lost when it does not fit; a `lost` event goes
+    /// first once there is room again.
+    func enqueue(_ line: [UInt8]) {
+        let waiting = queue.count - sentBytes
+        if lostLines > 0 {
+            let lost = EventSocketLine.lost(lostLines)
+            guard waiting + lost.count + line.count <= Self.queueLimitBytes else {
+                lostLines += 1
+                return
+            }
+            queue += lost
+            lostLines = 0
+        } else if waiting + line.count > Self.queueLimitBytes {
+            lostLines = 1
+            return
+        }
+        queue += line
+    }
+
+    /// Sends what the socket takes now. Throws when the client has gone (`EPIPE`, `ECONNRESET`).
+    func send() throws(Errno) {
+        while hasPending {
+            let offset = sentBytes
+            let result = queue.withUnsafeBytes { bytes in
+                Result { () throws(Errno) -> Int in try UnixSocket.send(UnsafeRawBufferPointer(rebasing: bytes[offset...]), to: socket.descriptor) }
+            }
+            let sent = try result.get()
+            guard sent > 0 else { return }
+            sentBytes += sent
+        }
+        queue.removeAll(keepingCapacity: queue.capacity <= 16 * 1024)
+        sentBytes = 0
+    }
+}

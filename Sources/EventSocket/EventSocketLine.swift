@@ -1,0 +1,74 @@
+import EventOutput
+
+/// The lines of the events socket's protocol, each one JSON object and a newline (docs/socket.md).
+enum EventSocketLine {
+    /// `{"event":"hello","version":"0.5.0","pid":812,"sequence":41,"inputs":3,"time_ns":…}`: the first
+    /// line a client gets; `sequence` is the last live line's number so far, `inputs` how many state
+    /// lines (the snapshot) follow.
+    static func hello(version: String, pid: Int32, sequence: Int, inputs: Int, timeNs: Int64) -> [UInt8] {
+        line(#"{"event":"hello","version":\#(JSONText.quoted(version)),"pid":\#(pid),"sequence":\#(sequence),"inputs":\#(inputs),"time_ns":\#(timeNs)}"#)
+    }
+
+    /// An input's state: `{"event":"state","input":"door","kind":"sensor","available":true,"state":"on",…}`,
+    /// each of its state channels by name (a word as a JSON string, a number or object as it is), then
+    /// `"snapshot":true` for a line of a snapshot, or the live line's `seq`.
+    static func state(_ input: EventSocketInput, timeNs: Int64, seq: Int?) -> [UInt8] {
+        line(fields(of: input, event: "state", timeNs: timeNs) + (seq.map { ",\"seq\":\($0)}" } ?? ",\"snapshot\":true}"))
+    }
+
+    /// An event as `run --format json` prints it (`payload`, one JSON object), with the input's name and
+    /// kind and the live line's `seq` added at its end.
+    static func event(_ payload: [UInt8], of input: EventSocketInput, seq: Int) -> [UInt8] {
+        guard payload.last == UInt8(ascii: "}"), payload.count > 2 else { return [] }
+        var bytes = Array(payload.dropLast())
+        bytes += Array(#","input":\#(JSONText.quoted(input.name)),"kind":\#(JSONText.quoted(input.kind)),"seq":\#(seq)}"#.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
+    /// The name of the event `payload` is (`{"event":"press",…`), for a client's subscription.
+    static func eventName(_ payload: [UInt8]) -> String {
+        let prefix = Array(#"{"event":""#.utf8)
+        guard payload.starts(with: prefix), let end = payload[prefix.count...].firstIndex(of: UInt8(ascii: "\"")) else { return "" }
+        return String(decoding: payload[prefix.count..<end], as: UTF8.self)
+    }
+
+    /// `{"event":"lost","count":N}`: N lines did not fit in a client's queue and were not sent to it.
+    static func lost(_ count: Int) -> [UInt8] { line(#"{"event":"lost","count":\#(count)}"#) }
+
+    /// `{"event":"error","message":"…"}`: a request the daemon could not take, and why.
+    static func error(_ message: String) -> [UInt8] { line(#"{"event":"error","message":\#(JSONText.quoted(message))}"#) }
+
+    /// `{"event":"reloaded","added":[…],"removed":[…],"seq":N}`: the daemon read its configuration again.
+    static func reloaded(added: [String], removed: [String], seq: Int) -> [UInt8] {
+        let list = { (names: [String]) in "[" + names.map(JSONText.quoted).joined(separator: ",") + "]" }
+        return line(#"{"event":"reloaded","added":\#(list(added)),"removed":\#(list(removed)),"seq":\#(seq)}"#)
+    }
+
+    /// An input in a status answer: its state line's fields, then its health (`InputHealth.json`).
+    static func status(_ input: EventSocketInput, health: [UInt8], timeNs: Int64) -> [UInt8] {
+        line(fields(of: input, event: "status", timeNs: timeNs) + ",\"health\":" + String(decoding: health, as: UTF8.self) + "}")
+    }
+
+    /// An input's state line up to its time, without the closing brace.
+    private static func fields(of input: EventSocketInput, event: String, timeNs: Int64) -> String {
+        var text = #"{"event":"\#(event)","input":\#(JSONText.quoted(input.name)),"kind":\#(JSONText.quoted(input.kind)),"available":\#(input.isAvailable)"#
+        for (channel, payload) in input.states {
+            text += ",\(JSONText.quoted(channel)):" + (payload.map(value) ?? "null")
+        }
+        return text + ",\"time_ns\":\(timeNs)"
+    }
+
+    /// `{"event":"status_end","inputs":N}`: the status answer is complete.
+    static func statusEnd(inputs: Int) -> [UInt8] { line(#"{"event":"status_end","inputs":\#(inputs)}"#) }
+
+    /// A payload as a JSON value: a number or an object as it is, a word as a string.
+    private static func value(_ payload: [UInt8]) -> String {
+        let text = String(decoding: payload, as: UTF8.self)
+        guard let first = payload.first else { return "\"\"" }
+        let isNumber = (first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)) && Double(text) != nil
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[") || isNumber ? text : JSONText.quoted(text)
+    }
+
+    private static func line(_ text: String) -> [UInt8] { Array(text.utf8) + [UInt8(ascii: "\n")] }
+}

@@ -1,0 +1,53 @@
+import YAMLDocument
+
+/// One line a client of the events socket sends: JSON, one object per line.
+///
+/// - `{"request":"subscribe","inputs":["door","bell"],"events":["press","state"]}`: from now on only
+///   these inputs' lines, and of those only these events (either list may be left out: all of them);
+/// - `{"request":"status"}`: every input's state and health now, then `{"event":"status_end"}`.
+package enum EventSocketRequest: Sendable, Hashable {
+    case subscribe(inputs: Set<String>?, events: Set<String>?)
+    case status
+
+    /// The longest request line, in bytes, its newline included: a client that sends a longer one is
+    /// told so and closed.
+    package static let maximumLineBytes = 4096
+
+    /// Why a line is not a request, as the `error` event tells the client.
+    package struct Refusal: Error, Sendable, Hashable {
+        package var message: String
+    }
+
+    /// Reads one line (without its newline), through libyaml (`YAMLNode.compose`: JSON is YAML's flow style).
+    package static func parse(_ line: String) throws(Refusal) -> EventSocketRequest {
+        let example = #"send one JSON object a line: {"request":"subscribe","inputs":["door"]} or {"request":"status"}"#
+        let node: YAMLNode?
+        do { node = try YAMLNode.compose(line, maximumNesting: 4, maximumAliasedNodes: 0) } catch { throw Refusal(message: "not JSON: \(example)") }
+        guard case .mapping(let fields)? = node else { throw Refusal(message: "not a JSON object: \(example)") }
+        let known = ["request", "inputs", "events"]
+        if let unknown = fields.keys.first(where: { !known.contains($0.string ?? "") }) {
+            throw Refusal(message: "unknown key \(unknown.string.map { "\"\($0)\"" } ?? "(not text)"): a request has \(known.joined(separator: ", "))")
+        }
+        switch fields["request"]?.string {
+        case "status"?:
+            guard fields["inputs"] == nil, fields["events"] == nil else { throw Refusal(message: "status takes no inputs or events") }
+            return .status
+        case "subscribe"?:
+            return .subscribe(inputs: try names(fields["inputs"], "inputs"), events: try names(fields["events"], "events"))
+        default:
+            throw Refusal(message: "\"request\" must be \"subscribe\" or \"status\": \(example)")
+        }
+    }
+
+    /// A list of names, or nil for none given.
+    private static func names(_ node: YAMLNode?, _ key: String) throws(Refusal) -> Set<String>? {
+        guard let node else { return nil }
+        guard case .sequence(let list) = node, !list.isEmpty else { throw Refusal(message: "\"\(key)\" must be a list of names, e.g. [\"door\"]") }
+        var names = Set<String>()
+        for item in list {
+            guard let name = item.string, !name.isEmpty else { throw Refusal(message: "\"\(key)\" must be a list of names, e.g. [\"door\"]") }
+            names.insert(name)
+        }
+        return names
+    }
+}

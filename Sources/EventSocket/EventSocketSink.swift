@@ -1,0 +1,309 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import DebounceCore
+import EventLoop
+import InputModel
+import LineInput
+import LinuxSys
+import Logging
+import Pipeline
+import SystemPackage
+
+/// The events socket: every program on the machine that may open it gets the daemon's inputs, as
+/// newline-delimited JSON (docs/socket.md). On connect a `hello`, then each input's state (the
+/// snapshot), then every event and change of state as it happens, each with a sequence number of the
+/// daemon's start. Made from the inputs' descriptions (`InputPresenter`): it names no kind.
+///
+/// One descriptor for the loop (an `EpollSet` of the listening socket and the clients); nothing per
+/// edge, and per output only the inputs' states kept while no client listens. A client that reads
+/// slower than events come loses what does not fit its queue and is told so; it never delays the
+/// loop or another client.
+package final class EventSocketSink: Sink {
+    /// The socket's path.
+    package let path: String
+    private let listener: OwnedDescriptor
+    private let watch: EpollSet
+    private var clients: [UInt64: EventSocketClient] = [:]
+    private var nextToken: UInt64 = 1
+    /// Each input by its `InputDescription.input`, and their order.
+    private var inputs: [Int: EventSocketInput] = [:]
+    private var order: [Int] = []
+    /// The number of the last live line (events, states, reloads) sent.
+    private var sequence = 0
+    private var nowNs: Int64 = 0
+    private let version: String
+    private let logger: Logger
+    /// A directory made for the socket alone, removed with it (a simulation's).
+    private let ownDirectory: String?
+
+    /// Listens at `path` (`EventSocketListener`: `mode`, `group` or else `defaultGroup` if it exists;
+    /// its directory made when `makesDirectory`) for clients of `inputs`; `version` is told in every `hello`. `ownDirectory`:
+    /// a directory of the socket's own, removed at the end of the run.
+    package init(
+        path: String, mode: UInt32 = 0o660, group: String? = nil, defaultGroup: String? = nil, makesDirectory: Bool = false, ownDirectory: String? = nil, inputs: [any InputPresenter], version: String,
+        logger: Logger
+    ) throws(EventSocketError) {
+        self.path = path
+        self.version = version
+        self.logger = logger
+        self.ownDirectory = ownDirectory
+        listener = try EventSocketListener.listen(at: path, mode: mode, group: group, defaultGroup: defaultGroup, makesDirectory: makesDirectory)
+        do {
+            watch = try EpollSet()
+            try watch.watch(listener.descriptor, write: false, token: 0)
+        } catch {
+            unlink(path)
+            throw .cannotMake(path: path, error)
+        }
+        adopt(inputs)
+    }
+
+    /// A directory of its own for a simulation's socket (`mkdtemp` under `$TMPDIR` or /tmp), so that a
+    /// simulation never touches the service's socket: the socket's path in it.
+    package static func simulationPath() throws(EventSocketError) -> (directory: String, path: String) {
+        let base = (getenv("TMPDIR").map { String(cString: $0) }).flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array("\(base)/gpio-debounce-socket.XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap(mkdtemp) }) else {
+            throw .cannotMake(path: base, SystemError("mkdtemp", Errno(rawValue: errno)))
+        }
+        let directory = String(cString: made)
+        return (directory, directory + "/events.sock")
+    }
+
+    /// Takes the inputs of the next configuration (a reload): the kept ones (same name and kind) keep
+    /// their states; clients are told what was added and removed.
+    package func adopt(_ presenters: [any InputPresenter]) {
+        let before = order.compactMap { inputs[$0] }
+        var next: [Int: EventSocketInput] = [:]
+        for presenter in presenters {
+            var input = EventSocketInput(presenter)
+            if let kept = before.first(where: { $0.name == input.name && $0.kind == input.kind }) {
+                for (channel, payload) in kept.states { if let payload { _ = input.apply(InputUpdate(channel: channel, payload: payload, delivery: .state)) } }
+            }
+            next[presenter.description.input] = input
+        }
+        inputs = next
+        order = presenters.map(\.description.input)
+        guard !before.isEmpty else { return }
+        let added = presenters.map(\.description.name).filter { name in !before.contains { $0.name == name } }
+        let removed = before.map(\.name).filter { name in !presenters.contains { $0.description.name == name } }
+        sequence += 1
+        broadcast(EventSocketLine.reloaded(added: added, removed: removed, seq: sequence), input: nil, event: "reloaded")
+    }
+
+    package var consumesEdges: Bool { false }
+
+    package var descriptors: [FileDescriptor] { [watch.descriptor] }
+
+    package func start(linesPressed: [Bool?], levels: [Level], atNs nowNs: Int64) {
+        self.nowNs = nowNs
+        for index in order {
+            guard let presenter = inputs[index]?.presenter else { continue }
+            for update in presenter.start(linesPressed: linesPressed) { take(update, of: index) }
+        }
+    }
+
+    package func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
+        guard let input = output.source.map({ Int($0.input) }), let presenter = inputs[input]?.presenter else { return }
+        self.nowNs = nowNs
+        for update in presenter.updates(for: output) { take(update, of: input) }
+    }
+
+    package func consume(code: EnteredCode, of source: OutputSource, nowNs: Int64) throws(SinkError) {
+        let input = Int(source.input)
+        guard let presenter = inputs[input]?.presenter else { return }
+        self.nowNs = nowNs
+        for update in presenter.updates(for: code) { take(update, of: input) }
+    }
+
+    package func availabilityChanged(_ change: ChipAvailability, atNs nowNs: Int64) {
+        self.nowNs = nowNs
+        for index in order {
+            guard var input = inputs[index] else { continue }
+            let lines = Set(input.presenter.description.lines).intersection(change.lines)
+            guard !lines.isEmpty else { continue }
+            let was = input.isAvailable
+            if change.isAvailable { input.awayLines.subtract(lines) } else { input.awayLines.formUnion(lines) }
+            inputs[index] = input
+            if input.isAvailable != was { sendState(of: index) }
+        }
+    }
+
+    /// An update of input `index`: an event goes to the clients; a state is kept, and its change sent.
+    private func take(_ update: InputUpdate, of index: Int) {
+        guard var input = inputs[index] else { return }
+        if update.delivery == .event {
+            guard !clients.isEmpty else { return }
+            sequence += 1
+            broadcast(EventSocketLine.event(update.payload, of: input, seq: sequence), input: input.name, event: EventSocketLine.eventName(update.payload))
+            return
+        }
+        guard input.apply(update) else { return }
+        inputs[index] = input
+        sendState(of: index)
+    }
+
+    private func sendState(of index: Int) {
+        guard !clients.isEmpty, let input = inputs[index] else { return }
+        sequence += 1
+        broadcast(EventSocketLine.state(input, timeNs: nowNs, seq: sequence), input: input.name, event: "state")
+    }
+
+    /// Queues `line` for every client that subscribed to it: sent at the end of the wakeup (`advance`),
+    /// one `send` a client for all of the wakeup's lines.
+    private func broadcast(_ line: [UInt8], input: String?, event: String) {
+        for client in clients.values where client.wants(input: input, event: event) { client.enqueue(line) }
+    }
+
+    package func descriptorReady(_ index: Int, events: PollEvents) {
+        for ready in watch.take() {
+            if ready.token == 0 {
+                acceptClients()
+                continue
+            }
+            guard let client = clients[ready.token] else { continue }
+            if ready.readable || ready.failed { read(client, token: ready.token) }
+            if ready.writable, clients[ready.token] != nil { flush(client, token: ready.token) }
+        }
+    }
+
+    private func acceptClients() {
+        while true {
+            let socket: OwnedDescriptor?
+            do { socket = try UnixSocket.accept(listener.descriptor) } catch {
+                logger.warning("events socket: \(error)")
+                return
+            }
+            guard let socket else { return }
+            let client = EventSocketClient(socket: socket)
+            let token = nextToken
+            nextToken += 1
+            do { try watch.watch(socket.descriptor, write: false, token: token) } catch {
+                logger.warning("events socket: \(error)")
+                continue
+            }
+            clients[token] = client
+            let who = client.peer.map { "pid \($0.pid), uid \($0.uid)" } ?? "a process"
+            logger.debug("events socket: \(who) connected (\(clients.count) connected)")
+            client.enqueue(EventSocketLine.hello(version: version, pid: getpid(), sequence: sequence, inputs: order.count, timeNs: nowNs))
+            for index in order { if let input = inputs[index] { client.enqueue(EventSocketLine.state(input, timeNs: nowNs, seq: nil)) } }
+            flush(client, token: token)
+        }
+    }
+
+    /// Reads what `client` sent: each whole line a request; its end of stream closes it.
+    private func read(_ client: EventSocketClient, token: UInt64) {
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while clients[token] != nil {
+            let count: Int?
+            do { count = try buffer.withUnsafeMutableBytes { bytes throws(Errno) in try UnixSocket.receive(bytes, from: client.socket.descriptor) } } catch {
+                close(token)
+                return
+            }
+            guard let count else { return }
+            guard count > 0 else {
+                close(token)
+                return
+            }
+            for byte in buffer[..<count] { takeRequestByte(byte, of: client, token: token) }
+        }
+    }
+
+    private func takeRequestByte(_ byte: UInt8, of client: EventSocketClient, token: UInt64) {
+        guard !client.closesWhenSent else { return }
+        guard byte == UInt8(ascii: "\n") else {
+            client.request.append(byte)
+            if client.request.count >= EventSocketRequest.maximumLineBytes {
+                client.enqueue(EventSocketLine.error("a request line has at most \(EventSocketRequest.maximumLineBytes) bytes: closing"))
+                client.closesWhenSent = true
+                flush(client, token: token)
+            }
+            return
+        }
+        let line = String(decoding: client.request, as: UTF8.self)
+        client.request.removeAll(keepingCapacity: true)
+        guard !line.allSatisfy(\.isWhitespace) else { return }
+        do throws(EventSocketRequest.Refusal) {
+            switch try EventSocketRequest.parse(line) {
+            case .status:
+                client.wantsStatus = true
+            case .subscribe(let names, let events):
+                let known = Set(order.compactMap { inputs[$0]?.name })
+                if let names, let unknown = names.subtracting(known).sorted().first {
+                    throw EventSocketRequest.Refusal(message: "no input named \"\(unknown)\": the inputs are \(order.compactMap { inputs[$0]?.name }.joined(separator: ", "))")
+                }
+                (client.inputs, client.events) = (names, events)
+            }
+        } catch {
+            client.enqueue(EventSocketLine.error(error.message))
+            flush(client, token: token)
+        }
+    }
+
+    /// Sends what `client` takes now; watches it for writing while more waits; closes it when it has gone.
+    private func flush(_ client: EventSocketClient, token: UInt64) {
+        do {
+            try client.send()
+            if client.closesWhenSent, !client.hasPending {
+                close(token)
+                return
+            }
+            try watch.watch(client.socket.descriptor, write: client.hasPending, token: token)
+        } catch {
+            close(token)
+        }
+    }
+
+    private func close(_ token: UInt64) {
+        guard let client = clients.removeValue(forKey: token) else { return }
+        watch.remove(client.socket.descriptor)
+        client.socket.close()
+        logger.debug("events socket: a client left (\(clients.count) connected)")
+    }
+
+    package var inspectionDueNs: Int64? { clients.values.contains(where: \.wantsStatus) ? .min : nil }
+
+    /// Answers the status requests: each input's state and health (`ButtonPipeline.health(input:)`).
+    package func inspect(_ pipeline: ButtonPipeline, atNs nowNs: Int64) {
+        for (token, client) in clients where client.wantsStatus {
+            client.wantsStatus = false
+            for index in order {
+                guard let input = inputs[index] else { continue }
+                client.enqueue(EventSocketLine.status(input, health: pipeline.health(input: index, atNs: nowNs).json, timeNs: nowNs))
+            }
+            client.enqueue(EventSocketLine.statusEnd(inputs: order.count))
+            flush(client, token: token)
+        }
+    }
+
+    /// The wakeup's lines go out: each client with lines waiting is sent what its socket takes.
+    package func advance(toNs nowNs: Int64) throws(SinkError) {
+        self.nowNs = nowNs
+        for (token, client) in clients where client.hasPending { flush(client, token: token) }
+    }
+
+    /// The run ends: every client's stream ends (what was queued is sent as far as it goes), and the
+    /// socket is removed.
+    package func finish(atNs nowNs: Int64) throws(SinkError) {
+        for token in Array(clients.keys) {
+            try? clients[token]?.send()
+            close(token)
+        }
+        closeListener()
+    }
+
+    private var isListening = true
+
+    private func closeListener() {
+        guard isListening else { return }
+        isListening = false
+        listener.close()
+        unlink(path)
+        if let ownDirectory { rmdir(ownDirectory) }
+    }
+
+    deinit { closeListener() }
+}

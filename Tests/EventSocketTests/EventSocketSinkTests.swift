@@ -1,0 +1,170 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import DebounceCore
+import EventLoop
+import InputModel
+import Inputs
+import LineInput
+import LinuxSys
+import Logging
+import Pipeline
+import Testing
+
+@testable import EventSocket
+
+/// The sink with real sockets: what a client gets on connecting, live, after a subscription, when it
+/// reads too slowly, and at the end; driven as the loop drives it (`descriptorReady`, `consume`).
+@Suite struct EventSocketSinkTests {
+    static let bell = ButtonPresenter(name: "bell", input: 0, chip: "sim", line: 17, lineIndex: 0, gestures: [.press])
+    static let door = ButtonPresenter(name: "door", input: 1, chip: "sim", line: 18, lineIndex: 1, gestures: [.press])
+
+    /// A sink on a socket of its own, removed with it.
+    static func sink(_ presenters: [any InputPresenter] = [bell, door]) throws -> EventSocketSink {
+        let place = try EventSocketSink.simulationPath()
+        return try EventSocketSink(path: place.path, ownDirectory: place.directory, inputs: presenters, version: "test", logger: Logger(label: "test"))
+    }
+
+    static func press(_ input: Int, atNs timeNs: Int64) -> PipelineOutput {
+        .event(OutputSource(input: input, line: input), ButtonEvent(kind: .press, timeNs: timeNs, onsetNs: timeNs))
+    }
+
+    static func release(_ input: Int, atNs timeNs: Int64) -> PipelineOutput {
+        .event(OutputSource(input: input, line: input), ButtonEvent(kind: .release, timeNs: timeNs, onsetNs: timeNs))
+    }
+
+    /// Connects a client and lets the sink take it in.
+    static func connect(_ sink: EventSocketSink) throws -> EventSocketConnection {
+        let connection = try EventSocketConnection(path: sink.path)
+        sink.descriptorReady(0, events: PollEvents(rawValue: 1))
+        return connection
+    }
+
+    static func next(_ connection: EventSocketConnection) throws -> String {
+        String(decoding: try connection.nextLine() ?? [], as: UTF8.self)
+    }
+
+    @Test func aClientGetsHelloTheSnapshotThenEachEventAndStateInOrder() throws {
+        let sink = try Self.sink()
+        sink.start(linesPressed: [false, true], levels: [.high, .low], atNs: 10)
+        let client = try Self.connect(sink)
+        #expect(try Self.next(client).hasPrefix(#"{"event":"hello","version":"test","pid":"#))
+        #expect(try Self.next(client) == #"{"event":"state","input":"bell","kind":"button","available":true,"state":"released","time_ns":10,"snapshot":true}"#)
+        #expect(try Self.next(client) == #"{"event":"state","input":"door","kind":"button","available":true,"state":"pressed","time_ns":10,"snapshot":true}"#)
+        try sink.consume(Self.press(0, atNs: 20), nowNs: 21)
+        try sink.advance(toNs: 21)
+        #expect(try Self.next(client) == #"{"event":"press","time_ns":20,"onset_ns":20,"button":"bell","chip":"sim","line":17,"input":"bell","kind":"button","seq":1}"#)
+        #expect(try Self.next(client) == #"{"event":"state","input":"bell","kind":"button","available":true,"state":"pressed","time_ns":21,"seq":2}"#)
+        sink.availabilityChanged(ChipAvailability(chip: "sim", lines: [1], isAvailable: false), atNs: 30)
+        try sink.advance(toNs: 30)
+        #expect(try Self.next(client).contains(#""input":"door","kind":"button","available":false"#))
+        try sink.finish(atNs: 40)
+        #expect(try client.nextLine() == nil, "the stream ends with the run")
+    }
+
+    @Test func aLaterClientsSnapshotIsTheStateNowWithNoSequenceOfItsOwn() throws {
+        let sink = try Self.sink()
+        sink.start(linesPressed: [false, false], levels: [.high, .high], atNs: 0)
+        try sink.consume(Self.press(1, atNs: 5), nowNs: 5)
+        let client = try Self.connect(sink)
+        #expect(try Self.next(client).contains(#""sequence":0,"inputs":2"#), "nobody listened: no line was numbered")
+        _ = try Self.next(client)
+        #expect(try Self.next(client).contains(#""input":"door","kind":"button","available":true,"state":"pressed""#))
+    }
+
+    @Test func aSubscriptionKeepsOnlyItsInputsAndEvents() throws {
+        let sink = try Self.sink()
+        sink.start(linesPressed: [false, false], levels: [.high, .high], atNs: 0)
+        let client = try Self.connect(sink)
+        for _ in 0..<3 { _ = try Self.next(client) }
+        try client.send(#"{"request":"subscribe","inputs":["door"],"events":["release"]}"#)
+        sink.descriptorReady(0, events: PollEvents(rawValue: 1))
+        try sink.consume(Self.press(0, atNs: 1), nowNs: 1)
+        try sink.consume(Self.press(1, atNs: 2), nowNs: 2)
+        try sink.consume(Self.release(1, atNs: 3), nowNs: 3)
+        try sink.advance(toNs: 3)
+        let line = try Self.next(client)
+        #expect(line.hasPrefix(#"{"event":"release","time_ns":3"#) && line.hasSuffix(#""seq":5}"#), "\(line)")
+        try client.send(#"{"request":"subscribe","inputs":["window"]}"#)
+        sink.descriptorReady(0, events: PollEvents(rawValue: 1))
+        #expect(try Self.next(client) == #"{"event":"error","message":"no input named \"window\": the inputs are bell, door"}"#)
+    }
+
+    /// A client that reads what is there without waiting.
+    final class Reader {
+        let socket: OwnedDescriptor
+        private var partial: [UInt8] = []
+        private(set) var lines: [String] = []
+
+        init(_ sink: EventSocketSink) throws {
+            socket = try UnixSocket.connect(to: sink.path)
+            _ = fcntl(socket.descriptor.rawValue, F_SETFL, O_NONBLOCK)
+            sink.descriptorReady(0, events: PollEvents(rawValue: 1))
+        }
+
+        /// Reads all that is there now: whether anything was.
+        @discardableResult
+        func drain() throws -> Bool {
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            var any = false
+            while let count = try buffer.withUnsafeMutableBytes({ try UnixSocket.receive($0, from: socket.descriptor) }), count > 0 {
+                any = true
+                for byte in buffer[..<count] {
+                    if byte == UInt8(ascii: "\n") {
+                        lines.append(String(decoding: partial, as: UTF8.self))
+                        partial.removeAll()
+                    } else {
+                        partial.append(byte)
+                    }
+                }
+            }
+            return any
+        }
+
+        /// The sequence numbers of its live lines.
+        var numbers: [Int] { lines.compactMap { $0.split(separator: "\"seq\":").dropFirst().last.flatMap { Int($0.dropLast()) } } }
+    }
+
+    /// Lets the sink send what waits and the readers read it, until neither has more.
+    static func pump(_ sink: EventSocketSink, _ readers: [Reader]) throws {
+        var moved = true
+        while moved {
+            sink.descriptorReady(0, events: PollEvents(rawValue: 1))
+            moved = false
+            for reader in readers where try reader.drain() { moved = true }
+        }
+    }
+
+    @Test func aClientThatDoesNotReadLosesWhatDoesNotFitAndIsToldHowMuchWhileTheOthersGetEverything() throws {
+        let sink = try Self.sink()
+        sink.start(linesPressed: [false, false], levels: [.high, .high], atNs: 0)
+        let slow = try Reader(sink)
+        let readers = try (0..<10).map { _ in try Reader(sink) }
+        // 5,000 presses and releases (20,000 lines with their states): far more than the slow client's
+        // queue and socket buffer hold; the others read as they come.
+        for index in 0..<5_000 {
+            let timeNs = Int64(index) * 2
+            try sink.consume(Self.press(index % 2, atNs: timeNs), nowNs: timeNs)
+            try sink.consume(Self.release(index % 2, atNs: timeNs + 1), nowNs: timeNs + 1)
+            try sink.advance(toNs: timeNs + 1)
+            if index % 50 == 49 { try Self.pump(sink, readers) }
+        }
+        try Self.pump(sink, readers)
+        for reader in readers {
+            #expect(reader.lines.count == 3 + 20_000, "hello, 2 states, then every line")
+            #expect(reader.numbers == Array(1...20_000), "every line, in order")
+        }
+        // The slow one reads at last: what fitted, one `lost` with the count of what did not, then what came after.
+        try Self.pump(sink, [slow])
+        try sink.consume(Self.press(0, atNs: 50_000), nowNs: 50_000)
+        try sink.advance(toNs: 50_000)
+        try Self.pump(sink, [slow])
+        let lost = slow.lines.filter { $0.hasPrefix(#"{"event":"lost""#) }
+        #expect(lost.count == 1)
+        let lostCount = lost.first.flatMap { Int($0.split(separator: ":").last?.dropLast() ?? "") } ?? 0
+        #expect(slow.numbers.count + lostCount == 20_002, "every line sent or counted lost: \(slow.numbers.count) + \(lostCount)")
+        #expect(slow.numbers == slow.numbers.sorted() && Set(slow.numbers).count == slow.numbers.count, "in order, none twice")
+        #expect(slow.numbers.last == 20_002 && slow.lines.last?.hasPrefix(#"{"event":"state""#) == true, "the newest came after the loss")
+        #expect(slow.lines.count < 3000, "its queue is bounded (\(slow.lines.count) lines)")
+    }
+}
