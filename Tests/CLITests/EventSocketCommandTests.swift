@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+/// The events socket as a user meets it: `run` (simulated, in real time) listening on it, `events` and
+/// `status` reading it, a reload and a restart with clients connected, and the errors of a socket that
+/// is not there.
+@Suite struct EventSocketCommandTests {
+    static let configuration = """
+        buttons:
+          - {name: bell, line: GPIO5}
+        sensors:
+          - {name: door, line: GPIO23}
+        selectors:
+          - {name: mode, lines: [GPIO6, GPIO13, GPIO19], positions: [off, auto, on]}
+        """
+
+    /// A configuration file and a socket path of the test's own.
+    final class Place {
+        let config = RecordAnalyzeTests.temporaryPath(".yaml")
+        let socket = RecordAnalyzeTests.temporaryPath(".sock")
+
+        init(_ text: String = EventSocketCommandTests.configuration) throws {
+            try text.write(toFile: config, atomically: true, encoding: .utf8)
+        }
+
+        deinit {
+            try? FileManager.default.removeItem(atPath: config)
+            try? FileManager.default.removeItem(atPath: socket)
+        }
+
+        /// `run --simulate` of the configuration, listening on the socket; returned once it listens.
+        func daemon(_ extra: [String] = []) throws -> ReloadTests.Running {
+            let run = try ReloadTests.Running(["run", "--config", config, "--simulate", "--format", "json", "--socket", socket, "--seed", "4"] + extra)
+            #expect(run.wait { _ in FileManager.default.fileExists(atPath: self.socket) }, "\(run.stderr)")
+            return run
+        }
+    }
+
+    static func lines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init) }
+
+    static func sequence(_ line: String) -> Int? {
+        guard let range = line.range(of: "\"seq\":") else { return nil }
+        return Int(line[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    @Test func eventsPrintsEveryInputsStateThenWhatRunPrintsInOrder() throws {
+        let place = try Place()
+        let run = try place.daemon()
+        let result = try CLITests.run(["events", "--socket", place.socket, "--format", "json", "-n", "8"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = Self.lines(result.stdout)
+        // The snapshot: each input once, in the configuration's order, then 8 live lines numbered one after another.
+        #expect(lines.prefix(3).map { $0.contains("\"snapshot\":true") } == [true, true, true])
+        #expect(lines.prefix(3).map { $0.contains("\"input\":\"bell\"") || $0.contains("\"input\":\"door\"") || $0.contains("\"input\":\"mode\"") } == [true, true, true])
+        let live = lines.dropFirst(3)
+        #expect(live.count == 8)
+        let numbers = live.compactMap(Self.sequence)
+        #expect(numbers.count == 8 && zip(numbers, numbers.dropFirst()).allSatisfy { $1 == $0 + 1 }, "\(numbers)")
+        run.signal(SIGTERM)
+        run.process.waitUntilExit()
+        // Each event is the line `run` printed, with the input's name, kind and number added.
+        let printed = Set(Self.lines(run.stdout))
+        for line in live where !line.hasPrefix(#"{"event":"state""#) {
+            let added = try #require(line.range(of: #","input":"#))
+            let original = String(line[..<added.lowerBound]) + "}"
+            #expect(printed.contains(original), "\(line) was not printed by run")
+        }
+        #expect(!FileManager.default.fileExists(atPath: place.socket), "the socket goes with the run")
+    }
+
+    @Test func statusPrintsATableOfEveryInputAndJSONOnRequest() throws {
+        let place = try Place()
+        let run = try place.daemon()
+        let table = try CLITests.run(["status", "--socket", place.socket])
+        #expect(table.status == 0, "\(table.stderr)")
+        let rows = Self.lines(table.stdout)
+        #expect(rows.first?.hasPrefix("INPUT") == true)
+        #expect(rows.dropFirst().map { String($0.prefix { $0 != " " }) } == ["bell", "door", "mode"], "\(table.stdout)")
+        let json = try CLITests.run(["status", "--socket", place.socket, "--format", "json"])
+        #expect(Self.lines(json.stdout).count == 3)
+        #expect(Self.lines(json.stdout).allSatisfy { $0.hasPrefix(#"{"event":"status""#) && $0.contains(#""health":{"edges":"#) }, "\(json.stdout)")
+        run.signal(SIGTERM)
+        run.process.waitUntilExit()
+    }
+
+    @Test func anInputOptionKeepsOnlyThatInputAndAnUnknownOneIsRefused() throws {
+        let place = try Place()
+        let run = try place.daemon()
+        let mode = try CLITests.run(["events", "--socket", place.socket, "--input", "door", "-n", "2", "--format", "json"])
+        #expect(mode.status == 0)
+        #expect(Self.lines(mode.stdout).allSatisfy { $0.contains(#""input":"door""#) }, "\(mode.stdout)")
+        let unknown = try CLITests.run(["events", "--socket", place.socket, "--input", "window"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains(#"no input named \"window\": the inputs are bell, door, mode"#) || unknown.stderr.contains("no input named \"window\""), "\(unknown.stderr)")
+        run.signal(SIGTERM)
+        run.process.waitUntilExit()
+    }
+
+    @Test func withNoDaemonTheClientsSayWhatToDoAndExit69() throws {
+        let missing = RecordAnalyzeTests.temporaryPath(".sock")
+        for command in [["status"], ["events"]] {
+            let result = try CLITests.run(command + ["--socket", missing])
+            #expect(result.status == 69)
+            #expect(result.stderr.contains("no gpio-debounce run listens on \(missing): start it"), "\(result.stderr)")
+        }
+    }
+
+    @Test func aClientStaysThroughAReloadAndFollowsARestart() throws {
+        let place = try Place()
+        var run = try place.daemon()
+        let events = try ReloadTests.Running(["events", "--socket", place.socket, "--format", "json", "--follow"])
+        #expect(events.wait { Self.lines($0.stdout).count >= 4 })
+        try """
+            buttons:
+              - {name: bell, line: GPIO5}
+            counters:
+              - {name: meter, line: GPIO24}
+            """.write(toFile: place.config, atomically: true, encoding: .utf8)
+        run.signal(SIGHUP)
+        #expect(events.wait { $0.stdout.contains(#"{"event":"reloaded","added":["meter"],"removed":["door","mode"]"#) }, "\(events.stdout)")
+        #expect(events.wait { $0.stdout.contains(#""input":"meter","kind":"counter""#) }, "the added input's state follows")
+        run.signal(SIGTERM)
+        run.process.waitUntilExit()
+        #expect(events.wait { $0.stderr.contains("connecting again") }, "\(events.stderr)")
+        let before = Self.lines(events.stdout).count
+        run = try place.daemon()
+        // A fresh snapshot from the new daemon, its numbers starting again.
+        #expect(events.wait { Self.lines($0.stdout).dropFirst(before).filter { $0.contains("\"snapshot\":true") }.count == 2 }, "\(events.stdout)")
+        #expect(events.process.isRunning, "--follow goes on")
+        run.signal(SIGTERM)
+        run.process.waitUntilExit()
+        events.signal(SIGTERM)
+        events.process.waitUntilExit()
+    }
+
+    @Test func aSimulationListensInADirectoryOfItsOwnRemovedAtTheStop() throws {
+        let place = try Place()
+        let run = try ReloadTests.Running(["run", "--config", place.config, "--simulate", "--presses", "1"])
+        #expect(run.wait { $0.stderr.contains("a simulation listens on") })
+        run.process.waitUntilExit()
+        let said = try #require(run.stderr.range(of: "a simulation listens on "))
+        let path = String(run.stderr[said.upperBound...].prefix { $0 != " " })
+        #expect(path.hasSuffix("/events.sock") && path.contains("gpio-debounce-socket."), "\(path)")
+        #expect(!FileManager.default.fileExists(atPath: (path as NSString).deletingLastPathComponent), "removed with the run")
+    }
+
+    @Test func aSocketInUseIsRefusedWithWhatToDo() throws {
+        let place = try Place()
+        let run = try place.daemon()
+        let second = try CLITests.run(["run", "--config", place.config, "--simulate", "--presses", "0", "--socket", place.socket])
+        #expect(second.status == 75)
+        #expect(second.stderr.contains("another gpio-debounce run listens on \(place.socket)"), "\(second.stderr)")
+        run.signal(SIGTERM)
+        run.process.waitUntilExit()
+        #expect(run.process.terminationStatus == 0)
+    }
+}
