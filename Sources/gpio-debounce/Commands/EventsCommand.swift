@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import ArgumentParser
 import EventSocket
 
@@ -29,7 +34,10 @@ struct EventsCommand: ParsableCommand {
     func run() throws {
         do throws(EventSocketConnection.Failure) {
             try EventSocketReading.follow(
-                path: socket.path, inputs: inputs, json: output.format == .json, follow: follow, limit: numEvents, print: { Swift.print($0) },
+                path: socket.path, inputs: inputs, json: output.format == .json, follow: follow, limit: numEvents, print: { line in
+                    Swift.print(line)
+                    fflush(nil)  // each line as it comes, also into a pipe (nil: every output stream)
+                },
                 note: { printToStandardError("gpio-debounce: \($0)") })
         } catch {
             throw failure(error.description, ExitStatus.of(error))
