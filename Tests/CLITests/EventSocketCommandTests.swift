@@ -105,7 +105,7 @@ import Testing
         }
     }
 
-    @Test(.disabled("hangs in the test (not by hand: a reload and a restart under events --follow work when run by hand); to be found before the socket lands"))
+    @Test
     func aClientStaysThroughAReloadAndFollowsARestart() throws {
         let place = try Place()
         var run = try place.daemon()

@@ -5,6 +5,7 @@ import Musl
 #endif
 import ArgumentParser
 import EventSocket
+import LinuxSys
 
 /// `gpio-debounce events`: the running daemon's events, from its events socket.
 struct EventsCommand: ParsableCommand {
@@ -32,6 +33,7 @@ struct EventsCommand: ParsableCommand {
     var numEvents: Int?
 
     func run() throws {
+        TerminationSignals.unblock()  // `kill` ends it while it waits for the daemon
         do throws(EventSocketConnection.Failure) {
             try EventSocketReading.follow(
                 path: socket.path, inputs: inputs, json: output.format == .json, follow: follow, limit: numEvents, print: { line in
