@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "_EventOutput", targets: ["EventOutput"]),
         .library(name: "_Inputs", targets: ["Inputs", "ConfigurationFile"]),
         .library(name: "_CounterState", targets: ["CounterState"]),
+        .library(name: "_EventSocket", targets: ["EventSocket"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -35,6 +35,11 @@ let package = Package(
         .executableTarget(name: "fuzz-counters", dependencies: ["FuzzSupport", .product(name: "_CounterState", package: "gpio-debounce")]),
         // The encoders' position file: EncoderPositionFile.parse, and format back.
         .executableTarget(name: "fuzz-positions", dependencies: ["FuzzSupport", .product(name: "_CounterState", package: "gpio-debounce")]),
+        // A request line to the events socket: EventSocketRequest.parse.
+        .executableTarget(
+            name: "fuzz-request",
+            dependencies: ["FuzzSupport", .product(name: "_EventSocket", package: "gpio-debounce")]
+        ),
         // The daemon's YAML configuration: ConfigurationLoader.load.
         .executableTarget(
             name: "fuzz-config",

@@ -8,6 +8,8 @@ package enum EventSocketError: Error, Sendable, Hashable, CustomStringConvertibl
     case notASocket(String)
     /// The configured group does not exist.
     case noGroup(String, path: String)
+    /// The path is longer than a Unix socket's may be (`UnixSocket.maximumPathBytes`).
+    case tooLong(String)
     /// A step of making it failed (its directory, `bind`, `chmod`, `chown`).
     case cannotMake(path: String, SystemError)
 
@@ -19,6 +21,8 @@ package enum EventSocketError: Error, Sendable, Hashable, CustomStringConvertibl
             "\(path) is there and is not a socket: remove it, or give `socket: {path: …}` another path"
         case .noGroup(let group, let path):
             "no group \"\(group)\" for the events socket \(path): create it (groupadd \(group)), or leave `socket: {group: …}` out"
+        case .tooLong(let path):
+            "the events socket's path \(path) has \(path.utf8.count) bytes, and a Unix socket's has at most \(UnixSocket.maximumPathBytes): give `socket: {path: …}` (or --socket) a shorter one"
         case .cannotMake(let path, let error):
             "cannot make the events socket \(path): \(error); give `socket: {path: …}` a directory this user may write, or `socket: {enabled: false}`"
         }

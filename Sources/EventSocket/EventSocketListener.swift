@@ -15,6 +15,7 @@ enum EventSocketListener {
     static func listen(
         at path: String, mode: UInt32, group: String?, defaultGroup: String?, makesDirectory: Bool
     ) throws(EventSocketError) -> OwnedDescriptor {
+        guard path.utf8.count <= UnixSocket.maximumPathBytes else { throw .tooLong(path) }
         try replaceStale(path)
         if makesDirectory, let slash = path.lastIndex(of: "/"), slash != path.startIndex {
             let directory = String(path[..<slash])

@@ -34,7 +34,7 @@ package enum EventSocketReading {
             }
             retryNs = firstRetryNs
             if !inputs.isEmpty {
-                try connection.send(#"{"request":"subscribe","inputs":[\#(inputs.map(JSONText.quoted).joined(separator: ","))]}"#)
+                try connection.send(EventSocketRequest.subscribe(inputs: Set(inputs), events: nil).line)
             }
             while let line = try connection.nextLine() {
                 let event = EventSocketLine.eventName(line)
@@ -60,7 +60,7 @@ package enum EventSocketReading {
     /// Asks the daemon at `path` for every input's state and health: the `status` lines, in its order.
     package static func status(path: String) throws(EventSocketConnection.Failure) -> [[UInt8]] {
         let connection = try EventSocketConnection(path: path)
-        try connection.send(#"{"request":"status"}"#)
+        try connection.send(EventSocketRequest.status.line)
         var lines: [[UInt8]] = []
         while let line = try connection.nextLine() {
             switch EventSocketLine.eventName(line) {

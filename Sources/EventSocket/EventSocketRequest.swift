@@ -1,3 +1,4 @@
+import EventOutput
 import YAMLDocument
 
 /// One line a client of the events socket sends: JSON, one object per line.
@@ -5,21 +6,21 @@ import YAMLDocument
 /// - `{"request":"subscribe","inputs":["door","bell"],"events":["press","state"]}`: from now on only
 ///   these inputs' lines, and of those only these events (either list may be left out: all of them);
 /// - `{"request":"status"}`: every input's state and health now, then `{"event":"status_end"}`.
-package enum EventSocketRequest: Sendable, Hashable {
+public enum EventSocketRequest: Sendable, Hashable {
     case subscribe(inputs: Set<String>?, events: Set<String>?)
     case status
 
     /// The longest request line, in bytes, its newline included: a client that sends a longer one is
     /// told so and closed.
-    package static let maximumLineBytes = 4096
+    public static let maximumLineBytes = 4096
 
     /// Why a line is not a request, as the `error` event tells the client.
-    package struct Refusal: Error, Sendable, Hashable {
-        package var message: String
+    public struct Refusal: Error, Sendable, Hashable {
+        public var message: String
     }
 
     /// Reads one line (without its newline), through libyaml (`YAMLNode.compose`: JSON is YAML's flow style).
-    package static func parse(_ line: String) throws(Refusal) -> EventSocketRequest {
+    public static func parse(_ line: String) throws(Refusal) -> EventSocketRequest {
         let example = #"send one JSON object a line: {"request":"subscribe","inputs":["door"]} or {"request":"status"}"#
         let node: YAMLNode?
         do { node = try YAMLNode.compose(line, maximumNesting: 4, maximumAliasedNodes: 0) } catch { throw Refusal(message: "not JSON: \(example)") }
@@ -36,6 +37,17 @@ package enum EventSocketRequest: Sendable, Hashable {
             return .subscribe(inputs: try names(fields["inputs"], "inputs"), events: try names(fields["events"], "events"))
         default:
             throw Refusal(message: "\"request\" must be \"subscribe\" or \"status\": \(example)")
+        }
+    }
+
+    /// The request as a client sends it: one JSON object, without the newline (the names sorted).
+    public var line: String {
+        func list(_ key: String, _ names: Set<String>?) -> String {
+            names.map { #","\#(key)":[\#($0.sorted().map(JSONText.quoted).joined(separator: ","))]"# } ?? ""
+        }
+        switch self {
+        case .status: return #"{"request":"status"}"#
+        case .subscribe(let inputs, let events): return #"{"request":"subscribe"\#(list("inputs", inputs))\#(list("events", events))}"#
         }
     }
 

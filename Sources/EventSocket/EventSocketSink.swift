@@ -50,12 +50,18 @@ package final class EventSocketSink: Sink {
         self.version = version
         self.logger = logger
         self.ownDirectory = ownDirectory
-        listener = try EventSocketListener.listen(at: path, mode: mode, group: group, defaultGroup: defaultGroup, makesDirectory: makesDirectory)
+        do {
+            listener = try EventSocketListener.listen(at: path, mode: mode, group: group, defaultGroup: defaultGroup, makesDirectory: makesDirectory)
+        } catch {
+            if let ownDirectory { rmdir(ownDirectory) }
+            throw error
+        }
         do {
             watch = try EpollSet()
             try watch.watch(listener.descriptor, write: false, token: 0)
         } catch {
             unlink(path)
+            if let ownDirectory { rmdir(ownDirectory) }
             throw .cannotMake(path: path, error)
         }
         adopt(inputs)
@@ -64,7 +70,9 @@ package final class EventSocketSink: Sink {
     /// A directory of its own for a simulation's socket (`mkdtemp` under `$TMPDIR` or /tmp), so that a
     /// simulation never touches the service's socket: the socket's path in it.
     package static func simulationPath() throws(EventSocketError) -> (directory: String, path: String) {
-        let base = (getenv("TMPDIR").map { String(cString: $0) }).flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let suffix = "/gpio-debounce-socket.XXXXXX/events.sock"
+        // A $TMPDIR too deep for a socket's path (107 bytes) is passed over for /tmp.
+        let base = (getenv("TMPDIR").map { String(cString: $0) }).flatMap { $0.isEmpty || $0.utf8.count + suffix.utf8.count > UnixSocket.maximumPathBytes ? nil : $0 } ?? "/tmp"
         var template = Array("\(base)/gpio-debounce-socket.XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap(mkdtemp) }) else {
             throw .cannotMake(path: base, SystemError("mkdtemp", Errno(rawValue: errno)))

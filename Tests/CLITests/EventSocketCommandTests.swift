@@ -155,4 +155,12 @@ import Testing
         run.process.waitUntilExit()
         #expect(run.process.terminationStatus == 0)
     }
+
+    @Test func aSocketPathTooLongForUnixIsRefusedWithItsLength() throws {
+        let place = try Place()
+        let long = "/tmp/" + String(repeating: "d", count: 100) + "/events.sock"
+        let result = try CLITests.run(["run", "--config", place.config, "--simulate", "--presses", "0", "--socket", long])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("the events socket's path \(long) has 117 bytes, and a Unix socket's has at most 107"), "\(result.stderr)")
+    }
 }

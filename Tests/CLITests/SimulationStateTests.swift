@@ -25,7 +25,8 @@ import Testing
         }
         #expect(try String(contentsOfFile: state + "/counters", encoding: .utf8) == real)
         #expect(try FileManager.default.contentsOfDirectory(atPath: state) == ["counters"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).isEmpty)
+        let left = try FileManager.default.contentsOfDirectory(atPath: scratch)
+        #expect(left.isEmpty, "left: \(left)")
     }
 
     /// `--state-dir` given explicitly is where a simulation keeps its totals, as a real run would.
@@ -57,7 +58,8 @@ import Testing
         #expect(simulated.stderr.contains("encoders: a simulation keeps its positions in \(scratch)/gpio-debounce-simulation."), "\(simulated.stderr)")
         #expect(!simulated.stdout.contains(#""event":"position""#), "nothing kept: no restored position")
         #expect(try String(contentsOfFile: state + "/positions", encoding: .utf8) == real)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).isEmpty)
+        let left = try FileManager.default.contentsOfDirectory(atPath: scratch)
+        #expect(left.isEmpty, "left: \(left)")
 
         try "format 1\nvolume 9\n".write(toFile: kept + "/positions", atomically: true, encoding: .utf8)
         let first = try CLITests.run(arguments + ["--state-dir", kept])

@@ -103,7 +103,7 @@ extension ExitStatus {
         case .mqttNeedsRealTime: usage
         case .start: ioError
         case .eventSocket(.inUse): temporaryFailure
-        case .eventSocket(.noGroup), .eventSocket(.notASocket): usage
+        case .eventSocket(.noGroup), .eventSocket(.notASocket), .eventSocket(.tooLong): usage
         case .eventSocket(.cannotMake(_, let error)): error.errno == .permissionDenied || error.errno == .notPermitted ? permissionDenied : cannotOpenInput
         }
     }
