@@ -16,11 +16,12 @@ enum EventSocketLine {
         line(fields(of: input, event: "state", timeNs: timeNs) + (seq.map { ",\"seq\":\($0)}" } ?? ",\"snapshot\":true}"))
     }
 
-    /// An event as `run --format json` prints it (`payload`, one JSON object), with the input's name and
-    /// kind and the live line's `seq` added at its end.
-    static func event(_ payload: [UInt8], of input: EventSocketInput, seq: Int) -> [UInt8] {
+    /// An event as `run --format json` prints it (`payload`, one JSON object), with `fields`, the
+    /// input's name and kind and the live line's `seq` added at its end.
+    static func event(_ payload: [UInt8], of input: EventSocketInput, adding fields: [(String, JSONValue)] = [], seq: Int) -> [UInt8] {
         guard payload.last == UInt8(ascii: "}"), payload.count > 2 else { return [] }
         var bytes = Array(payload.dropLast())
+        for (key, value) in fields { bytes += Array(",\(JSONText.quoted(key)):\(value.text)".utf8) }
         bytes += Array(#","input":\#(JSONText.quoted(input.name)),"kind":\#(JSONText.quoted(input.kind)),"seq":\#(seq)}"#.utf8)
         bytes.append(UInt8(ascii: "\n"))
         return bytes

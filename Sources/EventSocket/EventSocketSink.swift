@@ -5,11 +5,13 @@ import Musl
 #endif
 import DebounceCore
 import EventLoop
+import EventOutput
 import InputModel
 import LineInput
 import LinuxSys
 import Logging
 import Pipeline
+import Recording
 import SystemPackage
 
 /// The events socket: every program on the machine that may open it gets the daemon's inputs, as
@@ -38,6 +40,10 @@ package final class EventSocketSink: Sink {
     private let logger: Logger
     /// A directory made for the socket alone, removed with it (a simulation's).
     private let ownDirectory: String?
+    /// Each event's line as `run --format json` prints it: the printer of the inputs (`adopt`) writes
+    /// into `printed`, which keeps the lines for the clients and writes nothing.
+    private var printer: EventPrinter
+    private let printed = OutputBuffer(fileDescriptor: FileDescriptor(rawValue: -1), flushThreshold: .max)
 
     /// Listens at `path` (`EventSocketListener`: `mode`, `group` or else `defaultGroup` if it exists;
     /// its directory made when `makesDirectory`) for clients of `inputs`; `version` is told in every `hello`. `ownDirectory`:
@@ -50,6 +56,7 @@ package final class EventSocketSink: Sink {
         self.version = version
         self.logger = logger
         self.ownDirectory = ownDirectory
+        printer = Self.printer(of: inputs, into: printed)
         do {
             listener = try EventSocketListener.listen(at: path, mode: mode, group: group, defaultGroup: defaultGroup, makesDirectory: makesDirectory)
         } catch {
@@ -95,11 +102,18 @@ package final class EventSocketSink: Sink {
         }
         inputs = next
         order = presenters.map(\.description.input)
+        printer = Self.printer(of: presenters, into: printed)
         guard !before.isEmpty else { return }
         let added = presenters.map(\.description.name).filter { name in !before.contains { $0.name == name } }
         let removed = before.map(\.name).filter { name in !presenters.contains { $0.description.name == name } }
         sequence += 1
         broadcast(EventSocketLine.reloaded(added: added, removed: removed, seq: sequence), input: nil, event: "reloaded")
+    }
+
+    /// A JSON printer of `presenters`' events (`EventPrinter`, as `run`'s) into `buffer`.
+    private static func printer(of presenters: [any InputPresenter], into buffer: OutputBuffer) -> EventPrinter {
+        let lineCount = (presenters.flatMap(\.description.lines).max() ?? -1) + 1
+        return EventPrinter(writer: EventWriter(format: .json, output: buffer), inputs: presenters, lineCount: lineCount, restoredPositions: [])
     }
 
     package var consumesEdges: Bool { false }
@@ -117,6 +131,10 @@ package final class EventSocketSink: Sink {
     package func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
         guard let input = output.source.map({ Int($0.input) }), let presenter = inputs[input]?.presenter else { return }
         self.nowNs = nowNs
+        if !clients.isEmpty {
+            try? printer.consume(output, nowNs: nowNs)
+            sendPrinted(of: input, adding: [])
+        }
         for update in presenter.updates(for: output) { take(update, of: input) }
     }
 
@@ -124,7 +142,23 @@ package final class EventSocketSink: Sink {
         let input = Int(source.input)
         guard let presenter = inputs[input]?.presenter else { return }
         self.nowNs = nowNs
+        if !clients.isEmpty {
+            try? printer.consume(code: code, of: source, nowNs: nowNs)
+            sendPrinted(of: input, adding: presenter.sharedFields(for: code))
+        }
         for update in presenter.updates(for: code) { take(update, of: input) }
+    }
+
+    /// Sends what the printer wrote for input `index`'s output, each line with the input's name and
+    /// kind, `fields` and its number.
+    private func sendPrinted(of index: Int, adding fields: [(String, JSONValue)]) {
+        let lines = printed.take()
+        guard let input = inputs[index] else { return }
+        for line in lines.split(separator: UInt8(ascii: "\n")) {
+            sequence += 1
+            let payload = Array(line)
+            broadcast(EventSocketLine.event(payload, of: input, adding: fields, seq: sequence), input: input.name, event: EventSocketLine.eventName(payload))
+        }
     }
 
     package func availabilityChanged(_ change: ChipAvailability, atNs nowNs: Int64) {
@@ -140,15 +174,10 @@ package final class EventSocketSink: Sink {
         }
     }
 
-    /// An update of input `index`: an event goes to the clients; a state is kept, and its change sent.
+    /// An update of input `index`: a state is kept, and its change sent (its events go as the printer
+    /// writes them, `sendPrinted`).
     private func take(_ update: InputUpdate, of index: Int) {
-        guard var input = inputs[index] else { return }
-        if update.delivery == .event {
-            guard !clients.isEmpty else { return }
-            sequence += 1
-            broadcast(EventSocketLine.event(update.payload, of: input, seq: sequence), input: input.name, event: EventSocketLine.eventName(update.payload))
-            return
-        }
+        guard update.delivery != .event, var input = inputs[index] else { return }
         guard input.apply(update) else { return }
         inputs[index] = input
         sendState(of: index)

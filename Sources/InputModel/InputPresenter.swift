@@ -35,6 +35,11 @@ package protocol InputPresenter: Sendable {
     /// What the commands a code starts get in their environment (the one place a code goes).
     func actionEnvironment(for code: EnteredCode) -> [String]
 
+    /// What a code's line carries, for the programs the daemon shares its events with (the events
+    /// socket), beyond the length and time `run` prints: the code itself where the input publishes it
+    /// (`publish_code: true`); nothing by default.
+    func sharedFields(for code: EnteredCode) -> [(String, JSONValue)]
+
     /// Whether the printer asks it for lines of its own (`printedLine(for:format:)`,
     /// `printedStart(linesPressed:atNs:format:)`): a kind whose events the printer has no writer for.
     /// False by default.
@@ -63,6 +68,8 @@ extension InputPresenter {
     package func actionEnvironment(for code: EnteredCode) -> [String] { [] }
 
     package var printsOwnEvents: Bool { false }
+
+    package func sharedFields(for code: EnteredCode) -> [(String, JSONValue)] { [] }
 
     package func printedLine(for output: PipelineOutput, format: EventFormat) -> [UInt8]? { nil }
 

@@ -167,4 +167,20 @@ import Testing
         #expect(slow.numbers.last == 20_002 && slow.lines.last?.hasPrefix(#"{"event":"state""#) == true, "the newest came after the loss")
         #expect(slow.lines.count < 3000, "its queue is bounded (\(slow.lines.count) lines)")
     }
+
+    /// A keypad's entered code: the line `run` prints (its length, never the code), with the code only
+    /// where the keypad publishes it (`publish_code: true`), as MQTT has it.
+    @Test(arguments: [false, true])
+    func aCodeGoesOutOnlyWhereTheKeypadPublishesIt(publishes: Bool) throws {
+        let pad = KeypadPresenter(
+            name: "pad", input: 0, keys: ["1", "2", "#"], lineIndices: [0, 1, 2], collectsCodes: true, publishesCode: publishes, namesKey: { $0 == "#" })
+        let sink = try Self.sink([pad])
+        sink.start(linesPressed: [false, false, false], levels: [.high, .high, .high], atNs: 0)
+        let client = try Self.connect(sink)
+        for _ in 0..<2 { _ = try Self.next(client) }
+        try sink.consume(code: EnteredCode(code: "12", timeNs: 50), of: OutputSource(input: 0, line: 2), nowNs: 51)
+        try sink.advance(toNs: 51)
+        let code = publishes ? #","code":"12""# : ""
+        #expect(try Self.next(client) == #"{"event":"code","length":2,"time_ns":50,"keypad":"pad"\#(code),"input":"pad","kind":"keypad","seq":1}"#)
+    }
 }

@@ -86,6 +86,10 @@ package struct KeypadPresenter: InputPresenter {
 
     /// An entered code: `{"event_type":"code","length":4,"time_ns":…}`, with `"code":"1234"` after
     /// the length only when the keypad publishes codes.
+    package func sharedFields(for code: EnteredCode) -> [(String, JSONValue)] {
+        publishesCode ? [("code", .string(code.code))] : []
+    }
+
     package func codePayload(_ entered: EnteredCode) -> [UInt8] {
         var pairs: [(String, JSONValue)] = [("event_type", .string(Self.codeEventType)), ("length", .integer(entered.code.count))]
         if publishesCode { pairs.append(("code", .string(entered.code))) }

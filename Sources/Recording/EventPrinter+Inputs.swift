@@ -1,6 +1,5 @@
 import EventOutput
 import InputModel
-import Recording
 
 extension EventPrinter {
     /// A printer of `inputs`' events on a run of `lineCount` lines, each input's lines and own events
@@ -8,7 +7,7 @@ extension EventPrinter {
     /// as such; a line no input prints fields for has none. `restoredPositions`: the inputs that start
     /// from a kept position, printed at the start. An input whose kind prints its own events
     /// (`InputPresenter.printsOwnEvents`) is asked for them.
-    convenience init(writer: EventWriter, inputs: [any InputPresenter], lineCount: Int, restoredPositions: [(input: Int, position: Int)]) {
+    package convenience init(writer: EventWriter, inputs: [any InputPresenter], lineCount: Int, restoredPositions: [(input: Int, position: Int)]) {
         var lineFields = Array(repeating: EventFields.none, count: lineCount)
         var inputFields: [Int: EventFields] = [:]
         var contactLines: Set<Int> = []
