@@ -73,11 +73,14 @@ package struct DoctorInputs {
     package var broker: BrokerProbe?
     /// Checked only when the configuration keeps state (`ServiceConfiguration.keepsState`).
     package var state: StateProbe?
+    /// The events socket (`socket:`, or the default path without a configuration); nil when the
+    /// configuration turns it off.
+    package var socket: SocketProbe?
 
     package init(
         kernelRelease: String, libgpiod: String, libgpiodAPIMajor: Int, chips: ChipInventory, configuration: ServiceConfiguration? = nil,
         lines: [String] = [], lineChip: String? = nil, user: User, udevRules: [String] = [], mqttFiles: MachineCheck.Failure? = nil,
-        uinput: UInputProbe? = nil, broker: BrokerProbe? = nil, state: StateProbe? = nil
+        uinput: UInputProbe? = nil, broker: BrokerProbe? = nil, state: StateProbe? = nil, socket: SocketProbe? = nil
     ) {
         self.kernelRelease = kernelRelease
         self.libgpiod = libgpiod
@@ -92,5 +95,6 @@ package struct DoctorInputs {
         self.uinput = uinput
         self.broker = broker
         self.state = state
+        self.socket = socket
     }
 }

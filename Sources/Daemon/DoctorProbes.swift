@@ -2,6 +2,7 @@ import ConfigurationFile
 import CounterState
 import GPIODBackend
 import LinuxSys
+import Settings
 import SystemPackage
 
 /// What `doctor` looks at on this machine, each a small read of the system (`LinuxSys`'s
@@ -25,6 +26,7 @@ package enum DoctorProbes {
         var inputs = DoctorInputs(
             kernelRelease: kernelRelease(), libgpiod: LibgpiodVersion.description, libgpiodAPIMajor: LibgpiodVersion.apiMajor,
             chips: ChipInventory.read(), configuration: configuration, lines: lines, lineChip: lineChip, user: user(), udevRules: udevRules())
+        inputs.socket = eventSocket(configuration?.socket ?? EventSocketSettings())
         guard let configuration else { return inputs }
         do { try MachineCheck.readMQTTFiles(configuration) } catch { inputs.mqttFiles = error }
         if DoctorReport.needsKeyboard(configuration) { inputs.uinput = uinput() }

@@ -23,6 +23,7 @@ package struct DoctorReport {
         findings += Self.keyboard(inputs)
         findings += Self.mqtt(inputs)
         findings += Self.state(inputs)
+        findings += Self.eventSocket(inputs)
     }
 
     /// Whether `run` makes a virtual keyboard for `configuration`: its plan binds keys (a button's, an

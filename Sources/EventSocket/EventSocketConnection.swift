@@ -13,8 +13,8 @@ package final class EventSocketConnection {
     package enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
         /// No daemon listens there.
         case noDaemon(String)
-        /// This user may not open it.
-        case permissionDenied(String)
+        /// This user may not open it; the socket's group, when it has a name.
+        case permissionDenied(String, group: String?)
         /// The daemon refused a request (its `error` event's message).
         case refused(String)
         /// Another failure of a system call.
@@ -24,8 +24,10 @@ package final class EventSocketConnection {
             switch self {
             case .noDaemon(let path):
                 "no gpio-debounce run listens on \(path): start it (sudo systemctl start gpio-debounce), or give --socket PATH (a simulation logs its socket's path)"
-            case .permissionDenied(let path):
-                "this user may not read \(path): join its group (sudo adduser $USER gpio-debounce-events, then log in again), or run as root"
+            case .permissionDenied(let path, let group?):
+                "this user may not read \(path): join its group (sudo usermod -aG \(group) \"$USER\", then log in again), or run as root"
+            case .permissionDenied(let path, nil):
+                "this user may not read \(path) or its directory: ask its owner, or run as root"
             case .refused(let message): "the daemon refused the request: \(message)"
             case .system(let error): error.description
             }
@@ -43,10 +45,18 @@ package final class EventSocketConnection {
         } catch {
             switch error.errno {
             case .noSuchFileOrDirectory, .connectionRefused, .notDirectory: throw .noDaemon(path)
-            case .permissionDenied, .notPermitted: throw .permissionDenied(path)
+            case .permissionDenied, .notPermitted: throw .permissionDenied(path, group: Self.group(of: path))
             default: throw .system(error)
             }
         }
+    }
+
+    /// The name of the group of the file at `path` (`stat`, `getgrgid`); nil when it cannot be seen,
+    /// or is root's (which no user is told to join).
+    private static func group(of path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_gid != 0, let entry = getgrgid(status.st_gid), let name = entry.pointee.gr_name else { return nil }
+        return String(cString: name)
     }
 
     /// Sends one request line (`EventSocketRequest`), its newline added.

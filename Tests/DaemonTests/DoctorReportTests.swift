@@ -148,4 +148,25 @@ import Testing
             return
         }
     }
+
+    /// The events socket: a daemon there or not, and whether this user may read it, with the group to join.
+    @Test func theSocketSaysWhetherThisUserMayReadItAndWhichGroupToJoin() throws {
+        let pi = DoctorInputs.User(name: "pi", isRoot: false, groups: ["pi", "gpio"])
+        var inputs = try Self.inputs(chips: Self.pi4(), user: pi)
+        func finding(_ outcome: DoctorInputs.SocketProbe.Outcome, group: String? = "gpio-debounce-events") -> DoctorFinding? {
+            inputs.socket = DoctorInputs.SocketProbe(path: "/run/gpio-debounce/events.sock", outcome: outcome, group: group)
+            return DoctorReport(inputs).findings.first { $0.topic == "socket" }
+        }
+        let denied = try #require(finding(.denied))
+        #expect(denied.severity == .warning)
+        #expect(denied.found == "a daemon listens on /run/gpio-debounce/events.sock, and the user pi may not read it: only root and the group gpio-debounce-events may")
+        #expect(denied.toDo == "join the group: sudo usermod -aG gpio-debounce-events pi, then log in again")
+        #expect(finding(.listening)?.severity == .ok)
+        #expect(finding(.notListening)?.found.contains("for the user pi to read it, join the group: sudo usermod -aG gpio-debounce-events pi") == true)
+        inputs.user.groups.append("gpio-debounce-events")
+        #expect(finding(.notListening)?.found.hasSuffix("for root and the group gpio-debounce-events, the user pi among them") == true)
+        #expect(finding(.denied, group: nil)?.toDo == "run as root, or give the socket a group (socket: {group: …})")
+        inputs.socket = nil
+        #expect(!DoctorReport(inputs).findings.contains { $0.topic == "socket" }, "no socket (enabled: false): nothing said")
+    }
 }
