@@ -68,12 +68,22 @@ import Testing
             "\(text)")
     }
 
-    /// The README and docs/traces.md show `analyze`'s output on the rocker capture byte for byte.
-    @Test(arguments: ["README.md", "docs/traces.md"])
-    func theDocsShowTheReportAsItPrints(document: String) throws {
-        let markdown = try String(contentsOfFile: CLITests.root.appendingPathComponent(document).path, encoding: .utf8)
+    /// docs/traces.md shows `analyze`'s output on the rocker capture byte for byte.
+    @Test func theDocsShowTheReportAsItPrints() throws {
+        let markdown = try String(contentsOfFile: CLITests.root.appendingPathComponent("docs/traces.md").path, encoding: .utf8)
         let command = "$ gpio-debounce analyze examples/traces/rocker-kcd101.csv\n"
         let shown = try #require(markdown.components(separatedBy: command).dropFirst().first?.components(separatedBy: "```").first)
         #expect(shown == (try Self.rockerReport()))
+    }
+
+    /// The README's summary of that report says what the report says.
+    @Test func theReadmeSummarisesTheReportTruly() throws {
+        let readme = try String(contentsOfFile: CLITests.root.appendingPathComponent("README.md").path, encoding: .utf8)
+        let summary = "`analyze` counts 50 presses and 50\nreleases from 2398 edges, bursts of up to 1.04 ms, and recommends `defer:1ms`"
+        #expect(readme.contains(summary))
+        let report = try Self.rockerReport()
+        for said in ["2398 edges, 100 transitions (50 presses, 50 releases)", " 1.04ms ", "recommended: defer:1ms "] {
+            #expect(report.contains(said), "\(said)")
+        }
     }
 }

@@ -1385,6 +1385,48 @@ t_w_selector() {
     check_match "a new watch starts at the position the lines show" "$(head -n1 "$TMP/w2.out")" '"position":1,"name":"off",.*"initial":true'
 }
 
+# x. the events socket (issue 44) beside a daemon on a gpio-sim line: `events` sees every press of the
+# kernel's line, each with the state it leaves, as the daemon prints it; ten clients connected cost an
+# idle daemon no wakeup (no voluntary context switch in 5 s); at the stop every client's stream ends
+# and the socket is gone.
+t_x_socket() {
+    local i before after readers=()
+    new_chip x 2 || return
+    gpiosim_set "$SIM" 0 1
+    cat >"$TMP/socket.yaml" <<YAML
+buttons:
+  - {name: bell, chip: $CHIPNAME, line: 0, bias: as-is, debounce: defer:10ms}
+socket: {path: $TMP/events.sock}
+YAML
+    W_ERR=$TMP/socket.err
+    "$BIN" run --config "$TMP/socket.yaml" --format json >"$TMP/socket.out" 2>"$W_ERR" &
+    W_PID=$!
+    BG+=("$W_PID")
+    wait_used 0 || return
+    for i in 0 1 2 3 4 5 6 7 8 9; do
+        "$BIN" events --socket "$TMP/events.sock" --format json >"$TMP/socket.$i" 2>&1 &
+        readers+=($!)
+        BG+=($!)
+    done
+    for i in 0 1 2 3 4 5 6 7 8 9; do wait_lines "$TMP/socket.$i" '"snapshot":true' 1 20 || { show "$W_ERR"; return; }; done
+    before=$(daemon_stats "$W_PID"); nap 5; after=$(daemon_stats "$W_PID")
+    check_eq "voluntary context switches of the idle daemon in 5 s with 10 clients connected" "$((${after% *} - ${before% *}))" 0
+    for i in 1 2 3 4 5; do gpiosim_set "$SIM" 0 0; nap 0.2; gpiosim_set "$SIM" 0 1; nap 0.2; done
+    wait_lines "$TMP/socket.out" '"event":"release"' 5 20 || return
+    wait_lines "$TMP/socket.9" '"event":"release"' 5 20
+    kill -TERM "$W_PID"
+    wait_exit "$W_PID" 20
+    check_eq "daemon exit status after SIGTERM" "$W_RC" 0
+    for i in 0 1 2 3 4 5 6 7 8 9; do
+        wait_exit "${readers[$i]}" 20 || err "events $i did not end with the daemon"
+        check_eq "events $i: the presses and the states they left, as the daemon printed them" \
+            "$(grep -v snapshot "$TMP/socket.$i" | grep -o '"event":"[a-z]*"\|"state":"[a-z]*"' | cut -d'"' -f4 | tr '\n' ,)" \
+            "$(printf 'press,state,pressed,release,state,released,%.0s' 1 2 3 4 5)"
+    done
+    check_eq "the daemon's own lines: 5 presses and 5 releases" "$(grep -c '"event":"\(press\|release\)"' "$TMP/socket.out")" 10
+    if [[ -e $TMP/events.sock ]]; then err "the socket is still there after the stop"; else log "ok: the socket is gone with the daemon"; fi
+}
+
 run_test a-clean t_a_clean
 run_test b-bouncy-defer t_b_bouncy_defer
 run_test b-bouncy-eager t_b_bouncy_eager
@@ -1422,6 +1464,7 @@ run_test t-press-at-request t_t_press_at_request
 run_test u-held-at-start t_u_held_at_start
 run_test v-health t_v_health
 run_test w-selector t_w_selector
+run_test x-socket t_x_socket
 
 if [[ -s $TMP/storm-lost ]]; then
     if grep -qv '^0$' "$TMP/storm-lost"; then
