@@ -104,7 +104,7 @@ let package = Package(
         // from their descriptions (InputPresenter), on the event loop (one epoll descriptor).
         .target(
             name: "EventSocket",
-            dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LineInput", "LinuxSys", "EventOutput", "InputModel", "Recording", "YAMLDocument", logging, system]),
+            dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LineInput", "LinuxSys", "EventOutput", "InputModel", "Recording", "Settings", "YAMLDocument", logging, system]),
         // What an input shows outside the daemon, whatever its kind: its description (entities, channels,
         // health), the updates its outputs make and the fields `run` prints after its events
         // (InputPresenter). The sinks that show inputs work from it.

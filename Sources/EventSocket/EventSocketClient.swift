@@ -24,6 +24,10 @@ final class EventSocketClient {
     var events: Set<String>?
     /// Whether it asked for a status the next inspection answers.
     var wantsStatus = false
+    /// Whether it came through the control socket: it gets answers, no events.
+    var isControl = false
+    /// Whether it waits for the answer to a reload it asked for.
+    var awaitsReload = false
     /// Whether it is to be closed once its queue is sent (a request line too long).
     var closesWhenSent = false
 

@@ -17,6 +17,8 @@ package final class EventSocketConnection {
         case permissionDenied(String, group: String?)
         /// The daemon refused a request (its `error` event's message).
         case refused(String)
+        /// The stream ended before the daemon answered: it stopped (or failed).
+        case ended(String)
         /// Another failure of a system call.
         case system(SystemError)
 
@@ -29,6 +31,7 @@ package final class EventSocketConnection {
             case .permissionDenied(let path, nil):
                 "this user may not read \(path) or its directory: ask its owner, or run as root"
             case .refused(let message): "the daemon refused the request: \(message)"
+            case .ended(let path): "the daemon at \(path) stopped before it answered: see its log (journalctl -u gpio-debounce)"
             case .system(let error): error.description
             }
         }

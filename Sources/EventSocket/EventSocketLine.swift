@@ -38,6 +38,9 @@ enum EventSocketLine {
     static func lost(_ count: Int) -> [UInt8] { line(#"{"event":"lost","count":\#(count)}"#) }
 
     /// `{"event":"error","message":"…"}`: a request the daemon could not take, and why.
+    /// The answer to a reload the configuration refused: the daemon goes on with the one it had.
+    static func reloadRefused(_ message: String) -> [UInt8] { line(#"{"event":"reload_refused","message":\#(JSONText.quoted(message))}"#) }
+
     static func error(_ message: String) -> [UInt8] { line(#"{"event":"error","message":\#(JSONText.quoted(message))}"#) }
 
     /// `{"event":"reloaded","added":[…],"removed":[…],"seq":N}`: the daemon read its configuration again.

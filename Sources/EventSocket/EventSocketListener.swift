@@ -15,8 +15,7 @@ enum EventSocketListener {
     static func listen(
         at path: String, mode: UInt32, group: String?, defaultGroup: String?, makesDirectory: Bool
     ) throws(EventSocketError) -> OwnedDescriptor {
-        guard path.utf8.count <= UnixSocket.maximumPathBytes else { throw .tooLong(path) }
-        try replaceStale(path)
+        try checkFree(path)
         if makesDirectory, let slash = path.lastIndex(of: "/"), slash != path.startIndex {
             let directory = String(path[..<slash])
             if mkdir(directory, 0o755) != 0, errno != EEXIST { throw .cannotMake(path: path, SystemError("mkdir(\(directory))", Errno(rawValue: errno))) }
@@ -34,6 +33,13 @@ enum EventSocketListener {
         guard chmod(path, mode_t(mode)) == 0 else { throw .cannotMake(path: path, SystemError("chmod(\(path))", Errno(rawValue: errno))) }
         if let gid, chown(path, uid_t.max, gid) != 0 { throw .cannotMake(path: path, SystemError("chown(\(path))", Errno(rawValue: errno))) }
         return socket
+    }
+
+    /// Throws when a socket cannot be made at `path`: too long, something else there, or another
+    /// process listening there; removes a socket no process listens on any more.
+    static func checkFree(_ path: String) throws(EventSocketError) {
+        guard path.utf8.count <= UnixSocket.maximumPathBytes else { throw .tooLong(path) }
+        try replaceStale(path)
     }
 
     /// Removes a socket at `path` that no process listens on any more; throws when one does, or when

@@ -69,7 +69,24 @@ package enum EventSocketReading {
             default: continue
             }
         }
-        throw .system(.init("read", .connectionReset))
+        throw .ended(path)
+    }
+
+    /// Asks the daemon whose control socket is at `path` to read its configuration again (as SIGHUP)
+    /// and waits for the answer: the `reloaded` line (the inputs added and removed). Throws `refused`
+    /// with the configuration's error when the daemon refused it (it goes on as it was).
+    package static func reload(controlPath path: String) throws(EventSocketConnection.Failure) -> [UInt8] {
+        let connection = try EventSocketConnection(path: path)
+        try connection.send(EventSocketRequest.reload.line)
+        while let line = try connection.nextLine() {
+            switch EventSocketLine.eventName(line) {
+            case "reloaded": return line
+            case "reload_refused", "error":
+                throw .refused(EventSocketText.fields(line)?.first { $0.key == "message" }?.value ?? String(decoding: line, as: UTF8.self))
+            default: continue
+            }
+        }
+        throw .ended(path)
     }
 
     /// Whether `line` is a live line (it has a `seq`), not a snapshot's.

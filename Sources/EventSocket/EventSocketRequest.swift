@@ -5,10 +5,14 @@ import YAMLDocument
 ///
 /// - `{"request":"subscribe","inputs":["door","bell"],"events":["press","state"]}`: from now on only
 ///   these inputs' lines, and of those only these events (either list may be left out: all of them);
-/// - `{"request":"status"}`: every input's state and health now, then `{"event":"status_end"}`.
+/// - `{"request":"status"}`: every input's state and health now, then `{"event":"status_end"}`;
+/// - on the control socket only: `{"request":"reload"}`, the configuration read again (as SIGHUP), answered
+///   with `reloaded` or `reload_refused`; `{"request":"health"}`, as `status`.
 public enum EventSocketRequest: Sendable, Hashable {
     case subscribe(inputs: Set<String>?, events: Set<String>?)
     case status
+    case reload
+    case health
 
     /// The longest request line, in bytes, its newline included: a client that sends a longer one is
     /// told so and closed.
@@ -30,13 +34,13 @@ public enum EventSocketRequest: Sendable, Hashable {
             throw Refusal(message: "unknown key \(unknown.string.map { "\"\($0)\"" } ?? "(not text)"): a request has \(known.joined(separator: ", "))")
         }
         switch fields["request"]?.string {
-        case "status"?:
-            guard fields["inputs"] == nil, fields["events"] == nil else { throw Refusal(message: "status takes no inputs or events") }
-            return .status
+        case let name? where ["status", "reload", "health"].contains(name):
+            guard fields["inputs"] == nil, fields["events"] == nil else { throw Refusal(message: "\(name) takes no inputs or events") }
+            return name == "status" ? .status : name == "reload" ? .reload : .health
         case "subscribe"?:
             return .subscribe(inputs: try names(fields["inputs"], "inputs"), events: try names(fields["events"], "events"))
         default:
-            throw Refusal(message: "\"request\" must be \"subscribe\" or \"status\": \(example)")
+            throw Refusal(message: "\"request\" must be \"subscribe\" or \"status\" (or, on the control socket, \"reload\" or \"health\"): \(example)")
         }
     }
 
@@ -47,6 +51,8 @@ public enum EventSocketRequest: Sendable, Hashable {
         }
         switch self {
         case .status: return #"{"request":"status"}"#
+        case .reload: return #"{"request":"reload"}"#
+        case .health: return #"{"request":"health"}"#
         case .subscribe(let inputs, let events): return #"{"request":"subscribe"\#(list("inputs", inputs))\#(list("events", events))}"#
         }
     }

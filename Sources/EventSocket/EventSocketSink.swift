@@ -12,6 +12,7 @@ import LinuxSys
 import Logging
 import Pipeline
 import Recording
+import Settings
 import SystemPackage
 
 /// The events socket: every program on the machine that may open it gets the daemon's inputs, as
@@ -26,10 +27,16 @@ import SystemPackage
 package final class EventSocketSink: Sink {
     /// The socket's path.
     package let path: String
+    /// The control socket's, beside it (`EventSocketSettings.controlPath`): mode 0600, for reloads.
+    package let controlPath: String
     private let listener: OwnedDescriptor
+    private let controlListener: OwnedDescriptor
     private let watch: EpollSet
     private var clients: [UInt64: EventSocketClient] = [:]
-    private var nextToken: UInt64 = 1
+    /// The epoll tokens: 0 the events socket, 1 the control socket, from 2 the clients.
+    private var nextToken: UInt64 = 2
+    /// Whether a client's reload (SIGHUP to this process) waits for the daemon.
+    private var reloadAsked = false
     /// Each input by its `InputDescription.input`, and their order.
     private var inputs: [Int: EventSocketInput] = [:]
     private var order: [Int] = []
@@ -46,7 +53,8 @@ package final class EventSocketSink: Sink {
     private let printed = OutputBuffer(fileDescriptor: FileDescriptor(rawValue: -1), flushThreshold: .max)
 
     /// Listens at `path` (`EventSocketListener`: `mode`, `group` or else `defaultGroup` if it exists;
-    /// its directory made when `makesDirectory`) for clients of `inputs`; `version` is told in every `hello`. `ownDirectory`:
+    /// its directory made when `makesDirectory`) for clients of `inputs`, and at the control path beside
+    /// it (mode 0600: the daemon's own user and root); `version` is told in every `hello`. `ownDirectory`:
     /// a directory of the socket's own, removed at the end of the run.
     package init(
         path: String, mode: UInt32 = 0o660, group: String? = nil, defaultGroup: String? = nil, makesDirectory: Bool = false, ownDirectory: String? = nil, inputs: [any InputPresenter], version: String,
@@ -56,19 +64,34 @@ package final class EventSocketSink: Sink {
         self.version = version
         self.logger = logger
         self.ownDirectory = ownDirectory
+        let controlPath = EventSocketSettings.controlPath(beside: path)
+        self.controlPath = controlPath
         printer = Self.printer(of: inputs, into: printed)
-        do {
-            listener = try EventSocketListener.listen(at: path, mode: mode, group: group, defaultGroup: defaultGroup, makesDirectory: makesDirectory)
-        } catch {
+        func giveUp(_ made: [String]) {
+            for path in made { unlink(path) }
             if let ownDirectory { rmdir(ownDirectory) }
+        }
+        // The control socket first (once the events socket is there, both are), after the events
+        // socket's path is known to be free: an error names the path the user gave.
+        do {
+            try EventSocketListener.checkFree(path)
+            controlListener = try EventSocketListener.listen(at: controlPath, mode: 0o600, group: nil, defaultGroup: nil, makesDirectory: makesDirectory)
+        } catch {
+            giveUp([])
+            throw error
+        }
+        do {
+            listener = try EventSocketListener.listen(at: path, mode: mode, group: group, defaultGroup: defaultGroup, makesDirectory: false)
+        } catch {
+            giveUp([controlPath])
             throw error
         }
         do {
             watch = try EpollSet()
             try watch.watch(listener.descriptor, write: false, token: 0)
+            try watch.watch(controlListener.descriptor, write: false, token: 1)
         } catch {
-            unlink(path)
-            if let ownDirectory { rmdir(ownDirectory) }
+            giveUp([path, controlPath])
             throw .cannotMake(path: path, error)
         }
         adopt(inputs)
@@ -77,7 +100,7 @@ package final class EventSocketSink: Sink {
     /// A directory of its own for a simulation's socket (`mkdtemp` under `$TMPDIR` or /tmp), so that a
     /// simulation never touches the service's socket: the socket's path in it.
     package static func simulationPath() throws(EventSocketError) -> (directory: String, path: String) {
-        let suffix = "/gpio-debounce-socket.XXXXXX/events.sock"
+        let suffix = "/gpio-debounce-socket.XXXXXX/control.sock"  // the longer of its two sockets' names
         // A $TMPDIR too deep for a socket's path (107 bytes) is passed over for /tmp.
         let base = (getenv("TMPDIR").map { String(cString: $0) }).flatMap { $0.isEmpty || $0.utf8.count + suffix.utf8.count > UnixSocket.maximumPathBytes ? nil : $0 } ?? "/tmp"
         var template = Array("\(base)/gpio-debounce-socket.XXXXXX".utf8CString)
@@ -107,7 +130,24 @@ package final class EventSocketSink: Sink {
         let added = presenters.map(\.description.name).filter { name in !before.contains { $0.name == name } }
         let removed = before.map(\.name).filter { name in !presenters.contains { $0.description.name == name } }
         sequence += 1
-        broadcast(EventSocketLine.reloaded(added: added, removed: removed, seq: sequence), input: nil, event: "reloaded")
+        let line = EventSocketLine.reloaded(added: added, removed: removed, seq: sequence)
+        broadcast(line, input: nil, event: "reloaded")
+        answerReload(line)
+    }
+
+    /// The reload a client asked for was refused (the configuration does not load: `message`); the
+    /// daemon goes on with the inputs it has.
+    package func reloadRefused(_ message: String) {
+        answerReload(EventSocketLine.reloadRefused(message))
+    }
+
+    private func answerReload(_ line: [UInt8]) {
+        reloadAsked = false
+        for (token, client) in clients where client.awaitsReload {
+            client.awaitsReload = false
+            client.enqueue(line)
+            flush(client, token: token)
+        }
     }
 
     /// A JSON printer of `presenters`' events (`EventPrinter`, as `run`'s) into `buffer`.
@@ -192,13 +232,13 @@ package final class EventSocketSink: Sink {
     /// Queues `line` for every client that subscribed to it: sent at the end of the wakeup (`advance`),
     /// one `send` a client for all of the wakeup's lines.
     private func broadcast(_ line: [UInt8], input: String?, event: String) {
-        for client in clients.values where client.wants(input: input, event: event) { client.enqueue(line) }
+        for client in clients.values where !client.isControl && client.wants(input: input, event: event) { client.enqueue(line) }
     }
 
     package func descriptorReady(_ index: Int, events: PollEvents) {
         for ready in watch.take() {
-            if ready.token == 0 {
-                acceptClients()
+            if ready.token <= 1 {
+                acceptClients(control: ready.token == 1)
                 continue
             }
             guard let client = clients[ready.token] else { continue }
@@ -207,15 +247,18 @@ package final class EventSocketSink: Sink {
         }
     }
 
-    private func acceptClients() {
+    /// Takes the clients waiting on the events socket, or on the control socket (`control`: they get
+    /// the `hello` and answers, no events).
+    private func acceptClients(control: Bool) {
         while true {
             let socket: OwnedDescriptor?
-            do { socket = try UnixSocket.accept(listener.descriptor) } catch {
+            do { socket = try UnixSocket.accept(control ? controlListener.descriptor : listener.descriptor) } catch {
                 logger.warning("events socket: \(error)")
                 return
             }
             guard let socket else { return }
             let client = EventSocketClient(socket: socket)
+            client.isControl = control
             let token = nextToken
             nextToken += 1
             do { try watch.watch(socket.descriptor, write: false, token: token) } catch {
@@ -224,9 +267,9 @@ package final class EventSocketSink: Sink {
             }
             clients[token] = client
             let who = client.peer.map { "pid \($0.pid), uid \($0.uid)" } ?? "a process"
-            logger.debug("events socket: \(who) connected (\(clients.count) connected)")
+            logger.debug("\(control ? "control" : "events") socket: \(who) connected (\(clients.count) connected)")
             client.enqueue(EventSocketLine.hello(version: version, pid: getpid(), sequence: sequence, inputs: order.count, timeNs: nowNs))
-            for index in order { if let input = inputs[index] { client.enqueue(EventSocketLine.state(input, timeNs: nowNs, seq: nil)) } }
+            if !control { for index in order { if let input = inputs[index] { client.enqueue(EventSocketLine.state(input, timeNs: nowNs, seq: nil)) } } }
             flush(client, token: token)
         }
     }
@@ -267,6 +310,19 @@ package final class EventSocketSink: Sink {
             switch try EventSocketRequest.parse(line) {
             case .status:
                 client.wantsStatus = true
+            case .health:
+                try requireControl(client)
+                client.wantsStatus = true
+            case .reload:
+                try requireControl(client)
+                client.awaitsReload = true
+                if !reloadAsked {
+                    reloadAsked = true
+                    logger.notice("control socket: a reload asked by \(client.peer.map { "pid \($0.pid), uid \($0.uid)" } ?? "a process")")
+                    kill(getpid(), SIGHUP)  // the loop's signal descriptor takes it, as `systemctl reload`'s
+                }
+            case .subscribe where client.isControl:
+                throw EventSocketRequest.Refusal(message: "the control socket sends no events: read them from \(path)")
             case .subscribe(let names, let events):
                 let known = Set(order.compactMap { inputs[$0]?.name })
                 if let names, let unknown = names.subtracting(known).sorted().first {
@@ -277,6 +333,13 @@ package final class EventSocketSink: Sink {
         } catch {
             client.enqueue(EventSocketLine.error(error.message))
             flush(client, token: token)
+        }
+    }
+
+    /// Refuses a request of the control socket's that came through the events socket.
+    private func requireControl(_ client: EventSocketClient) throws(EventSocketRequest.Refusal) {
+        guard client.isControl else {
+            throw EventSocketRequest.Refusal(message: "reload and health are asked on the control socket \(controlPath), which only the daemon's user and root may open")
         }
     }
 
@@ -338,7 +401,9 @@ package final class EventSocketSink: Sink {
         guard isListening else { return }
         isListening = false
         listener.close()
+        controlListener.close()
         unlink(path)
+        unlink(controlPath)
         if let ownDirectory { rmdir(ownDirectory) }
     }
 

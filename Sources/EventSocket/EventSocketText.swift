@@ -28,6 +28,15 @@ package enum EventSocketText {
         return parts.joined(separator: " ")
     }
 
+    /// A `reloaded` line for a person: `reloaded: added meter; removed door, mode`.
+    package static func reloaded(_ line: [UInt8]) -> String {
+        let fields = fields(line) ?? []
+        let changes = ["added", "removed"].compactMap { key in
+            fields.first { $0.key == key && !$0.value.isEmpty }.map { "\(key) \($0.value.split(separator: ",").joined(separator: ", "))" }
+        }
+        return "reloaded: " + (changes.isEmpty ? "no input added or removed" : changes.joined(separator: "; "))
+    }
+
     /// The status table: one row per `status` line (input, kind, state, availability, health).
     package static func statusTable(_ lines: [[UInt8]]) -> [String] {
         let fixed: Set<String> = ["event", "input", "kind", "available", "time_ns", "snapshot"]

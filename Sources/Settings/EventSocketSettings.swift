@@ -20,4 +20,15 @@ package struct EventSocketSettings: Sendable, Hashable {
     package var enabled = true
 
     package init() {}
+
+    /// The control socket beside the events socket at `eventsPath`, for the daemon's own user and root
+    /// (mode 0600): `control.sock` in the same directory when the events socket is `events.sock` (the
+    /// service's `/run/gpio-debounce/control.sock`), else the events socket's name with `-control`
+    /// before its `.sock` (`/tmp/panel.sock` → `/tmp/panel-control.sock`).
+    package static func controlPath(beside eventsPath: String) -> String {
+        let slash = eventsPath.lastIndex(of: "/").map { eventsPath.index(after: $0) } ?? eventsPath.startIndex
+        let (directory, name) = (eventsPath[..<slash], eventsPath[slash...])
+        if name == "events.sock" { return directory + "control.sock" }
+        return directory + (name.hasSuffix(".sock") ? name.dropLast(5) : name) + "-control.sock"
+    }
 }

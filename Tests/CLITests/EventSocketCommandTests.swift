@@ -163,4 +163,35 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stderr.contains("the events socket's path \(long) has 117 bytes, and a Unix socket's has at most 107"), "\(result.stderr)")
     }
+
+    /// `reload` through the control socket (0600, beside the events socket): what was added and removed,
+    /// a file that does not load refused with its error (65) while the daemon goes on.
+    @Test func reloadSaysWhatChangedAndARefusalExits65() throws {
+        let place = try Place()
+        let run = try place.daemon()
+        let control = (place.socket as NSString).deletingPathExtension + "-control.sock"
+        let mode = try FileManager.default.attributesOfItem(atPath: control)[.posixPermissions] as? Int
+        #expect(mode == 0o600, "the control socket is the daemon's user's alone")
+        try """
+            buttons:
+              - {name: bell, line: GPIO5}
+            counters:
+              - {name: meter, line: GPIO24}
+            """.write(toFile: place.config, atomically: true, encoding: .utf8)
+        let reloaded = try CLITests.run(["reload", "--socket", place.socket])
+        #expect(reloaded.status == 0, "\(reloaded.stderr)")
+        #expect(reloaded.stdout == "reloaded: added meter; removed door, mode\n")
+        try "buttons: [".write(toFile: place.config, atomically: true, encoding: .utf8)
+        let refused = try CLITests.run(["reload", "--socket", place.socket])
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("reload refused, the daemon goes on with the configuration it had: \(place.config):"), "\(refused.stderr)")
+        #expect(run.process.isRunning)
+        let status = try CLITests.run(["status", "--socket", place.socket])
+        #expect(Self.lines(status.stdout).dropFirst().map { String($0.prefix { $0 != " " }) } == ["bell", "meter"], "\(status.stdout)")
+        run.signal(SIGTERM)
+        run.process.waitUntilExit()
+        #expect(!FileManager.default.fileExists(atPath: control), "the control socket goes with the run")
+        let none = try CLITests.run(["reload", "--socket", place.socket])
+        #expect(none.status == 69)
+    }
 }

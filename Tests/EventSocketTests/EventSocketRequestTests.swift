@@ -13,13 +13,19 @@ import Testing
 
     @Test func statusTakesNothingElse() throws {
         #expect(try EventSocketRequest.parse(#"{"request":"status"}"#) == .status)
+        #expect(try EventSocketRequest.parse(#"{"request":"reload"}"#) == .reload)
+        #expect(try EventSocketRequest.parse(#"{"request":"health"}"#) == .health)
+        for request in [EventSocketRequest.status, .reload, .health, .subscribe(inputs: ["b", "a"], events: ["press"])] {
+            #expect(try EventSocketRequest.parse(request.line) == request, "written as a client sends it, read back")
+        }
         #expect(throws: EventSocketRequest.Refusal.self) { try EventSocketRequest.parse(#"{"request":"status","inputs":["a"]}"#) }
     }
 
     @Test(arguments: [
         ("hello", "not a JSON object"),
         ("{", "not JSON"),
-        (#"{"request":"reload"}"#, #""request" must be "subscribe" or "status""#),
+        (#"{"request":"restart"}"#, #""request" must be "subscribe" or "status" (or, on the control socket, "reload" or "health")"#),
+        (#"{"request":"reload","inputs":["a"]}"#, "reload takes no inputs or events"),
         (#"{"request":"subscribe","inputs":[]}"#, #""inputs" must be a list of names"#),
         (#"{"request":"subscribe","inputs":"door"}"#, #""inputs" must be a list of names"#),
         (#"{"request":"subscribe","input":["door"]}"#, #"unknown key "input""#),

@@ -183,4 +183,32 @@ import Testing
         let code = publishes ? #","code":"12""# : ""
         #expect(try Self.next(client) == #"{"event":"code","length":2,"time_ns":50,"keypad":"pad"\#(code),"input":"pad","kind":"keypad","seq":1}"#)
     }
+
+    /// A client of the control socket gets its `hello` and the answers it asks for, no events; the
+    /// events socket refuses the control socket's requests, saying where to ask.
+    @Test func theControlSocketAnswersAndSendsNoEvents() throws {
+        let sink = try Self.sink()
+        sink.start(linesPressed: [false, false], levels: [.high, .high], atNs: 0)
+        let control = try EventSocketConnection(path: sink.controlPath)
+        sink.descriptorReady(0, events: PollEvents(rawValue: 1))
+        #expect(try Self.next(control).hasPrefix(#"{"event":"hello""#))
+        let reader = try Self.connect(sink)
+        for _ in 0..<3 { _ = try Self.next(reader) }
+        try reader.send(#"{"request":"reload"}"#)
+        sink.descriptorReady(0, events: PollEvents(rawValue: 1))
+        #expect(try Self.next(reader) == #"{"event":"error","message":"reload and health are asked on the control socket \#(sink.controlPath), which only the daemon's user and root may open"}"#)
+        try sink.consume(Self.press(0, atNs: 20), nowNs: 21)
+        try control.send(#"{"request":"health"}"#)
+        sink.descriptorReady(0, events: PollEvents(rawValue: 1))
+        try sink.advance(toNs: 21)
+        #expect(sink.inspectionDueNs != nil, "the health request waits for the stages")
+        #expect(try Self.next(reader).hasPrefix(#"{"event":"press""#))
+        let plan = LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 10_000_000)))
+        sink.inspect(ButtonPipeline(plans: [plan, plan], initialLevels: [.high, .high], atNs: 0), atNs: 22)
+        #expect(try Self.next(control).hasPrefix(#"{"event":"status","input":"bell""#), "its answer, and not the press before it")
+        #expect(try Self.next(control).hasPrefix(#"{"event":"status","input":"door""#))
+        #expect(try Self.next(control) == #"{"event":"status_end","inputs":2}"#)
+        try sink.finish(atNs: 30)
+        #expect(try control.nextLine() == nil)
+    }
 }

@@ -14,13 +14,29 @@ import GPIODBackend
 /// `run:` actions are looked up with `programs` (this process's PATH): one that cannot be started is
 /// refused, or with `programs.notesMissing` left in `missingPrograms` for the caller to note or refuse.
 func loadConfiguration(_ path: String, programs: ProgramLookup = .environment) throws -> ServiceConfiguration {
+    do throws(ConfigurationFileFailure) {
+        return try readConfiguration(path, programs: programs)
+    } catch {
+        throw failure(error.message, error.code)
+    }
+}
+
+/// Why a configuration file could not be used: the message (without `gpio-debounce: error:`) and the
+/// exit code.
+struct ConfigurationFileFailure: Error {
+    var message: String
+    var code: ExitCode
+}
+
+/// The configuration in the file at `path` (its deprecations said on stderr as warnings), or why not.
+func readConfiguration(_ path: String, programs: ProgramLookup = .environment) throws(ConfigurationFileFailure) -> ServiceConfiguration {
     let bytes = try readConfigurationFile(path)
     do {
         let configuration = try ConfigurationLoader.load(bytes: bytes, file: path, programs: programs)
         for deprecation in configuration.deprecations { printToStandardError("gpio-debounce: warning: \(deprecation)") }
         return configuration
     } catch {
-        throw failure(error.description, ExitStatus.badData)
+        throw ConfigurationFileFailure(message: error.description, code: ExitStatus.badData)
     }
 }
 
@@ -32,8 +48,8 @@ func noteMissingPrograms(_ configuration: ServiceConfiguration, _ why: String) {
 
 /// The file's bytes, at most one more than `ConfigurationLoader.maximumBytes` (so that a larger file,
 /// or an endless one like /dev/zero, is refused without reading it all).
-private func readConfigurationFile(_ path: String) throws -> [UInt8] {
-    func cannot(_ what: String, _ code: Int32) -> ExitCode {
+private func readConfigurationFile(_ path: String) throws(ConfigurationFileFailure) -> [UInt8] {
+    func cannot(_ what: String, _ code: Int32) -> ConfigurationFileFailure {
         let reason = switch code {
         case ENOENT: "no such file"
         case EACCES, EPERM: "permission denied (it must be readable by the user running gpio-debounce)"
@@ -41,9 +57,9 @@ private func readConfigurationFile(_ path: String) throws -> [UInt8] {
         case EISDIR: "it is a directory, not a file: give the YAML file, e.g. \(path)/buttons.yaml"
         default: String(cString: strerror(code))
         }
-        return failure("cannot \(what) the configuration '\(path)': \(reason)", ExitStatus.cannotOpenInput)
+        return ConfigurationFileFailure(message: "cannot \(what) the configuration '\(path)': \(reason)", code: ExitStatus.cannotOpenInput)
     }
-    guard !path.isEmpty else { throw failure("--config needs a file name", ExitStatus.cannotOpenInput) }
+    guard !path.isEmpty else { throw ConfigurationFileFailure(message: "--config needs a file name", code: ExitStatus.cannotOpenInput) }
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
     guard descriptor >= 0 else { throw cannot("open", errno) }
     defer { close(descriptor) }

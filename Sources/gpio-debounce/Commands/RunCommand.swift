@@ -95,8 +95,12 @@ struct RunCommand: ParsableCommand {
     /// The configuration file, with a note for each program a simulation would not find.
     private func load() throws -> ServiceConfiguration {
         let configuration = try loadConfiguration(config, programs: programs)
-        noteMissingPrograms(configuration, "a simulation runs no action, but run without --simulate refuses to start (exit \(ExitStatus.badData.rawValue)) until it is there")
+        noteProgramsMissing(in: configuration)
         return configuration
+    }
+
+    private func noteProgramsMissing(in configuration: ServiceConfiguration) {
+        noteMissingPrograms(configuration, "a simulation runs no action, but run without --simulate refuses to start (exit \(ExitStatus.badData.rawValue)) until it is there")
     }
 
     func run() throws {
@@ -134,12 +138,15 @@ struct RunCommand: ParsableCommand {
     private func reload(_ daemon: inout DaemonAssembly?, logger: Logger) throws {
         logger.notice("SIGHUP: reading \(config) again")
         let next: ServiceConfiguration
-        do {
-            next = try load()
+        do throws(ConfigurationFileFailure) {
+            next = try readConfiguration(config, programs: programs)
         } catch {
+            printToStandardError("gpio-debounce: error: \(error.message)")
             logger.error("reload refused, going on with the running configuration: \(config) does not load (the error above)")
+            daemon?.eventSocket?.reloadRefused(error.message)
             return
         }
+        noteProgramsMissing(in: next)
         try assembling { () throws(DaemonFailure) in try DaemonAssembly.reload(&daemon, to: next) }
     }
 

@@ -118,7 +118,7 @@ extension ExitStatus {
         case .noDaemon: unavailable
         case .permissionDenied: permissionDenied
         case .refused: usage
-        case .system: ioError
+        case .ended, .system: ioError
         }
     }
 }
