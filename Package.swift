@@ -145,7 +145,7 @@ let package = Package(
                 "Keys", "CounterState", "MQTT", "EventSocket", "InputModel", "Inputs", "ConfigurationFile", "Assembly", logging, system,
             ]),
         // The library face: `Button(line: 17).events`, over real pins or the simulated button.
-        .target(name: "GPIODebounce", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LineInput", "LinuxSys", "Simulation", "GPIODBackend", "Settings", "Assembly", system]),
+        .target(name: "GPIODebounce", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LineInput", "LinuxSys", "Simulation", "GPIODBackend", "Settings", "Assembly", "EventSocket", system]),
         .executableTarget(
             name: "gpio-debounce",
             dependencies: [
@@ -215,7 +215,7 @@ let package = Package(
         // A trace as a run's input: its lines' initial levels, its edges through the loop, a bad line's end.
         .testTarget(name: "TraceInputTests", dependencies: ["TraceInput", "TraceFormat", "EventLoop", "Pipeline", "Simulation", "LineInput", "DebounceCore"]),
         .testTarget(name: "EventOutputTests", dependencies: ["EventOutput", "DebounceCore"]),
-        .testTarget(name: "CLITests", dependencies: ["gpio-debounce", "LinuxSys", "DebounceCore"]),
+        .testTarget(name: "CLITests", dependencies: ["gpio-debounce", "EventSocket", "GPIODebounce", "Settings", "LinuxSys", "DebounceCore"]),
         .testTarget(
             name: "MQTTTests",
             dependencies: [

@@ -62,6 +62,9 @@ package final class EventSocketConnection {
         return String(cString: name)
     }
 
+    /// The socket's descriptor number, for an `EventSocketInterrupter`: owned by this connection.
+    package var descriptor: Int32 { socket.descriptor.rawValue }
+
     /// Sends one request line (`EventSocketRequest`), its newline added.
     package func send(_ request: String) throws(Failure) {
         let bytes = Array((request + "\n").utf8)

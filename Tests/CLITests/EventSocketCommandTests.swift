@@ -1,3 +1,4 @@
+import EventSocket
 import Foundation
 import Testing
 
@@ -193,5 +194,34 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: control), "the control socket goes with the run")
         let none = try CLITests.run(["reload", "--socket", place.socket])
         #expect(none.status == 69)
+    }
+
+    /// 100 programs at once, and one that connects and never reads: each of the 100 gets every live
+    /// line, numbered 1, 2, 3, … with none missing, the same lines as the others, and the stream's end
+    /// when the run stops; the one that never reads delays nobody.
+    @Test func aHundredClientsEachGetEveryLineInOrder() throws {
+        let place = try Place()
+        let run = try place.daemon(["--presses", "2"])
+        let stuck = try EventSocketConnection(path: place.socket)
+        let clients = try (0..<100).map { _ in try EventSocketConnection(path: place.socket) }
+        var received: [[String]] = []
+        for client in clients {
+            var lines: [String] = []
+            while let line = try client.nextLine() { lines.append(String(decoding: line, as: UTF8.self)) }
+            received.append(lines.filter { Self.sequence($0) != nil })
+        }
+        run.process.waitUntilExit()
+        #expect(run.process.terminationStatus == 0)
+        let first = received[0]
+        #expect(first.count >= 8, "2 presses of the button, 2 moves of the selector, the door: \(first.count) lines")
+        let numbers = first.compactMap(Self.sequence)
+        #expect(numbers.first.map { $0 >= 1 } == true && zip(numbers, numbers.dropFirst()).allSatisfy { $1 == $0 + 1 }, "\(numbers)")
+        for (index, lines) in received.enumerated() {
+            // A client that connected later starts later; from there on its lines are the first one's.
+            let start = first.firstIndex(of: lines.first ?? "") ?? -1
+            #expect(start >= 0 && Array(first[start...]) == lines, "client \(index)")
+            #expect(!lines.contains { $0.contains(#""event":"lost""#) })
+        }
+        withExtendedLifetime(stuck) {}
     }
 }
