@@ -86,6 +86,7 @@ extension DaemonAssembly {
         let (previous, choices, stop, logger) = (running.configuration, running.choices, running.stop, running.logger)
         if let refusal = refusal(of: next, choices: choices) {
             logger.error("reload refused, going on with the running configuration: \(refusal)")
+            running.eventSocket?.reloadRefused("\(refusal)")
             return
         }
         let change = RosterChange(from: previous.roster, to: next.roster)
@@ -96,6 +97,7 @@ extension DaemonAssembly {
             current = try DaemonAssembly(next, choices: choices, stop: stop, logger: logger, carrying: carried)
         } catch {
             logger.error("reload failed, going back to the configuration before: \(error)")
+            carried.eventSocket?.reloadRefused("it failed, and the daemon went back to the configuration before: \(error)")
             current = try DaemonAssembly(previous, choices: choices, stop: stop, logger: logger, carrying: carried)
             return
         }

@@ -22,7 +22,7 @@ public final class OutputBuffer {
     public init(fileDescriptor: FileDescriptor, flushThreshold: Int = 64 * 1024) {
         self.fileDescriptor = fileDescriptor
         self.flushThreshold = flushThreshold
-        bytes.reserveCapacity(max(min(flushThreshold, 1 << 20), 4096) + 256)
+        bytes.reserveCapacity(max(min(flushThreshold, 64 * 1024), 4096) + 256)
     }
 
     @inlinable
@@ -99,11 +99,11 @@ public final class OutputBuffer {
         try result.get()
     }
 
-    /// What was appended and not written out, handed over and dropped from the buffer: for a buffer
-    /// that keeps its lines (a `flushThreshold` no line reaches) rather than writes them.
-    package func take() -> [UInt8] {
-        defer { bytes.removeAll(keepingCapacity: true) }
-        return bytes
+    /// Hands what was appended and not written out to `body`, then drops it, keeping the memory: for a
+    /// buffer that keeps its lines (a `flushThreshold` no line reaches) rather than writes them.
+    package func drain(_ body: ([UInt8]) -> Void) {
+        body(bytes)
+        bytes.removeAll(keepingCapacity: true)
     }
 
     /// Ends a line, writing out the buffer if it reached the flush threshold.

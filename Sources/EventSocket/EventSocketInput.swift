@@ -1,14 +1,20 @@
+import EventOutput
 import InputModel
 
 /// One input as the events socket shows it: its presenter, its state channels' latest payloads (the
-/// snapshot a client gets when it connects) and whether its chip is there.
+/// snapshot a client gets when it connects) and whether its chip is there. The bytes every line of
+/// it repeats are made once, here: a line is then appends of bytes (`EventSocketLine`).
 struct EventSocketInput {
     let presenter: any InputPresenter
     /// Each state channel (`InputDescription.stateChannels`, in its entities' order) and its latest
     /// payload; nil before the first.
     private(set) var states: [(channel: String, payload: [UInt8]?)]
+    /// Each state channel's latest value as JSON (`null` before the first), after its key: `,"state":"on"`.
+    private(set) var stateFields: [[UInt8]]
     /// Its run lines that are away with their chip now.
     var awayLines: Set<Int> = []
+    /// `,"input":"door","kind":"sensor"`: what every line of it carries.
+    let identity: [UInt8]
 
     init(_ presenter: any InputPresenter) {
         self.presenter = presenter
@@ -18,6 +24,8 @@ struct EventSocketInput {
             if !channels.contains(entity.channel) { channels.append(entity.channel) }
         }
         states = channels.map { ($0, nil) }
+        stateFields = channels.map { Self.field($0, nil) }
+        identity = Array(#","input":\#(JSONText.quoted(presenter.description.name)),"kind":\#(JSONText.quoted(presenter.description.kind))"#.utf8)
     }
 
     var name: String { presenter.description.name }
@@ -29,6 +37,20 @@ struct EventSocketInput {
         guard update.delivery != .event, let index = states.firstIndex(where: { $0.channel == update.channel }) else { return false }
         guard states[index].payload != update.payload else { return false }
         states[index].payload = update.payload
+        stateFields[index] = Self.field(update.channel, update.payload)
         return true
+    }
+
+    /// `,"channel":value`: a number or an object as it is, a word as a string, `null` for none.
+    private static func field(_ channel: String, _ payload: [UInt8]?) -> [UInt8] {
+        Array(",\(JSONText.quoted(channel)):".utf8) + (payload.map(value) ?? Array("null".utf8))
+    }
+
+    /// A payload as a JSON value: a number or an object as it is, a word as a string.
+    private static func value(_ payload: [UInt8]) -> [UInt8] {
+        guard let first = payload.first else { return Array(#""""#.utf8) }
+        let text = String(decoding: payload, as: UTF8.self)
+        let isNumber = (first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)) && Double(text) != nil
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[") || isNumber ? payload : Array(JSONText.quoted(text).utf8)
     }
 }

@@ -13,34 +13,49 @@ enum EventSocketLine {
     /// each of its state channels by name (a word as a JSON string, a number or object as it is), then
     /// `"snapshot":true` for a line of a snapshot, or the live line's `seq`.
     static func state(_ input: EventSocketInput, timeNs: Int64, seq: Int?) -> [UInt8] {
-        line(fields(of: input, event: "state", timeNs: timeNs) + (seq.map { ",\"seq\":\($0)}" } ?? ",\"snapshot\":true}"))
+        var bytes = fields(of: input, event: #"{"event":"state""#, timeNs: timeNs)
+        if let seq {
+            bytes += #","seq":"#.utf8
+            appendDecimal(Int64(seq), to: &bytes)
+            bytes += "}\n".utf8
+        } else {
+            bytes += #","snapshot":true}"#.utf8
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        return bytes
     }
 
     /// An event as `run --format json` prints it (`payload`, one JSON object), with `fields`, the
     /// input's name and kind and the live line's `seq` added at its end.
-    static func event(_ payload: [UInt8], of input: EventSocketInput, adding fields: [(String, JSONValue)] = [], seq: Int) -> [UInt8] {
+    static func event(_ payload: ArraySlice<UInt8>, of input: EventSocketInput, adding fields: [(String, JSONValue)] = [], seq: Int) -> [UInt8] {
         guard payload.last == UInt8(ascii: "}"), payload.count > 2 else { return [] }
-        var bytes = Array(payload.dropLast())
-        for (key, value) in fields { bytes += Array(",\(JSONText.quoted(key)):\(value.text)".utf8) }
-        bytes += Array(#","input":\#(JSONText.quoted(input.name)),"kind":\#(JSONText.quoted(input.kind)),"seq":\#(seq)}"#.utf8)
-        bytes.append(UInt8(ascii: "\n"))
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(payload.count + input.identity.count + 24)
+        bytes += payload.dropLast()
+        for (key, value) in fields { bytes += ",\(JSONText.quoted(key)):\(value.text)".utf8 }
+        bytes += input.identity
+        bytes += #","seq":"#.utf8
+        appendDecimal(Int64(seq), to: &bytes)
+        bytes += "}\n".utf8
         return bytes
     }
 
     /// The name of the event `payload` is (`{"event":"press",…`), for a client's subscription.
-    static func eventName(_ payload: [UInt8]) -> String {
+    static func eventName(_ payload: some Collection<UInt8>) -> String {
         let prefix = Array(#"{"event":""#.utf8)
-        guard payload.starts(with: prefix), let end = payload[prefix.count...].firstIndex(of: UInt8(ascii: "\"")) else { return "" }
-        return String(decoding: payload[prefix.count..<end], as: UTF8.self)
+        guard payload.starts(with: prefix) else { return "" }
+        let name = payload.dropFirst(prefix.count).prefix { $0 != UInt8(ascii: "\"") }
+        return String(decoding: name, as: UTF8.self)
     }
 
     /// `{"event":"lost","count":N}`: N lines did not fit in a client's queue and were not sent to it.
     static func lost(_ count: Int) -> [UInt8] { line(#"{"event":"lost","count":\#(count)}"#) }
 
-    /// `{"event":"error","message":"…"}`: a request the daemon could not take, and why.
-    /// The answer to a reload the configuration refused: the daemon goes on with the one it had.
+    /// `{"event":"reload_refused","message":"…"}`: the answer to a reload the configuration refused;
+    /// the daemon goes on with the one it had.
     static func reloadRefused(_ message: String) -> [UInt8] { line(#"{"event":"reload_refused","message":\#(JSONText.quoted(message))}"#) }
 
+    /// `{"event":"error","message":"…"}`: a request the daemon could not take, and why.
     static func error(_ message: String) -> [UInt8] { line(#"{"event":"error","message":\#(JSONText.quoted(message))}"#) }
 
     /// `{"event":"reloaded","added":[…],"removed":[…],"seq":N}`: the daemon read its configuration again.
@@ -51,28 +66,37 @@ enum EventSocketLine {
 
     /// An input in a status answer: its state line's fields, then its health (`InputHealth.json`).
     static func status(_ input: EventSocketInput, health: [UInt8], timeNs: Int64) -> [UInt8] {
-        line(fields(of: input, event: "status", timeNs: timeNs) + ",\"health\":" + String(decoding: health, as: UTF8.self) + "}")
+        fields(of: input, event: #"{"event":"status""#, timeNs: timeNs) + #","health":"#.utf8 + health + "}\n".utf8
     }
 
-    /// An input's state line up to its time, without the closing brace.
-    private static func fields(of input: EventSocketInput, event: String, timeNs: Int64) -> String {
-        var text = #"{"event":"\#(event)","input":\#(JSONText.quoted(input.name)),"kind":\#(JSONText.quoted(input.kind)),"available":\#(input.isAvailable)"#
-        for (channel, payload) in input.states {
-            text += ",\(JSONText.quoted(channel)):" + (payload.map(value) ?? "null")
-        }
-        return text + ",\"time_ns\":\(timeNs)"
+    /// An input's state line up to its time, without the closing brace: `event` (its opening), the
+    /// input's name and kind, availability and states, `time_ns`.
+    private static func fields(of input: EventSocketInput, event: String, timeNs: Int64) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(160)
+        bytes += event.utf8
+        bytes += input.identity
+        bytes += (input.isAvailable ? #","available":true"# : #","available":false"#).utf8
+        for field in input.stateFields { bytes += field }
+        bytes += #","time_ns":"#.utf8
+        appendDecimal(timeNs, to: &bytes)
+        return bytes
+    }
+
+    /// Appends `value` in decimal.
+    private static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
     }
 
     /// `{"event":"status_end","inputs":N}`: the status answer is complete.
     static func statusEnd(inputs: Int) -> [UInt8] { line(#"{"event":"status_end","inputs":\#(inputs)}"#) }
-
-    /// A payload as a JSON value: a number or an object as it is, a word as a string.
-    private static func value(_ payload: [UInt8]) -> String {
-        let text = String(decoding: payload, as: UTF8.self)
-        guard let first = payload.first else { return "\"\"" }
-        let isNumber = (first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)) && Double(text) != nil
-        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[") || isNumber ? text : JSONText.quoted(text)
-    }
 
     private static func line(_ text: String) -> [UInt8] { Array(text.utf8) + [UInt8(ascii: "\n")] }
 }

@@ -192,12 +192,19 @@ package final class EventSocketSink: Sink {
     /// Sends what the printer wrote for input `index`'s output, each line with the input's name and
     /// kind, `fields` and its number.
     private func sendPrinted(of index: Int, adding fields: [(String, JSONValue)]) {
-        let lines = printed.take()
-        guard let input = inputs[index] else { return }
-        for line in lines.split(separator: UInt8(ascii: "\n")) {
-            sequence += 1
-            let payload = Array(line)
-            broadcast(EventSocketLine.event(payload, of: input, adding: fields, seq: sequence), input: input.name, event: EventSocketLine.eventName(payload))
+        printed.drain { bytes in
+            guard let input = inputs[index] else { return }
+            // The event's name only for a client that chose its events.
+            let named = clients.values.contains { $0.events != nil }
+            var start = bytes.startIndex
+            while let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                let payload = bytes[start..<end]
+                sequence += 1
+                broadcast(
+                    EventSocketLine.event(payload, of: input, adding: fields, seq: sequence), input: input.name,
+                    event: named ? EventSocketLine.eventName(payload) : "")
+                start = end + 1
+            }
         }
     }
 

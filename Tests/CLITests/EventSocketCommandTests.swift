@@ -166,7 +166,7 @@ import Testing
     }
 
     /// `reload` through the control socket (0600, beside the events socket): what was added and removed,
-    /// a file that does not load refused with its error (65) while the daemon goes on.
+    /// a file that does not load, or cannot run here, refused with its error (65) while the daemon goes on.
     @Test func reloadSaysWhatChangedAndARefusalExits65() throws {
         let place = try Place()
         let run = try place.daemon()
@@ -187,6 +187,12 @@ import Testing
         #expect(refused.status == 65)
         #expect(refused.stderr.contains("reload refused, the daemon goes on with the configuration it had: \(place.config):"), "\(refused.stderr)")
         #expect(run.process.isRunning)
+        // A file that loads but cannot run here (its MQTT password file is missing): refused as well.
+        try "buttons:\n  - {name: bell, line: GPIO5}\nmqtt: {url: mqtt://localhost, username: u, password_file: /nonexistent/pw}\n"
+            .write(toFile: place.config, atomically: true, encoding: .utf8)
+        let unreadable = try CLITests.run(["reload", "--socket", place.socket])
+        #expect(unreadable.status == 65)
+        #expect(unreadable.stderr.contains("cannot read the MQTT password file /nonexistent/pw"), "\(unreadable.stderr)")
         let status = try CLITests.run(["status", "--socket", place.socket])
         #expect(Self.lines(status.stdout).dropFirst().map { String($0.prefix { $0 != " " }) } == ["bell", "meter"], "\(status.stdout)")
         run.signal(SIGTERM)
