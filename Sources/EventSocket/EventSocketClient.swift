@@ -24,6 +24,9 @@ final class EventSocketClient {
     var events: Set<String>?
     /// Whether it asked for a status the next inspection answers.
     var wantsStatus = false
+    /// Whether it got its `hello` (and, on the events socket, the snapshot): at the end of the wakeup
+    /// that accepted it, when the daemon's clock is known; nothing is sent to it before.
+    var greeted = false
     /// Whether it came through the control socket: it gets answers, no events.
     var isControl = false
     /// Whether it waits for the answer to a reload it asked for.
@@ -63,6 +66,11 @@ final class EventSocketClient {
             return
         }
         queue += line
+    }
+
+    /// Puts `lines` before everything queued (its greeting, while nothing was sent).
+    func prepend(_ lines: [UInt8]) {
+        queue.replaceSubrange(sentBytes..<sentBytes, with: lines)
     }
 
     /// Sends what the socket takes now. Throws when the client has gone (`EPIPE`, `ECONNRESET`).

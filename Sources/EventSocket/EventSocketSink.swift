@@ -239,7 +239,7 @@ package final class EventSocketSink: Sink {
     /// Queues `line` for every client that subscribed to it: sent at the end of the wakeup (`advance`),
     /// one `send` a client for all of the wakeup's lines.
     private func broadcast(_ line: [UInt8], input: String?, event: String) {
-        for client in clients.values where !client.isControl && client.wants(input: input, event: event) { client.enqueue(line) }
+        for client in clients.values where client.greeted && !client.isControl && client.wants(input: input, event: event) { client.enqueue(line) }
     }
 
     package func descriptorReady(_ index: Int, events: PollEvents) {
@@ -275,9 +275,17 @@ package final class EventSocketSink: Sink {
             clients[token] = client
             let who = client.peer.map { "pid \($0.pid), uid \($0.uid)" } ?? "a process"
             logger.debug("\(control ? "control" : "events") socket: \(who) connected (\(clients.count) connected)")
-            client.enqueue(EventSocketLine.hello(version: version, pid: getpid(), sequence: sequence, inputs: order.count, timeNs: nowNs))
-            if !control { for index in order { if let input = inputs[index] { client.enqueue(EventSocketLine.state(input, timeNs: nowNs, seq: nil)) } } }
-            flush(client, token: token)
+        }
+    }
+
+    /// Greets the clients accepted in this wakeup, at its time: a `hello`, then on the events socket
+    /// every input's state (after this wakeup's events, which they were not sent).
+    private func greetNewClients() {
+        for client in clients.values where !client.greeted {
+            var greeting = EventSocketLine.hello(version: version, pid: getpid(), sequence: sequence, inputs: order.count, timeNs: nowNs)
+            if !client.isControl { for index in order { if let input = inputs[index] { greeting += EventSocketLine.state(input, timeNs: nowNs, seq: nil) } } }
+            client.prepend(greeting)
+            client.greeted = true
         }
     }
 
@@ -352,6 +360,7 @@ package final class EventSocketSink: Sink {
 
     /// Sends what `client` takes now; watches it for writing while more waits; closes it when it has gone.
     private func flush(_ client: EventSocketClient, token: UInt64) {
+        guard client.greeted else { return }  // sent at the end of the wakeup, after its greeting
         do {
             try client.send()
             if client.closesWhenSent, !client.hasPending {
@@ -389,12 +398,15 @@ package final class EventSocketSink: Sink {
     /// The wakeup's lines go out: each client with lines waiting is sent what its socket takes.
     package func advance(toNs nowNs: Int64) throws(SinkError) {
         self.nowNs = nowNs
+        greetNewClients()
         for (token, client) in clients where client.hasPending { flush(client, token: token) }
     }
 
     /// The run ends: every client's stream ends (what was queued is sent as far as it goes), and the
     /// socket is removed.
     package func finish(atNs nowNs: Int64) throws(SinkError) {
+        self.nowNs = nowNs
+        greetNewClients()
         for token in Array(clients.keys) {
             try? clients[token]?.send()
             close(token)

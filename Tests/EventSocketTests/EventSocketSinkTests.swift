@@ -33,10 +33,11 @@ import Testing
         .event(OutputSource(input: input, line: input), ButtonEvent(kind: .release, timeNs: timeNs, onsetNs: timeNs))
     }
 
-    /// Connects a client and lets the sink take it in.
-    static func connect(_ sink: EventSocketSink) throws -> EventSocketConnection {
+    /// Connects a client and lets the sink take it in, in a wakeup at `nowNs` (its greeting is sent at the wakeup's end).
+    static func connect(_ sink: EventSocketSink, atNs nowNs: Int64 = 10) throws -> EventSocketConnection {
         let connection = try EventSocketConnection(path: sink.path)
         sink.descriptorReady(0, events: PollEvents(rawValue: 1))
+        try sink.advance(toNs: nowNs)
         return connection
     }
 
@@ -72,6 +73,26 @@ import Testing
         #expect(try Self.next(client).contains(#""input":"door","kind":"button","available":true,"state":"pressed""#))
     }
 
+    /// A client accepted in a wakeup is greeted at its end, at its time: `hello`, then the states after
+    /// that wakeup's events (which it is not sent), then the live lines after them.
+    @Test func aClientIsGreetedAtTheEndOfItsWakeupWithTheStateAfterItsEvents() throws {
+        let sink = try Self.sink()
+        sink.start(linesPressed: [false, false], levels: [.high, .high], atNs: 0)
+        let first = try Self.connect(sink, atNs: 1)
+        let second = try EventSocketConnection(path: sink.path)
+        sink.descriptorReady(0, events: PollEvents(rawValue: 1))
+        try sink.consume(Self.press(0, atNs: 20), nowNs: 21)
+        try sink.advance(toNs: 21)
+        #expect(try Self.next(second).hasSuffix(#""sequence":2,"inputs":2,"time_ns":21}"#), "after the press and its state, at the wakeup's time")
+        #expect(try Self.next(second) == #"{"event":"state","input":"bell","kind":"button","available":true,"state":"pressed","time_ns":21,"snapshot":true}"#)
+        _ = try Self.next(second)
+        try sink.consume(Self.release(0, atNs: 30), nowNs: 30)
+        try sink.advance(toNs: 30)
+        #expect(try Self.next(second).hasPrefix(#"{"event":"release","time_ns":30"#) && (try Self.next(second)).contains(#""seq":4"#))
+        for _ in 0..<3 { _ = try Self.next(first) }
+        #expect(try Self.next(first).contains(#""event":"press""#), "the client of before got the press")
+    }
+
     @Test func aSubscriptionKeepsOnlyItsInputsAndEvents() throws {
         let sink = try Self.sink()
         sink.start(linesPressed: [false, false], levels: [.high, .high], atNs: 0)
@@ -100,6 +121,7 @@ import Testing
             socket = try UnixSocket.connect(to: sink.path)
             _ = fcntl(socket.descriptor.rawValue, F_SETFL, O_NONBLOCK)
             sink.descriptorReady(0, events: PollEvents(rawValue: 1))
+            try sink.advance(toNs: 0)
         }
 
         /// Reads all that is there now: whether anything was.
@@ -191,6 +213,7 @@ import Testing
         sink.start(linesPressed: [false, false], levels: [.high, .high], atNs: 0)
         let control = try EventSocketConnection(path: sink.controlPath)
         sink.descriptorReady(0, events: PollEvents(rawValue: 1))
+        try sink.advance(toNs: 5)
         #expect(try Self.next(control).hasPrefix(#"{"event":"hello""#))
         let reader = try Self.connect(sink)
         for _ in 0..<3 { _ = try Self.next(reader) }
