@@ -31,7 +31,7 @@ enum EventSocketLine {
         guard payload.last == UInt8(ascii: "}"), payload.count > 2 else { return [] }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(payload.count + input.identity.count + 24)
-        bytes += payload.dropLast()
+        bytes += payload[payload.startIndex..<payload.endIndex - 1]  // not dropLast(): Sequence's, a copy through a ring buffer
         for (key, value) in fields { bytes += ",\(JSONText.quoted(key)):\(value.text)".utf8 }
         bytes += input.identity
         bytes += #","seq":"#.utf8
