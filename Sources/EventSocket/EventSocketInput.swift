@@ -9,8 +9,8 @@ struct EventSocketInput {
     /// Each state channel (`InputDescription.stateChannels`, in its entities' order) and its latest
     /// payload; nil before the first.
     private(set) var states: [(channel: String, payload: [UInt8]?)]
-    /// Each state channel's latest value as JSON (`null` before the first), after its key: `,"state":"on"`.
-    private(set) var stateFields: [[UInt8]]
+    /// Each state channel's key, `,"state":`, made once.
+    private let stateKeys: [[UInt8]]
     /// Its run lines that are away with their chip now.
     var awayLines: Set<Int> = []
     /// `,"input":"door","kind":"sensor"`: what every line of it carries.
@@ -24,7 +24,7 @@ struct EventSocketInput {
             if !channels.contains(entity.channel) { channels.append(entity.channel) }
         }
         states = channels.map { ($0, nil) }
-        stateFields = channels.map { Self.field($0, nil) }
+        stateKeys = channels.map { Array(",\(JSONText.quoted($0)):".utf8) }
         identity = Array(#","input":\#(JSONText.quoted(presenter.description.name)),"kind":\#(JSONText.quoted(presenter.description.kind))"#.utf8)
     }
 
@@ -37,13 +37,16 @@ struct EventSocketInput {
         guard update.delivery != .event, let index = states.firstIndex(where: { $0.channel == update.channel }) else { return false }
         guard states[index].payload != update.payload else { return false }
         states[index].payload = update.payload
-        stateFields[index] = Self.field(update.channel, update.payload)
         return true
     }
 
-    /// `,"channel":value`: a number or an object as it is, a word as a string, `null` for none.
-    private static func field(_ channel: String, _ payload: [UInt8]?) -> [UInt8] {
-        Array(",\(JSONText.quoted(channel)):".utf8) + (payload.map(value) ?? Array("null".utf8))
+    /// Appends each state as `,"channel":value` (a number or an object as it is, a word as a string,
+    /// `null` before the first): made when a line is, never when no client listens.
+    func appendStates(to bytes: inout [UInt8]) {
+        for (key, state) in zip(stateKeys, states) {
+            bytes += key
+            if let payload = state.payload { bytes += Self.value(payload) } else { bytes += "null".utf8 }
+        }
     }
 
     /// A payload as a JSON value: a number or an object as it is, a word as a string.

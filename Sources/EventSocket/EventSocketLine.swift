@@ -77,7 +77,7 @@ enum EventSocketLine {
         bytes += event.utf8
         bytes += input.identity
         bytes += (input.isAvailable ? #","available":true"# : #","available":false"#).utf8
-        for field in input.stateFields { bytes += field }
+        input.appendStates(to: &bytes)
         bytes += #","time_ns":"#.utf8
         appendDecimal(timeNs, to: &bytes)
         return bytes

@@ -90,6 +90,7 @@ package final class EventSocketSink: Sink {
             watch = try EpollSet()
             try watch.watch(listener.descriptor, write: false, token: 0)
             try watch.watch(controlListener.descriptor, write: false, token: 1)
+            descriptorList = [watch.descriptor]
         } catch {
             giveUp([path, controlPath])
             throw .cannotMake(path: path, error)
@@ -158,7 +159,9 @@ package final class EventSocketSink: Sink {
 
     package var consumesEdges: Bool { false }
 
-    package var descriptors: [FileDescriptor] { [watch.descriptor] }
+    package var descriptors: [FileDescriptor] { descriptorList }
+    /// `descriptors`, made once: the loop asks for it at every wakeup.
+    private let descriptorList: [FileDescriptor]
 
     package func start(linesPressed: [Bool?], levels: [Level], atNs nowNs: Int64) {
         self.nowNs = nowNs
@@ -224,9 +227,7 @@ package final class EventSocketSink: Sink {
     /// An update of input `index`: a state is kept, and its change sent (its events go as the printer
     /// writes them, `sendPrinted`).
     private func take(_ update: InputUpdate, of index: Int) {
-        guard update.delivery != .event, var input = inputs[index] else { return }
-        guard input.apply(update) else { return }
-        inputs[index] = input
+        guard update.delivery != .event, inputs[index]?.apply(update) == true else { return }  // in place: no copy of the input
         sendState(of: index)
     }
 
@@ -380,7 +381,7 @@ package final class EventSocketSink: Sink {
         logger.debug("events socket: a client left (\(clients.count) connected)")
     }
 
-    package var inspectionDueNs: Int64? { clients.values.contains(where: \.wantsStatus) ? .min : nil }
+    package var inspectionDueNs: Int64? { !clients.isEmpty && clients.values.contains(where: \.wantsStatus) ? .min : nil }
 
     /// Answers the status requests: each input's state and health (`ButtonPipeline.health(input:)`).
     package func inspect(_ pipeline: ButtonPipeline, atNs nowNs: Int64) {
@@ -398,6 +399,7 @@ package final class EventSocketSink: Sink {
     /// The wakeup's lines go out: each client with lines waiting is sent what its socket takes.
     package func advance(toNs nowNs: Int64) throws(SinkError) {
         self.nowNs = nowNs
+        guard !clients.isEmpty else { return }  // every wakeup: nothing to do while nobody listens
         greetNewClients()
         for (token, client) in clients where client.hasPending { flush(client, token: token) }
     }
