@@ -207,7 +207,7 @@ let package = Package(
         // The events socket's protocol and its sink on the event loop, with real sockets.
         .testTarget(
             name: "EventSocketTests",
-            dependencies: ["EventSocket", "InputModel", "Inputs", "EventLoop", "Pipeline", "LineInput", "LinuxSys", "DebounceCore", "EventOutput", logging, system]),
+            dependencies: ["EventSocket", "InputModel", "Inputs", "EventLoop", "Pipeline", "LineInput", "LinuxSys", "DebounceCore", "EventOutput", "Simulation", logging, system]),
         .testTarget(
             name: "InputsTests", dependencies: ["Inputs", "InputModel", "ConfigurationFile", "Pipeline", "DebounceCore", "EventOutput", "CounterState", "GPIODBackend", "Simulation"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "Simulation"]),

@@ -50,7 +50,7 @@ final class EventSocketClient {
     }
 
     /// Queues `line` (with its newline), or counts it lost when it does not fit; a `lost` event goes
-    /// first once there is room again.
+    /// first once there is room again (or alone, once the queue was all sent: `send`).
     func enqueue(_ line: [UInt8]) {
         let waiting = queue.count - sentBytes
         if lostLines > 0 {
@@ -73,18 +73,24 @@ final class EventSocketClient {
         queue.replaceSubrange(sentBytes..<sentBytes, with: lines)
     }
 
-    /// Sends what the socket takes now. Throws when the client has gone (`EPIPE`, `ECONNRESET`).
+    /// Sends what the socket takes now; once all of it went, a loss not told yet (`lostLines`) is told
+    /// at once, not only before the next line. Throws when the client has gone (`EPIPE`, `ECONNRESET`).
     func send() throws(Errno) {
-        while hasPending {
-            let offset = sentBytes
-            let result = queue.withUnsafeBytes { bytes in
-                Result { () throws(Errno) -> Int in try UnixSocket.send(UnsafeRawBufferPointer(rebasing: bytes[offset...]), to: socket.descriptor) }
+        while true {
+            while hasPending {
+                let offset = sentBytes
+                let result = queue.withUnsafeBytes { bytes in
+                    Result { () throws(Errno) -> Int in try UnixSocket.send(UnsafeRawBufferPointer(rebasing: bytes[offset...]), to: socket.descriptor) }
+                }
+                let sent = try result.get()
+                guard sent > 0 else { return }
+                sentBytes += sent
             }
-            let sent = try result.get()
-            guard sent > 0 else { return }
-            sentBytes += sent
+            queue.removeAll(keepingCapacity: queue.capacity <= 16 * 1024)
+            sentBytes = 0
+            guard lostLines > 0 else { return }
+            queue += EventSocketLine.lost(lostLines)
+            lostLines = 0
         }
-        queue.removeAll(keepingCapacity: queue.capacity <= 16 * 1024)
-        sentBytes = 0
     }
 }

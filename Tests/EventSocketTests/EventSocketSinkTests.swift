@@ -9,6 +9,7 @@ import LineInput
 import LinuxSys
 import Logging
 import Pipeline
+import Simulation
 import Testing
 
 @testable import EventSocket
@@ -144,7 +145,16 @@ import Testing
         }
 
         /// The sequence numbers of its live lines.
-        var numbers: [Int] { lines.compactMap { $0.split(separator: "\"seq\":").dropFirst().last.flatMap { Int($0.dropLast()) } } }
+        var numbers: [Int] { lines.compactMap(Self.number) }
+
+        /// A live line's sequence number.
+        static func number(_ line: String) -> Int? { line.split(separator: "\"seq\":").dropFirst().last.flatMap { Int($0.dropLast()) } }
+
+        /// Sends a request line.
+        func send(_ request: String) throws {
+            let bytes = Array((request + "\n").utf8)
+            _ = try bytes.withUnsafeBytes { try UnixSocket.send($0, to: socket.descriptor) }
+        }
     }
 
     /// Lets the sink send what waits and the readers read it, until neither has more.
@@ -188,6 +198,54 @@ import Testing
         #expect(slow.numbers == slow.numbers.sorted() && Set(slow.numbers).count == slow.numbers.count, "in order, none twice")
         #expect(slow.numbers.last == 20_002 && slow.lines.last?.hasPrefix(#"{"event":"state""#) == true, "the newest came after the loss")
         #expect(slow.lines.count < 3000, "its queue is bounded (\(slow.lines.count) lines)")
+    }
+
+    /// Property, over random streams of events, subscriptions and reading schedules (seeded): every
+    /// client's live lines are the daemon's lines of its inputs, in order, none twice, and what it did
+    /// not get is exactly what its `lost` lines count.
+    @Test(arguments: 1...12)
+    func everyClientGetsItsInputsLinesInOrderOrIsToldHowManyItLost(seed: Int) throws {
+        var random = SplitMix64(seed: UInt64(seed))
+        let sink = try Self.sink()
+        sink.start(linesPressed: [false, false], levels: [.high, .high], atNs: 0)
+        let truth = try Reader(sink)
+        let names = ["bell", "door"]
+        var clients: [(reader: Reader, inputs: Set<String>, readsOneIn: Int)] = []
+        for _ in 0..<4 {
+            let reader = try Reader(sink)
+            let inputs: Set<String> = Bool.random(using: &random) ? Set(names) : [names[Int.random(in: 0...1, using: &random)]]
+            try reader.send(EventSocketRequest.subscribe(inputs: inputs, events: nil).line)
+            clients.append((reader, inputs, [1, 3, 40, 10_000][Int.random(in: 0...3, using: &random)]))
+        }
+        sink.descriptorReady(0, events: PollEvents(rawValue: 1))
+        var pressed = [false, false]
+        let events = Int.random(in: 500...6_000, using: &random)
+        for index in 0..<events {
+            let input = Int.random(in: 0...1, using: &random)
+            let timeNs = Int64(index) * 10
+            try sink.consume(pressed[input] ? Self.release(input, atNs: timeNs) : Self.press(input, atNs: timeNs), nowNs: timeNs)
+            pressed[input].toggle()
+            if Int.random(in: 0..<4, using: &random) == 0 || index == events - 1 {
+                try sink.advance(toNs: timeNs)
+                try Self.pump(sink, [truth])
+                for client in clients where Int.random(in: 0..<client.readsOneIn, using: &random) == 0 { try client.reader.drain() }
+            }
+        }
+        try Self.pump(sink, [truth] + clients.map(\.reader))
+        #expect(truth.numbers == Array(1...(events * 2)), "the reader that keeps up got every line")
+        let inputOf = Dictionary(uniqueKeysWithValues: truth.lines.compactMap { line in
+            Reader.number(line).map { ($0, names.first { line.contains(#""input":"\#($0)""#) } ?? "") }
+        })
+        for client in clients {
+            let expected = truth.numbers.filter { client.inputs.contains(inputOf[$0] ?? "") }
+            let got = client.reader.numbers
+            let lost = client.reader.lines.filter { $0.hasPrefix(#"{"event":"lost""#) }.compactMap { Int($0.split(separator: ":").last?.dropLast() ?? "") }
+            var remaining = got[...]
+            for number in expected where remaining.first == number { remaining = remaining.dropFirst() }
+            #expect(remaining.isEmpty, "seed \(seed): its lines are the daemon's of its inputs, in order")
+            #expect(got.count + lost.reduce(0, +) == expected.count, "seed \(seed): \(got.count) got + \(lost) lost = \(expected.count)")
+            if client.readsOneIn == 1 { #expect(lost.isEmpty && got == expected, "seed \(seed): a client that keeps up loses nothing") }
+        }
     }
 
     /// A keypad's entered code: the line `run` prints (its length, never the code), with the code only
