@@ -921,7 +921,7 @@ YAML
     # Open 0.4 s: shorter than on_delay, never reported. Then open 2 s: on, then off.
     gpiosim_set "$SIM" 0 1; nap 0.4; gpiosim_set "$SIM" 0 0; nap 0.6
     gpiosim_set "$SIM" 0 1; nap 2; gpiosim_set "$SIM" 0 0
-    wait_lines "$TMP/p.out" '"state":"off","time_ns"' 1 10
+    wait_lines "$TMP/p.out" '"state":"off","time_ns"' 2 10
     got=$(grep -o '"state":"o[nf]*"' "$TMP/p.out" | tr '\n' ' ')
     check_eq "door states: closed at the start, the long opening only" "$got" '"state":"off" "state":"on" "state":"off" '
     local on onset
