@@ -228,6 +228,9 @@ package final class CounterStore: Sink {
             let line = source.lineIndex
             guard let index = counterOfLine[line] else { return }
             note(max(0, pulse.total), entry: index, nowNs: nowNs)
+        case .totalReset(let source, let reset):
+            guard let index = counterOfLine[source.lineIndex] else { return }
+            note(reset.total, entry: index, nowNs: nowNs)
         case .rotation(let source, let detent):
             guard let index = entryOfEncoder[source.inputIndex] else { return }
             note(Int64(detent.position), entry: index, nowNs: nowNs)

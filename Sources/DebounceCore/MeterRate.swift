@@ -12,6 +12,9 @@ public struct MeterRate: Sendable {
     public let configuration: MeterRateConfiguration
     /// The rate reported last (at a pulse or a fall), in the counter's rate unit.
     public private(set) var rate: Double = 0
+    /// Pulses per minute as last reported with `rate` (60 s over the interval, or over the time since
+    /// the latest onset once it fell); 0 before the first interval and after the timeout.
+    public private(set) var ratePerMinute: Double = 0
     /// The onset of the latest pulse, in nanoseconds, or `nil` before the first.
     private var lastOnsetNs: Int64?
     /// When the rate next falls, in nanoseconds; `nil` while it is 0.
@@ -27,6 +30,7 @@ public struct MeterRate: Sendable {
         let intervalNs = lastOnsetNs.map { onsetNs.durationNs(since: $0) } ?? 0
         lastOnsetNs = onsetNs
         rate = configuration.rate(intervalNs: intervalNs)
+        ratePerMinute = intervalNs > 0 ? 60_000_000_000 / Double(intervalNs) : 0
         nextDeadlineNs = rate > 0 ? min(onsetNs.adding(durationNs: intervalNs).adding(durationNs: reportIntervalNs), timeoutAtNs(onsetNs)) : nil
         return rate
     }
@@ -38,6 +42,7 @@ public struct MeterRate: Sendable {
         let timeoutAtNs = timeoutAtNs(lastOnsetNs)
         if timeNs >= timeoutAtNs {
             rate = 0
+            ratePerMinute = 0
             nextDeadlineNs = nil
             return RateFall(rate: 0, ratePerMinute: 0, timeNs: max(timeoutAtNs, dueNs), total: total)
         }
@@ -45,8 +50,9 @@ public struct MeterRate: Sendable {
         let latestNs = dueNs.adding(durationNs: timeNs.durationNs(since: dueNs) / reportIntervalNs * reportIntervalNs)
         let elapsedNs = latestNs.durationNs(since: lastOnsetNs)
         rate = configuration.rate(intervalNs: elapsedNs)
+        ratePerMinute = 60_000_000_000 / Double(max(1, elapsedNs))
         nextDeadlineNs = min(latestNs.adding(durationNs: reportIntervalNs), timeoutAtNs)
-        return RateFall(rate: rate, ratePerMinute: 60_000_000_000 / Double(max(1, elapsedNs)), timeNs: latestNs, total: total)
+        return RateFall(rate: rate, ratePerMinute: ratePerMinute, timeNs: latestNs, total: total)
     }
 
     /// Puts the next fall off to `timeNs` when it is due sooner: a pulse may have begun before it,

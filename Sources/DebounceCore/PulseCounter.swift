@@ -30,6 +30,13 @@ public struct PulseCounter: Sendable {
         return PulseCount(total: total, timeNs: event.timeNs, onsetNs: event.onsetNs, intervalNs: intervalNs, rate: rate)
     }
 
+    /// Sets the total to `total` pulses (at least 0) at `timeNs`, as a user asks (the control socket's
+    /// `reset`: a new meter, or the meter's own reading): the rate and its deadlines go on as they were.
+    public mutating func reset(total: Int64, atNs timeNs: Int64) -> TotalReset {
+        self.total = max(0, total)
+        return TotalReset(total: self.total, rate: meterRate.rate, ratePerMinute: meterRate.ratePerMinute, timeNs: timeNs)
+    }
+
     /// Puts the rate's next fall off to `timeNs` (`MeterRate.postpone(toNs:)`).
     public mutating func postpone(toNs timeNs: Int64) {
         meterRate.postpone(toNs: timeNs)

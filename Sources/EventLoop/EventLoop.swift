@@ -35,7 +35,7 @@ public final class EventLoop {
     package private(set) var pipeline: ButtonPipeline
     let sinks: [any Sink]
     /// `sinks`, in memory of the loop's own (allocated in `init`, freed in `deinit`), for `dispatch`.
-    private let sinkReferences: UnsafeMutableBufferPointer<any Sink>
+    let sinkReferences: UnsafeMutableBufferPointer<any Sink>
     let signals: SignalDescriptor?
     let stopSwitch: StopSwitch?
     let limits: LoopLimits
@@ -213,6 +213,7 @@ public final class EventLoop {
                 try readReady(&state, source: source)
                 // Read once the edges are out: no clock read delays an event.
                 let wokeNs = state.stop == nil ? try processWakeup(&state, source: source, startNs: startNs) : clock.nowNs
+                if state.stop == nil { try applyCommands(&state, atNs: wokeNs) }
                 for sink in sinks {
                     do throws(SinkError) { try sink.advance(toNs: wokeNs) } catch { throw LoopError.sink(error) }
                     if let dueNs = sink.inspectionDueNs, dueNs <= wokeNs { sink.inspect(state.pipeline, atNs: wokeNs) }
@@ -338,7 +339,7 @@ public final class EventLoop {
 
     /// Starts stopping for `reason` (the first reason only): a raw line that lost edges is read once
     /// more, so that a recording ends at the true level; the sinks are told, and get the grace period.
-    private func beginShutdown(_ reason: StopReason, atNs nowNs: Int64, _ state: inout RunState) throws(LoopError) {
+    func beginShutdown(_ reason: StopReason, atNs nowNs: Int64, _ state: inout RunState) throws(LoopError) {
         guard state.stop == nil else { return }
         state.stop = reason
         if case .readLevels(var request) = state.pipeline.stop(atNs: nowNs) {
@@ -393,10 +394,9 @@ public final class EventLoop {
         return try dispatch(&state, nowNs: timeNs)
     }
 
-    /// Hands the collected outputs to every sink, in order; returns whether the event limit was reached
-    /// (events after it are not reported).
+    /// Hands the collected outputs to every sink, in order; whether the event limit was reached (no event after it is reported).
     @discardableResult
-    private func dispatch(_ state: inout RunState, nowNs: Int64) throws(LoopError) -> Bool {
+    func dispatch(_ state: inout RunState, nowNs: Int64) throws(LoopError) -> Bool {
         defer { state.outputs.removeAllFromEnd(); if !state.pipeline.enteredCodes.isEmpty { state.pipeline.removeEnteredCodes() } }
         var limitReached = false
         var reportedEvents = state.reportedEvents

@@ -47,6 +47,11 @@ public protocol Sink: AnyObject {
     /// health, for MQTT's diagnostics). Called right after `advance(toNs:)`, never on the way of an event;
     /// and, due or not, at a report request (`SIGUSR1`) and at the stop, before `beginShutdown`.
     func inspect(_ pipeline: ButtonPipeline, atNs nowNs: Int64)
+    /// The changes of the stages this sink was asked for since the last call (a control client's
+    /// `reset`), taken once each. The loop asks after the wakeup's edges are through the pipeline,
+    /// unless stopping, and applies them at once (`ButtonPipeline.apply(_:atNs:into:)`): their outputs
+    /// go to every sink, this one included, before `advance(toNs:)`. Empty by default.
+    func takeCommands() -> [PipelineCommand]
     /// Runs the code `consume` runs for `output` (its formatting), with no effect: nothing is written,
     /// sent, run or counted. A live loop calls it before its first wait with the outputs of a
     /// rehearsal (`EventLoop.rehearse`), so that the first real event does not pay for that code's first
@@ -70,6 +75,7 @@ extension Sink {
     public func advance(toNs nowNs: Int64) throws(SinkError) {}
     public var inspectionDueNs: Int64? { nil }
     public func inspect(_ pipeline: ButtonPipeline, atNs nowNs: Int64) {}
+    public func takeCommands() -> [PipelineCommand] { [] }
     public func rehearse(_ output: PipelineOutput) {}
     public func beginShutdown(atNs nowNs: Int64, graceEndNs: Int64) {}
     public func finish(atNs nowNs: Int64) throws(SinkError) {}

@@ -89,6 +89,23 @@ package enum EventSocketReading {
         throw .ended(path)
     }
 
+    /// Asks the daemon whose control socket is at `path` to set input `input`'s value to `value` (nil:
+    /// its own reset value) and waits for the answer: the `reset` event it made. Throws `refused` with
+    /// the daemon's reason (no such input, nothing to reset).
+    package static func reset(controlPath path: String, input: String, to value: Int64?) throws(EventSocketConnection.Failure) -> [UInt8] {
+        let connection = try EventSocketConnection(path: path)
+        try connection.send(EventSocketRequest.reset(input: input, to: value).line)
+        while let line = try connection.nextLine() {
+            switch EventSocketLine.eventName(line) {
+            case "reset": return line
+            case "error":
+                throw .refused(EventSocketText.fields(line)?.first { $0.key == "message" }?.value ?? String(decoding: line, as: UTF8.self))
+            default: continue
+            }
+        }
+        throw .ended(path)
+    }
+
     /// Whether `line` is a live line (it has a `seq`), not a snapshot's.
     static func isLive(_ line: [UInt8]) -> Bool {
         let key = Array(#","seq":"#.utf8)

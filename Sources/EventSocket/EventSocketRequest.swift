@@ -7,12 +7,16 @@ import YAMLDocument
 ///   these inputs' lines, and of those only these events (either list may be left out: all of them);
 /// - `{"request":"status"}`: every input's state and health now, then `{"event":"status_end"}`;
 /// - on the control socket only: `{"request":"reload"}`, the configuration read again (as SIGHUP), answered
-///   with `reloaded` or `reload_refused`; `{"request":"health"}`, as `status`.
+///   with `reloaded` or `reload_refused`; `{"request":"health"}`, as `status`;
+///   `{"request":"reset","input":"energy","to":41000}`, a counter's total or an encoder's position set
+///   (`to` left out: the input's own reset value, 0 or the encoder's `reset_to:`), answered with the
+///   `reset` event it made, or an `error`.
 public enum EventSocketRequest: Sendable, Hashable {
     case subscribe(inputs: Set<String>?, events: Set<String>?)
     case status
     case reload
     case health
+    case reset(input: String, to: Int64?)
 
     /// The longest request line, in bytes, its newline included: a client that sends a longer one is
     /// told so and closed.
@@ -29,18 +33,31 @@ public enum EventSocketRequest: Sendable, Hashable {
         let node: YAMLNode?
         do { node = try YAMLNode.compose(line, maximumNesting: 4, maximumAliasedNodes: 0) } catch { throw Refusal(message: "not JSON: \(example)") }
         guard case .mapping(let fields)? = node else { throw Refusal(message: "not a JSON object: \(example)") }
-        let known = ["request", "inputs", "events"]
+        let known = ["request", "inputs", "events", "input", "to"]
         if let unknown = fields.keys.first(where: { !known.contains($0.string ?? "") }) {
             throw Refusal(message: "unknown key \(unknown.string.map { "\"\($0)\"" } ?? "(not text)"): a request has \(known.joined(separator: ", "))")
         }
-        switch fields["request"]?.string {
+        let request = fields["request"]?.string
+        func only(_ keys: String...) throws(Refusal) {
+            if let other = fields.keys.compactMap(\.string).filter({ $0 != "request" && !keys.contains($0) }).sorted().first {
+                throw Refusal(message: "\(request ?? "this request") takes no \"\(other)\"")
+            }
+        }
+        switch request {
         case let name? where ["status", "reload", "health"].contains(name):
-            guard fields["inputs"] == nil, fields["events"] == nil else { throw Refusal(message: "\(name) takes no inputs or events") }
+            try only()
             return name == "status" ? .status : name == "reload" ? .reload : .health
         case "subscribe"?:
+            try only("inputs", "events")
             return .subscribe(inputs: try names(fields["inputs"], "inputs"), events: try names(fields["events"], "events"))
+        case "reset"?:
+            try only("input", "to")
+            guard let input = fields["input"]?.string, !input.isEmpty else { throw Refusal(message: #"reset names one input: {"request":"reset","input":"energy","to":0}"#) }
+            guard let to = fields["to"] else { return .reset(input: input, to: nil) }
+            guard let text = to.string, let value = Int64(text) else { throw Refusal(message: "\"to\" must be a whole number, e.g. 0 or 41000") }
+            return .reset(input: input, to: value)
         default:
-            throw Refusal(message: "\"request\" must be \"subscribe\" or \"status\" (or, on the control socket, \"reload\" or \"health\"): \(example)")
+            throw Refusal(message: "\"request\" must be \"subscribe\" or \"status\" (or, on the control socket, \"reload\", \"reset\" or \"health\"): \(example)")
         }
     }
 
@@ -53,6 +70,7 @@ public enum EventSocketRequest: Sendable, Hashable {
         case .status: return #"{"request":"status"}"#
         case .reload: return #"{"request":"reload"}"#
         case .health: return #"{"request":"health"}"#
+        case .reset(let input, let to): return #"{"request":"reset","input":\#(JSONText.quoted(input))\#(to.map { ",\"to\":\($0)" } ?? "")}"#
         case .subscribe(let inputs, let events): return #"{"request":"subscribe"\#(list("inputs", inputs))\#(list("events", events))}"#
         }
     }

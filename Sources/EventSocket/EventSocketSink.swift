@@ -32,19 +32,23 @@ package final class EventSocketSink: Sink {
     private let listener: OwnedDescriptor
     private let controlListener: OwnedDescriptor
     private let watch: EpollSet
-    private var clients: [UInt64: EventSocketClient] = [:]
+    var clients: [UInt64: EventSocketClient] = [:]
     /// The epoll tokens: 0 the events socket, 1 the control socket, from 2 the clients.
     private var nextToken: UInt64 = 2
     /// Whether a client's reload (SIGHUP to this process) waits for the daemon.
-    private var reloadAsked = false
+    var reloadAsked = false
+    /// The resets the control clients asked for, for the loop (`takeCommands`), and the clients (by
+    /// token) waiting for each input's answer: the `reset` event it makes (`answerReset`).
+    var resetCommands: [PipelineCommand] = []
+    var resetsAwaited: [Int: [UInt64]] = [:]
     /// Each input by its `InputDescription.input`, and their order.
-    private var inputs: [Int: EventSocketInput] = [:]
-    private var order: [Int] = []
+    var inputs: [Int: EventSocketInput] = [:]
+    var order: [Int] = []
     /// The number of the last live line (events, states, reloads) sent.
-    private var sequence = 0
+    var sequence = 0
     private var nowNs: Int64 = 0
     private let version: String
-    private let logger: Logger
+    let logger: Logger
     /// A directory made for the socket alone, removed with it (a simulation's).
     private let ownDirectory: String?
     /// Each event's line as `run --format json` prints it: the printer of the inputs (`adopt`) writes
@@ -203,9 +207,9 @@ package final class EventSocketSink: Sink {
             while let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 let payload = bytes[start..<end]
                 sequence += 1
-                broadcast(
-                    EventSocketLine.event(payload, of: input, adding: fields, seq: sequence), input: input.name,
-                    event: named ? EventSocketLine.eventName(payload) : "")
+                let line = EventSocketLine.event(payload, of: input, adding: fields, seq: sequence)
+                broadcast(line, input: input.name, event: named ? EventSocketLine.eventName(payload) : "")
+                if !resetsAwaited.isEmpty { answerReset(of: index, with: line) }
                 start = end + 1
             }
         }
@@ -308,59 +312,8 @@ package final class EventSocketSink: Sink {
         }
     }
 
-    private func takeRequestByte(_ byte: UInt8, of client: EventSocketClient, token: UInt64) {
-        guard !client.closesWhenSent else { return }
-        guard byte == UInt8(ascii: "\n") else {
-            client.request.append(byte)
-            if client.request.count >= EventSocketRequest.maximumLineBytes {
-                client.enqueue(EventSocketLine.error("a request line has at most \(EventSocketRequest.maximumLineBytes) bytes: closing"))
-                client.closesWhenSent = true
-                flush(client, token: token)
-            }
-            return
-        }
-        let line = String(decoding: client.request, as: UTF8.self)
-        client.request.removeAll(keepingCapacity: true)
-        guard !line.allSatisfy(\.isWhitespace) else { return }
-        do throws(EventSocketRequest.Refusal) {
-            switch try EventSocketRequest.parse(line) {
-            case .status:
-                client.wantsStatus = true
-            case .health:
-                try requireControl(client)
-                client.wantsStatus = true
-            case .reload:
-                try requireControl(client)
-                client.awaitsReload = true
-                if !reloadAsked {
-                    reloadAsked = true
-                    logger.notice("control socket: a reload asked by \(client.peer.map { "pid \($0.pid), uid \($0.uid)" } ?? "a process")")
-                    kill(getpid(), SIGHUP)  // the loop's signal descriptor takes it, as `systemctl reload`'s
-                }
-            case .subscribe where client.isControl:
-                throw EventSocketRequest.Refusal(message: "the control socket sends no events: read them from \(path)")
-            case .subscribe(let names, let events):
-                let known = Set(order.compactMap { inputs[$0]?.name })
-                if let names, let unknown = names.subtracting(known).sorted().first {
-                    throw EventSocketRequest.Refusal(message: "no input named \"\(unknown)\": the inputs are \(order.compactMap { inputs[$0]?.name }.joined(separator: ", "))")
-                }
-                (client.inputs, client.events) = (names, events)
-            }
-        } catch {
-            client.enqueue(EventSocketLine.error(error.message))
-            flush(client, token: token)
-        }
-    }
-
-    /// Refuses a request of the control socket's that came through the events socket.
-    private func requireControl(_ client: EventSocketClient) throws(EventSocketRequest.Refusal) {
-        guard client.isControl else {
-            throw EventSocketRequest.Refusal(message: "reload and health are asked on the control socket \(controlPath), which only the daemon's user and root may open")
-        }
-    }
-
     /// Sends what `client` takes now; watches it for writing while more waits; closes it when it has gone.
-    private func flush(_ client: EventSocketClient, token: UInt64) {
+    func flush(_ client: EventSocketClient, token: UInt64) {
         guard client.greeted else { return }  // sent at the end of the wakeup, after its greeting
         do {
             try client.send()
@@ -400,6 +353,7 @@ package final class EventSocketSink: Sink {
     package func advance(toNs nowNs: Int64) throws(SinkError) {
         self.nowNs = nowNs
         guard !clients.isEmpty else { return }  // every wakeup: nothing to do while nobody listens
+        if !resetsAwaited.isEmpty { refuseUnansweredResets() }
         greetNewClients()
         for (token, client) in clients where client.hasPending { flush(client, token: token) }
     }

@@ -40,6 +40,10 @@ package protocol InputPresenter: Sendable {
     /// (`publish_code: true`); nothing by default.
     func sharedFields(for code: EnteredCode) -> [(String, JSONValue)]
 
+    /// The value the control socket's `reset` sets when it names none (a counter's total: 0; an
+    /// encoder's position: its `reset_to:`); nil for an input with no value to set. Nil by default.
+    var resetValue: Int64? { get }
+
     /// Whether the printer asks it for lines of its own (`printedLine(for:format:)`,
     /// `printedStart(linesPressed:atNs:format:)`): a kind whose events the printer has no writer for.
     /// False by default.
@@ -68,6 +72,8 @@ extension InputPresenter {
     package func actionEnvironment(for code: EnteredCode) -> [String] { [] }
 
     package var printsOwnEvents: Bool { false }
+
+    package var resetValue: Int64? { nil }
 
     package func sharedFields(for code: EnteredCode) -> [(String, JSONValue)] { [] }
 

@@ -27,6 +27,9 @@ public enum PipelineOutput: Sendable, Hashable {
     /// A counter's rate fell with no pulse (`MeterRate`): the most it can still be, or 0 after its
     /// timeout. Its rate at each pulse is in `.count`.
     case rate(OutputSource, RateFall)
+    /// A counter's total was set by hand (`PipelineCommand.reset`, the control socket's): its new
+    /// total and its rate as it stands; the next pulse counts from it.
+    case totalReset(OutputSource, TotalReset)
     /// A button held since the run started was let go (`isPressed` false) at `atNs`. Its press was
     /// never reported, so neither is its release (no `.event`, no gesture, no action): this output is
     /// for what follows the button's state whatever the events omit (MQTT's state topic).
@@ -46,10 +49,11 @@ public enum PipelineOutput: Sendable, Hashable {
 
 extension PipelineOutput {
     /// Whether the output is an event a run's event limit counts (`LoopLimits.maximumEvents`): a
-    /// button's, an encoder's detent or reset, a contact's change, a counter's pulse or a selector's reading.
+    /// button's, an encoder's detent or reset, a contact's change, a counter's pulse or reset, or a
+    /// selector's reading.
     @inlinable public var countsAsEvent: Bool {
         switch self {
-        case .event, .rotation, .positionReset, .contact, .count, .selection: true
+        case .event, .rotation, .positionReset, .contact, .count, .totalReset, .selection: true
         case .edge, .loss, .rate, .buttonState, .code, .levelCorrected: false
         }
     }
@@ -61,7 +65,7 @@ extension PipelineOutput {
     @inlinable public var source: OutputSource? {
         switch self {
         case .event(let source, _), .rotation(let source, _), .positionReset(let source, _, _), .contact(let source, _), .count(let source, _),
-            .rate(let source, _), .buttonState(let source, _, _), .code(let source, _), .selection(let source, _):
+            .rate(let source, _), .totalReset(let source, _), .buttonState(let source, _, _), .code(let source, _), .selection(let source, _):
             source
         case .edge, .loss, .levelCorrected: nil
         }

@@ -20,7 +20,7 @@ struct GPIODebounceCommand: ParsableCommand {
             """,
         // `--version`: the version and the libgpiod this binary was built with (Support/Version.swift).
         version: Version.text,
-        subcommands: [WatchCommand.self, RunCommand.self, CheckCommand.self, DoctorCommand.self, ListCommand.self, RecordCommand.self, AnalyzeCommand.self, ReplayCommand.self, DemoCommand.self, GenerateCommand.self, EventsCommand.self, StatusCommand.self, ReloadCommand.self]
+        subcommands: [WatchCommand.self, RunCommand.self, CheckCommand.self, DoctorCommand.self, ListCommand.self, RecordCommand.self, AnalyzeCommand.self, ReplayCommand.self, DemoCommand.self, GenerateCommand.self, EventsCommand.self, StatusCommand.self, ReloadCommand.self, ResetCommand.self]
     )
 
     /// Runs the command; a failed write to standard output makes it exit 74 (see

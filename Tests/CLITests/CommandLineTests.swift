@@ -16,7 +16,7 @@ import Testing
     @Test func aWordFarFromEveryCommandListsThem() throws {
         let result = try CLITests.run(["17"])
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("gpio-debounce: error: unknown command '17'; the commands are watch, run, check, doctor, list, record, analyze, replay, demo, generate, events, status, reload\n"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("gpio-debounce: error: unknown command '17'; the commands are watch, run, check, doctor, list, record, analyze, replay, demo, generate, events, status, reload, reset\n"), "\(result.stderr)")
     }
 
     @Test func commandsHelpAndOptionsAreNotRefused() {

@@ -202,6 +202,43 @@ import Testing
         #expect(none.status == 69)
     }
 
+    /// `reset` through the control socket: a counter's total and an encoder's position set, printed as
+    /// the event it made, seen by an events client and in `status`; a button or an unknown name refused
+    /// with exit 64, and no daemon 69.
+    @Test func resetSetsACountersTotalAndAnEncodersPosition() throws {
+        let place = try Place(
+            """
+            buttons:
+              - {name: bell, line: GPIO5}
+            counters:
+              - {name: energy, line: GPIO24, per_unit: 1000, unit: kWh}
+            encoders:
+              - {name: volume, lines: [GPIO17, GPIO27], min: 0, max: 100, reset_line: GPIO22, reset_to: 50}
+            """)
+        let run = try place.daemon()
+        let events = try ReloadTests.Running(["events", "--socket", place.socket, "--input", "energy", "--format", "json"])
+        #expect(events.wait { $0.stdout.contains(#""snapshot":true"#) }, "\(events.stderr)")
+        let total = try CLITests.run(["reset", "energy", "--to", "41000", "--socket", place.socket])
+        #expect(total.status == 0, "\(total.stderr)")
+        #expect(total.stdout.hasPrefix("reset   total=41000 value=41 time="), "\(total.stdout)")
+        #expect(events.wait { $0.stdout.contains(#"{"event":"reset","total":41000,"value":41,"#) }, "an events client sees it: \(events.stdout)")
+        let standard = try CLITests.run(["reset", "volume", "--socket", place.socket, "--format", "json"])
+        #expect(standard.stdout.hasPrefix(#"{"event":"reset","position":50,"#), "its reset_to: \(standard.stdout)")
+        let clamped = try CLITests.run(["reset", "volume", "--to", "-5", "--socket", place.socket, "--format", "json"])
+        #expect(clamped.stdout.hasPrefix(#"{"event":"reset","position":0,"#), "clamped into 0...100: \(clamped.stdout)")
+        let status = try CLITests.run(["status", "--socket", place.socket, "--format", "json"])
+        #expect(status.stdout.contains(#""input":"energy","kind":"counter","available":true,"state":{"total":4100"#), "\(status.stdout)")
+        let button = try CLITests.run(["reset", "bell", "--socket", place.socket])
+        #expect(button.status == 64)
+        #expect(button.stderr.contains("reset refused: bell is a button: only a counter's total and an encoder's position can be reset"), "\(button.stderr)")
+        let unknown = try CLITests.run(["reset", "meter", "--socket", place.socket])
+        #expect(unknown.status == 64 && unknown.stderr.contains(#"no input named "meter": the inputs are bell, volume, energy"#), "\(unknown.stderr)")
+        run.signal(SIGTERM)
+        run.process.waitUntilExit()
+        events.process.waitUntilExit()
+        #expect(try CLITests.run(["reset", "energy", "--socket", place.socket]).status == 69)
+    }
+
     /// 100 programs at once, and one that connects and never reads: each of the 100 gets every live
     /// line, numbered 1, 2, 3, … with none missing, the same lines as the others, and the stream's end
     /// when the run stops; the one that never reads delays nobody.

@@ -178,6 +178,19 @@ import Testing
         #expect(store.writes == 1, "nothing unsaved: no write at the end")
     }
 
+    /// A total set by hand (`reset`) is saved as a pulse's is, and a run after it starts from it.
+    @Test func aTotalSetByHandIsSavedAsAPulsesIs() throws {
+        let temporary = try TemporaryDirectory()
+        do {  // the store lets go of its directory when it goes
+            let store = try CounterStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
+            store.consume(.count(.line(3), PulseCount(total: 5, timeNs: Self.s, onsetNs: Self.s)), nowNs: Self.s)
+            store.consume(.totalReset(.line(3), TotalReset(total: 41_000, rate: 0, ratePerMinute: 0, timeNs: 2 * Self.s)), nowNs: 2 * Self.s)
+            store.finish(atNs: 3 * Self.s)
+        }
+        #expect(temporary.read("counters").contains("\nenergy 41000\n"))
+        #expect(try CounterStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet).initialTotals == [41_000])
+    }
+
     /// 10 pulses a second for 60 s with a 5 s flush, driven as the loop drives a sink (a wakeup at each
     /// pulse and at the store's deadline): the file is written 12 times (at 5.1 s, 10.2 s... 56.1 s,
     /// 5.1 s apart, each time the first unsaved pulse's time plus 5 s, and once at the end).

@@ -15,20 +15,32 @@ import Testing
         #expect(try EventSocketRequest.parse(#"{"request":"status"}"#) == .status)
         #expect(try EventSocketRequest.parse(#"{"request":"reload"}"#) == .reload)
         #expect(try EventSocketRequest.parse(#"{"request":"health"}"#) == .health)
-        for request in [EventSocketRequest.status, .reload, .health, .subscribe(inputs: ["b", "a"], events: ["press"])] {
+        for request in [EventSocketRequest.status, .reload, .health, .subscribe(inputs: ["b", "a"], events: ["press"]), .reset(input: "energy", to: nil), .reset(input: "knob", to: -5)] {
             #expect(try EventSocketRequest.parse(request.line) == request, "written as a client sends it, read back")
         }
         #expect(throws: EventSocketRequest.Refusal.self) { try EventSocketRequest.parse(#"{"request":"status","inputs":["a"]}"#) }
     }
 
+    @Test func aResetNamesOneInputAndMayGiveAWholeNumber() throws {
+        #expect(try EventSocketRequest.parse(#"{"request":"reset","input":"energy","to":41000}"#) == .reset(input: "energy", to: 41000))
+        #expect(try EventSocketRequest.parse(#"{"request":"reset","input":"knob","to":-3}"#) == .reset(input: "knob", to: -3))
+        #expect(try EventSocketRequest.parse(#"{"request":"reset","input":"energy"}"#) == .reset(input: "energy", to: nil))
+    }
+
     @Test(arguments: [
         ("hello", "not a JSON object"),
         ("{", "not JSON"),
-        (#"{"request":"restart"}"#, #""request" must be "subscribe" or "status" (or, on the control socket, "reload" or "health")"#),
-        (#"{"request":"reload","inputs":["a"]}"#, "reload takes no inputs or events"),
+        (#"{"request":"restart"}"#, #""request" must be "subscribe" or "status" (or, on the control socket, "reload", "reset" or "health")"#),
+        (#"{"request":"reload","inputs":["a"]}"#, #"reload takes no "inputs""#),
+        (#"{"request":"subscribe","input":"door"}"#, #"subscribe takes no "input""#),
+        (#"{"request":"reset","inputs":["energy"]}"#, #"reset takes no "inputs""#),
+        (#"{"request":"reset"}"#, "reset names one input"),
+        (#"{"request":"reset","input":"energy","to":1.5}"#, #""to" must be a whole number"#),
+        (#"{"request":"reset","input":"energy","to":"lots"}"#, #""to" must be a whole number"#),
+        (#"{"request":"reset","input":"energy","to":99999999999999999999}"#, #""to" must be a whole number"#),
         (#"{"request":"subscribe","inputs":[]}"#, #""inputs" must be a list of names"#),
         (#"{"request":"subscribe","inputs":"door"}"#, #""inputs" must be a list of names"#),
-        (#"{"request":"subscribe","input":["door"]}"#, #"unknown key "input""#),
+        (#"{"request":"subscribe","source":["door"]}"#, #"unknown key "source""#),
         (#"{"request":"subscribe","inputs":[{"a":1}]}"#, #""inputs" must be a list of names"#),
         ("[1,2]", "not a JSON object"),
     ])

@@ -277,7 +277,7 @@ import Testing
         for _ in 0..<3 { _ = try Self.next(reader) }
         try reader.send(#"{"request":"reload"}"#)
         sink.descriptorReady(0, events: PollEvents(rawValue: 1))
-        #expect(try Self.next(reader) == #"{"event":"error","message":"reload and health are asked on the control socket \#(sink.controlPath), which only the daemon's user and root may open"}"#)
+        #expect(try Self.next(reader) == #"{"event":"error","message":"reload, reset and health are asked on the control socket \#(sink.controlPath), which only the daemon's user and root may open"}"#)
         try sink.consume(Self.press(0, atNs: 20), nowNs: 21)
         try control.send(#"{"request":"health"}"#)
         sink.descriptorReady(0, events: PollEvents(rawValue: 1))

@@ -70,6 +70,7 @@ package struct CounterPresenter: InputPresenter {
         switch output {
         case .count(_, let count): [state(total: count.total, ratePerMinute: count.ratePerMinute, rate: count.rate)]
         case .rate(_, let fall): [state(total: fall.total, ratePerMinute: fall.ratePerMinute, rate: fall.rate)]
+        case .totalReset(_, let reset): [state(total: reset.total, ratePerMinute: reset.ratePerMinute, rate: reset.rate)]
         default: []
         }
     }

@@ -12,6 +12,8 @@ package struct EncoderPresenter: InputPresenter {
     /// The position the run starts at (`EncoderConfiguration.clamped(0)`, or the one kept), shown at
     /// the start so that a previous run's is not; nil: nothing until the first detent.
     package let startPosition: Int?
+    /// The position `reset` sets when it names none (its `reset_to:`, or 0 clamped into its range).
+    package let resetPosition: Int
     /// Its fields in its detents' JSON: `,"encoder":"volume","chip":"gpiochip0","lines":[17,27]`.
     package let eventFields: EventFields
 
@@ -28,9 +30,11 @@ package struct EncoderPresenter: InputPresenter {
         + "\"position\":{{ value_json.position }},\"velocity\":{{ value_json.velocity }}}"
 
     /// Encoder `name` (input `input`) on `chip`'s lines A and B (`lines`, offsets; empty when no line
-    /// is open), run lines `lineIndices`, starting at `startPosition`.
-    package init(name: String, input: Int, chip: String, lines: [Int], lineIndices: [Int] = [], startPosition: Int? = 0) {
+    /// is open), run lines `lineIndices`, starting at `startPosition`; `reset` with no value sets
+    /// `resetPosition`.
+    package init(name: String, input: Int, chip: String, lines: [Int], lineIndices: [Int] = [], startPosition: Int? = 0, resetPosition: Int = 0) {
         self.startPosition = startPosition
+        self.resetPosition = resetPosition
         self.eventFields = .encoder(name, chip: chip, lines: lines)
         let events = EntityDescription(
             key: "event", channel: "event",
@@ -42,6 +46,8 @@ package struct EncoderPresenter: InputPresenter {
             icon: "mdi:knob")
         self.description = InputDescription(name: name, kind: "encoder", input: input, lines: lineIndices, entities: [events, position])
     }
+
+    package var resetValue: Int64? { Int64(resetPosition) }
 
     /// Its detents and resets are followed by its fields; its lines print nothing of their own.
     package var printed: PrintedFields { PrintedFields(input: eventFields) }

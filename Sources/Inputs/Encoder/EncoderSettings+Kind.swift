@@ -9,7 +9,8 @@ extension EncoderSettings: InputKind {
         let (a, b) = (InputKinds.at(entry.lines[0], place), InputKinds.at(entry.lines[1], place))
         return EncoderPresenter(
             name: entry.name, input: input, chip: a.chip, lines: place == nil ? [] : [a.offset, b.offset],
-            lineIndices: [entry.lines[0].index, entry.lines[1].index], startPosition: start.map(Int.init) ?? configuration.clamped(0))
+            lineIndices: [entry.lines[0].index, entry.lines[1].index], startPosition: start.map(Int.init) ?? configuration.clamped(0),
+            resetPosition: reset?.position ?? configuration.clamped(0))
     }
 
     package func plan(_ entry: Roster.Input, input: Int, groupNames: [String], start: Int64?, into plan: inout DaemonPlan) {

@@ -15,8 +15,12 @@ enum ArgumentPrecheck {
     /// `--presses -3` says a count is at least 1, not that the value is missing.
     static let countOptions: Set<String> = ["--presses", "--edges", "--num-events", "-n", "--burst"]
 
-    /// The arguments (without the program's name) as the parser should read them: a duration or count
-    /// option followed by a negative number (`--idle-timeout -1s`, `--presses -3`) becomes one argument
+    /// The options whose value is a number that may be negative (`reset knob --to -5`, an encoder's
+    /// position).
+    static let numberOptions: Set<String> = ["--to"]
+
+    /// The arguments (without the program's name) as the parser should read them: a duration, count or
+    /// number option followed by a negative number (`--idle-timeout -1s`, `--presses -3`) becomes one argument
     /// (`--idle-timeout=-1s`), so that the option's own check says what is allowed; the parser would
     /// take `-1s` for an option and report the value as missing. Everything after `--` is left alone.
     static func joiningNegativeValues(_ arguments: [String]) -> [String] {
@@ -29,7 +33,7 @@ enum ArgumentPrecheck {
                 break
             }
             let next = index + 1 < arguments.endIndex ? arguments[index + 1] : nil
-            if durationOptions.contains(argument) || countOptions.contains(argument), let next, isNegativeNumber(next) {
+            if durationOptions.contains(argument) || countOptions.contains(argument) || numberOptions.contains(argument), let next, isNegativeNumber(next) {
                 result.append("\(argument)=\(next)")
                 index += 2
             } else {

@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Pipeline
+
+/// What a client of the events or control socket asks, one JSON line a request
+/// (`EventSocketRequest`): read a byte at a time as it comes, answered in the wakeup that completes it.
+extension EventSocketSink {
+    func takeRequestByte(_ byte: UInt8, of client: EventSocketClient, token: UInt64) {
+        guard !client.closesWhenSent else { return }
+        guard byte == UInt8(ascii: "\n") else {
+            client.request.append(byte)
+            if client.request.count >= EventSocketRequest.maximumLineBytes {
+                client.enqueue(EventSocketLine.error("a request line has at most \(EventSocketRequest.maximumLineBytes) bytes: closing"))
+                client.closesWhenSent = true
+                flush(client, token: token)
+            }
+            return
+        }
+        let line = String(decoding: client.request, as: UTF8.self)
+        client.request.removeAll(keepingCapacity: true)
+        guard !line.allSatisfy(\.isWhitespace) else { return }
+        do throws(EventSocketRequest.Refusal) {
+            switch try EventSocketRequest.parse(line) {
+            case .status:
+                client.wantsStatus = true
+            case .health:
+                try requireControl(client)
+                client.wantsStatus = true
+            case .reload:
+                try requireControl(client)
+                client.awaitsReload = true
+                if !reloadAsked {
+                    reloadAsked = true
+                    logger.notice("control socket: a reload asked by \(client.peer.map { "pid \($0.pid), uid \($0.uid)" } ?? "a process")")
+                    kill(getpid(), SIGHUP)  // the loop's signal descriptor takes it, as `systemctl reload`'s
+                }
+            case .reset(let name, let value):
+                try requireControl(client)
+                try askReset(of: name, to: value, by: client, token: token)
+            case .subscribe where client.isControl:
+                throw EventSocketRequest.Refusal(message: "the control socket sends no events: read them from \(path)")
+            case .subscribe(let names, let events):
+                let known = Set(order.compactMap { inputs[$0]?.name })
+                if let names, let unknown = names.subtracting(known).sorted().first {
+                    throw EventSocketRequest.Refusal(message: "no input named \"\(unknown)\": the inputs are \(order.compactMap { inputs[$0]?.name }.joined(separator: ", "))")
+                }
+                (client.inputs, client.events) = (names, events)
+            }
+        } catch {
+            client.enqueue(EventSocketLine.error(error.message))
+            flush(client, token: token)
+        }
+    }
+
+    /// Refuses a request of the control socket's that came through the events socket.
+    func requireControl(_ client: EventSocketClient) throws(EventSocketRequest.Refusal) {
+        guard client.isControl else {
+            throw EventSocketRequest.Refusal(message: "reload, reset and health are asked on the control socket \(controlPath), which only the daemon's user and root may open")
+        }
+    }
+
+    /// Queues the reset of input `name` to `value` (or its own reset value) for the loop, with `client`
+    /// waiting for its answer; refuses an unknown input, or one with no value to set.
+    private func askReset(of name: String, to value: Int64?, by client: EventSocketClient, token: UInt64) throws(EventSocketRequest.Refusal) {
+        guard let index = order.first(where: { inputs[$0]?.name == name }), let input = inputs[index] else {
+            throw EventSocketRequest.Refusal(message: "no input named \"\(name)\": the inputs are \(order.compactMap { inputs[$0]?.name }.joined(separator: ", "))")
+        }
+        guard let standard = input.presenter.resetValue else {
+            throw EventSocketRequest.Refusal(message: "\(name) is a \(input.kind): only a counter's total and an encoder's position can be reset")
+        }
+        let target = value ?? standard
+        logger.notice("control socket: \(name) reset to \(target), asked by \(client.peer.map { "pid \($0.pid), uid \($0.uid)" } ?? "a process")")
+        resetCommands.append(.reset(input: index, to: target))
+        resetsAwaited[index, default: []].append(token)
+    }
+
+    package func takeCommands() -> [PipelineCommand] {
+        guard !resetCommands.isEmpty else { return [] }
+        defer { resetCommands.removeAll() }
+        return resetCommands
+    }
+
+    /// Answers the clients waiting for input `index`'s reset with `line`, the event it made.
+    func answerReset(of index: Int, with line: [UInt8]) {
+        guard let tokens = resetsAwaited.removeValue(forKey: index) else { return }
+        for token in tokens {
+            guard let client = clients[token] else { continue }
+            client.enqueue(line)
+            flush(client, token: token)
+        }
+    }
+
+    /// Tells the clients whose reset made no event in their wakeup why: the daemon is stopping (the
+    /// loop took no command), or the input has nothing to reset in this run.
+    func refuseUnansweredResets() {
+        let stopping = !resetCommands.isEmpty
+        resetCommands.removeAll()
+        for (index, tokens) in resetsAwaited {
+            let name = inputs[index]?.name ?? "the input"
+            let message = stopping ? "the daemon is stopping: \(name) was not reset" : "\(name) has nothing to reset in this run"
+            for token in tokens {
+                guard let client = clients[token] else { continue }
+                client.enqueue(EventSocketLine.error(message))
+                flush(client, token: token)
+            }
+        }
+        resetsAwaited.removeAll()
+    }
+}
