@@ -36,6 +36,8 @@ public final class EventLoop {
     let sinks: [any Sink]
     /// `sinks`, in memory of the loop's own (allocated in `init`, freed in `deinit`), for `dispatch`.
     let sinkReferences: UnsafeMutableBufferPointer<any Sink>
+    /// The indices of the sinks that may hand the stages commands (`Sink.takesCommands`), asked once.
+    let commandingSinks: [Int]
     let signals: SignalDescriptor?
     let stopSwitch: StopSwitch?
     let limits: LoopLimits
@@ -49,8 +51,7 @@ public final class EventLoop {
     let stagesStartNs: Int64
     /// Whether the loop has rehearsed (`rehearse`): once, before the first wait of its first live run.
     private var hasRehearsed = false
-    /// Whether the sinks were told of the start (`Sink.start`): by the first run only, not by a run
-    /// after a refused reload, which goes on where the last one returned.
+    /// Whether the sinks were told of the start (`Sink.start`): by the first run only, not after a refused reload.
     private var hasStartedSinks = false
     /// Lines whose state the sinks know already (a reload kept them: `ButtonPipeline.carry`): the
     /// start tells the sinks nothing of them (`nil` in `linesPressed`), so that no state is announced twice.
@@ -59,8 +60,7 @@ public final class EventLoop {
     /// What a report request (`SIGUSR1`, when the signal descriptor watches `.report`) calls, with the
     /// stages as they stand and the loop's time; the run goes on. The request also hands the stages to
     /// every sink that inspects them (`Sink.inspect`: MQTT publishes the health then).
-    /// Set before a run and read only by it, on the loop's thread: `@exclusivity(unchecked)`, since the
-    /// runtime's check of a class's stored property costs some 60 instructions at every wakeup.
+    /// Set before a run, read only by it: `@exclusivity(unchecked)` (a runtime check costs ~60 instructions a wakeup).
     @exclusivity(unchecked) package var reportRequested: ((_ pipeline: ButtonPipeline, _ nowNs: Int64) -> Void)?
 
     /// Wakeups so far (returns from the wait, or jumps of virtual time): the zero-wakeups-while-idle promise.
@@ -130,6 +130,7 @@ public final class EventLoop {
         self.clock = clock
         self.source = source
         self.sinks = sinks
+        commandingSinks = sinks.indices.filter { sinks[$0].takesCommands }
         self.signals = signals
         self.stopSwitch = stopSwitch
         self.limits = limits
@@ -138,8 +139,7 @@ public final class EventLoop {
         initialLevels = start.levels.levels
         queuedAtStart = start.queued
         stagesStartNs = start.levels.startNs
-        // Allocated once nothing can throw: `deinit` frees it.
-        sinkReferences = .allocate(capacity: sinks.count)
+        sinkReferences = .allocate(capacity: sinks.count)  // once nothing can throw: `deinit` frees it
         _ = sinkReferences.initialize(from: sinks)
         pipeline = ButtonPipeline(
             plan: plan, lineCount: source.lineCount, initialLevels: start.levels.levels, atNs: start.levels.startNs,

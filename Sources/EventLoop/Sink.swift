@@ -47,10 +47,14 @@ public protocol Sink: AnyObject {
     /// health, for MQTT's diagnostics). Called right after `advance(toNs:)`, never on the way of an event;
     /// and, due or not, at a report request (`SIGUSR1`) and at the stop, before `beginShutdown`.
     func inspect(_ pipeline: ButtonPipeline, atNs nowNs: Int64)
+    /// Whether this sink may hand the stages commands (`takeCommands`); read once, when the loop is
+    /// made. False by default.
+    var takesCommands: Bool { get }
     /// The changes of the stages this sink was asked for since the last call (a control client's
-    /// `reset`), taken once each. The loop asks after the wakeup's edges are through the pipeline,
-    /// unless stopping, and applies them at once (`ButtonPipeline.apply(_:atNs:into:)`): their outputs
-    /// go to every sink, this one included, before `advance(toNs:)`. Empty by default.
+    /// `reset`), taken once each. The loop asks a sink that `takesCommands` after each wakeup's edges
+    /// are through the pipeline, unless stopping, and applies them at once
+    /// (`ButtonPipeline.apply(_:atNs:into:)`): their outputs go to every sink, this one included, before
+    /// `advance(toNs:)`. Empty by default.
     func takeCommands() -> [PipelineCommand]
     /// Runs the code `consume` runs for `output` (its formatting), with no effect: nothing is written,
     /// sent, run or counted. A live loop calls it before its first wait with the outputs of a
@@ -75,6 +79,7 @@ extension Sink {
     public func advance(toNs nowNs: Int64) throws(SinkError) {}
     public var inspectionDueNs: Int64? { nil }
     public func inspect(_ pipeline: ButtonPipeline, atNs nowNs: Int64) {}
+    public var takesCommands: Bool { false }
     public func takeCommands() -> [PipelineCommand] { [] }
     public func rehearse(_ output: PipelineOutput) {}
     public func beginShutdown(atNs nowNs: Int64, graceEndNs: Int64) {}

@@ -77,6 +77,8 @@ extension EventSocketSink {
         resetsAwaited[index, default: []].append(token)
     }
 
+    package var takesCommands: Bool { true }
+
     package func takeCommands() -> [PipelineCommand] {
         guard !resetCommands.isEmpty else { return [] }
         defer { resetCommands.removeAll() }
