@@ -3,10 +3,13 @@ import Pipeline
 extension EventLoop {
     /// Applies what the sinks were asked to change (`Sink.takeCommands()`, a control client's `reset`)
     /// at `nowNs`, in the sinks' order, and hands the outputs on at once; an event that reaches the
-    /// run's event limit stops it, as an edge's would. A run with no sink that takes commands (all but
-    /// a daemon's with its control socket) pays one test of an empty array a wakeup.
-    @inline(__always)
+    /// run's event limit stops it, as an edge's would. Called only after a wakeup in which a sink's
+    /// descriptor was ready (a request comes through one), and asks only the sinks that
+    /// `takesCommands`: a run with no client pays nothing. A stopping run applies nothing (the sink
+    /// answers that it is stopping).
     func applyCommands(_ state: inout RunState, atNs nowNs: Int64) throws(LoopError) {
+        state.sinkWasReady = false
+        guard state.stop == nil else { return }
         for sinkIndex in commandingSinks {
             let commands = sinkReferences[sinkIndex].takeCommands()
             guard !commands.isEmpty else { continue }

@@ -27,12 +27,10 @@ import SystemPackage
 /// stages and the sinks' formatting (`rehearse`), so that the first real edge does not pay for that
 /// code's first run.
 public final class EventLoop {
-    /// The run's clock.
-    package let clock: LoopClock
+    package let clock: LoopClock  // the run's
     /// The edges' source, owned by the loop: its lines are released when the loop goes away.
     package let source: any EdgeSource
-    /// The stages, readable after the run for statistics.
-    package private(set) var pipeline: ButtonPipeline
+    package private(set) var pipeline: ButtonPipeline  // the stages, readable after the run for statistics
     let sinks: [any Sink]
     /// `sinks`, in memory of the loop's own (allocated in `init`, freed in `deinit`), for `dispatch`.
     let sinkReferences: UnsafeMutableBufferPointer<any Sink>
@@ -72,8 +70,7 @@ public final class EventLoop {
 
     enum Token: Hashable, Sendable {
         case signals, stopSwitch
-        case source(Int)
-        case sink(Int, Int)
+        case source(Int), sink(Int, Int)
     }
 
     /// What one run mutates, kept in a local value while it runs and written back when it returns.
@@ -85,6 +82,8 @@ public final class EventLoop {
         var stop: StopReason?
         /// SIGHUP came (and the run is not stopping): `run` returns `.reloadRequested` after this wakeup.
         var reloadRequested = false
+        /// A sink's descriptor was ready in this wakeup: only then may a sink have commands (`applyCommands`).
+        var sinkWasReady = false
         /// When a stopping run stops waiting for its sinks' work in flight.
         var graceEndNs = Int64.max
         var pollSet = PollSet<Token>()
@@ -213,7 +212,7 @@ public final class EventLoop {
                 try readReady(&state, source: source)
                 // Read once the edges are out: no clock read delays an event.
                 let wokeNs = state.stop == nil ? try processWakeup(&state, source: source, startNs: startNs) : clock.nowNs
-                if state.stop == nil { try applyCommands(&state, atNs: wokeNs) }
+                if state.sinkWasReady { try applyCommands(&state, atNs: wokeNs) }
                 for sink in sinks {
                     do throws(SinkError) { try sink.advance(toNs: wokeNs) } catch { throw LoopError.sink(error) }
                     if let dueNs = sink.inspectionDueNs, dueNs <= wokeNs { sink.inspect(state.pipeline, atNs: wokeNs) }
@@ -286,6 +285,7 @@ public final class EventLoop {
                 if stopSwitch?.take() == true { try stopRequested(.interrupted(signal: nil), &state) }
             case .sink(let sinkIndex, let index):
                 sinks[sinkIndex].descriptorReady(index, events: events)
+                state.sinkWasReady = true
             case .source(let index):
                 guard state.stop == nil else { continue }
                 do throws(LineError) { try source.readReady(descriptor: index, events: events, into: &state.batch) } catch { throw LoopError.line(error) }
