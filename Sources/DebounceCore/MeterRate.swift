@@ -37,14 +37,14 @@ public struct MeterRate: Sendable {
 
     /// The fall due by `timeNs`, if any: the latest of those due (one report however late the call),
     /// decided at its deadline. `total` is the counter's, carried into the report.
-    public mutating func advance(toNs timeNs: Int64, total: Int64) -> RateFall? {
+    public mutating func advance(toNs timeNs: Int64, total: Int64) -> CounterReading? {
         guard let lastOnsetNs, let dueNs = nextDeadlineNs, dueNs <= timeNs else { return nil }
         let timeoutAtNs = timeoutAtNs(lastOnsetNs)
         if timeNs >= timeoutAtNs {
             rate = 0
             ratePerMinute = 0
             nextDeadlineNs = nil
-            return RateFall(rate: 0, ratePerMinute: 0, timeNs: max(timeoutAtNs, dueNs), total: total)
+            return CounterReading(rate: 0, ratePerMinute: 0, timeNs: max(timeoutAtNs, dueNs), total: total)
         }
         // The last of the falls one report interval apart from `dueNs` that is due by `timeNs`.
         let latestNs = dueNs.adding(durationNs: timeNs.durationNs(since: dueNs) / reportIntervalNs * reportIntervalNs)
@@ -52,7 +52,7 @@ public struct MeterRate: Sendable {
         rate = configuration.rate(intervalNs: elapsedNs)
         ratePerMinute = 60_000_000_000 / Double(max(1, elapsedNs))
         nextDeadlineNs = min(latestNs.adding(durationNs: reportIntervalNs), timeoutAtNs)
-        return RateFall(rate: rate, ratePerMinute: ratePerMinute, timeNs: latestNs, total: total)
+        return CounterReading(rate: rate, ratePerMinute: ratePerMinute, timeNs: latestNs, total: total)
     }
 
     /// Puts the next fall off to `timeNs` when it is due sooner: a pulse may have begun before it,

@@ -32,9 +32,9 @@ public struct PulseCounter: Sendable {
 
     /// Sets the total to `total` pulses (at least 0) at `timeNs`, as a user asks (the control socket's
     /// `reset`: a new meter, or the meter's own reading): the rate and its deadlines go on as they were.
-    public mutating func reset(total: Int64, atNs timeNs: Int64) -> TotalReset {
+    public mutating func reset(total: Int64, atNs timeNs: Int64) -> CounterReading {
         self.total = max(0, total)
-        return TotalReset(total: self.total, rate: meterRate.rate, ratePerMinute: meterRate.ratePerMinute, timeNs: timeNs)
+        return CounterReading(rate: meterRate.rate, ratePerMinute: meterRate.ratePerMinute, timeNs: timeNs, total: self.total)
     }
 
     /// Puts the rate's next fall off to `timeNs` (`MeterRate.postpone(toNs:)`).
@@ -43,7 +43,7 @@ public struct PulseCounter: Sendable {
     }
 
     /// The rate's fall due by `timeNs` (no pulse came), if any (`MeterRate.advance(toNs:total:)`).
-    public mutating func advance(toNs timeNs: Int64) -> RateFall? {
+    public mutating func advance(toNs timeNs: Int64) -> CounterReading? {
         meterRate.advance(toNs: timeNs, total: total)
     }
 }

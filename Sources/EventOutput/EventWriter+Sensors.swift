@@ -69,13 +69,13 @@ extension EventWriter {
         return Array(text.utf8) + fields.json + [UInt8(ascii: "}")]
     }
 
-    /// Writes a counter's rate that fell with no pulse (`RateFall`), then `fields` (the counter's):
+    /// Writes a counter's rate that fell with no pulse (`CounterReading`), then `fields` (the counter's):
     ///
     /// - JSON: `{"event":"rate","rate":P,"rate_unit":"W","rate_per_min":R,"total":N,"time_ns":T,…}`:
     ///   the most the rate can still be (one pulse over the time since the latest pulse began), in
     ///   `rateUnit` and in pulses per minute, or 0 after the counter's timeout;
     /// - text: `rate    P W (R/min) total=N time=SECONDS …`.
-    public func write(rateFall fall: RateFall, rateUnit: String = pulsesPerMinute, fields: EventFields = .none) throws(Errno) {
+    public func write(rateFall fall: CounterReading, rateUnit: String = pulsesPerMinute, fields: EventFields = .none) throws(Errno) {
         switch format {
         case .json:
             output.append(Self.jsonObject(rateFall: fall, rateUnit: rateUnit, fields: fields))
@@ -88,7 +88,7 @@ extension EventWriter {
     }
 
     /// The JSON object `write(rateFall:rateUnit:fields:)` prints (without the newline).
-    public static func jsonObject(rateFall fall: RateFall, rateUnit: String = pulsesPerMinute, fields: EventFields = .none) -> [UInt8] {
+    public static func jsonObject(rateFall fall: CounterReading, rateUnit: String = pulsesPerMinute, fields: EventFields = .none) -> [UInt8] {
         let text =
             "{\"event\":\"rate\",\"rate\":\(decimal(fall.rate)),\"rate_unit\":\(JSONText.quoted(rateUnit)),\"rate_per_min\":\(decimal(fall.ratePerMinute)),\"total\":\(fall.total),\"time_ns\":\(fall.timeNs)"
         return Array(text.utf8) + fields.json + [UInt8(ascii: "}")]

@@ -26,10 +26,10 @@ public enum PipelineOutput: Sendable, Hashable {
     case count(OutputSource, PulseCount)
     /// A counter's rate fell with no pulse (`MeterRate`): the most it can still be, or 0 after its
     /// timeout. Its rate at each pulse is in `.count`.
-    case rate(OutputSource, RateFall)
+    case rate(OutputSource, CounterReading)
     /// A counter's total was set by hand (`PipelineCommand.reset`, the control socket's): its new
     /// total and its rate as it stands; the next pulse counts from it.
-    case totalReset(OutputSource, TotalReset)
+    case totalReset(OutputSource, CounterReading)
     /// A button held since the run started was let go (`isPressed` false) at `atNs`. Its press was
     /// never reported, so neither is its release (no `.event`, no gesture, no action): this output is
     /// for what follows the button's state whatever the events omit (MQTT's state topic).

@@ -31,7 +31,7 @@ package struct VirtualRun {
     }
 
     /// Every counter's rate falls with no pulse, with their lines.
-    package var rateFalls: [(line: Int, fall: RateFall)] {
+    package var rateFalls: [(line: Int, fall: CounterReading)] {
         outputs.compactMap { if case .rate(let source, let fall) = $0 { (source.lineIndex, fall) } else { nil } }
     }
 

@@ -107,7 +107,7 @@ import Testing
     @Test func aPreviewShowsAPulsesActionsAndARatesFallsOnly() throws {
         let outputs: [PipelineOutput] = [
             .count(.line(0), PulseCount(total: 1001, timeNs: 110, onsetNs: 100, intervalNs: 50, rate: 12)),
-            .rate(.line(0), RateFall(rate: 6, ratePerMinute: 600, timeNs: 300, total: 1001)),
+            .rate(.line(0), CounterReading(rate: 6, ratePerMinute: 600, timeNs: 300, total: 1001)),
             .count(.line(1), PulseCount(total: 1, timeNs: 400, onsetNs: 390)),
         ]
         #expect(try Self.shown(.text, outputs: outputs) == """

@@ -184,7 +184,7 @@ import Testing
         do {  // the store lets go of its directory when it goes
             let store = try CounterStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
             store.consume(.count(.line(3), PulseCount(total: 5, timeNs: Self.s, onsetNs: Self.s)), nowNs: Self.s)
-            store.consume(.totalReset(.line(3), TotalReset(total: 41_000, rate: 0, ratePerMinute: 0, timeNs: 2 * Self.s)), nowNs: 2 * Self.s)
+            store.consume(.totalReset(.line(3), CounterReading(rate: 0, ratePerMinute: 0, timeNs: 2 * Self.s, total: 41_000)), nowNs: 2 * Self.s)
             store.finish(atNs: 3 * Self.s)
         }
         #expect(temporary.read("counters").contains("\nenergy 41000\n"))

@@ -66,16 +66,16 @@ import Testing
         #expect(counter.nextDeadlineNs == firstFallNs)
         #expect(counter.advance(toNs: firstFallNs - 1) == nil)
         // Then, every 5 s, one pulse over the time since the last onset: 3600 J / 8.6 s...
-        var falls: [RateFall] = []
+        var falls: [CounterReading] = []
         while let dueNs = counter.nextDeadlineNs {
             if let fall = counter.advance(toNs: dueNs) { falls.append(fall) }
         }
-        #expect(falls.first == RateFall(rate: 3600 * 1e9 / 8_600_000_000, ratePerMinute: 60 * 1e9 / 8_600_000_000, timeNs: firstFallNs, total: 2))
+        #expect(falls.first == CounterReading(rate: 3600 * 1e9 / 8_600_000_000, ratePerMinute: 60 * 1e9 / 8_600_000_000, timeNs: firstFallNs, total: 2))
         #expect(falls.dropLast().map(\.timeNs) == (0..<falls.count - 1).map { firstFallNs + Int64($0) * 5 * Self.s })
         #expect(falls.dropLast().allSatisfy { $0.rate == 3600 * 1e9 / Double($0.timeNs - lastNs) })
         #expect(zip(falls, falls.dropFirst()).allSatisfy { $0.rate > $1.rate }, "it only falls")
         // ... and 0 exactly at the timeout, after which there is no deadline: no wakeup while idle.
-        #expect(falls.last == RateFall(rate: 0, ratePerMinute: 0, timeNs: lastNs + 300 * Self.s, total: 2))
+        #expect(falls.last == CounterReading(rate: 0, ratePerMinute: 0, timeNs: lastNs + 300 * Self.s, total: 2))
         #expect(falls.count == 60)  // 8.6 s, 13.6 s ... 298.6 s after the onset (59), then the timeout
         #expect(counter.nextDeadlineNs == nil && counter.meterRate.rate == 0)
     }
@@ -91,7 +91,7 @@ import Testing
         #expect(counter.nextDeadlineNs == (fall?.timeNs ?? 0) + 5 * Self.s)
         #expect(counter.advance(toNs: 100 * Self.s) == nil, "nothing twice")
         // Past the timeout at once: 0, at the timeout.
-        #expect(counter.advance(toNs: 10_000 * Self.s) == RateFall(rate: 0, ratePerMinute: 0, timeNs: 303_600_000_000, total: 2))
+        #expect(counter.advance(toNs: 10_000 * Self.s) == CounterReading(rate: 0, ratePerMinute: 0, timeNs: 303_600_000_000, total: 2))
         #expect(counter.nextDeadlineNs == nil)
     }
 

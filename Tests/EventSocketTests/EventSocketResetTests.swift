@@ -41,7 +41,7 @@ import Testing
         #expect(sink.takeCommands() == [.reset(input: 1, to: 41000), .reset(input: 2, to: 50)], "without a value: the input's own (the encoder's reset_to:)")
         #expect(sink.takeCommands().isEmpty, "taken once")
         // What the pipeline makes of them, as the loop hands it on in the same wakeup.
-        try sink.consume(.totalReset(OutputSource(input: 1, line: 1), TotalReset(total: 41000, rate: 0, ratePerMinute: 0, timeNs: 30)), nowNs: 30)
+        try sink.consume(.totalReset(OutputSource(input: 1, line: 1), CounterReading(rate: 0, ratePerMinute: 0, timeNs: 30, total: 41000)), nowNs: 30)
         try sink.consume(.positionReset(OutputSource(input: 2, line: 2), position: 50, atNs: 30), nowNs: 30)
         try sink.advance(toNs: 30)
         let counterLine = #"{"event":"reset","total":41000,"value":41,"time_ns":30,"counter":"energy","chip":"sim","line":24,"input":"energy","kind":"counter","seq":1}"#

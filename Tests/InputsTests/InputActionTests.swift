@@ -53,7 +53,7 @@ import Testing
             "GPIO_CHIP=gpiochip0", "GPIO_COUNTER=energy", "GPIO_EVENT=pulse", "GPIO_LINE=24", "GPIO_RATE=12000", "GPIO_RATE_UNIT=W", "GPIO_TIME_NS=410",
             "GPIO_TOTAL=1002", "GPIO_VALUE=1.002", "GPIO_UNIT=kWh", "GPIO_INTERVAL_NS=300", "GPIO_ONSET_NS=400",
         ])
-        let fall = PipelineOutput.rate(.line(0), RateFall(rate: 7200, ratePerMinute: 120, timeNs: 900, total: 1002))
+        let fall = PipelineOutput.rate(.line(0), CounterReading(rate: 7200, ratePerMinute: 120, timeNs: 900, total: 1002))
         #expect(meter.actionOccasion(for: fall) == ActionOccasion(on: "rate", timeNs: 900))
         #expect(!meter.actionEnvironment(for: fall).contains { $0.hasPrefix("GPIO_ONSET_NS=") || $0.hasPrefix("GPIO_INTERVAL_NS=") })
         #expect(meter.actionEnvironment(for: fall).contains("GPIO_EVENT=rate"))

@@ -67,7 +67,7 @@ import Testing
     /// `reset` with no value starts it from 0; an encoder's goes to its `reset_to:`; a button has none.
     @Test func aTotalSetByHandIsTheCountersStateAndItsOwnLine() {
         let meter = CounterPresenter(name: "meter", chip: "gpiochip0", line: 20, lineIndex: 0, perUnit: 1000, unit: "kWh", deviceClass: "energy", startTotal: 100, publishIntervalNs: 5)
-        let reset = PipelineOutput.totalReset(.line(0), TotalReset(total: 41_000, rate: 60, ratePerMinute: 1, timeNs: 2_500_000_000))
+        let reset = PipelineOutput.totalReset(.line(0), CounterReading(rate: 60, ratePerMinute: 1, timeNs: 2_500_000_000, total: 41_000))
         #expect(Self.text(meter.updates(for: reset)) == [#"state latestState {"total":41000,"value":41,"rate_per_min":1,"rate":60}"#])
         #expect(meter.printedLine(for: reset, format: .json) == Array(#"{"event":"reset","total":41000,"value":41,"time_ns":2500000000,"counter":"meter","chip":"gpiochip0","line":20}"#.utf8))
         #expect(meter.printedLine(for: reset, format: .text).map { String(decoding: $0, as: UTF8.self) } == "reset   total=41000 value=41 time=2.500000000 counter=meter chip=gpiochip0 line=20")

@@ -67,7 +67,7 @@ import Testing
         let invalidJSON = #"{"event":"invalid","active":[1,3],"time_ns":30,"onset_ns":10,"selector":"mode","chip":"gpiochip0","lines":[101,102,103]}"#
         #expect(Self.text(mode.printedLine(for: invalid, format: .json)) == invalidJSON)
         #expect(mode.updates(for: invalid) == [InputUpdate(channel: "event", text: invalidJSON, delivery: .event)], "an invalid reading leaves the state")
-        #expect(mode.printedLine(for: .rate(Self.source, RateFall(rate: 0, ratePerMinute: 0, timeNs: 1, total: 0)), format: .json) == nil)
+        #expect(mode.printedLine(for: .rate(Self.source, CounterReading(rate: 0, ratePerMinute: 0, timeNs: 1, total: 0)), format: .json) == nil)
     }
 
     @Test func itsActionsGetThePositionAndItsName() throws {

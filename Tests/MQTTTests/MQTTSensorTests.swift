@@ -40,7 +40,7 @@ import Testing
         // At a pulse, and once the rate fell with no pulse: what the counter's outputs show.
         let pulse = PulseCount(total: 9, timeNs: 5, onsetNs: 4, intervalNs: 3_600_000_000, rate: 1000)
         #expect(Self.energy.updates(for: .count(.line(3), pulse)).map(text) == [#"{"total":9,"value":0.009,"rate_per_min":16.667,"rate":1000}"#])
-        let fall = RateFall(rate: 400, ratePerMinute: 6.667, timeNs: 9_000_000_000, total: 9)
+        let fall = CounterReading(rate: 400, ratePerMinute: 6.667, timeNs: 9_000_000_000, total: 9)
         #expect(Self.energy.updates(for: .rate(.line(3), fall)).map(text) == [#"{"total":9,"value":0.009,"rate_per_min":6.667,"rate":400}"#])
         #expect(Self.energy.updates(for: .rate(.line(3), fall)).allSatisfy { $0.channel == "state" && $0.delivery == .latestState })
     }

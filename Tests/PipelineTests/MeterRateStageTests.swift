@@ -48,14 +48,14 @@ import Testing
         let lastNs = 5 * s + 3_600_000_000
         let run = try Self.run(onsets: [5 * s, lastNs, lastNs + 100 * s])
         #expect(run.counts.map { $0.pulse.rate } == [0, 1000, 0])
-        let falls: [RateFall] = run.rateFalls.map { $0.fall }
+        let falls: [CounterReading] = run.rateFalls.map { $0.fall }
         // Every 5 s from the end of the last interval plus 5 s, one pulse over the time elapsed...
         let expectedNs = (0..<11).map { lastNs + 3_600_000_000 + 5 * s + Int64($0) * 5 * s }
         #expect(falls.dropLast().map { $0.timeNs } == expectedNs)
         let expectedRates: [Double] = expectedNs.map { 3600 * 1e9 / Double($0 - lastNs) }
         #expect(falls.dropLast().map { $0.rate } == expectedRates)
         // ... then 0 at the timeout, 60 s after the last onset, and nothing more until the next pulse.
-        #expect(falls.last == RateFall(rate: 0, ratePerMinute: 0, timeNs: lastNs + 60 * s, total: 2))
+        #expect(falls.last == CounterReading(rate: 0, ratePerMinute: 0, timeNs: lastNs + 60 * s, total: 2))
         #expect(falls.count == 12)  // 8.6 s ... 58.6 s after the onset, then the timeout
         #expect(run.rateFalls.allSatisfy { $0.line == 0 })
     }

@@ -40,7 +40,7 @@ import Testing
             return
         }
         #expect(source == OutputSource(input: 1, line: 1))
-        #expect(reset == TotalReset(total: 7, rate: 3600, ratePerMinute: 60, timeNs: 2_500 * Self.ms), "the rate of the last interval (1 s: 3600 W) is kept")
+        #expect(reset == CounterReading(rate: 3600, ratePerMinute: 60, timeNs: 2_500 * Self.ms, total: 7), "the rate of the last interval (1 s: 3600 W) is kept")
         outputs.removeAll()
         Self.pulse(&pipeline, at: 3_000 * Self.ms, into: &outputs)
         let totals = outputs.compactMap { if case .count(_, let pulse) = $0 { pulse.total } else { nil } }
