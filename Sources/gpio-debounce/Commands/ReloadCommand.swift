@@ -1,6 +1,5 @@
 import ArgumentParser
 import EventSocket
-import Settings
 
 /// `gpio-debounce reload`: the running daemon reads its configuration again, through its control
 /// socket, and says what came of it.
@@ -19,19 +18,11 @@ struct ReloadCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let control = EventSocketSettings.controlPath(beside: socket.path)
         do throws(EventSocketConnection.Failure) {
-            let answer = try EventSocketReading.reload(controlPath: control)
+            let answer = try EventSocketReading.reload(controlPath: socket.controlPath)
             print(output.format == .json ? String(decoding: answer, as: UTF8.self) : EventSocketText.reloaded(answer))
         } catch {
-            switch error {
-            case .refused(let message):
-                throw failure("reload refused, the daemon goes on with the configuration it had: \(message)", ExitStatus.badData)
-            case .permissionDenied:
-                throw failure("only the daemon's user and root may use its control socket \(control): sudo gpio-debounce reload", ExitStatus.of(error))
-            default:
-                throw failure(error.description, ExitStatus.of(error))
-            }
+            throw socket.controlFailure(error, command: "reload") { failure("reload refused, the daemon goes on with the configuration it had: \($0)", ExitStatus.badData) }
         }
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import EventSocket
-import Settings
 
 /// `gpio-debounce reset NAME [--to N]`: the running daemon sets a counter's total or an encoder's
 /// position, through its control socket, and prints the `reset` event it made.
@@ -28,19 +27,11 @@ struct ResetCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let control = EventSocketSettings.controlPath(beside: socket.path)
         do throws(EventSocketConnection.Failure) {
-            let answer = try EventSocketReading.reset(controlPath: control, input: name, to: value)
+            let answer = try EventSocketReading.reset(controlPath: socket.controlPath, input: name, to: value)
             print(output.format == .json ? String(decoding: answer, as: UTF8.self) : EventSocketText.line(answer) ?? String(decoding: answer, as: UTF8.self))
         } catch {
-            switch error {
-            case .refused(let message):
-                throw failure("reset refused: \(message)", ExitStatus.usage)
-            case .permissionDenied:
-                throw failure("only the daemon's user and root may use its control socket \(control): sudo gpio-debounce reset \(name)", ExitStatus.of(error))
-            default:
-                throw failure(error.description, ExitStatus.of(error))
-            }
+            throw socket.controlFailure(error, command: "reset \(name)") { failure("reset refused: \($0)", ExitStatus.usage) }
         }
     }
 }
