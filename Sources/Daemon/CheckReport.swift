@@ -1,9 +1,10 @@
 import ConfigurationFile
 import GPIODBackend
 import Inputs
+import Settings
 
-/// What `check` says of a configuration: a summary line (what it sets up), the `mqtt:` section's
-/// line, then each input with where its lines are, its settings, actions and keys; and the notes of the
+/// What `check` says of a configuration: a summary line (what it sets up), the `mqtt:` and `socket:`
+/// sections' lines, then each input with where its lines are, its settings, actions and keys; and the notes of the
 /// check on this machine (what was not refused there, and why). A value built from the configuration
 /// and what was found on this machine (`MachineFindings`), apart from its printing.
 package struct CheckReport: Sendable, Hashable {
@@ -56,8 +57,19 @@ package struct CheckReport: Sendable, Hashable {
             }
             lines.append("  mqtt: \(mqtt.url) as \(mqtt.clientID), topics under \(mqtt.base)/, QoS \(mqtt.qos), \(discovery), queue \(mqtt.queueLimit)")
         }
+        if configuration.socket != EventSocketSettings() { lines.append(Self.socketLine(configuration.socket)) }
         lines += InputKinds.checkLines(of: roster, places: places, publishes: configuration.mqtt != nil)
         notes = machine.notes
+    }
+
+    /// The `socket:` section, when the file has one: where other programs read the inputs and who may,
+    /// or that no program can (`enabled: false`).
+    static func socketLine(_ socket: EventSocketSettings) -> String {
+        guard socket.enabled else { return "  socket: none (enabled: false): no other program can read the inputs" }
+        let group = socket.group ?? "\(EventSocketSettings.packageGroup) where it exists, else the daemon's own"
+        let mode = String(socket.mode, radix: 8)
+        return "  socket: \(socket.path), mode \(mode.count < 4 ? String(repeating: "0", count: 4 - mode.count) + mode : mode), group \(group); "
+            + "control socket \(EventSocketSettings.controlPath(beside: socket.path)), mode 0600"
     }
 
     /// `FILE: OK: 2 button(s), 1 encoder(s), 0 group(s), 3 action(s), 2 key binding(s) on the keyboard "…"`:

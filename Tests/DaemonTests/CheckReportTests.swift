@@ -37,6 +37,21 @@ import Testing
         return CheckReport(configuration, file: "every-kind.yaml", machine: .init(lines: found, notes: notes), headerChip: { pi5 })
     }
 
+    /// A `socket:` section gets a line: where other programs read the inputs, who may, or none; a
+    /// file without one gets none (the service's default socket is in docs/socket.md).
+    @Test(arguments: [
+        ("socket: {path: /tmp/panel.sock, group: audio, mode: \"0640\"}", "  socket: /tmp/panel.sock, mode 0640, group audio; control socket /tmp/panel-control.sock, mode 0600"),
+        ("socket: {mode: \"0666\"}", "  socket: /run/gpio-debounce/events.sock, mode 0666, group gpio-debounce-events where it exists, else the daemon's own; control socket /run/gpio-debounce/control.sock, mode 0600"),
+        ("socket: {enabled: false}", "  socket: none (enabled: false): no other program can read the inputs"),
+    ])
+    func aSocketSectionSaysWhereAndWhoMayRead(section: String, line: String) throws {
+        let configuration = try ConfigurationLoader.load("buttons: [{name: bell, line: 22}]\n" + section, file: "s.yaml")
+        let report = CheckReport(configuration, file: "s.yaml", machine: .init(lines: nil, notes: []), headerChip: { nil })
+        #expect(report.lines.dropFirst().first == line, "\(report.lines)")
+        let without = CheckReport(try ConfigurationLoader.load("buttons: [{name: bell, line: 22}]", file: "s.yaml"), file: "s.yaml", machine: .init(lines: nil, notes: []), headerChip: { nil })
+        #expect(!without.lines.contains { $0.contains("socket") })
+    }
+
     /// Each binding the keyboard has counts: a button's key, each direction of an encoder's keys.
     @Test func theSummaryCountsEveryKindAndTheKeys() throws {
         let report = try Self.report(found: nil)
