@@ -154,12 +154,12 @@ static inline long clinuxsys_send(int fd, const void *bytes, unsigned long count
 /* A new epoll descriptor, close-on-exec (epoll_create1); -1 with errno. */
 static inline int clinuxsys_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
 
-/* Watches `fd` in `epfd` for reading, and for writing too when `want_write`, under `token` (epoll_ctl
- * ADD, or MOD when it is there already). */
-static inline int clinuxsys_epoll_set(int epfd, int fd, int want_write, uint64_t token) {
+/* Watches `fd` in `epfd` for reading when `want_read`, for writing when `want_write`, and for a hang-up
+ * or an error always, under `token` (epoll_ctl ADD, or MOD when it is there already). */
+static inline int clinuxsys_epoll_set(int epfd, int fd, int want_read, int want_write, uint64_t token) {
     struct epoll_event event;
     memset(&event, 0, sizeof event);
-    event.events = EPOLLIN | (want_write ? EPOLLOUT : 0);
+    event.events = (want_read ? EPOLLIN : 0) | (want_write ? EPOLLOUT : 0);
     event.data.u64 = token;
     if (epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &event) == 0) return 0;
     if (errno != EEXIST) return -1;

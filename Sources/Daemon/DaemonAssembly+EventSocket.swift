@@ -30,7 +30,11 @@ extension DaemonAssembly {
             carried.adopt(inputs)
             return carried
         }
-        if let carried { try? carried.finish(atNs: 0) }
+        if let carried {
+            // Moved or turned off: its clients are told of the reload (its askers answered) before their stream ends.
+            carried.adopt(inputs)
+            try? carried.finish(atNs: 0)
+        }
         if path.isEmpty, choices.eventSocket != .configured || choices.simulation == nil || !settings.enabled { return nil }
         do throws(EventSocketError) {
             let sink: EventSocketSink

@@ -97,7 +97,7 @@ extension DaemonAssembly {
             current = try DaemonAssembly(next, choices: choices, stop: stop, logger: logger, carrying: carried)
         } catch {
             logger.error("reload failed, going back to the configuration before: \(error)")
-            carried.eventSocket?.reloadRefused("it failed, and the daemon went back to the configuration before: \(error)")
+            carried.eventSocket?.reloadRefused("it failed, and the daemon went back to the configuration before: \(error)", rollingBack: true)
             current = try DaemonAssembly(previous, choices: choices, stop: stop, logger: logger, carrying: carried)
             return
         }

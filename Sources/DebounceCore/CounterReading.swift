@@ -20,3 +20,7 @@ public struct CounterReading: Sendable, Hashable {
         self.total = total
     }
 }
+
+/// `CounterReading`'s name in 0.4.1, when it was a falling rate's only.
+@available(*, deprecated, renamed: "CounterReading")
+public typealias RateFall = CounterReading

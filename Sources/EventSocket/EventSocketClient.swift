@@ -8,6 +8,8 @@ final class EventSocketClient {
     /// The most bytes waiting for one client: 256 KiB, some 1,500 events. A client that reads none
     /// for longer misses what comes next, and is told how many it missed.
     static let queueLimitBytes = 256 * 1024
+    /// How many sent bytes a queue keeps before it drops them while more waits: 64 KiB.
+    static let compactionBytes = 64 * 1024
 
     let socket: OwnedDescriptor
     /// Who connected (`SO_PEERCRED`), for the log.
@@ -31,8 +33,17 @@ final class EventSocketClient {
     var isControl = false
     /// Whether it waits for the answer to a reload it asked for.
     var awaitsReload = false
-    /// Whether it is to be closed once its queue is sent (a request line too long).
+    /// How many of its resets wait for their answer (`EventSocketSink.askReset`).
+    var resetsAwaited = 0
+    /// Whether it is to be closed once its queue is sent and nothing it asked for waits (a request
+    /// line too long; a control client that will send nothing more).
     var closesWhenSent = false
+    /// Whether it said it will send nothing more (its end of stream; it may still read): no longer
+    /// watched for reading.
+    var requestsEnded = false
+
+    /// Whether an answer it asked for is still to come: a reload's, a status's or a reset's.
+    var awaitsAnswer: Bool { awaitsReload || wantsStatus || resetsAwaited > 0 }
 
     init(socket: OwnedDescriptor) {
         self.socket = socket
@@ -41,6 +52,8 @@ final class EventSocketClient {
 
     /// Whether bytes wait to be sent.
     var hasPending: Bool { sentBytes < queue.count }
+    /// The bytes its queue holds: what waits, and what was sent but not yet dropped.
+    var queuedBytes: Int { queue.count }
 
     /// Whether `event` of input `input` is one it subscribed to (a line of no input: always).
     func wants(input: String?, event: String) -> Bool {
@@ -83,7 +96,15 @@ final class EventSocketClient {
                     Result { () throws(Errno) -> Int in try UnixSocket.send(UnsafeRawBufferPointer(rebasing: bytes[offset...]), to: socket.descriptor) }
                 }
                 let sent = try result.get()
-                guard sent > 0 else { return }
+                guard sent > 0 else {
+                    // A reader slower than the events: what it read goes, so that the queue holds no
+                    // more than what waits (at most `queueLimitBytes`) and what was sent since.
+                    if sentBytes >= Self.compactionBytes {
+                        queue.removeFirst(sentBytes)
+                        sentBytes = 0
+                    }
+                    return
+                }
                 sentBytes += sent
             }
             queue.removeAll(keepingCapacity: queue.capacity <= 16 * 1024)

@@ -17,6 +17,9 @@ package final class EventSocketConnection {
         case permissionDenied(String, group: String?)
         /// The daemon refused a request (its `error` event's message).
         case refused(String)
+        /// The daemon is stopping and did not do what was asked (its `stopping` event's message): ask again
+        /// once it is back.
+        case stopping(String)
         /// The stream ended before the daemon answered: it stopped (or failed).
         case ended(String)
         /// Another failure of a system call.
@@ -31,6 +34,7 @@ package final class EventSocketConnection {
             case .permissionDenied(let path, nil):
                 "this user may not read \(path) or its directory: ask its owner, or run as root"
             case .refused(let message): "the daemon refused the request: \(message)"
+            case .stopping(let message): "\(message): ask again once it is back"
             case .ended(let path): "the daemon at \(path) stopped before it answered: see its log (journalctl -u gpio-debounce)"
             case .system(let error): error.description
             }

@@ -58,6 +58,9 @@ enum EventSocketLine {
     /// `{"event":"error","message":"…"}`: a request the daemon could not take, and why.
     static func error(_ message: String) -> [UInt8] { line(#"{"event":"error","message":\#(JSONText.quoted(message))}"#) }
 
+    /// The answer to a request the daemon did not carry out because it is stopping.
+    static func stopping(_ message: String) -> [UInt8] { line(#"{"event":"stopping","message":\#(JSONText.quoted(message))}"#) }
+
     /// `{"event":"reloaded","added":[…],"removed":[…],"seq":N}`: the daemon read its configuration again.
     static func reloaded(added: [String], removed: [String], seq: Int) -> [UInt8] {
         let list = { (names: [String]) in "[" + names.map(JSONText.quoted).joined(separator: ",") + "]" }

@@ -100,6 +100,8 @@ package enum EventSocketReading {
             case "reset": return line
             case "error":
                 throw .refused(EventSocketText.fields(line)?.first { $0.key == "message" }?.value ?? String(decoding: line, as: UTF8.self))
+            case "stopping":
+                throw .stopping(EventSocketText.fields(line)?.first { $0.key == "message" }?.value ?? String(decoding: line, as: UTF8.self))
             default: continue
             }
         }

@@ -73,42 +73,48 @@ extension EventSocketSink {
         }
         let target = value ?? standard
         logger.notice("control socket: \(name) reset to \(target), asked by \(client.peer.map { "pid \($0.pid), uid \($0.uid)" } ?? "a process")")
-        resetCommands.append(.reset(input: index, to: target))
-        resetsAwaited[index, default: []].append(token)
+        resetsAsked.append((.reset(input: index, to: target), index, token))
+        client.resetsAwaited += 1
     }
 
     package var takesCommands: Bool { true }
 
+    /// The resets asked since the last call, in order; their clients then wait for the lines the
+    /// commands make, which the loop hands on before anything else of the wakeup's end.
     package func takeCommands() -> [PipelineCommand] {
-        guard !resetCommands.isEmpty else { return [] }
-        defer { resetCommands.removeAll() }
-        return resetCommands
+        guard !resetsAsked.isEmpty else { return [] }
+        defer { resetsAsked.removeAll() }
+        for asked in resetsAsked { resetsTaken[asked.input, default: []].append(asked.token) }
+        return resetsAsked.map(\.command)
     }
 
-    /// Answers the clients waiting for input `index`'s reset with `line`, the event it made.
+    /// Answers the first client waiting for a reset of input `index` with `line`, the `reset` line its
+    /// command made (one line per command, in the order they were taken).
     func answerReset(of index: Int, with line: [UInt8]) {
-        guard let tokens = resetsAwaited.removeValue(forKey: index) else { return }
-        for token in tokens {
-            guard let client = clients[token] else { continue }
-            client.enqueue(line)
-            flush(client, token: token)
-        }
+        guard var tokens = resetsTaken[index], !tokens.isEmpty else { return }
+        let token = tokens.removeFirst()
+        resetsTaken[index] = tokens.isEmpty ? nil : tokens
+        answer(token, with: line)
     }
 
-    /// Tells the clients whose reset made no event in their wakeup why: the daemon is stopping (the
-    /// loop took no command), or the input has nothing to reset in this run.
+    /// Tells the clients whose reset made no line in their wakeup why: the daemon is stopping (the loop
+    /// took no command), or the input has nothing to reset in this run.
     func refuseUnansweredResets() {
-        let stopping = !resetCommands.isEmpty
-        resetCommands.removeAll()
-        for (index, tokens) in resetsAwaited {
-            let name = inputs[index]?.name ?? "the input"
-            let message = stopping ? "the daemon is stopping: \(name) was not reset" : "\(name) has nothing to reset in this run"
-            for token in tokens {
-                guard let client = clients[token] else { continue }
-                client.enqueue(EventSocketLine.error(message))
-                flush(client, token: token)
-            }
+        for asked in resetsAsked {
+            answer(asked.token, with: EventSocketLine.stopping("the daemon is stopping: \(inputs[asked.input]?.name ?? "the input") was not reset"))
         }
-        resetsAwaited.removeAll()
+        resetsAsked.removeAll()
+        for (index, tokens) in resetsTaken {
+            for token in tokens { answer(token, with: EventSocketLine.error("\(inputs[index]?.name ?? "the input") has nothing to reset in this run")) }
+        }
+        resetsTaken.removeAll()
+    }
+
+    /// Sends client `token`, if it is still there, the answer to one of its resets.
+    private func answer(_ token: UInt64, with line: [UInt8]) {
+        guard let client = clients[token] else { return }
+        client.resetsAwaited -= 1
+        client.enqueue(line)
+        flush(client, token: token)
     }
 }

@@ -37,10 +37,19 @@ package final class EventSocketSink: Sink {
     private var nextToken: UInt64 = 2
     /// Whether a client's reload (SIGHUP to this process) waits for the daemon.
     var reloadAsked = false
-    /// The resets the control clients asked for, for the loop (`takeCommands`), and the clients (by
-    /// token) waiting for each input's answer: the `reset` event it makes (`answerReset`).
-    var resetCommands: [PipelineCommand] = []
-    var resetsAwaited: [Int: [UInt64]] = [:]
+    /// The resets the control clients asked for, not yet taken by the loop (`takeCommands`), each with
+    /// its input and the client (by token) that asked.
+    var resetsAsked: [(command: PipelineCommand, input: Int, token: UInt64)] = []
+    /// The resets the loop took in this wakeup: the clients waiting, in order, for each input's
+    /// answer, the `reset` line its command made (`answerReset`).
+    var resetsTaken: [Int: [UInt64]] = [:]
+    /// Whether the next `adopt` tells the clients of a reload: not when it takes the configuration
+    /// back after a reload that failed (`reloadRefused(_:rollingBack:)`).
+    private var announcesAdoption = true
+    /// Whether the listening sockets are out of the epoll set: taking a client failed (out of
+    /// descriptors); watched again when a client leaves, or at `resumeListeningNs`.
+    private var listeningPaused = false
+    @exclusivity(unchecked) private var resumeListeningNs: Int64?  // read at every wakeup (`nextDeadlineNs`)
     /// Each input by its `InputDescription.input`, and their order.
     var inputs: [Int: EventSocketInput] = [:]
     var order: [Int] = []
@@ -48,6 +57,8 @@ package final class EventSocketSink: Sink {
     var sequence = 0
     private var nowNs: Int64 = 0
     private let version: String
+    /// The most clients connected at once, both sockets together: one more is told so and closed.
+    private let maximumClients: Int
     let logger: Logger
     /// A directory made for the socket alone, removed with it (a simulation's).
     private let ownDirectory: String?
@@ -59,12 +70,14 @@ package final class EventSocketSink: Sink {
     /// Listens at `path` (`EventSocketListener`: `mode`, `group` or else `defaultGroup` if it exists;
     /// its directory made when `makesDirectory`) for clients of `inputs`, and at the control path beside
     /// it (mode 0600: the daemon's own user and root); `version` is told in every `hello`. `ownDirectory`:
-    /// a directory of the socket's own, removed at the end of the run.
+    /// a directory of the socket's own, removed at the end of the run; `maximumClients`: how many
+    /// clients it takes at once.
     package init(
         path: String, mode: UInt32 = 0o660, group: String? = nil, defaultGroup: String? = nil, makesDirectory: Bool = false, ownDirectory: String? = nil, inputs: [any InputPresenter], version: String,
-        logger: Logger
+        maximumClients: Int = defaultMaximumClients, logger: Logger
     ) throws(EventSocketError) {
         self.path = path
+        self.maximumClients = maximumClients
         self.version = version
         self.logger = logger
         self.ownDirectory = ownDirectory
@@ -131,7 +144,9 @@ package final class EventSocketSink: Sink {
         inputs = next
         order = presenters.map(\.description.input)
         printer = Self.printer(of: presenters, into: printed)
-        guard !before.isEmpty else { return }
+        let announces = announcesAdoption
+        announcesAdoption = true
+        guard !before.isEmpty, announces else { return }
         let added = presenters.map(\.description.name).filter { name in !before.contains { $0.name == name } }
         let removed = before.map(\.name).filter { name in !presenters.contains { $0.description.name == name } }
         sequence += 1
@@ -141,8 +156,10 @@ package final class EventSocketSink: Sink {
     }
 
     /// The reload a client asked for was refused (the configuration does not load: `message`); the
-    /// daemon goes on with the inputs it has.
-    package func reloadRefused(_ message: String) {
+    /// daemon goes on with the inputs it has. `rollingBack`: it failed after the run before was taken
+    /// apart, and the next `adopt` takes that run's configuration back: no `reloaded` for it.
+    package func reloadRefused(_ message: String, rollingBack: Bool = false) {
+        if rollingBack { announcesAdoption = false }
         answerReload(EventSocketLine.reloadRefused(message))
     }
 
@@ -209,7 +226,7 @@ package final class EventSocketSink: Sink {
                 sequence += 1
                 let line = EventSocketLine.event(payload, of: input, adding: fields, seq: sequence)
                 broadcast(line, input: input.name, event: named ? EventSocketLine.eventName(payload) : "")
-                if !resetsAwaited.isEmpty { answerReset(of: index, with: line) }
+                if !resetsTaken.isEmpty { answerReset(of: index, with: line) }
                 start = end + 1
             }
         }
@@ -265,10 +282,20 @@ package final class EventSocketSink: Sink {
         while true {
             let socket: OwnedDescriptor?
             do { socket = try UnixSocket.accept(control ? controlListener.descriptor : listener.descriptor) } catch {
-                logger.warning("events socket: \(error)")
+                // Out of descriptors (EMFILE, ENFILE): the waiting clients stay queued in the kernel, and
+                // the listeners unwatched (the loop would wake for them at once, again and again) until
+                // a client leaves or a second has passed.
+                logger.warning("events socket: \(error); taking no client until one leaves")
+                pauseListening()
                 return
             }
             guard let socket else { return }
+            guard clients.count < maximumClients else {
+                let refusal = EventSocketLine.error("the daemon has \(maximumClients) clients, the most it takes: try again when one has left")
+                _ = try? refusal.withUnsafeBytes { bytes throws(Errno) in try UnixSocket.send(bytes, to: socket.descriptor) }
+                socket.close()
+                continue
+            }
             let client = EventSocketClient(socket: socket)
             client.isControl = control
             let token = nextToken
@@ -287,14 +314,37 @@ package final class EventSocketSink: Sink {
     /// every input's state (after this wakeup's events, which they were not sent).
     private func greetNewClients() {
         for client in clients.values where !client.greeted {
-            var greeting = EventSocketLine.hello(version: version, pid: getpid(), sequence: sequence, inputs: order.count, timeNs: nowNs)
+            // `inputs`: how many state lines follow (none for a control client).
+            var greeting = EventSocketLine.hello(version: version, pid: getpid(), sequence: sequence, inputs: client.isControl ? 0 : order.count, timeNs: nowNs)
             if !client.isControl { for index in order { if let input = inputs[index] { greeting += EventSocketLine.state(input, timeNs: nowNs, seq: nil) } } }
             client.prepend(greeting)
             client.greeted = true
         }
     }
 
-    /// Reads what `client` sent: each whole line a request; its end of stream closes it.
+    /// The most clients connected at once by default, both sockets together.
+    package static let defaultMaximumClients = 512
+
+    private func pauseListening() {
+        guard !listeningPaused else { return }
+        listeningPaused = true
+        resumeListeningNs = nowNs.adding(durationNs: 1_000_000_000)
+        watch.remove(listener.descriptor)
+        watch.remove(controlListener.descriptor)
+    }
+
+    private func resumeListening() {
+        guard listeningPaused, isListening else { return }
+        listeningPaused = false
+        resumeListeningNs = nil
+        try? watch.watch(listener.descriptor, write: false, token: 0)
+        try? watch.watch(controlListener.descriptor, write: false, token: 1)
+    }
+
+    package var nextDeadlineNs: Int64? { resumeListeningNs }
+
+    /// Reads what `client` sent: each whole line a request. Its end of stream means it sends nothing
+    /// more (`endRequests`), or, once it said so, that it has gone.
     private func read(_ client: EventSocketClient, token: UInt64) {
         var buffer = [UInt8](repeating: 0, count: 1024)
         while clients[token] != nil {
@@ -305,23 +355,38 @@ package final class EventSocketSink: Sink {
             }
             guard let count else { return }
             guard count > 0 else {
-                close(token)
+                if client.requestsEnded { close(token) } else { endRequests(client, token: token) }
                 return
             }
             for byte in buffer[..<count] { takeRequestByte(byte, of: client, token: token) }
         }
     }
 
-    /// Sends what `client` takes now; watches it for writing while more waits; closes it when it has gone.
+    /// A client that will send nothing more (`shutdown(SHUT_WR)`, `nc -N`, a pipe into `socat`): it is
+    /// no longer watched for reading (its end of stream would wake the loop again and again). An events
+    /// client goes on getting events until it has gone; a control client is closed once what it asked
+    /// for is answered and sent.
+    private func endRequests(_ client: EventSocketClient, token: UInt64) {
+        client.requestsEnded = true
+        if client.isControl { client.closesWhenSent = true }
+        do { try watch.watch(client.socket.descriptor, read: false, write: client.hasPending, token: token) } catch {
+            close(token)
+            return
+        }
+        flush(client, token: token)
+    }
+
+    /// Sends what `client` takes now; watches it for writing while more waits; closes it when it has
+    /// gone, or when it is to be closed and has nothing more coming.
     func flush(_ client: EventSocketClient, token: UInt64) {
         guard client.greeted else { return }  // sent at the end of the wakeup, after its greeting
         do {
             try client.send()
-            if client.closesWhenSent, !client.hasPending {
+            if client.closesWhenSent, !client.hasPending, !client.awaitsAnswer {
                 close(token)
                 return
             }
-            try watch.watch(client.socket.descriptor, write: client.hasPending, token: token)
+            try watch.watch(client.socket.descriptor, read: !client.requestsEnded, write: client.hasPending, token: token)
         } catch {
             close(token)
         }
@@ -332,6 +397,7 @@ package final class EventSocketSink: Sink {
         watch.remove(client.socket.descriptor)
         client.socket.close()
         logger.debug("events socket: a client left (\(clients.count) connected)")
+        resumeListening()
     }
 
     package var inspectionDueNs: Int64? { !clients.isEmpty && clients.values.contains(where: \.wantsStatus) ? .min : nil }
@@ -352,8 +418,9 @@ package final class EventSocketSink: Sink {
     /// The wakeup's lines go out: each client with lines waiting is sent what its socket takes.
     package func advance(toNs nowNs: Int64) throws(SinkError) {
         self.nowNs = nowNs
+        if let resumeNs = resumeListeningNs, nowNs >= resumeNs { resumeListening() }
         guard !clients.isEmpty else { return }  // every wakeup: nothing to do while nobody listens
-        if !resetsAwaited.isEmpty { refuseUnansweredResets() }
+        if !resetsAsked.isEmpty || !resetsTaken.isEmpty { refuseUnansweredResets() }
         greetNewClients()
         for (token, client) in clients where client.hasPending { flush(client, token: token) }
     }

@@ -97,7 +97,7 @@ public struct DaemonEventsError: Error, Sendable, Hashable, CustomStringConverti
         let reason: Reason = switch failure {
         case .noDaemon: .noDaemon
         case .permissionDenied: .permissionDenied
-        case .refused: .refused
+        case .refused, .stopping: .refused
         case .ended, .system: .system
         }
         self.init(reason: reason, description: failure.description)

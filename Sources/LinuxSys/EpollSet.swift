@@ -33,9 +33,11 @@ package final class EpollSet {
     /// The descriptor the loop polls.
     package var descriptor: FileDescriptor { owned.descriptor }
 
-    /// Watches `watched` for reading, and for writing too when `write`, under `token` (`epoll_ctl`).
-    package func watch(_ watched: FileDescriptor, write: Bool, token: UInt64) throws(SystemError) {
-        guard clinuxsys_epoll_set(owned.descriptor.rawValue, watched.rawValue, write ? 1 : 0, token) == 0 else {
+    /// Watches `watched` for reading unless `read` is false (a peer that will send nothing more), for
+    /// writing when `write`, and for a hang-up or an error always, under `token` (`epoll_ctl`:
+    /// `clinuxsys_epoll_set`).
+    package func watch(_ watched: FileDescriptor, read: Bool = true, write: Bool, token: UInt64) throws(SystemError) {
+        guard clinuxsys_epoll_set(owned.descriptor.rawValue, watched.rawValue, read ? 1 : 0, write ? 1 : 0, token) == 0 else {
             throw SystemError("epoll_ctl", Errno(rawValue: errno))
         }
     }

@@ -146,6 +146,28 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: (path as NSString).deletingLastPathComponent), "removed with the run")
     }
 
+    /// A reload that turns the socket off (`socket: {enabled: false}`) is answered, and told to the
+    /// events clients, before the socket goes: `reload` exits 0, not "stopped before it answered".
+    @Test func aReloadThatTurnsTheSocketOffIsAnsweredBeforeItGoes() throws {
+        let place = try Place()
+        let run = try ReloadTests.Running(["run", "--config", place.config, "--simulate", "--seed", "4"])
+        #expect(run.wait { $0.stderr.contains("a simulation listens on") }, "\(run.stderr)")
+        let said = try #require(run.stderr.range(of: "a simulation listens on "))
+        let path = String(run.stderr[said.upperBound...].prefix { $0 != " " })
+        let events = try ReloadTests.Running(["events", "--socket", path, "--format", "json"])
+        #expect(events.wait { $0.stdout.contains(#""snapshot":true"#) }, "\(events.stderr)")
+        try (Self.configuration + "\nsocket: {enabled: false}\n").write(toFile: place.config, atomically: true, encoding: .utf8)
+        let reloaded = try CLITests.run(["reload", "--socket", path])
+        #expect(reloaded.status == 0, "\(reloaded.stderr)")
+        #expect(reloaded.stdout == "reloaded: no input added or removed\n")
+        events.process.waitUntilExit()
+        #expect(events.stdout.contains(#"{"event":"reloaded","added":[],"removed":[],"#), "\(events.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: path))
+        run.signal(SIGTERM)
+        run.process.waitUntilExit()
+        #expect(run.process.terminationStatus == 0)
+    }
+
     @Test func aSocketInUseIsRefusedWithWhatToDo() throws {
         let place = try Place()
         let run = try place.daemon()

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import DebounceCore
 import EventLoop
 import InputModel
@@ -85,12 +88,54 @@ import Testing
         try control.send(#"{"request":"reset","input":"energy"}"#)
         sink.descriptorReady(0, events: PollEvents(rawValue: 1))
         try sink.advance(toNs: 40)  // stopping: no `takeCommands`
-        #expect(try EventSocketSinkTests.next(control) == #"{"event":"error","message":"the daemon is stopping: energy was not reset"}"#)
+        #expect(try EventSocketSinkTests.next(control) == #"{"event":"stopping","message":"the daemon is stopping: energy was not reset"}"#)
         try control.send(#"{"request":"reset","input":"volume"}"#)
         sink.descriptorReady(0, events: PollEvents(rawValue: 1))
         _ = sink.takeCommands()
         try sink.advance(toNs: 50)  // taken, but no output came
         #expect(try EventSocketSinkTests.next(control) == #"{"event":"error","message":"volume has nothing to reset in this run"}"#)
         #expect(sink.takeCommands().isEmpty)
+    }
+
+    /// The lines an input makes before the loop takes a reset (a pulse, a detent in the same wakeup)
+    /// answer nobody; two clients resetting one input each get the line of their own command.
+    @Test func onlyTheResetsOwnLineAnswersAndEachClientGetsItsOwn() throws {
+        let sink = try Self.sink()
+        sink.start(linesPressed: [false, false, nil, nil], levels: [.high, .high, .high, .high], atNs: 0)
+        let first = try Self.control(sink)
+        let second = try Self.control(sink)
+        try first.send(#"{"request":"reset","input":"energy","to":10}"#)
+        try second.send(#"{"request":"reset","input":"energy","to":20}"#)
+        sink.descriptorReady(0, events: PollEvents(rawValue: 1))
+        // The wakeup's pulse, handed on before the loop takes the commands.
+        try sink.consume(.count(OutputSource(input: 1, line: 1), PulseCount(total: 40_001, timeNs: 29, onsetNs: 28)), nowNs: 30)
+        #expect(sink.takeCommands() == [.reset(input: 1, to: 10), .reset(input: 1, to: 20)])
+        try sink.consume(.totalReset(OutputSource(input: 1, line: 1), CounterReading(rate: 0, ratePerMinute: 0, timeNs: 30, total: 10)), nowNs: 30)
+        try sink.consume(.totalReset(OutputSource(input: 1, line: 1), CounterReading(rate: 0, ratePerMinute: 0, timeNs: 30, total: 20)), nowNs: 30)
+        try sink.advance(toNs: 30)
+        #expect(try EventSocketSinkTests.next(first).hasPrefix(#"{"event":"reset","total":10,"#))
+        #expect(try EventSocketSinkTests.next(second).hasPrefix(#"{"event":"reset","total":20,"#))
+    }
+
+    /// A control client that sends its request and then shuts its side (`nc -N`, `shutdown(SHUT_WR)`)
+    /// still gets its answer, then the end of the stream; an events client that does the same goes on
+    /// getting events.
+    @Test func aClientThatShutsItsSendingSideStillGetsItsAnswerAndItsEvents() throws {
+        let sink = try Self.sink()
+        sink.start(linesPressed: [false, false, nil, nil], levels: [.high, .high, .high, .high], atNs: 0)
+        let reader = try EventSocketSinkTests.connect(sink)
+        for _ in 0..<4 { _ = try EventSocketSinkTests.next(reader) }
+        let control = try Self.control(sink)
+        try control.send(#"{"request":"reset","input":"volume","to":7}"#)
+        #expect(shutdown(control.descriptor, Int32(SHUT_WR)) == 0)
+        #expect(shutdown(reader.descriptor, Int32(SHUT_WR)) == 0)
+        sink.descriptorReady(0, events: PollEvents(rawValue: 1))
+        sink.descriptorReady(0, events: PollEvents(rawValue: 1))  // nothing more to read: no busy end of stream
+        #expect(sink.takeCommands() == [.reset(input: 2, to: 7)])
+        try sink.consume(.positionReset(OutputSource(input: 2, line: 2), position: 7, atNs: 40), nowNs: 40)
+        try sink.advance(toNs: 40)
+        #expect(try EventSocketSinkTests.next(control).hasPrefix(#"{"event":"reset","position":7,"#))
+        #expect(try control.nextLine() == nil, "answered: then closed")
+        #expect(try EventSocketSinkTests.next(reader).hasPrefix(#"{"event":"reset","position":7,"#), "the events client still reads")
     }
 }

@@ -13,8 +13,8 @@ struct ResetCommand: ParsableCommand {
             encoder goes to its reset_to: (0 when it has none); an encoder's position is clamped into its \
             min...max. The new value is saved in the state directory as a pulse's would be, reaches Home \
             Assistant and every client of the events socket, and is printed as the reset event. Exits 0; \
-            64 when the daemon has no such input or it has nothing to reset (a button, a contact); 69 when \
-            no daemon listens, 77 for another user.
+            64 when the daemon has no such input or it has nothing to reset (a button, a contact); 75 when \
+            it was stopping and did not reset it; 69 when no daemon listens, 77 for another user.
             """)
 
     @Argument(help: "The input: a counter's or an encoder's name, as the configuration gives it.")

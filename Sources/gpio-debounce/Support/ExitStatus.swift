@@ -118,6 +118,7 @@ extension ExitStatus {
         case .noDaemon: unavailable
         case .permissionDenied: permissionDenied
         case .refused: usage
+        case .stopping: temporaryFailure
         case .ended, .system: ioError
         }
     }
