@@ -8,6 +8,10 @@ import Pipeline
 /// What a client of the events or control socket asks, one JSON line a request
 /// (`EventSocketRequest`): read a byte at a time as it comes, answered in the wakeup that completes it.
 extension EventSocketSink {
+    /// The most clients connected at once by default, both sockets together (each request is some
+    /// work of the loop's; a client's queue up to 256 KiB).
+    package static let defaultMaximumClients = 512
+
     func takeRequestByte(_ byte: UInt8, of client: EventSocketClient, token: UInt64) {
         guard !client.closesWhenSent else { return }
         guard byte == UInt8(ascii: "\n") else {

@@ -322,9 +322,6 @@ package final class EventSocketSink: Sink {
         }
     }
 
-    /// The most clients connected at once by default, both sockets together.
-    package static let defaultMaximumClients = 512
-
     private func pauseListening() {
         guard !listeningPaused else { return }
         listeningPaused = true
