@@ -11,7 +11,8 @@ struct ResetCommand: ParsableCommand {
             Asks through the daemon's control socket (control.sock beside its events socket), which only \
             the daemon's user and root may open. Without --to, a counter starts again from 0 and an \
             encoder goes to its reset_to: (0 when it has none); an encoder's position is clamped into its \
-            min...max. The new value is saved in the state directory as a pulse's would be, reaches Home \
+            min...max. The new value is kept as a pulse's or a detent's would be (in the state directory for a \
+            counter, and for an encoder with restore: true), reaches Home \
             Assistant and every client of the events socket, and is printed as the reset event. Exits 0; \
             64 when the daemon has no such input or it has nothing to reset (a button, a contact); 75 when \
             it was stopping and did not reset it; 69 when no daemon listens, 77 for another user.
