@@ -6,6 +6,13 @@ import SystemPackage
 /// (`PollSet.wait`) with the earliest deadline as its timeout, the look at edges that came after a
 /// wait returned, and the chips that went away or came back.
 extension EventLoop {
+    /// The earlier of two optional deadlines (`nil` is "never").
+    static func earlier(_ a: Int64?, _ b: Int64?) -> Int64? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return min(a, b)
+    }
+
     /// Whether the poll set still holds exactly what is to be polled now (the source's descriptors
     /// unless stopping, every sink's).
     func pollSetIsCurrent(_ state: inout RunState) -> Bool {

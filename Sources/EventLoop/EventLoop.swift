@@ -27,10 +27,12 @@ import SystemPackage
 /// stages and the sinks' formatting (`rehearse`), so that the first real edge does not pay for that
 /// code's first run.
 public final class EventLoop {
-    package let clock: LoopClock  // the run's
+    /// The run's clock: real time (monotonic, ns) or a simulation's virtual time.
+    package let clock: LoopClock
     /// The edges' source, owned by the loop: its lines are released when the loop goes away.
     package let source: any EdgeSource
-    package private(set) var pipeline: ButtonPipeline  // the stages, readable after the run for statistics
+    /// The stages, readable after the run for statistics.
+    package private(set) var pipeline: ButtonPipeline
     let sinks: [any Sink]
     /// `sinks`, in memory of the loop's own (allocated in `init`, freed in `deinit`), for `dispatch`.
     let sinkReferences: UnsafeMutableBufferPointer<any Sink>
@@ -439,12 +441,5 @@ public final class EventLoop {
             sink.beginShutdown(atNs: nowNs, graceEndNs: nowNs)
             try? sink.finish(atNs: nowNs)
         }
-    }
-
-    /// The earlier of two optional deadlines (`nil` is "never").
-    static func earlier(_ a: Int64?, _ b: Int64?) -> Int64? {
-        guard let a else { return b }
-        guard let b else { return a }
-        return min(a, b)
     }
 }

@@ -14,6 +14,8 @@ final class EventSocketClient {
     let socket: OwnedDescriptor
     /// Who connected (`SO_PEERCRED`), for the log.
     let peer: (pid: Int32, uid: UInt32)?
+    /// The peer as the log names it: "pid 1234, uid 1000", or "a process" when the kernel did not say.
+    var who: String { peer.map { "pid \($0.pid), uid \($0.uid)" } ?? "a process" }
     /// Lines not yet sent, from `sentBytes` on.
     private var queue: [UInt8] = []
     private var sentBytes = 0

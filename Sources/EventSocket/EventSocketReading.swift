@@ -40,7 +40,7 @@ package enum EventSocketReading {
                 let event = EventSocketLine.eventName(line)
                 if event == "hello" { continue }
                 if event == "error" {
-                    throw .refused(EventSocketText.fields(line)?.first { $0.key == "message" }?.value ?? String(decoding: line, as: UTF8.self))
+                    throw .refused(message(of: line))
                 }
                 // The snapshot comes before the subscription is read: its other inputs' lines are left out here.
                 if !inputs.isEmpty, !isLive(line), let input = EventSocketText.fields(line)?.first(where: { $0.key == "input" })?.value, !inputs.contains(input) {
@@ -59,53 +59,58 @@ package enum EventSocketReading {
 
     /// Asks the daemon at `path` for every input's state and health: the `status` lines, in its order.
     package static func status(path: String) throws(EventSocketConnection.Failure) -> [[UInt8]] {
-        let connection = try EventSocketConnection(path: path)
-        try connection.send(EventSocketRequest.status.line)
         var lines: [[UInt8]] = []
-        while let line = try connection.nextLine() {
-            switch EventSocketLine.eventName(line) {
-            case "status": lines.append(line)
-            case "status_end": return lines
-            default: continue
-            }
+        return try ask(.status, at: path) { event, line in
+            if event == "status" { lines.append(line) }
+            return event == "status_end" ? lines : nil
         }
-        throw .ended(path)
     }
 
     /// Asks the daemon whose control socket is at `path` to read its configuration again (as SIGHUP)
     /// and waits for the answer: the `reloaded` line (the inputs added and removed). Throws `refused`
     /// with the configuration's error when the daemon refused it (it goes on as it was).
     package static func reload(controlPath path: String) throws(EventSocketConnection.Failure) -> [UInt8] {
-        let connection = try EventSocketConnection(path: path)
-        try connection.send(EventSocketRequest.reload.line)
-        while let line = try connection.nextLine() {
-            switch EventSocketLine.eventName(line) {
+        try ask(.reload, at: path) { event, line throws(EventSocketConnection.Failure) in
+            switch event {
             case "reloaded": return line
-            case "reload_refused", "error":
-                throw .refused(EventSocketText.fields(line)?.first { $0.key == "message" }?.value ?? String(decoding: line, as: UTF8.self))
-            default: continue
+            case "reload_refused", "error": throw .refused(message(of: line))
+            default: return nil
             }
         }
-        throw .ended(path)
     }
 
     /// Asks the daemon whose control socket is at `path` to set input `input`'s value to `value` (nil:
     /// its own reset value) and waits for the answer: the `reset` event it made. Throws `refused` with
-    /// the daemon's reason (no such input, nothing to reset).
+    /// the daemon's reason (no such input, nothing to reset), `stopping` when it was stopping.
     package static func reset(controlPath path: String, input: String, to value: Int64?) throws(EventSocketConnection.Failure) -> [UInt8] {
-        let connection = try EventSocketConnection(path: path)
-        try connection.send(EventSocketRequest.reset(input: input, to: value).line)
-        while let line = try connection.nextLine() {
-            switch EventSocketLine.eventName(line) {
+        try ask(.reset(input: input, to: value), at: path) { event, line throws(EventSocketConnection.Failure) in
+            switch event {
             case "reset": return line
-            case "error":
-                throw .refused(EventSocketText.fields(line)?.first { $0.key == "message" }?.value ?? String(decoding: line, as: UTF8.self))
-            case "stopping":
-                throw .stopping(EventSocketText.fields(line)?.first { $0.key == "message" }?.value ?? String(decoding: line, as: UTF8.self))
-            default: continue
+            case "error": throw .refused(message(of: line))
+            case "stopping": throw .stopping(message(of: line))
+            default: return nil
             }
         }
+    }
+
+    /// Connects to the socket at `path`, sends `request` and reads lines until `answer`, given each
+    /// line's `event` name and the line, returns what was awaited (nil: read on) or throws.
+    /// Throws `ended` when the daemon closes the connection first.
+    private static func ask<Answer>(
+        _ request: EventSocketRequest, at path: String,
+        _ answer: (_ event: String, _ line: [UInt8]) throws(EventSocketConnection.Failure) -> Answer?
+    ) throws(EventSocketConnection.Failure) -> Answer {
+        let connection = try EventSocketConnection(path: path)
+        try connection.send(request.line)
+        while let line = try connection.nextLine() {
+            if let awaited = try answer(EventSocketLine.eventName(line), line) { return awaited }
+        }
         throw .ended(path)
+    }
+
+    /// An `error` or refusal line's `message`, or the whole line when it has none.
+    static func message(of line: [UInt8]) -> String {
+        EventSocketText.fields(line)?.first { $0.key == "message" }?.value ?? String(decoding: line, as: UTF8.self)
     }
 
     /// Whether `line` is a live line (it has a `seq`), not a snapshot's.

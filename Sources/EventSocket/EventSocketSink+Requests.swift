@@ -38,7 +38,7 @@ extension EventSocketSink {
                 client.awaitsReload = true
                 if !reloadAsked {
                     reloadAsked = true
-                    logger.notice("control socket: a reload asked by \(client.peer.map { "pid \($0.pid), uid \($0.uid)" } ?? "a process")")
+                    logger.notice("control socket: a reload asked by \(client.who)")
                     kill(getpid(), SIGHUP)  // the loop's signal descriptor takes it, as `systemctl reload`'s
                 }
             case .reset(let name, let value):
@@ -48,9 +48,7 @@ extension EventSocketSink {
                 throw EventSocketRequest.Refusal(message: "the control socket sends no events: read them from \(path)")
             case .subscribe(let names, let events):
                 let known = Set(order.compactMap { inputs[$0]?.name })
-                if let names, let unknown = names.subtracting(known).sorted().first {
-                    throw EventSocketRequest.Refusal(message: "no input named \"\(unknown)\": the inputs are \(order.compactMap { inputs[$0]?.name }.joined(separator: ", "))")
-                }
+                if let names, let unknown = names.subtracting(known).sorted().first { throw unknownInput(unknown) }
                 (client.inputs, client.events) = (names, events)
             }
         } catch {
@@ -70,15 +68,23 @@ extension EventSocketSink {
     /// waiting for its answer; refuses an unknown input, or one with no value to set.
     private func askReset(of name: String, to value: Int64?, by client: EventSocketClient, token: UInt64) throws(EventSocketRequest.Refusal) {
         guard let index = order.first(where: { inputs[$0]?.name == name }), let input = inputs[index] else {
-            throw EventSocketRequest.Refusal(message: "no input named \"\(name)\": the inputs are \(order.compactMap { inputs[$0]?.name }.joined(separator: ", "))")
+            throw unknownInput(name)
         }
         guard let standard = input.presenter.resetValue else {
-            throw EventSocketRequest.Refusal(message: "\(name) is a \(input.kind): only a counter's total and an encoder's position can be reset")
+            let resettable = order.compactMap { inputs[$0] }.filter { $0.presenter.resetValue != nil }.map(\.name)
+            throw EventSocketRequest.Refusal(message: "\(name) is a \(input.kind), which has nothing to reset: "
+                + (resettable.isEmpty ? "no input of this run has (a counter's total and an encoder's position can be reset)"
+                    : "the inputs that can be reset are \(resettable.joined(separator: ", "))"))
         }
         let target = value ?? standard
-        logger.notice("control socket: \(name) reset to \(target), asked by \(client.peer.map { "pid \($0.pid), uid \($0.uid)" } ?? "a process")")
+        logger.notice("control socket: \(name) reset to \(target), asked by \(client.who)")
         resetsAsked.append((.reset(input: index, to: target), index, token))
         client.resetsAwaited += 1
+    }
+
+    /// The refusal of a request that names no input of this run, listing the inputs there are.
+    private func unknownInput(_ name: String) -> EventSocketRequest.Refusal {
+        EventSocketRequest.Refusal(message: "no input named \"\(name)\": the inputs are \(order.compactMap { inputs[$0]?.name }.joined(separator: ", "))")
     }
 
     package var takesCommands: Bool { true }

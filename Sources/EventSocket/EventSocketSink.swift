@@ -305,8 +305,7 @@ package final class EventSocketSink: Sink {
                 continue
             }
             clients[token] = client
-            let who = client.peer.map { "pid \($0.pid), uid \($0.uid)" } ?? "a process"
-            logger.debug("\(control ? "control" : "events") socket: \(who) connected (\(clients.count) connected)")
+            logger.debug("\(control ? "control" : "events") socket: \(client.who) connected (\(clients.count) connected)")
         }
     }
 

@@ -252,7 +252,7 @@ import Testing
         #expect(status.stdout.contains(#""input":"energy","kind":"counter","available":true,"state":{"total":4100"#), "\(status.stdout)")
         let button = try CLITests.run(["reset", "bell", "--socket", place.socket])
         #expect(button.status == 64)
-        #expect(button.stderr.contains("reset refused: bell is a button: only a counter's total and an encoder's position can be reset"), "\(button.stderr)")
+        #expect(button.stderr.contains("reset refused: bell is a button, which has nothing to reset: the inputs that can be reset are volume, energy"), "\(button.stderr)")
         let unknown = try CLITests.run(["reset", "meter", "--socket", place.socket])
         #expect(unknown.status == 64 && unknown.stderr.contains(#"no input named "meter": the inputs are bell, volume, energy"#), "\(unknown.stderr)")
         run.signal(SIGTERM)

@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"request":"reset","input":"bell"}"#, "bell is a button: only a counter's total and an encoder's position can be reset"),
+        (#"{"request":"reset","input":"bell"}"#, "bell is a button, which has nothing to reset: the inputs that can be reset are energy, volume"),
         (#"{"request":"reset","input":"meter"}"#, #"no input named \"meter\": the inputs are bell, energy, volume"#),
     ])
     func whatCannotBeResetIsRefusedWithWhatCan(request: String, message: String) throws {
@@ -66,6 +66,16 @@ import Testing
         sink.descriptorReady(0, events: PollEvents(rawValue: 1))
         #expect(sink.takeCommands().isEmpty)
         #expect(try EventSocketSinkTests.next(control) == #"{"event":"error","message":"\#(message)"}"#)
+    }
+
+    @Test func aRunWithNothingToResetSaysWhatCouldBe() throws {
+        let sink = try EventSocketSinkTests.sink([Self.bell])
+        sink.start(linesPressed: [false], levels: [.high], atNs: 0)
+        let control = try Self.control(sink)
+        try control.send(#"{"request":"reset","input":"bell"}"#)
+        sink.descriptorReady(0, events: PollEvents(rawValue: 1))
+        #expect(sink.takeCommands().isEmpty)
+        #expect(try EventSocketSinkTests.next(control) == #"{"event":"error","message":"bell is a button, which has nothing to reset: no input of this run has (a counter's total and an encoder's position can be reset)"}"#)
     }
 
     @Test func theEventsSocketRefusesAReset() throws {
