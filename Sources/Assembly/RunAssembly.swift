@@ -1,7 +1,6 @@
 import DebounceCore
 import EventLoop
 import GPIODBackend
-import Keypads
 import LineInput
 import LinuxSys
 import Pipeline
@@ -50,24 +49,25 @@ package struct RunAssembly {
     package let clock: LoopClock
     /// Each line's place, in the source's line order (`nil` for a trace).
     package let places: [LinePlace?]
-    /// The source of the lines that are not keypads' keys, as it was made (pins, simulated lines or a
-    /// trace): the run's lines from 0; nil when the run has keypads only.
+    /// The source of the lines that are not inputs' own sources' (a keypad's keys), as it was made (pins,
+    /// simulated lines or a trace): the run's lines from 0; nil when the run has no other lines.
     package let pinSource: (any EdgeSource)?
-    /// The keypads' sources, each with its keypad's name, in the order their keys' lines follow the pins'.
-    package let keypads: [NamedKeypad]
+    /// The sources of the inputs that are sources of their own (`InputSource`), each with its input's
+    /// name, in the order their lines follow the pins'.
+    package let inputSources: [NamedSource]
 
-    /// A run whose lines are all `source`'s (no keypad), placed at `places`, on `clock`.
+    /// A run whose lines are all `source`'s (no input of its own), placed at `places`, on `clock`.
     init(source: any EdgeSource, clock: LoopClock, places: [LinePlace?]) {
-        self.init(source: source, clock: clock, places: places, pinSource: source, keypads: [])
+        self.init(source: source, clock: clock, places: places, pinSource: source, inputSources: [])
     }
 
-    /// A run whose lines are `source`'s: `pinSource`'s lines (none if nil), then `keypads`' keys.
-    init(source: any EdgeSource, clock: LoopClock, places: [LinePlace?], pinSource: (any EdgeSource)?, keypads: [NamedKeypad]) {
+    /// A run whose lines are `source`'s: `pinSource`'s lines (none if nil), then `inputSources`' lines.
+    init(source: any EdgeSource, clock: LoopClock, places: [LinePlace?], pinSource: (any EdgeSource)?, inputSources: [NamedSource]) {
         self.source = source
         self.clock = clock
         self.places = places
         self.pinSource = pinSource
-        self.keypads = keypads
+        self.inputSources = inputSources
     }
 
     /// Real pins: `lines` (offsets or names) on `chip` (nil: the header's chip, or wherever the named

@@ -21,12 +21,12 @@ extension DaemonAssembly {
             let fresh = simulated(configuration, simulation, startNs: carried.clock.nowNs, clock: carried.clock)
             guard let previous = carried.simulatedLines else { return fresh }
             guard let freshLines = fresh.pinSource as? SimulatedLines else { return fresh }
-            // The pins' lines come first; a keypad's keys (last) carry nothing over (`RosterChange`).
+            // The pins' lines come first; the lines of inputs that are sources of their own (last: a
+            // keypad's keys) carry nothing over here (`RosterChange`).
             let lines = SimulatedLines(continuing: previous, previousLine: Array(change.previousLine.prefix(freshLines.lineCount)), fresh: freshLines)
-            // The fresh run's keypads, after its lines: a kept keypad types anew, as a fresh one does.
-            let keypads = fresh.keypads
+            // The fresh run's own sources, after its lines: a kept keypad types anew, as a fresh one does.
             return RunAssembly.simulated(lines, names: configuration.roster.pinLines.compactMap(\.settings?.line), virtualTime: simulation.virtualTime, clock: carried.clock)
-                .adding(keypads: keypads, places: fresh.places.dropFirst(freshLines.lineCount).compactMap { $0 })
+                .adding(inputSources: fresh.inputSources, places: fresh.places.dropFirst(freshLines.lineCount).compactMap { $0 })
         }
         return try configuredPins(
             configuration, eventBufferSize: choices.eventBufferSize, logger: logger, keeping: continuing?.0.requestedLines,
@@ -38,21 +38,21 @@ extension DaemonAssembly {
     /// its reset button's presses, a door's reed contact, an S0 meter's pulses), laid out in the
     /// roster's line order and reported as their configured lines; each input's seed derives from the
     /// simulation's, so an input plays the same presses whatever else the configuration lists.
-    /// `startNs`: when the scripts start on the run's clock (`clock`, or a new one). Keypads follow, each a
-    /// simulated matrix (`InputKinds.simulatedSources`).
+    /// `startNs`: when the scripts start on the run's clock (`clock`, or a new one). The inputs that are
+    /// sources of their own follow (`InputKinds.simulatedSources`: a keypad's simulated matrix).
     static func simulated(
         _ configuration: ServiceConfiguration, _ simulation: DaemonChoices.Simulation, startNs: Int64 = 0, clock: LoopClock? = nil
     ) -> RunAssembly {
         let roster = configuration.roster
         let inputs = InputKinds.simulatedInputs(of: roster, seed: simulation.seed, presses: simulation.presses)
-        let keypads = InputKinds.simulatedSources(of: roster, seed: simulation.seed, presses: simulation.presses, startNs: startNs)
-        guard !inputs.isEmpty || keypads.sources.isEmpty else {
-            return RunAssembly.keypads(keypads.sources, places: keypads.places, clock: clock ?? (simulation.virtualTime ? .virtual() : .realTime()))
+        let own = InputKinds.simulatedSources(of: roster, seed: simulation.seed, presses: simulation.presses, startNs: startNs)
+        guard !inputs.isEmpty || own.sources.isEmpty else {
+            return RunAssembly.inputSources(own.sources, places: own.places, clock: clock ?? (simulation.virtualTime ? .virtual() : .realTime()))
         }
         return RunAssembly.simulated(
             SimulatedLines(inputs: inputs, startNs: startNs), names: roster.pinLines.compactMap(\.settings?.line), virtualTime: simulation.virtualTime,
             clock: clock
-        ).adding(keypads: keypads.sources, places: keypads.places)
+        ).adding(inputSources: own.sources, places: own.places)
     }
 
     /// The configured lines, found on this machine's chips (read once, `ChipInventory`; `MachineCheck`,
@@ -79,11 +79,11 @@ extension DaemonAssembly {
                 : RunAssembly.pins(
                     selections, consumer: "gpio-debounce", eventBufferSize: eventBufferSize, waitsForVanishedChips: true, keeping: previous,
                     previousLine: previousLine)
-            // Keypads after the pins, whose requests a reload kept or released first.
-            let keypads = try InputKinds.requestedSources(
+            // The inputs that are sources of their own after the pins, whose requests a reload kept or released first.
+            let own = try InputKinds.requestedSources(
                 of: configuration.roster, pins: located.dropFirst(pinLines.count).map { (chip: $0.place, offset: $0.offset) })
-            assembly = pins?.adding(keypads: keypads.sources, places: keypads.places)
-                ?? RunAssembly.keypads(keypads.sources, places: keypads.places, clock: .monotonic)
+            assembly = pins?.adding(inputSources: own.sources, places: own.places)
+                ?? RunAssembly.inputSources(own.sources, places: own.places, clock: .monotonic)
         } catch {
             throw .lines(error)
         }

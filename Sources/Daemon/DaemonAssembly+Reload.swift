@@ -6,7 +6,6 @@ import DebounceCore
 import EventLoop
 import EventSocket
 import GPIODBackend
-import Keypads
 import Logging
 import MQTT
 import Pipeline
@@ -18,8 +17,6 @@ extension DaemonAssembly {
     package struct Carried {
         /// The roster that ran: the next one is matched against it (`RosterChange`).
         let roster: Roster
-        /// The plan that ran (its encoders' lines).
-        let plan: DaemonPlan
         /// The stages as they stood: the kept inputs' state (`ButtonPipeline.carry`).
         let pipeline: ButtonPipeline
         /// The run's clock: the stages' times stay on it.
@@ -28,10 +25,10 @@ extension DaemonAssembly {
         let simulatedLines: SimulatedLines?
         /// The requested lines: a chip whose lines did not change keeps its request (`GPIODLines(keeping:)`).
         let requestedLines: GPIODLines?
-        /// Each keypad's scanner as it stood, by the keypad's name: a kept keypad's scan goes on from its
-        /// keys' state (`KeypadSource.goOn`). The scanners only: the keypads' lines are released with
-        /// the run before, for the next run to request.
-        let keypadScanners: [String: MatrixScanner]
+        /// The state of each input that is a source of its own, as it stood, by the input's name
+        /// (`InputSource.carriedState`: a keypad's scanner): a kept one goes on from it. States only:
+        /// their lines are released with the run before, for the next run to request.
+        let sourceStates: [String: Any]
         /// The MQTT sink, still connected, when the next configuration publishes with the same settings.
         let mqttSink: MQTTSink?
         /// The events socket, still listening with its clients connected: the next run keeps it when its
@@ -48,8 +45,8 @@ extension DaemonAssembly {
         let events: Int, wakeups: Int
     }
 
-    /// Reads what the next run takes over and lets go of the rest, for a reload to `next`: the counters'
-    /// totals are saved (the next store reads them), the keyboard lets its keys go, a sink with work in
+    /// Reads what the next run takes over and lets go of the rest, for a reload to `next`: the kept
+    /// values are saved (the next store reads them), the keyboard lets its keys go, a sink with work in
     /// flight retires (`RetiringSink`), and the MQTT sink is kept when `next`'s MQTT settings are the
     /// same, else disconnected. The lines stay requested until this assembly is released.
     func handOver(to next: ServiceConfiguration) -> Carried {
@@ -67,9 +64,9 @@ extension DaemonAssembly {
             do throws(SinkError) { try sink.finish(atNs: nowNs) } catch { logger.warning("reload: \(error)") }
         }
         let carried = Carried(
-            roster: configuration.roster, plan: plan, pipeline: loop.pipeline, clock: loop.clock, simulatedLines: pinSource as? SimulatedLines,
+            roster: configuration.roster, pipeline: loop.pipeline, clock: loop.clock, simulatedLines: pinSource as? SimulatedLines,
             requestedLines: pinSource as? GPIODLines,
-            keypadScanners: Dictionary(keypads.map { ($0.name, $0.source.scanner) }, uniquingKeysWith: { first, _ in first }),
+            sourceStates: Dictionary(inputSources.map { ($0.name, $0.source.carriedState) }, uniquingKeysWith: { first, _ in first }),
             mqttSink: keepsMQTT ? mqttSink : nil, eventSocket: eventSocket, simulationState: simulationState, stateLock: counterStore?.lock, retiring: retiring.filter(\.isBusy),
             events: eventsBefore + loop.reportedEvents, wakeups: wakeupsBefore + loop.wakeups)
         simulationState = nil
@@ -104,12 +101,13 @@ extension DaemonAssembly {
         logger.notice("reloaded \(next.source): \(describe(change))")
     }
 
-    /// Each keypad of `configuration` that the reload kept (`change`) goes on from its scanner in the run
-    /// before, at `nowNs`: its held keys stay down until a scan finds them up (`KeypadSource.goOn`).
-    static func continueKeypads(_ keypads: [RunAssembly.NamedKeypad], from carried: Carried, _ change: RosterChange, atNs nowNs: Int64) {
+    /// Each input that is a source of its own and that the reload kept (`change`) goes on from its
+    /// state in the run before, at `nowNs` (`InputSource.goOn`: a keypad's held keys stay down until a
+    /// scan finds them up).
+    static func continueSources(_ sources: [RunAssembly.NamedSource], from carried: Carried, _ change: RosterChange, atNs nowNs: Int64) {
         let kept = Set(change.kept)
-        for keypad in keypads where kept.contains(keypad.name) {
-            if let scanner = carried.keypadScanners[keypad.name] { keypad.source.goOn(from: scanner, atNs: nowNs) }
+        for named in sources where kept.contains(named.name) {
+            if let state = carried.sourceStates[named.name] { named.source.goOn(from: state, atNs: nowNs) }
         }
     }
 
@@ -132,22 +130,13 @@ extension DaemonAssembly {
         return parts.joined(separator: "; ")
     }
 
-    /// Each encoder of `plan` (in its order): the index of the same encoder in `previous`'s plan when the
-    /// reload kept it (its input, `EncoderPlan.input`, kept: `RosterChange.previousInput`), else `nil`.
-    static func previousEncoders(_ change: RosterChange, plan: DaemonPlan, previous: DaemonPlan) -> [Int?] {
-        plan.encoders.map { encoder in
-            guard let input = encoder.input, change.previousInput.indices.contains(input), let oldInput = change.previousInput[input] else { return nil }
-            return previous.encoders.firstIndex { $0.input == oldInput }
+    /// The value each input the reload kept holds in the run before (`ButtonPipeline.value(ofInput:)`:
+    /// an encoder's position, a counter's total), by its input in the next roster: where it goes on from.
+    static func carriedValues(_ change: RosterChange, from previous: ButtonPipeline) -> [Int: Int64] {
+        var values: [Int: Int64] = [:]
+        for (input, old) in change.previousInput.enumerated() {
+            if let old, let value = previous.value(ofInput: old) { values[input] = value }
         }
-    }
-
-    /// The position each encoder the reload kept goes on from, as the run before left it, by its input
-    /// in `plan`; none for one added or changed.
-    static func encoderPositions(_ change: RosterChange, plan: DaemonPlan, previous carried: Carried) -> [Int: Int] {
-        var positions: [Int: Int] = [:]
-        for (encoder, old) in zip(plan.encoders, previousEncoders(change, plan: plan, previous: carried.plan)) {
-            if let input = encoder.input, let old { positions[input] = carried.pipeline.decoder(encoder: old).position }
-        }
-        return positions
+        return values
     }
 }

@@ -11,7 +11,6 @@ import EventLoop
 import EventSocket
 import GPIODBackend
 import Inputs
-import Keypads
 import LineInput
 import Logging
 import MQTT
@@ -41,10 +40,11 @@ package final class DaemonAssembly {
     /// Each line's place (chip and offset, `simulated` for a simulation), in the roster's line order.
     package let places: [RunAssembly.LinePlace]
     /// The source of the pins' lines, as made (`RunAssembly.pinSource`): what a reload takes requests
-    /// or scripts over from; nil when the run has keypads only.
+    /// or scripts over from; nil when the run has no other lines than its own sources' (keypads only).
     let pinSource: (any EdgeSource)?
-    /// The keypads' sources, each with its keypad's name (`RunAssembly.keypads`).
-    let keypads: [RunAssembly.NamedKeypad]
+    /// The sources of the inputs that are sources of their own, each with its input's name
+    /// (`RunAssembly.inputSources`: a keypad's matrix).
+    let inputSources: [RunAssembly.NamedSource]
     /// The counters' store, when the configuration has counters.
     package let counterStore: CounterStore?
     /// What the MQTT sink publishes with: the configuration's `mqtt:` section, or for a simulation its
@@ -91,10 +91,10 @@ package final class DaemonAssembly {
         var continuing: (Carried, RosterChange)?
         if let carried, let change { continuing = (carried, change) }
         let input = try Self.input(configuration, choices: choices, logger: logger, continuing: continuing)
-        if let carried, let change { Self.continueKeypads(input.keypads, from: carried, change, atNs: input.clock.nowNs) }
+        if let carried, let change { Self.continueSources(input.inputSources, from: carried, change, atNs: input.clock.nowNs) }
         places = input.places.compactMap { $0 }
         pinSource = input.pinSource
-        keypads = input.keypads
+        inputSources = input.inputSources
         let madeState = carried?.simulationState == nil
         let simulationState: SimulationStateDirectory?
         if let kept = carried?.simulationState {
@@ -111,14 +111,14 @@ package final class DaemonAssembly {
             let plan = DaemonPlan(configuration, starts: kept)
             self.plan = plan
             let places = self.places
-            // A reload's kept encoders go on from where they were; the others start from their kept (or 0) position.
-            var carriedPositions: [Int: Int] = [:]
-            if let carried, let change { carriedPositions = Self.encoderPositions(change, plan: plan, previous: carried) }
+            // A reload's kept inputs go on from the values they hold (an encoder's position, a counter's
+            // total); the others start from their kept (or 0) value, which the printer shows.
+            var carriedValues: [Int: Int64] = [:]
+            if let carried, let change { carriedValues = Self.carriedValues(change, from: carried.pipeline) }
             let restored = plan.encoders.compactMap { encoder in
-                encoder.input.flatMap { kept[$0] != nil && carriedPositions[$0] == nil ? ($0, encoder.initialPosition) : nil }
+                encoder.input.flatMap { kept[$0] != nil && carriedValues[$0] == nil ? ($0, encoder.initialPosition) : nil }
             }
-            // A kept encoder goes on from where the previous run left it.
-            let starts = plan.starts.merging(carriedPositions.mapValues(Int64.init)) { _, carried in carried }
+            let starts = plan.starts.merging(carriedValues) { _, carried in carried }
             // Each input as the sinks show it, made once for all of them.
             let inputs = InputKinds.presenters(of: configuration.roster, place: { (chip: places[$0.index].chip, offset: places[$0.index].offset) }, starts: starts)
             var sinks = try Self.eventSinks(
@@ -160,7 +160,7 @@ package final class DaemonAssembly {
                 let kept = Set(change.previousLine.indices.filter { change.previousLine[$0] != nil })
                 let requestedAgain = (input.pinSource as? GPIODLines).map { kept.subtracting($0.linesKept) } ?? []
                 loop.carry(
-                    from: carried.pipeline, previousLine: change.previousLine, previousEncoder: Self.previousEncoders(change, plan: plan, previous: carried.plan),
+                    from: carried.pipeline, previousLine: change.previousLine, previousInput: change.previousInput,
                     suspecting: requestedAgain)
                 // A sink that knows the kept lines' states already is not told them again.
                 if mqttSink == nil || mqttSink === carried.mqttSink { loop.linesCarriedOver = kept }
@@ -186,10 +186,7 @@ package final class DaemonAssembly {
     /// Logs every input's health in `pipeline` at `timeNs`, one line each (`InputHealthReport`).
     package func logHealth(_ pipeline: ButtonPipeline, atNs timeNs: Int64) {
         for line in InputHealthReport(roster, pipeline: pipeline, atNs: timeNs).lines { logger.info("\(line)") }
-        for keypad in keypads {
-            let away = keypad.source.isAway ? "; unavailable: its chip went away" : ""
-            logger.info("scans of keypad \(keypad.name): \(keypad.source.scanSummary)\(away)")
-        }
+        for named in inputSources { logger.info("\(named.source.healthLine(name: named.name))") }
     }
 
     /// Logs the end of the run: every input's health, the counters' writes, why the loop stopped

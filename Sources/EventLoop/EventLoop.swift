@@ -149,8 +149,8 @@ public final class EventLoop {
 
     /// Takes over the state of the lines a reload kept from `previous`, the last loop's pipeline (see
     /// `ButtonPipeline.carry`), before the first run.
-    package func carry(from previous: ButtonPipeline, previousLine: [Int?], previousEncoder: [Int?], suspecting: Set<Int>) {
-        pipeline.carry(from: previous, previousLine: previousLine, previousEncoder: previousEncoder, suspecting: suspecting)
+    package func carry(from previous: ButtonPipeline, previousLine: [Int?], previousInput: [Int?], suspecting: Set<Int>) {
+        pipeline.carry(from: previous, previousLine: previousLine, previousInput: previousInput, suspecting: suspecting)
     }
 
     deinit {

@@ -20,7 +20,7 @@ package enum InputKinds {
     /// Where `line` is by `place`; nowhere (no chip, offset 0) when no line is open.
     static func at(_ line: LineID, _ place: ((LineID) -> Place)?) -> Place { place?(line) ?? (chip: "", offset: 0) }
     /// A source of an input's own (a keypad's scanned matrix), and where each of its lines is.
-    package typealias OwnSource = (source: RunAssembly.NamedKeypad, places: [RunAssembly.LinePlace])
+    package typealias OwnSource = (source: RunAssembly.NamedSource, places: [RunAssembly.LinePlace])
     /// What the state directory keeps: the counters' totals, the restored encoders' positions.
     package typealias Kept = (counters: [CounterStore.Counter], encoders: [CounterStore.Encoder])
 
@@ -93,8 +93,8 @@ package enum InputKinds {
     /// `index`-th of its kind, from `startNs`), with where each of their lines is.
     package static func simulatedSources(
         of roster: Roster, seed: UInt64, presses: Int?, startNs: Int64
-    ) -> (sources: [RunAssembly.NamedKeypad], places: [RunAssembly.LinePlace]) {
-        var made: (sources: [RunAssembly.NamedKeypad], places: [RunAssembly.LinePlace]) = ([], [])
+    ) -> (sources: [RunAssembly.NamedSource], places: [RunAssembly.LinePlace]) {
+        var made: (sources: [RunAssembly.NamedSource], places: [RunAssembly.LinePlace]) = ([], [])
         for (input, index) in zip(roster.inputs, indicesWithinKind(of: roster)) {
             guard let own = kind(of: input).simulatedSource(index: index, seed: seed, presses: presses, startNs: startNs) else { continue }
             made.sources.append(own.source)
@@ -107,8 +107,8 @@ package enum InputKinds {
     /// order (each input's in turn), requested.
     package static func requestedSources(
         of roster: Roster, pins: [(chip: GPIOChip, offset: Int)]
-    ) throws(GPIOError) -> (sources: [RunAssembly.NamedKeypad], places: [RunAssembly.LinePlace]) {
-        var made: (sources: [RunAssembly.NamedKeypad], places: [RunAssembly.LinePlace]) = ([], [])
+    ) throws(GPIOError) -> (sources: [RunAssembly.NamedSource], places: [RunAssembly.LinePlace]) {
+        var made: (sources: [RunAssembly.NamedSource], places: [RunAssembly.LinePlace]) = ([], [])
         var next = 0
         for (index, input) in roster.inputs.enumerated() {
             let kind = kind(of: input)

@@ -9,9 +9,18 @@ import Testing
     static let button = LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: ms)))
     static let counter = LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: ms)), role: .counter(initialTotal: 0))
 
-    /// Line 0 a button, 1 a counter, 2 and 3 an encoder; all high (released) at 0.
-    static func before() -> ButtonPipeline {
-        ButtonPipeline(plans: [button, counter, .raw, .raw], encoders: [EncoderPlan(lineA: 2, lineB: 3)], initialLevels: [.high, .high, .high, .high], atNs: 0)
+    /// The plan of a line of input `input`.
+    static func plan(_ plan: LinePlan, input: Int) -> LinePlan {
+        var plan = plan
+        plan.input = input
+        return plan
+    }
+
+    /// Line 0 a button (input 0), 1 a counter (input 1), 2 and 3 an encoder (input 2); all high (released) at 0.
+    static func before(atNs startNs: Int64 = 0) -> ButtonPipeline {
+        ButtonPipeline(
+            plans: [plan(button, input: 0), plan(counter, input: 1), plan(.raw, input: 2), plan(.raw, input: 2)],
+            encoders: [EncoderPlan(lineA: 2, lineB: 3, input: 2)], initialLevels: [.high, .high, .high, .high], atNs: startNs)
     }
 
     static func events(_ outputs: [PipelineOutput]) -> [String] {
@@ -19,7 +28,7 @@ import Testing
             switch output {
             case .event(let source, let event): "\(source.lineIndex) \(event.kind)"
             case .count(let source, let count): "\(source.lineIndex) total \(count.total)"
-            case .rotation(let source, let detent): "encoder \(source.input) line \(source.line) at \(detent.position)"
+            case .rotation(let source, let detent): "input \(source.input) line \(source.line) at \(detent.position)"
             default: nil
             }
         }
@@ -40,7 +49,7 @@ import Testing
         // A quadrature step sequence clockwise (A leads): 11 → 01 → 00 → 10 → 11.
         edge(2, .low); edge(3, .low); edge(2, .high); edge(3, .high)
         _ = pipeline.advance(toNs: t + 10 * ms, into: &outputs)
-        #expect(events(outputs) == ["0 press", "1 total 1", "1 total 2", "1 total 3", "encoder 0 line 2 at 1"])
+        #expect(events(outputs) == ["0 press", "1 total 1", "1 total 2", "1 total 3", "input 2 line 2 at 1"])
         return pipeline
     }
 
@@ -52,9 +61,11 @@ import Testing
         // After: 0 a new button, 1 the kept button, 2 the kept counter, 3 and 4 the kept encoder. The
         // level read at the start says what the lines are now (the held button low).
         var next = ButtonPipeline(
-            plans: [Self.button, Self.button, Self.counter, .raw, .raw], encoders: [EncoderPlan(lineA: 3, lineB: 4)],
-            initialLevels: [.high, .low, .high, .high, .high], atNs: t0)
-        next.carry(from: previous, previousLine: [nil, 0, 1, 2, 3], previousEncoder: [0], suspecting: [])
+            plans: [Self.plan(Self.button, input: 0), Self.plan(Self.button, input: 1), Self.plan(Self.counter, input: 2), Self.plan(.raw, input: 3), Self.plan(.raw, input: 3)],
+            encoders: [EncoderPlan(lineA: 3, lineB: 4, input: 3)], initialLevels: [.high, .low, .high, .high, .high], atNs: t0)
+        #expect([0, 1, 2, 3].map { previous.value(ofInput: $0) } == [nil, 3, 1, nil], "a counter's total and an encoder's position; a button holds none")
+        next.carry(from: previous, previousLine: [nil, 0, 1, 2, 3], previousInput: [nil, 0, 1, 2], suspecting: [])
+        #expect(next.value(ofInput: 3) == 1 && next.value(ofInput: 2) == 3)
         #expect(next.debouncer(line: 1)?.isPressed == true)
         #expect(next.debouncer(line: 0)?.isPressed == false)
         #expect(next.pulseCounter(line: 2)?.total == 3)
@@ -70,7 +81,7 @@ import Testing
         edge(2, .low); edge(2, .high)
         edge(3, .low); edge(4, .low); edge(3, .high); edge(4, .high)
         _ = next.advance(toNs: t + 10 * Self.ms, into: &outputs)
-        #expect(Self.events(outputs) == ["1 release", "2 total 4", "encoder 0 line 3 at 2"])
+        #expect(Self.events(outputs) == ["1 release", "2 total 4", "input 3 line 3 at 2"])
     }
 
     /// Lines requested again (`suspecting`): a button let go while the lines were re-requested is
@@ -78,10 +89,8 @@ import Testing
     @Test func aChangeMissedWhileRequestedAgainIsReportedOnceRead() {
         let previous = Self.played()
         let t0: Int64 = 100 * Self.ms
-        var next = ButtonPipeline(
-            plans: [Self.button, Self.counter, .raw, .raw], encoders: [EncoderPlan(lineA: 2, lineB: 3)], initialLevels: [.high, .high, .high, .high],
-            atNs: t0)
-        next.carry(from: previous, previousLine: [0, 1, 2, 3], previousEncoder: [0], suspecting: [0, 1, 2, 3])
+        var next = Self.before(atNs: t0)
+        next.carry(from: previous, previousLine: [0, 1, 2, 3], previousInput: [0, 1, 2], suspecting: [0, 1, 2, 3])
         #expect(next.debouncer(line: 0)?.isPressed == true)
         var outputs: [PipelineOutput] = []
         let due = next.nextDeadlineNs ?? .max
@@ -107,7 +116,7 @@ import Testing
         _ = previous.advance(toNs: 10 * Self.ms, into: &outputs)
         #expect(Self.events(outputs) == ["0 press"])
         var next = ButtonPipeline(plans: [plan], initialLevels: [.low], atNs: 20 * Self.ms)
-        next.carry(from: previous, previousLine: [0], previousEncoder: [], suspecting: [])
+        next.carry(from: previous, previousLine: [0], previousInput: [0], suspecting: [])
         outputs = []
         next.receive(LineEdge(line: 0, edge: Edge(level: .high, timeNs: 30 * Self.ms)), into: &outputs)
         _ = next.advance(toNs: 40 * Self.ms, into: &outputs)

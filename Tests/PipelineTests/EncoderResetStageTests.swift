@@ -102,7 +102,7 @@ import Testing
         var new = ButtonPipeline(
             plans: [.raw, .raw, .raw, .raw, reset(1)], encoders: [EncoderPlan(lineA: 0, lineB: 1), EncoderPlan(lineA: 2, lineB: 3)],
             initialLevels: Array(repeating: .high, count: 5), atNs: 5 * Self.ms)
-        new.carry(from: old, previousLine: [nil, nil, 0, 1, 2], previousEncoder: [nil, 0])
+        new.carry(from: old, previousLine: [nil, nil, 0, 1, 2], previousInput: [nil, 0])
         #expect(new.decoder(encoder: 1).position == 9)
         _ = new.advance(toNs: 30 * Self.ms, into: &outputs)
         #expect(EncoderResetStageTests.resets(outputs).map { [Int($0.source.input), Int($0.source.line), $0.position] } == [[1, 2, 4]])

@@ -40,7 +40,7 @@ import Testing
         previous.suspectLoss(line: 0, count: 2)
         let before = previous.health(line: 0, atNs: 100 * Self.ms)
         var next = ButtonPipeline(plans: [plan, plan], initialLevels: [.high, .high], atNs: 100 * Self.ms)
-        next.carry(from: previous, previousLine: [nil, 0], previousEncoder: [], suspecting: [1])
+        next.carry(from: previous, previousLine: [nil, 0], previousInput: [nil, 0], suspecting: [1])
         #expect(next.health(line: 1, atNs: 100 * Self.ms) == before)
         #expect(before.edges == 12 && before.lostEvents == 2)
         #expect(next.health(line: 0, atNs: 100 * Self.ms) == InputHealth(), "an added line starts from nothing")

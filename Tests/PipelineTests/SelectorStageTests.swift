@@ -122,7 +122,7 @@ import Testing
         Self.feed(&previous, [(1, .high, 10), (2, .low, 12)], into: &outputs)
         _ = previous.advance(toNs: 40 * Self.ms, into: &outputs)
         var next = ButtonPipeline(plans: [.raw, .raw, .raw, .raw], selectors: [Self.plan], initialLevels: [.high, .high, .low, .high], atNs: 50 * Self.ms)
-        next.carry(from: previous, previousLine: [0, 1, 2, 3], previousEncoder: [])
+        next.carry(from: previous, previousLine: [0, 1, 2, 3], previousInput: [0])
         #expect(next.decoder(selector: 0).position == 2)
         #expect(next.decoder(selector: 0).unsettledReadings == previous.decoder(selector: 0).unsettledReadings)
     }

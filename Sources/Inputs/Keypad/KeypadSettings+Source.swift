@@ -21,7 +21,7 @@ extension KeypadSettings {
         let typing = SimulatedTyping(
             layout: layout, code: code, ownKeys: keysWithOwnActions, seed: seed &+ Self.simulationSeedOffset &+ index,
             presses: presses ?? Self.simulatedPresses, startNs: startNs)
-        let source = RunAssembly.NamedKeypad(name: name, source: KeypadSource.simulated(matrix, contacts: typing.contacts, startNs: startNs))
+        let source = RunAssembly.NamedSource(name: name, source: KeypadSource.simulated(matrix, contacts: typing.contacts, startNs: startNs))
         let places = keyRows.map { row in RunAssembly.LinePlace(chip: "simulated", offset: SimulatedLineNumber.of(rows[row].line, index: row)) }
         return (source, places)
     }
@@ -36,7 +36,7 @@ extension KeypadSettings {
         let rowSelections = zip(pins.prefix(rows.count), rows).map { LineSelection(chip: $0.chip, offset: $0.offset, bias: $1.bias) }
         let columnSelections = pins.dropFirst(rows.count).prefix(columns.count).map { LineSelection(chip: $0.chip, offset: $0.offset, bias: .asIs) }
         let port = try GPIODMatrixPort(rows: rowSelections, columns: columnSelections, consumer: "gpio-debounce", waitsForVanishedChips: true)
-        let source = RunAssembly.NamedKeypad(name: name, source: KeypadSource(configuration: matrix, port: port))
+        let source = RunAssembly.NamedSource(name: name, source: KeypadSource(configuration: matrix, port: port))
         return (source, keyRows.map { RunAssembly.LinePlace(chip: rowSelections[$0].chip.name, offset: rowSelections[$0].offset) })
     }
 

@@ -24,8 +24,8 @@ extension DemoCommand {
         let source = KeypadSource.simulated(matrix, contacts: typing.contacts, startNs: 0)
         let out = OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0)
         let printer = EventPrinter(writer: output.writer(out), lineFields: keys.map { EventFields.key(String($0), keypad: "demo") })
-        let assembly = RunAssembly.keypads(
-            [RunAssembly.NamedKeypad(name: "demo", source: source)], places: keys.map { _ in RunAssembly.LinePlace(chip: "simulated", offset: 0) }, clock: virtualTime ? .virtual() : .realTime())
+        let assembly = RunAssembly.inputSources(
+            [RunAssembly.NamedSource(name: "demo", source: source)], places: keys.map { _ in RunAssembly.LinePlace(chip: "simulated", offset: 0) }, clock: virtualTime ? .virtual() : .realTime())
         let configuration = debounce.configuration
         let loop = try makeLoop { () throws(LineError) in
             try assembly.loop(plan: PipelinePlan(lines: [LinePlan(debounce: configuration)]), sinks: [printer], stop: .signals(signals))

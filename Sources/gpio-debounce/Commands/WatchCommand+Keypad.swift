@@ -55,7 +55,7 @@ extension WatchCommand {
             chipName = name
         }
         let clock: LoopClock = simulation.simulate ? (simulation.virtualTime ? .virtual() : .realTime()) : .monotonic
-        let assembly = RunAssembly.keypads([RunAssembly.NamedKeypad(name: "keypad", source: source)], places: layout.joined().map { _ in RunAssembly.LinePlace(chip: chipName, offset: 0) }, clock: clock)
+        let assembly = RunAssembly.inputSources([RunAssembly.NamedSource(name: "keypad", source: source)], places: layout.joined().map { _ in RunAssembly.LinePlace(chip: chipName, offset: 0) }, clock: clock)
         let printer = output.printer(lineFields: layout.joined().map { EventFields.key(String($0), keypad: "keypad") })
         let loop = try makeLoop { () throws(LineError) in
             try assembly.loop(
