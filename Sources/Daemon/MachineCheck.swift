@@ -25,9 +25,9 @@ package enum MachineCheck {
     package enum Failure: Error, CustomStringConvertible {
         /// The `mqtt:` section's password or CA file cannot be read (`MQTTSettings.readFiles()`).
         case mqtt(MQTTError)
-        /// A button's chip or line cannot be found or opened.
-        case line(button: String, GPIOError)
-        /// Two owners (buttons, encoders' lines, sensors, counters) resolve to the same line of the same chip.
+        /// An input's chip or line cannot be found or opened (the input's line as `Roster.pins` names it).
+        case line(input: String, GPIOError)
+        /// Two owners (inputs, or two lines of one) resolve to the same line of the same chip.
         case sharedLine(file: String, first: String, second: String, chip: String, offset: Int)
 
         package var description: String {
@@ -35,7 +35,7 @@ package enum MachineCheck {
             case .mqtt(let error): error.description
             case .line(_, let error): error.description
             case .sharedLine(let file, let first, let second, let chip, let offset):
-                "\(file): '\(first)' and '\(second)' are both on line \(offset) of \(chip) here: one line serves one button, encoder, sensor or counter (give one of them another line or chip:)"
+                "\(file): '\(first)' and '\(second)' are both on line \(offset) of \(chip) here: one line serves one input (give one of them another line or chip:)"
             }
         }
     }
@@ -56,7 +56,7 @@ package enum MachineCheck {
         var located: [Located<Place>] = []
         for (label, settings) in roster.pins {
             let line: Located<Place>
-            do { line = try locate(settings) } catch { throw .line(button: label, error) }
+            do { line = try locate(settings) } catch { throw .line(input: label, error) }
             if let owner = owners.updateValue(label, forKey: "\(line.offset)@\(line.chipName)") {
                 throw .sharedLine(file: configuration.source, first: owner, second: label, chip: line.chipName, offset: line.offset)
             }

@@ -27,7 +27,7 @@ import Testing
             try MachineCheck.locateLines(configuration, locate: Self.piHeader)
         } throws: { error in
             guard let failure = error as? MachineCheck.Failure, case .sharedLine("b.yaml", "a", "b", "gpiochip0", 17) = failure else { return false }
-            return failure.description == "b.yaml: 'a' and 'b' are both on line 17 of gpiochip0 here: one line serves one button, encoder, sensor or counter (give one of them another line or chip:)"
+            return failure.description == "b.yaml: 'a' and 'b' are both on line 17 of gpiochip0 here: one line serves one input (give one of them another line or chip:)"
         }
     }
 
