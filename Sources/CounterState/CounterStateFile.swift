@@ -23,7 +23,7 @@ public struct CounterTotal: Sendable, Hashable {
 /// Blank lines and lines whose first non-blank character is `#` are comments. The first other line is
 /// `format 1`; every later one is `NAME TOTAL`, separated by spaces or tabs, TOTAL a whole number
 /// 0...Int64.max in decimal digits, each name once. A `\r` before a line's `\n` is allowed (a file
-/// edited on Windows). Pure: `parse` and `format` do no I/O (`CounterStore` reads and writes the file).
+/// edited on Windows). Pure: `parse` and `format` do no I/O (`StateStore` reads and writes the file).
 ///
 /// Public, not package, for one reason: the parser's libFuzzer target (Fuzz/, a package of its own)
 /// can only reach public declarations of the `_CounterState` product; the rest of the module stays `package`.
@@ -47,7 +47,7 @@ public enum CounterStateFile {
     }
 
     /// The totals in `bytes` (the whole file), in the file's order. `path` is only for the errors'
-    /// messages. A missing file is not this function's business (`CounterStore` reads it as no totals);
+    /// messages. A missing file is not this function's business (`StateStore` reads it as no totals);
     /// an empty one is `CounterStateError.empty`.
     public static func parse(_ bytes: [UInt8], path: String) throws(CounterStateError) -> [CounterTotal] {
         try parse(bytes, path: path, kind: .counters).map { CounterTotal(name: $0.name, total: $0.value) }

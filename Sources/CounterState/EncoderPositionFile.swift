@@ -23,7 +23,7 @@ public struct EncoderPosition: Sendable, Hashable {
 ///
 /// Comments, blank lines, `\r\n`, the `format 1` line and the names are as in the counters' file; a
 /// POSITION is a whole number in decimal digits with an optional leading `-`, -Int64.max...Int64.max.
-/// Pure: `parse` and `format` do no I/O (`CounterStore` reads and writes the file).
+/// Pure: `parse` and `format` do no I/O (`StateStore` reads and writes the file).
 ///
 /// Public, not package, for the parser's libFuzzer target (Fuzz/), as `CounterStateFile` is.
 public enum EncoderPositionFile {

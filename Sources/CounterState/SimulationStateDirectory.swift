@@ -26,7 +26,7 @@ package struct SimulationStateDirectory {
         path = String(decoding: bytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// Removes the files a `CounterStore` leaves in the directory (`counters`, `positions`,
+    /// Removes the files a `StateStore` leaves in the directory (`counters`, `positions`,
     /// `counters.lock` and a cut-off write's `.counters.*` or `.positions.*`), then the directory; call
     /// it once the store is gone (its lock closed). Returns whether the directory is gone: anything else
     /// in it (put there by hand) keeps it.
@@ -36,7 +36,7 @@ package struct SimulationStateDirectory {
         let files = StateFileKind.allCases.map(\.fileName)
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if files.contains(name) || name == CounterStore.lockFileName || files.contains(where: { name.hasPrefix(".\($0).") }) {
+            if files.contains(name) || name == StateStore.lockFileName || files.contains(where: { name.hasPrefix(".\($0).") }) {
                 unlink(path + "/" + name)
             }
         }

@@ -8,7 +8,7 @@ import SystemPackage
 
 /// The state directory's lock: `flock(LOCK_EX | LOCK_NB)` on `<directory>/counters.lock`, held while
 /// the descriptor is open. One run holds it; a reload hands it from the run before to the next
-/// (`CounterStore.init(…, lock:)`), so that the next run never waits for the one before to be released,
+/// (`StateStore.init(…, lock:)`), so that the next run never waits for the one before to be released,
 /// and a reload that keeps no state lets it go at once (`release()`).
 package struct StateDirectoryLock: Sendable {
     /// The directory locked, as given.
@@ -29,7 +29,7 @@ package struct StateDirectoryLock: Sendable {
     /// again every 10 ms for up to `patienceMs` while it is held (`nanosleep` between tries). Throws
     /// `.locked` when another process still holds it, `.cannotLock` when it cannot be opened or locked.
     package static func acquire(directory: String) throws(CounterStateError) -> StateDirectoryLock {
-        let lockPath = directory.hasSuffix("/") ? directory + CounterStore.lockFileName : directory + "/" + CounterStore.lockFileName
+        let lockPath = directory.hasSuffix("/") ? directory + StateStore.lockFileName : directory + "/" + StateStore.lockFileName
         let owned: OwnedDescriptor
         do {
             owned = try OwnedDescriptor(operation: "open") { open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0o644) }

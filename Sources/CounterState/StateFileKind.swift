@@ -1,3 +1,5 @@
+import DebounceCore
+
 /// Which of the state directory's files a parse or an error is about: the counters' totals
 /// (`<state-dir>/counters`, `CounterStateFile`) or the encoders' positions (`<state-dir>/positions`,
 /// `EncoderPositionFile`). Both have one format (`format 1`, then `NAME VALUE` lines) and one lock;
@@ -48,6 +50,50 @@ public enum StateFileKind: Sendable, Hashable, CaseIterable {
         switch self {
         case .counters: "total"
         case .positions: "position"
+        }
+    }
+
+    /// The value of an entry the file does not list: 0 for a total (a meter starts counting), none for
+    /// a position (the encoder starts from its own initial position).
+    public var valueWhenMissing: Int64? {
+        switch self {
+        case .counters: 0
+        case .positions: nil
+        }
+    }
+
+    /// What the file holds, as messages say it: `the counters' totals`, `the encoders' positions`.
+    var contents: String {
+        switch self {
+        case .counters: "the counters' totals"
+        case .positions: "the encoders' positions"
+        }
+    }
+
+    /// What a failed write loses, before the names it lost them of, given the sum of the unsaved
+    /// changes: `3 pulses of `, `the positions of `.
+    func lostChanges(_ sum: Int64) -> String {
+        switch self {
+        case .counters: counted(Int(clamping: sum), "pulse") + " of "
+        case .positions: "the positions of "
+        }
+    }
+
+    /// The log's line at the start, for the run's entries in this file at `path` with their values:
+    /// `counters: kept in PATH (energy 41000)`, `encoders: positions kept in PATH (volume none yet)`.
+    package func keptLine(path: String, entries: [(name: String, value: Int64?)]) -> String {
+        let listed = entries.map { "\($0.name) \($0.value.map { String($0) } ?? "none yet")" }.joined(separator: ", ")
+        return switch self {
+        case .counters: "counters: kept in \(path) (\(listed))"
+        case .positions: "encoders: positions kept in \(path) (\(listed))"
+        }
+    }
+
+    /// The log's note of a simulation that keeps this file in its own directory `directory`.
+    package func simulationNote(directory: String) -> String {
+        switch self {
+        case .counters: "counters: a simulation counts from 0 in \(directory), removed at the stop (--state-dir DIR keeps its totals)"
+        case .positions: "encoders: a simulation keeps its positions in \(directory), removed at the stop (--state-dir DIR keeps them)"
         }
     }
 

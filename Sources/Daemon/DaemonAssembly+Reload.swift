@@ -56,7 +56,7 @@ extension DaemonAssembly {
         for sink in sinks {
             if sink === mqttSink, keepsMQTT { continue }
             if sink === eventSocket { continue }
-            if sink is RetiringSink || sink.isBusy, sink !== mqttSink, sink !== counterStore {
+            if sink is RetiringSink || sink.isBusy, sink !== mqttSink, sink !== stateStore {
                 retiring.append(sink is RetiringSink ? sink : RetiringSink(sink))
                 continue
             }
@@ -67,7 +67,7 @@ extension DaemonAssembly {
             roster: configuration.roster, pipeline: loop.pipeline, clock: loop.clock, simulatedLines: pinSource as? SimulatedLines,
             requestedLines: pinSource as? GPIODLines,
             sourceStates: Dictionary(inputSources.map { ($0.name, $0.source.carriedState) }, uniquingKeysWith: { first, _ in first }),
-            mqttSink: keepsMQTT ? mqttSink : nil, eventSocket: eventSocket, simulationState: simulationState, stateLock: counterStore?.lock, retiring: retiring.filter(\.isBusy),
+            mqttSink: keepsMQTT ? mqttSink : nil, eventSocket: eventSocket, simulationState: simulationState, stateLock: stateStore?.lock, retiring: retiring.filter(\.isBusy),
             events: eventsBefore + loop.reportedEvents, wakeups: wakeupsBefore + loop.wakeups)
         simulationState = nil
         return carried

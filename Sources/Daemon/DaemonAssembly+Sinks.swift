@@ -67,19 +67,18 @@ extension DaemonAssembly {
         return KeyboardSink(mapping: mapping, device: device, logger: logger)
     }
 
-    /// A simulation's own state directory (`SimulationStateDirectory`), when it has counters or
-    /// encoders to restore and no chosen state directory: the totals of real meters and the positions
-    /// of real knobs are never read or written by a simulation.
+    /// A simulation's own state directory (`SimulationStateDirectory`), when it keeps values
+    /// (`InputKinds.kept`) and no state directory was chosen: the totals of real meters and the
+    /// positions of real knobs are never read or written by a simulation.
     static func simulationStateDirectory(
         _ configuration: ServiceConfiguration, choices: DaemonChoices, logger: Logger
     ) throws(DaemonFailure) -> SimulationStateDirectory? {
         guard choices.simulation != nil, choices.stateDirectory == nil, configuration.keepsState else { return nil }
         do {
             let directory = try SimulationStateDirectory()
-            if configuration.counters.isEmpty {
-                logger.info("encoders: a simulation keeps its positions in \(directory.path), removed at the stop (--state-dir DIR keeps them)")
-            } else {
-                logger.info("counters: a simulation counts from 0 in \(directory.path), removed at the stop (--state-dir DIR keeps its totals)")
+            // One note, of the first file the run keeps.
+            if let file = StateFileKind.allCases.first(where: { file in InputKinds.kept(of: configuration.roster).contains { $0.file == file } }) {
+                logger.info("\(file.simulationNote(directory: directory.path))")
             }
             return directory
         } catch {
@@ -87,13 +86,13 @@ extension DaemonAssembly {
         }
     }
 
-    /// The store of the counters' totals and the restored encoders' positions, if the configuration
-    /// keeps any (`ServiceConfiguration.keepsState`): locks the state directory (`directory`, else
+    /// The store of the values the configuration's inputs keep (`InputKinds.kept`), if it keeps any
+    /// (`ServiceConfiguration.keepsState`): locks the state directory (`directory`, else
     /// `StateDirectory.defaultPath()`) and reads what is kept there. `handedOver`: the lock of the run
     /// before a reload, taken over (or released, when this configuration keeps no state).
-    static func counterStore(
+    static func stateStore(
         _ configuration: ServiceConfiguration, directory: String?, handedOver: StateDirectoryLock? = nil, logger: Logger
-    ) throws(DaemonFailure) -> CounterStore? {
+    ) throws(DaemonFailure) -> StateStore? {
         guard configuration.keepsState else {
             handedOver?.release()
             return nil
@@ -101,15 +100,10 @@ extension DaemonAssembly {
         do throws(CounterStateError) {
             let path: String
             if let directory { path = directory } else { path = try StateDirectory.defaultPath() }
-            let kept = InputKinds.kept(of: configuration.roster)
-            let store = try CounterStore(directory: path, counters: kept.counters, encoders: kept.encoders, logger: logger, lock: handedOver)
-            if !store.counters.isEmpty {
-                let totals = zip(store.counters, store.initialTotals).map { "\($0.name) \($1)" }.joined(separator: ", ")
-                logger.info("counters: kept in \(store.path) (\(totals))")
-            }
-            if !store.encoders.isEmpty {
-                let positions = zip(store.encoders, store.initialPositions).map { "\($0.name) \($1.map { String($0) } ?? "none yet")" }
-                logger.info("encoders: positions kept in \(store.positionsPath) (\(positions.joined(separator: ", ")))")
+            let store = try StateStore(directory: path, entries: InputKinds.kept(of: configuration.roster), logger: logger, lock: handedOver)
+            for file in store.files {
+                let entries = store.entries.indices.filter { store.entries[$0].file == file }.map { (store.entries[$0].name, store.initialValues[$0]) }
+                logger.info("\(file.keptLine(path: store.path(of: file), entries: entries))")
             }
             return store
         } catch {
@@ -117,17 +111,12 @@ extension DaemonAssembly {
         }
     }
 
-    /// What the store kept of each input of `roster`, by its input: a counter's total, a restored
-    /// encoder's position (`restore: true`; the plan clamps it); none for an input not in the files yet.
-    static func keptStarts(_ store: CounterStore?, roster: Roster) -> [Int: Int64] {
+    /// What the store kept of each input, by its input (a meter's total, a restored encoder's position,
+    /// which the plan clamps); none for an input its file does not list yet and that has no value then.
+    static func keptStarts(_ store: StateStore?) -> [Int: Int64] {
         guard let store else { return [:] }
         var kept: [Int: Int64] = [:]
-        for (counter, total) in zip(store.counters, store.initialTotals) where roster.lines.indices.contains(counter.line) {
-            kept[roster.lines[counter.line].owner.input] = total
-        }
-        for (encoder, position) in zip(store.encoders, store.initialPositions) {
-            if let position, kept[encoder.input] == nil { kept[encoder.input] = position }
-        }
+        for (entry, value) in zip(store.entries, store.initialValues) { kept[entry.input] = value }
         return kept
     }
 }

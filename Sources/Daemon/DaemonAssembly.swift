@@ -45,8 +45,8 @@ package final class DaemonAssembly {
     /// The sources of the inputs that are sources of their own, each with its input's name
     /// (`RunAssembly.inputSources`: a keypad's matrix).
     let inputSources: [RunAssembly.NamedSource]
-    /// The counters' store, when the configuration has counters.
-    package let counterStore: CounterStore?
+    /// The store of the values the inputs keep (`StateStore`), when the configuration keeps any.
+    package let stateStore: StateStore?
     /// What the MQTT sink publishes with: the configuration's `mqtt:` section, or for a simulation its
     /// own identity (`MQTTSettings.simulation`); `nil` without MQTT.
     package let mqtt: MQTTSettings?
@@ -104,10 +104,10 @@ package final class DaemonAssembly {
         }
         self.simulationState = simulationState
         do throws(DaemonFailure) {
-            let counterStore = try Self.counterStore(
+            let stateStore = try Self.stateStore(
                 configuration, directory: simulationState?.path ?? choices.stateDirectory, handedOver: carried?.stateLock, logger: logger)
-            self.counterStore = counterStore
-            let kept = Self.keptStarts(counterStore, roster: configuration.roster)
+            self.stateStore = stateStore
+            let kept = Self.keptStarts(stateStore)
             let plan = DaemonPlan(configuration, starts: kept)
             self.plan = plan
             let places = self.places
@@ -124,7 +124,7 @@ package final class DaemonAssembly {
             var sinks = try Self.eventSinks(
                 configuration, plan: plan, inputs: inputs, lineCount: places.count, choices: choices, restoredPositions: restored, logger: logger)
             sinks += carried?.retiring ?? []
-            if let counterStore { sinks.append(counterStore) }
+            if let stateStore { sinks.append(stateStore) }
             var mqttSink: MQTTSink?
             if let mqtt {
                 do throws(MQTTError) {
@@ -189,17 +189,16 @@ package final class DaemonAssembly {
         for named in inputSources { logger.info("\(named.source.healthLine(name: named.name))") }
     }
 
-    /// Logs the end of the run: every input's health, the counters' writes, why the loop stopped
+    /// Logs the end of the run: every input's health, the state files' writes, why the loop stopped
     /// (`stop`), and its events and wakeups.
     package func logSummary(of stop: StopReason) {
         logHealth(loop.pipeline, atNs: loop.clock.nowNs)
-        if let counterStore {
+        if let stateStore {
             // One line a file the run keeps: `counters: 3 writes of …/counters`, `positions: 1 write of …/positions`.
-            let files = [(StateFileKind.counters, counterStore.path, !counterStore.counters.isEmpty), (.positions, counterStore.positionsPath, !counterStore.encoders.isEmpty)]
-            for (kind, path, kept) in files where kept {
-                let failures = counterStore.failedWritesOf[kind] ?? 0
+            for file in stateStore.files {
+                let failures = stateStore.failedWritesOf[file] ?? 0
                 let failed = failures > 0 ? ", \(counted(failures, "failed write"))" : ""
-                logger.info("\(kind.fileName): \(counted(counterStore.writesOf[kind] ?? 0, "write")) of \(path)\(failed)")
+                logger.info("\(file.fileName): \(counted(stateStore.writesOf[file] ?? 0, "write")) of \(stateStore.path(of: file))\(failed)")
             }
         }
         logger.info("stopped (\(Self.describe(stop))) after \(counted(eventsBefore + loop.reportedEvents, "event")) and \(counted(wakeupsBefore + loop.wakeups, "wakeup"))")

@@ -80,7 +80,7 @@ package enum DoctorProbes {
         } else {
             do throws(CounterStateError) { directory = try StateDirectory.defaultPath() } catch { return .failed(error) }
         }
-        return switch PathAccess.standing(ofDirectory: directory, lockFile: CounterStore.lockFileName) {
+        return switch PathAccess.standing(ofDirectory: directory, lockFile: StateStore.lockFileName) {
         case .ready: .ready(path: directory)
         case .canBeCreated: .willBeCreated(path: directory)
         case .cannotBeCreated(let errno), .notWritable(let errno): .failed(.cannotCreateDirectory(path: directory, errno: errno))

@@ -24,10 +24,7 @@ extension ServiceConfiguration {
     /// `_Inputs` product's one user, the configuration's fuzzer (Fuzz/).
     public var inputCounts: [Int] { InputKindID.all.map { kind in roster.inputs.count { $0.kind == kind } } }
 
-    /// Whether a run keeps anything in the state directory (`InputKinds.kept`): counters' totals, or
-    /// the positions of encoders with `restore: true`.
-    package var keepsState: Bool {
-        let kept = InputKinds.kept(of: roster)
-        return !kept.counters.isEmpty || !kept.encoders.isEmpty
-    }
+    /// Whether a run keeps anything in the state directory (`InputKinds.kept`: a meter's total, an
+    /// encoder's position with `restore: true`).
+    package var keepsState: Bool { !InputKinds.kept(of: roster).isEmpty }
 }

@@ -1,5 +1,6 @@
 import Assembly
 import ConfigurationFile
+import CounterState
 import GPIODBackend
 import InputModel
 import Simulation
@@ -37,8 +38,9 @@ package protocol InputKind: InputSettings {
     /// Its source of its own on this machine's `pins` (its pins as found, in `Roster.pins` order), requested.
     func requestedSource(pins: [(chip: GPIOChip, offset: Int)]) throws(GPIOError) -> InputKinds.OwnSource?
 
-    /// What the state directory keeps of input `entry` (`input` its index), added to `kept`.
-    func kept(_ entry: Roster.Input, input: Int, into kept: inout InputKinds.Kept)
+    /// What the state directory keeps of it, input `input` (its index in the roster): its value and the
+    /// file it is kept in; nil when it keeps none.
+    func kept(input: Int) -> StateStore.Entry?
 
     /// How it takes a recorded trace of one line (`replay --config`); nil for an input of several lines.
     var replayTarget: ReplayTarget? { get }
@@ -49,6 +51,6 @@ extension InputKind {
     package var isSourceOfItsOwn: Bool { false }
     package func simulatedSource(index: UInt64, seed: UInt64, presses: Int?, startNs: Int64) -> InputKinds.OwnSource? { nil }
     package func requestedSource(pins: [(chip: GPIOChip, offset: Int)]) throws(GPIOError) -> InputKinds.OwnSource? { nil }
-    package func kept(_ entry: Roster.Input, input: Int, into kept: inout InputKinds.Kept) {}
+    package func kept(input: Int) -> StateStore.Entry? { nil }
     package var replayTarget: ReplayTarget? { nil }
 }

@@ -21,8 +21,6 @@ package enum InputKinds {
     static func at(_ line: LineID, _ place: ((LineID) -> Place)?) -> Place { place?(line) ?? (chip: "", offset: 0) }
     /// A source of an input's own (a keypad's scanned matrix), and where each of its lines is.
     package typealias OwnSource = (source: RunAssembly.NamedSource, places: [RunAssembly.LinePlace])
-    /// What the state directory keeps: the counters' totals, the restored encoders' positions.
-    package typealias Kept = (counters: [CounterStore.Counter], encoders: [CounterStore.Encoder])
 
     /// The kinds, each by its settings' type, in the run's order: the one list of them.
     static let kinds: [any InputKind.Type] = [
@@ -124,11 +122,9 @@ package enum InputKinds {
     }
 
     /// What the state directory keeps of `roster`'s inputs, in the run's order, as each kind says
-    /// (`<Kind>Settings+Kept.swift`): the counters' totals, the restored encoders' positions.
-    package static func kept(of roster: Roster) -> Kept {
-        var kept: Kept = ([], [])
-        for (input, entry) in roster.inputs.enumerated() { kind(of: entry).kept(entry, input: input, into: &kept) }
-        return kept
+    /// (`<Kind>Settings+Kept.swift`: a meter's total, a restored encoder's position).
+    package static func kept(of roster: Roster) -> [StateStore.Entry] {
+        roster.inputs.enumerated().compactMap { input, entry in kind(of: entry).kept(input: input) }
     }
 
     /// How `entry` takes a recorded trace of one line (`replay --config`), as its kind says

@@ -71,3 +71,18 @@ extension PipelineOutput {
         }
     }
 }
+
+extension PipelineOutput {
+    /// The value this output gives its input, which the state directory keeps across restarts
+    /// (`StateStore`): a counter's total after a pulse or a reset, an encoder's position after a
+    /// detent or a reset; nil for every other output.
+    public var heldValue: (input: Int, value: Int64)? {
+        switch self {
+        case .count(let source, let pulse): (source.inputIndex, pulse.total)
+        case .totalReset(let source, let reading): (source.inputIndex, reading.total)
+        case .rotation(let source, let detent): (source.inputIndex, Int64(detent.position))
+        case .positionReset(let source, let position, _): (source.inputIndex, Int64(position))
+        default: nil
+        }
+    }
+}

@@ -160,7 +160,7 @@ import Testing
     @Test func aMissingFileStartsAtZeroAndTheFileHasTheTotals() throws {
         let temporary = try TemporaryDirectory()
         let directory = temporary.path + "/state"
-        let store = try CounterStore(directory: directory, counters: Self.counters(["energy", "water"]), logger: Self.quiet)
+        let store = try StateStore(directory: directory, counters: Self.counters(["energy", "water"]), logger: Self.quiet)
         #expect(store.initialTotals == [0, 0])
         #expect(store.path == directory + "/counters")
         #expect(!store.consumesEdges)
@@ -182,13 +182,13 @@ import Testing
     @Test func aTotalSetByHandIsSavedAsAPulsesIs() throws {
         let temporary = try TemporaryDirectory()
         do {  // the store lets go of its directory when it goes
-            let store = try CounterStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
+            let store = try StateStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
             store.consume(.count(.line(3), PulseCount(total: 5, timeNs: Self.s, onsetNs: Self.s)), nowNs: Self.s)
             store.consume(.totalReset(.line(3), CounterReading(rate: 0, ratePerMinute: 0, timeNs: 2 * Self.s, total: 41_000)), nowNs: 2 * Self.s)
             store.finish(atNs: 3 * Self.s)
         }
         #expect(temporary.read("counters").contains("\nenergy 41000\n"))
-        #expect(try CounterStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet).initialTotals == [41_000])
+        #expect(try StateStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet).initialTotals == [41_000])
     }
 
     /// 10 pulses a second for 60 s with a 5 s flush, driven as the loop drives a sink (a wakeup at each
@@ -197,12 +197,12 @@ import Testing
     @Test func tenPulsesASecondForAMinuteWriteTwelveTimes() throws {
         let temporary = try TemporaryDirectory()
         try playTenPulsesASecond(in: temporary)
-        let again = try CounterStore(directory: temporary.path + "/", counters: Self.counters(["energy"]), logger: Self.quiet)
+        let again = try StateStore(directory: temporary.path + "/", counters: Self.counters(["energy"]), logger: Self.quiet)
         #expect(again.initialTotals == [600])
     }
 
     func playTenPulsesASecond(in temporary: TemporaryDirectory) throws {
-        let store = try CounterStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
+        let store = try StateStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
         var writeTimes: [Int64] = []
         func wake(_ nowNs: Int64, pulse: Int64?) {
             if let pulse { store.consume(.count(.line(3), PulseCount(total: pulse, timeNs: nowNs, onsetNs: nowNs)), nowNs: nowNs) }
@@ -242,8 +242,8 @@ import Testing
             edges += [Edge(level: .low, timeNs: startNs), Edge(level: .high, timeNs: startNs + 50 * Self.ms)]
         }
         do {
-            let store = try CounterStore(
-                directory: temporary.path, counters: [CounterStore.Counter(name: "energy", line: 0, flushIntervalNs: 2 * Self.s)], logger: Self.quiet)
+            let store = try StateStore(
+                directory: temporary.path, counters: [StateStore.Entry(name: "energy", input: 0, file: .counters, flushIntervalNs: 2 * Self.s)], logger: Self.quiet)
             #expect(store.initialTotals == [1000])
             let run = try VirtualRun.play(
                 SimulatedLines(initialLevel: .high, script: edges),
@@ -253,8 +253,8 @@ import Testing
             #expect(store.totals == [1040])
             #expect(store.writes == 5, "at 3 s, 5.25 s, 7.5 s, 9.75 s and the end: \(store.writes) writes")
         }
-        let next = try CounterStore(
-            directory: temporary.path, counters: [CounterStore.Counter(name: "energy", line: 0, flushIntervalNs: 2 * Self.s)], logger: Self.quiet)
+        let next = try StateStore(
+            directory: temporary.path, counters: [StateStore.Entry(name: "energy", input: 0, file: .counters, flushIntervalNs: 2 * Self.s)], logger: Self.quiet)
         #expect(next.initialTotals == [1040])
     }
 
@@ -264,7 +264,7 @@ import Testing
     @Test func aFailedWriteIsAWarningAndIsTriedAgain() throws {
         let temporary = try TemporaryDirectory()
         let log = LogCapture()
-        let store = try CounterStore(directory: temporary.path, counters: Self.counters(["water"]), logger: log.logger)
+        let store = try StateStore(directory: temporary.path, counters: Self.counters(["water"]), logger: log.logger)
         #expect(mkdir(temporary.path + "/counters", 0o755) == 0)
         temporary.write("counters/keep", "x")
         store.consume(.count(.line(3), PulseCount(total: 1, timeNs: 0, onsetNs: 0)), nowNs: 0)
@@ -292,7 +292,7 @@ import Testing
     @Test func aFailedFinalWriteListsTheTotals() throws {
         let temporary = try TemporaryDirectory()
         let log = LogCapture()
-        let store = try CounterStore(directory: temporary.path, counters: Self.counters(["water"]), logger: log.logger)
+        let store = try StateStore(directory: temporary.path, counters: Self.counters(["water"]), logger: log.logger)
         #expect(mkdir(temporary.path + "/counters", 0o755) == 0)
         temporary.write("counters/keep", "x")
         store.consume(.count(.line(3), PulseCount(total: 7, timeNs: 0, onsetNs: 0)), nowNs: 0)
@@ -308,7 +308,7 @@ import Testing
         temporary.write(".counters.notours", "x")
         temporary.write("counters", "format 1\nenergy 5\n")
         let log = LogCapture()
-        let store = try CounterStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: log.logger)
+        let store = try StateStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: log.logger)
         #expect(store.initialTotals == [5])
         #expect(access(temporary.path + "/.counters.a1B2c3", F_OK) != 0)
         #expect(access(temporary.path + "/.counters.notours", F_OK) == 0)
@@ -317,15 +317,15 @@ import Testing
 
     @Test func aSecondStoreOnTheSameDirectoryIsRefused() throws {
         let temporary = try TemporaryDirectory()
-        var first: CounterStore? = try CounterStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
+        var first: StateStore? = try StateStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
         let error = try #require(throwing { () throws(CounterStateError) in
-            _ = try CounterStore(directory: temporary.path, counters: Self.counters(["water"]), logger: Self.quiet)
+            _ = try StateStore(directory: temporary.path, counters: Self.counters(["water"]), logger: Self.quiet)
         })
         #expect(error == .locked(directory: temporary.path))
         #expect(error.description == "another gpio-debounce run keeps its state (counters' totals, encoders' positions) in '\(temporary.path)': stop it, or give this one another --state-dir")
         #expect(first?.writes == 0)
         first = nil
-        _ = try CounterStore(directory: temporary.path, counters: Self.counters(["water"]), logger: Self.quiet)
+        _ = try StateStore(directory: temporary.path, counters: Self.counters(["water"]), logger: Self.quiet)
     }
 
     /// A lock held elsewhere for less than `StateDirectoryLock.patienceMs` (as by a child process that
@@ -333,7 +333,7 @@ import Testing
     /// longer is refused.
     @Test func aLockLetGoWithinThePatienceIsTaken() throws {
         let temporary = try TemporaryDirectory()
-        let held = open(temporary.path + "/" + CounterStore.lockFileName, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let held = open(temporary.path + "/" + StateStore.lockFileName, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         try #require(held >= 0 && flock(held, LOCK_EX | LOCK_NB) == 0)
         let letGo = Thread {
             usleep(50_000)
@@ -341,7 +341,7 @@ import Testing
         }
         letGo.start()
         let started = ContinuousClock.now
-        let store = try CounterStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
+        let store = try StateStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
         let waitedMs = (ContinuousClock.now - started) / .milliseconds(1)
         #expect(waitedMs >= 40 && waitedMs < Double(StateDirectoryLock.patienceMs), "waited \(waitedMs) ms")
         #expect(store.writes == 0)
@@ -350,7 +350,7 @@ import Testing
     @Test func namesTheRunDoesNotCountAreKept() throws {
         let temporary = try TemporaryDirectory()
         temporary.write("counters", "format 1\nold_gas 12345\nenergy 10\nretired 7\n")
-        let store = try CounterStore(directory: temporary.path, counters: Self.counters(["water", "energy"]), logger: Self.quiet)
+        let store = try StateStore(directory: temporary.path, counters: Self.counters(["water", "energy"]), logger: Self.quiet)
         #expect(store.initialTotals == [0, 10])
         #expect(store.keptTotals == [CounterTotal(name: "old_gas", total: 12345), CounterTotal(name: "retired", total: 7)])
         store.consume(.count(.line(4), PulseCount(total: 11, timeNs: 0, onsetNs: 0)), nowNs: 0)
@@ -369,7 +369,7 @@ import Testing
         let temporary = try TemporaryDirectory()
         var lastWritten: Int64 = 0
         do {
-            let store = try CounterStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
+            let store = try StateStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
             for pulse in Int64(1)...137 {
                 let nowNs = pulse * 300 * Self.ms
                 store.consume(.count(.line(3), PulseCount(total: pulse, timeNs: nowNs, onsetNs: nowNs)), nowNs: nowNs)
@@ -379,7 +379,7 @@ import Testing
             }
             #expect(store.writes > 0)
         }
-        let next = try CounterStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
+        let next = try StateStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
         #expect(next.initialTotals == [lastWritten])
         #expect(137 - lastWritten <= 5 * Self.s / (300 * Self.ms), "lost \(137 - lastWritten) pulses of 300 ms in a 5 s interval")
     }
@@ -390,13 +390,13 @@ import Testing
         let yaml = "buttons:\n  - name: a\n    line: 17\n"
         temporary.write("counters", yaml)
         let error = try #require(throwing { () throws(CounterStateError) in
-            _ = try CounterStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
+            _ = try StateStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
         })
         #expect(error == .foreign(path: temporary.path + "/counters", line: 1, found: "buttons:"))
         #expect(temporary.read("counters") == yaml)
         temporary.write("counters", "")
         let empty = try #require(throwing { () throws(CounterStateError) in
-            _ = try CounterStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
+            _ = try StateStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
         })
         #expect(empty == .empty(path: temporary.path + "/counters"))
     }
@@ -405,29 +405,29 @@ import Testing
         let temporary = try TemporaryDirectory()
         #expect(mkdir(temporary.path + "/counters", 0o755) == 0)
         let directory = try #require(throwing { () throws(CounterStateError) in
-            _ = try CounterStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
+            _ = try StateStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
         })
         #expect(directory == .unreadable(path: temporary.path + "/counters", errno: .isDirectory))
         #expect(directory.description.contains("it is a directory"))
         temporary.write("file", "x")
         let notDirectory = try #require(throwing { () throws(CounterStateError) in
-            _ = try CounterStore(directory: temporary.path + "/file/state", counters: Self.counters(["energy"]), logger: Self.quiet)
+            _ = try StateStore(directory: temporary.path + "/file/state", counters: Self.counters(["energy"]), logger: Self.quiet)
         })
         #expect(notDirectory == .cannotCreateDirectory(path: temporary.path + "/file", errno: .notDirectory))
         let other = try TemporaryDirectory()
         #expect(throws: CounterStateError.unsuitableCounterName(name: "two words")) {
-            _ = try CounterStore(directory: other.path, counters: Self.counters(["two words"]), logger: Self.quiet)
+            _ = try StateStore(directory: other.path, counters: Self.counters(["two words"]), logger: Self.quiet)
         }
         #expect(throws: CounterStateError.duplicateCounter(name: "a")) {
-            _ = try CounterStore(directory: other.path, counters: Self.counters(["a", "a"]), logger: Self.quiet)
+            _ = try StateStore(directory: other.path, counters: Self.counters(["a", "a"]), logger: Self.quiet)
         }
     }
 
     // MARK: Helpers
 
     /// Counters on lines 3, 4... with a 5 s flush.
-    static func counters(_ names: [String]) -> [CounterStore.Counter] {
-        names.enumerated().map { CounterStore.Counter(name: $1, line: 3 + $0, flushIntervalNs: 5 * s) }
+    static func counters(_ names: [String]) -> [StateStore.Entry] {
+        names.enumerated().map { StateStore.Entry(name: $1, input: 3 + $0, file: .counters, flushIntervalNs: 5 * s) }
     }
 
     func throwing(_ body: () throws(CounterStateError) -> Void) -> CounterStateError? {

@@ -14,8 +14,8 @@ import Testing
     }
 
     /// Encoders 1, 2... of the run, named as given, with a 5 s flush.
-    static func encoders(_ names: [String]) -> [CounterStore.Encoder] {
-        names.enumerated().map { CounterStore.Encoder(name: $1, input: 1 + $0, flushIntervalNs: 5 * s) }
+    static func encoders(_ names: [String]) -> [StateStore.Entry] {
+        names.enumerated().map { StateStore.Entry(name: $1, input: 1 + $0, file: .positions, flushIntervalNs: 5 * s) }
     }
 
     // MARK: The format
@@ -61,7 +61,7 @@ import Testing
     @Test func aRestartGoesOnFromThePositionTheRunLeft() throws {
         let temporary = try TemporaryDirectory()
         do {
-            let store = try CounterStore(directory: temporary.path, counters: [], encoders: Self.encoders(["volume", "menu"]), logger: CounterStoreTests.quiet)
+            let store = try StateStore(directory: temporary.path, counters: [], encoders: Self.encoders(["volume", "menu"]), logger: CounterStoreTests.quiet)
             #expect(store.initialPositions == [nil, nil])
             #expect(store.positionsPath == temporary.path + "/positions")
             store.consume(Self.rotation(1, to: 12, atNs: Self.s), nowNs: Self.s)
@@ -73,7 +73,7 @@ import Testing
         }
         #expect(temporary.read("positions") == EncoderPositionFile.format([EncoderPosition(name: "volume", position: 13), EncoderPosition(name: "menu", position: 0)]))
         #expect(temporary.read("counters") == "<cannot open counters>")
-        let next = try CounterStore(directory: temporary.path, counters: [], encoders: Self.encoders(["volume", "menu"]), logger: CounterStoreTests.quiet)
+        let next = try StateStore(directory: temporary.path, counters: [], encoders: Self.encoders(["volume", "menu"]), logger: CounterStoreTests.quiet)
         #expect(next.initialPositions == [13, 0])
         #expect(next.positions == [13, 0])
         next.finish(atNs: 0)
@@ -84,7 +84,7 @@ import Testing
     @Test func aResetPositionIsSavedAsADetentsIs() throws {
         let temporary = try TemporaryDirectory()
         do {
-            let store = try CounterStore(directory: temporary.path, counters: [], encoders: Self.encoders(["volume"]), logger: CounterStoreTests.quiet)
+            let store = try StateStore(directory: temporary.path, counters: [], encoders: Self.encoders(["volume"]), logger: CounterStoreTests.quiet)
             store.consume(Self.rotation(1, to: 12, atNs: Self.s), nowNs: Self.s)
             store.consume(.positionReset(OutputSource(input: 1, line: 0), position: -3, atNs: 2 * Self.s), nowNs: 2 * Self.s)
             store.consume(.positionReset(OutputSource(input: 0, line: 0), position: 40, atNs: 2 * Self.s), nowNs: 2 * Self.s)  // not restored
@@ -98,7 +98,7 @@ import Testing
     /// once per 5 s while it turns (11 times) and once at the end.
     @Test func turningWritesAtMostOncePerFlushInterval() throws {
         let temporary = try TemporaryDirectory()
-        let store = try CounterStore(directory: temporary.path, counters: [], encoders: Self.encoders(["volume"]), logger: CounterStoreTests.quiet)
+        let store = try StateStore(directory: temporary.path, counters: [], encoders: Self.encoders(["volume"]), logger: CounterStoreTests.quiet)
         var writeTimes: [Int64] = []
         var detent = 1
         while detent <= 600 {
@@ -130,7 +130,7 @@ import Testing
         var lastWrittenNs: Int64 = 0
         let endNs = 137 * 300 * Self.ms
         do {
-            let store = try CounterStore(directory: temporary.path, counters: [], encoders: Self.encoders(["volume"]), logger: CounterStoreTests.quiet)
+            let store = try StateStore(directory: temporary.path, counters: [], encoders: Self.encoders(["volume"]), logger: CounterStoreTests.quiet)
             for detent in 1...137 {
                 let nowNs = Int64(detent) * 300 * Self.ms
                 store.consume(Self.rotation(1, to: detent, atNs: nowNs), nowNs: nowNs)
@@ -140,7 +140,7 @@ import Testing
             }
             #expect(store.writes > 0)
         }
-        let next = try CounterStore(directory: temporary.path, counters: [], encoders: Self.encoders(["volume"]), logger: CounterStoreTests.quiet)
+        let next = try StateStore(directory: temporary.path, counters: [], encoders: Self.encoders(["volume"]), logger: CounterStoreTests.quiet)
         #expect(next.initialPositions == [lastWritten])
         #expect(endNs - lastWrittenNs < 5 * Self.s, "the last write \(Double(endNs - lastWrittenNs) / 1e9) s before the kill")
     }
@@ -152,13 +152,13 @@ import Testing
         let corrupt = "format 1\nvolume 12\nvolume 13\n"
         temporary.write("positions", corrupt)
         do {
-            _ = try CounterStore(directory: temporary.path, counters: [], encoders: Self.encoders(["volume"]), logger: CounterStoreTests.quiet)
+            _ = try StateStore(directory: temporary.path, counters: [], encoders: Self.encoders(["volume"]), logger: CounterStoreTests.quiet)
             Issue.record("a corrupt positions file was read")
         } catch {
             #expect(error == .duplicateName(path: temporary.path + "/positions", line: 3, name: "volume", firstLine: 2))
         }
         #expect(temporary.read("positions") == corrupt)
-        let counting = try CounterStore(directory: temporary.path, counters: CounterStoreTests.counters(["energy"]), logger: CounterStoreTests.quiet)
+        let counting = try StateStore(directory: temporary.path, counters: CounterStoreTests.counters(["energy"]), logger: CounterStoreTests.quiet)
         counting.consume(.count(.line(3), PulseCount(total: 5, timeNs: Self.s, onsetNs: Self.s)), nowNs: Self.s)
         counting.finish(atNs: 2 * Self.s)
         #expect(temporary.read("positions") == corrupt)
@@ -170,12 +170,12 @@ import Testing
     @Test func countersAndPositionsShareTheLock() throws {
         let temporary = try TemporaryDirectory()
         temporary.write("positions", "format 1\nretired 4\nvolume -3\n")
-        let store = try CounterStore(
+        let store = try StateStore(
             directory: temporary.path, counters: CounterStoreTests.counters(["energy"]), encoders: Self.encoders(["volume"]), logger: CounterStoreTests.quiet)
         #expect(store.initialTotals == [0] && store.initialPositions == [-3])
         #expect(store.keptPositions == [EncoderPosition(name: "retired", position: 4)])
         #expect(throws: CounterStateError.locked(directory: temporary.path)) {
-            _ = try CounterStore(directory: temporary.path, counters: [], encoders: Self.encoders(["volume"]), logger: CounterStoreTests.quiet)
+            _ = try StateStore(directory: temporary.path, counters: [], encoders: Self.encoders(["volume"]), logger: CounterStoreTests.quiet)
         }
         store.consume(Self.rotation(1, to: -2, atNs: Self.s), nowNs: Self.s)
         store.advance(toNs: 6 * Self.s)

@@ -76,7 +76,7 @@ import Testing
             case is ActionRunner: "actions run"
             case is KeyPreview: "keys shown"
             case is KeyboardSink: "keys typed"
-            case is CounterStore: "counters"
+            case is StateStore: "counters"
             case is MQTTSink: "mqtt"
             default: "\(type(of: sink))"
             }
@@ -93,7 +93,7 @@ import Testing
         #expect(Self.kinds(sinks) == ["printer", "actions shown", "keys shown", "counters"])
         let directory = try #require(daemon?.simulationState?.path)
         #expect(directory.hasPrefix("/") && directory.contains("gpio-debounce-simulation."))
-        #expect(daemon?.counterStore?.path == directory + "/counters")
+        #expect(daemon?.stateStore?.path(of: .counters) == directory + "/counters")
         #expect(daemon?.mqtt == nil)
         // Every line is reported as its configured line, on the simulated chip, in the roster's order.
         #expect(daemon?.places.map(\.offset) == [22, 5, 17, 27, 23, 24])
@@ -111,7 +111,7 @@ import Testing
         let daemon = try DaemonAssembly(
             Self.configuration(), choices: Self.choices(stateDirectory: state.path, output: output), stop: .none, logger: quietLogger)
         #expect(daemon.simulationState == nil)
-        #expect(daemon.counterStore?.path == state.path + "/counters")
+        #expect(daemon.stateStore?.path(of: .counters) == state.path + "/counters")
         let stop = try daemon.loop.run()
         #expect(stop == .endOfInput)
         #expect(daemon.loop.reportedEvents > 0)
@@ -122,7 +122,7 @@ import Testing
         // What an event would start, shown after it (`ActionPreview`, `KeyPreview`).
         #expect(text.contains(#"{"event":"action","action":"door.on","arguments":["/bin/true","door"],"on":"on","#), "\(text)")
         #expect(text.contains(#"{"event":"keys","change":"type","keys":["KEY_VOLUME"#), "\(text)")
-        #expect((daemon.counterStore?.writes ?? 0) > 0)
+        #expect((daemon.stateStore?.writes ?? 0) > 0)
         #expect(exists(state.path + "/counters"))
     }
 
@@ -136,7 +136,7 @@ import Testing
             """)
         let daemon = try DaemonAssembly(configuration, choices: Self.choices(presses: 0, runsActions: true, output: output), stop: .none, logger: quietLogger)
         #expect(Self.kinds(daemon.sinks) == ["printer", "actions run"])
-        #expect(daemon.counterStore == nil && daemon.simulationState == nil)
+        #expect(daemon.stateStore == nil && daemon.simulationState == nil)
     }
 
     /// A simulation publishes under an identity of its own, never the live daemon's; a real run

@@ -50,7 +50,7 @@ import Testing
         #expect(next.loop.pipeline.debouncer(line: 1)?.statistics == bell)
         #expect(next.loop.pipeline.debouncer(line: 0)?.statistics.edges == 0)
         #expect(next.loop.linesCarriedOver == [1, 2, 3, 4])
-        #expect(next.counterStore?.initialTotals == [total])
+        #expect(next.stateStore?.initialValues == [total])
     }
 
     /// The state directory's lock goes from the run before to the next explicitly: a reload succeeds
@@ -69,13 +69,13 @@ import Testing
         let next = try #require(daemon)
         #expect(next !== first)
         #expect(next.configuration.roster.inputs.map(\.name) == ["extra", "bell", "volume", "energy"], "the reload went back to the file before")
-        #expect(next.counterStore?.initialTotals == [total])
+        #expect(next.stateStore?.initialValues == [total])
         #expect(throws: CounterStateError.locked(directory: state.path)) {
-            _ = try CounterStore(directory: state.path, counters: [], logger: quietLogger)
+            _ = try StateStore(directory: state.path, entries: [], logger: quietLogger)
         }
         try DaemonAssembly.reload(&daemon, to: ConfigurationLoader.load("buttons:\n  - {name: bell, line: 22}\n", file: "r.yaml"))
-        #expect(daemon?.counterStore == nil)
-        _ = try CounterStore(directory: state.path, counters: [], logger: quietLogger)
+        #expect(daemon?.stateStore == nil)
+        _ = try StateStore(directory: state.path, entries: [], logger: quietLogger)
         withExtendedLifetime(first) {}
         withExtendedLifetime(next) {}
     }
@@ -136,7 +136,7 @@ import Testing
             logger: quietLogger)
         try DaemonAssembly.reload(&daemon, to: ConfigurationLoader.load(Self.after, file: "r.yaml"))
         #expect(daemon?.configuration.roster.inputs.map(\.name) == ["bell"])
-        #expect(daemon?.counterStore == nil)
+        #expect(daemon?.stateStore == nil)
         #expect(daemon?.loop.linesCarriedOver == [0])
     }
 }

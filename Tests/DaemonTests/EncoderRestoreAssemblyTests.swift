@@ -27,7 +27,7 @@ import Testing
         do {
             let daemon = try DaemonAssembly(
                 configuration, choices: DaemonAssemblyTests.choices(stateDirectory: state.path, output: output), stop: .none, logger: quietLogger)
-            #expect(daemon.counterStore?.initialPositions == [150])
+            #expect(daemon.stateStore?.initialValues == [150])
             #expect(daemon.plan.encoders.map(\.initialPosition) == [100, 0], "150 clamped into 0...100")
             #expect(daemon.loop.pipeline.decoder(encoder: 0).position == 100)
             #expect(try daemon.loop.run() == .endOfInput)
@@ -65,15 +65,15 @@ import Testing
             try ConfigurationLoader.load(Self.restored, file: "r.yaml"), choices: DaemonAssemblyTests.choices(output: output), stop: .none,
             logger: quietLogger)
         let directory = try #require(daemon?.simulationState?.path)
-        #expect(daemon?.counterStore?.positionsPath == directory + "/positions")
-        #expect(daemon?.counterStore?.initialPositions == [nil])
+        #expect(daemon?.stateStore?.path(of: .positions) == directory + "/positions")
+        #expect(daemon?.stateStore?.initialValues == [nil])
         _ = try daemon?.loop.run()
         daemon = nil
         #expect(!exists(directory))
         let plain = try DaemonAssembly(
             try ConfigurationLoader.load("encoders: [{name: menu, lines: [5, 6]}]", file: "m.yaml"), choices: DaemonAssemblyTests.choices(output: output),
             stop: .none, logger: quietLogger)
-        #expect(plain.counterStore == nil && plain.simulationState == nil)
+        #expect(plain.stateStore == nil && plain.simulationState == nil)
     }
 
     private func write(_ text: String, to path: String) throws {

@@ -1,4 +1,5 @@
 import ConfigurationFile
+import CounterState
 import Foundation
 import GPIODBackend
 import InputModel
@@ -52,14 +53,19 @@ import Testing
         #expect(roster.inputs.map { InputKinds.replayTarget(of: $0) != nil } == [true, false, false, true, true, false, false])
     }
 
-    /// What the state directory keeps, as each kind says: every counter's total (by its line), the
-    /// position of an encoder with `restore: true` only (by its input).
+    /// What the state directory keeps, as each kind says, by input: every counter's total in the
+    /// counters' file, the position of an encoder with `restore: true` only in the positions file.
     @Test func theStateDirectoryKeepsCountersAndRestoredEncoders() throws {
         let yaml = Self.everyKind.replacingOccurrences(of: "{name: balance, lines: [5, 6]}", with: "{name: balance, lines: [5, 6], restore: true}")
-        let kept = InputKinds.kept(of: try ConfigurationLoader.load(yaml, file: "every-kind.yaml").roster)
-        #expect(kept.counters.map(\.name) == ["energy"] && kept.counters.map(\.line) == [6])
-        #expect(kept.encoders.map(\.name) == ["balance"] && kept.encoders.map(\.input) == [2])
-        #expect(InputKinds.kept(of: try ConfigurationLoader.load("buttons: [{name: b, line: 1}]", file: "b.yaml").roster).encoders.isEmpty)
+        let roster = try ConfigurationLoader.load(yaml, file: "every-kind.yaml").roster
+        let energy = try #require(roster.inputs.firstIndex { $0.name == "energy" })
+        let kept = InputKinds.kept(of: roster)
+        #expect(kept == [
+            StateStore.Entry(name: "balance", input: 2, file: .positions, flushIntervalNs: 5_000_000_000),
+            StateStore.Entry(name: "energy", input: energy, file: .counters, flushIntervalNs: 5_000_000_000),
+        ])
+        #expect(InputKinds.kept(of: try ConfigurationLoader.load(Self.everyKind, file: "every-kind.yaml").roster).map(\.name) == ["energy"])
+        #expect(InputKinds.kept(of: try ConfigurationLoader.load("buttons: [{name: b, line: 1}]", file: "b.yaml").roster).isEmpty)
     }
 
     /// A keypad whose pins were not all found is refused with what it needed, never a trap.

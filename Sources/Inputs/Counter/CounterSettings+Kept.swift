@@ -2,9 +2,9 @@ import ConfigurationFile
 import CounterState
 
 extension CounterSettings {
-    /// What the state directory keeps of this counter, on run line `line`: its total, written at most
-    /// every `flush:` after a pulse.
-    func kept(line: LineID) -> CounterStore.Counter {
-        CounterStore.Counter(name: name, line: line.index, flushIntervalNs: flushIntervalNs)
+    /// What the state directory keeps of this counter, input `input`: its total, in the counters'
+    /// file, written at most every `flush:` after a pulse.
+    package func kept(input: Int) -> StateStore.Entry? {
+        StateStore.Entry(name: name, input: input, file: .counters, flushIntervalNs: flushIntervalNs)
     }
 }

@@ -20,8 +20,4 @@ extension CounterSettings: InputKind {
     package func checkLines(of entry: Roster.Input, firstPin: Int, places: some CheckedPlaces, publishes: Bool) -> [String] {
         checkLines(line: entry.lines[0], places: places, publishes: publishes)
     }
-
-    package func kept(_ entry: Roster.Input, input: Int, into kept: inout InputKinds.Kept) {
-        kept.counters.append(self.kept(line: entry.lines[0]))
-    }
 }

@@ -20,8 +20,4 @@ extension EncoderSettings: InputKind {
     package func checkLines(of entry: Roster.Input, firstPin: Int, places: some CheckedPlaces, publishes: Bool) -> [String] {
         checkLines(lineA: entry.lines[0], lineB: entry.lines[1], resetLine: entry.lines.count > 2 ? entry.lines[2] : nil, places: places)
     }
-
-    package func kept(_ entry: Roster.Input, input: Int, into kept: inout InputKinds.Kept) {
-        if let position = self.kept(input: input) { kept.encoders.append(position) }
-    }
 }

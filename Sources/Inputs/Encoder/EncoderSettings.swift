@@ -26,7 +26,7 @@ package struct EncoderSettings: Sendable, Equatable {
     /// Commands its detents run (`actions:` with `on: cw`, `ccw` or `rotate`).
     package var actions: [EncoderActionConfiguration] = []
     /// Whether its position is kept across restarts (`restore: true`): in the state directory, beside
-    /// the counters' totals (`CounterStore`), and the run starts from it, clamped into the range.
+    /// the counters' totals (`StateStore`), and the run starts from it, clamped into the range.
     package var restore = false
     /// Its reset button (`reset_line:`, `reset_to:`), or nil: a third line whose debounced press sets
     /// the position.

@@ -8,7 +8,7 @@ import SystemPackage
 
 /// The store's file system calls: the directory's lock, the leftovers of cut-off writes, reading a
 /// state file and writing one atomically. Both files (`counters`, `positions`) go through these.
-extension CounterStore {
+extension StateStore {
     /// Removes the temporary files a write cut off by `kill -9` or a power cut left in `directory`
     /// (`AtomicFile`'s `.counters.XXXXXX` and `.positions.XXXXXX`, regular files only; `opendir`, `readdir`, `lstat`,
     /// `unlink`), while this store holds the lock, so no other run is writing one. Returns their names.
