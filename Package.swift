@@ -134,7 +134,7 @@ let package = Package(
         .target(name: "Assembly", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LineInput", "LinuxSys", "Simulation", "GPIODBackend", "Settings", "TraceInput"]),
         // The daemon of a configuration, assembled where it can be tested: the input (the configured pins or
         // a simulation of every input), the plan, the sinks (printer, actions or their preview, keys, the
-        // counters' store, MQTT) and the loop; `check`'s report; and `MachineCheck`, what `run` and `check`
+        // state store, MQTT) and the loop; `check`'s report; and `MachineCheck`, what `run` and `check`
         // check on this machine (the configured lines on its chips, the MQTT password and CA files). A module
         // of its own above Assembly, so that the library's `Button` (GPIODebounce, through Assembly) links no
         // configuration, YAML or MQTT.
@@ -180,10 +180,10 @@ let package = Package(
             name: "ActionsTests",
             dependencies: ["Actions", "Settings", "EventLoop", "Pipeline", "Simulation", "LinuxSys", "EventOutput", "DebounceCore", "InputModel", "Inputs", logging, system]),
         // The event printer: what it writes, and that its rehearsal writes nothing.
-        .testTarget(name: "RecordingTests", dependencies: ["Recording", "EventLoop", "EventOutput", "Pipeline", "DebounceCore", system]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "EventLoop", "EventOutput", "Pipeline", "DebounceCore", "InputModel", "Inputs", system]),
         // The keys a preview shows.
         .testTarget(name: "KeysTests", dependencies: ["Keys", "Settings", "EventOutput", "Pipeline", "DebounceCore", "Inputs", system]),
-        // The counters' store and its state file, on the event loop.
+        // The state store (the values inputs keep) and its files, on the event loop.
         .testTarget(name: "CounterStateTests", dependencies: ["CounterState", "EventLoop", "Pipeline", "Simulation", "DebounceCore", logging, system]),
         .testTarget(name: "GPIODBackendTests", dependencies: ["GPIODBackend"]),
         // The library face as a user's program sees it: `import GPIODebounce` alone.

@@ -16,15 +16,15 @@ extension DaemonAssembly {
     /// What the run's events go to: the printer, then the action runner and the virtual keyboard, or in
     /// a simulation without `runsActions` what they would do, shown after each event on the printer's
     /// output (`ActionPreview`, `KeyPreview`); each input as `inputs` present it, over `lineCount` run
-    /// lines. `restoredPositions`: the encoders that start from a position the state directory kept,
-    /// which the printer shows at the start.
+    /// lines. `restored`: the inputs that start from the value the state directory kept, which the
+    /// printer shows at the start (`InputPresenter.printedRestoredStart`).
     static func eventSinks(
         _ configuration: ServiceConfiguration, plan: DaemonPlan, inputs: [any InputPresenter], lineCount: Int, choices: DaemonChoices,
-        restoredPositions: [(input: Int, position: Int)] = [], logger: Logger
+        restored: Set<Int> = [], logger: Logger
     ) throws(DaemonFailure) -> [any Sink] {
         let out = OutputBuffer(fileDescriptor: choices.output, flushThreshold: 0)
         var sinks: [any Sink] = [
-            EventPrinter(writer: EventWriter(format: choices.format, output: out), inputs: inputs, lineCount: lineCount, restoredPositions: restoredPositions)
+            EventPrinter(writer: EventWriter(format: choices.format, output: out), inputs: inputs, lineCount: lineCount, restored: restored)
         ]
         if choices.showsOutputs {
             sinks.append(ActionPreview(actions: plan.actions, bindings: plan.actionBindings, inputs: inputs, format: choices.format, output: out))

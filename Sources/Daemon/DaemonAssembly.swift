@@ -112,17 +112,15 @@ package final class DaemonAssembly {
             self.plan = plan
             let places = self.places
             // A reload's kept inputs go on from the values they hold (an encoder's position, a counter's
-            // total); the others start from their kept (or 0) value, which the printer shows.
+            // total); the others start from their kept value, which the printer shows (`restored`).
             var carriedValues: [Int: Int64] = [:]
             if let carried, let change { carriedValues = Self.carriedValues(change, from: carried.pipeline) }
-            let restored = plan.encoders.compactMap { encoder in
-                encoder.input.flatMap { kept[$0] != nil && carriedValues[$0] == nil ? ($0, encoder.initialPosition) : nil }
-            }
+            let restored = Set(kept.keys).subtracting(carriedValues.keys)
             let starts = plan.starts.merging(carriedValues) { _, carried in carried }
             // Each input as the sinks show it, made once for all of them.
             let inputs = InputKinds.presenters(of: configuration.roster, place: { (chip: places[$0.index].chip, offset: places[$0.index].offset) }, starts: starts)
             var sinks = try Self.eventSinks(
-                configuration, plan: plan, inputs: inputs, lineCount: places.count, choices: choices, restoredPositions: restored, logger: logger)
+                configuration, plan: plan, inputs: inputs, lineCount: places.count, choices: choices, restored: restored, logger: logger)
             sinks += carried?.retiring ?? []
             if let stateStore { sinks.append(stateStore) }
             var mqttSink: MQTTSink?

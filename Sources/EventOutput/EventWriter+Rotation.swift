@@ -36,28 +36,6 @@ extension EventWriter {
         "{\"event\":\"rotate\",\"direction\":\"\(rotation.direction.rawValue)\",\"position\":\(rotation.position),\"velocity\":\(decimal(rotation.velocity)),\"time_ns\":\(rotation.timeNs),\"onset_ns\":\(rotation.onsetNs)"
     }
 
-    /// Writes an encoder's position at the start of a run, the one a state file kept (`restore: true`),
-    /// then `fields` (the encoder's):
-    ///
-    /// - JSON: `{"event":"position","position":P,"time_ns":T,"restored":true,…}`;
-    /// - text: `position  P time=SECONDS (restored) …`.
-    ///
-    /// `timeNs` is the run's start, in nanoseconds of its clock.
-    package func write(restoredPosition position: Int, timeNs: Int64, fields: EventFields = .none) throws(Errno) {
-        switch format {
-        case .json:
-            output.appendUTF8("{\"event\":\"position\",\"position\":\(position),\"time_ns\":\(timeNs),\"restored\":true")
-            output.append(fields.json)
-            output.append("}")
-        case .text:
-            output.appendUTF8("position \(position) time=")
-            output.appendUTF8(Self.seconds(timeNs))
-            output.append(" (restored)")
-            output.append(fields.text)
-        }
-        try output.endLine()
-    }
-
     /// Writes an encoder's position set by its reset button (`reset_line:`), then `fields` (the
     /// encoder's):
     ///

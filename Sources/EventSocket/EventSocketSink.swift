@@ -175,7 +175,7 @@ package final class EventSocketSink: Sink {
     /// A JSON printer of `presenters`' events (`EventPrinter`, as `run`'s) into `buffer`.
     private static func printer(of presenters: [any InputPresenter], into buffer: OutputBuffer) -> EventPrinter {
         let lineCount = (presenters.flatMap(\.description.lines).max() ?? -1) + 1
-        return EventPrinter(writer: EventWriter(format: .json, output: buffer), inputs: presenters, lineCount: lineCount, restoredPositions: [])
+        return EventPrinter(writer: EventWriter(format: .json, output: buffer), inputs: presenters, lineCount: lineCount)
     }
 
     package var consumesEdges: Bool { false }

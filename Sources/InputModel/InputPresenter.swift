@@ -57,6 +57,11 @@ package protocol InputPresenter: Sendable {
     /// line's state then (as `start(linesPressed:)`): the input's state at the start. Asked only with
     /// `printsOwnEvents`.
     func printedStart(linesPressed: [Bool?], atNs nowNs: Int64, format: EventFormat) -> [[UInt8]]
+
+    /// The line (without its newline) the printer writes at the start of a run at `nowNs` when the
+    /// input starts from the value the state directory kept (read at this start, not carried over by
+    /// a reload): an encoder's `{"event":"position",…,"restored":true}`; nil (the default): nothing.
+    func printedRestoredStart(atNs nowNs: Int64, format: EventFormat) -> [UInt8]?
 }
 
 extension InputPresenter {
@@ -80,6 +85,8 @@ extension InputPresenter {
     package func printedLine(for output: PipelineOutput, format: EventFormat) -> [UInt8]? { nil }
 
     package func printedStart(linesPressed: [Bool?], atNs nowNs: Int64, format: EventFormat) -> [[UInt8]] { [] }
+
+    package func printedRestoredStart(atNs nowNs: Int64, format: EventFormat) -> [UInt8]? { nil }
 
     /// The input's name (`description.name`).
     package var name: String { description.name }

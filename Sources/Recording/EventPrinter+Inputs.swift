@@ -4,10 +4,10 @@ import InputModel
 extension EventPrinter {
     /// A printer of `inputs`' events on a run of `lineCount` lines, each input's lines and own events
     /// followed by the fields its kind prints (`InputPresenter.printed`), its contacts and meters printed
-    /// as such; a line no input prints fields for has none. `restoredPositions`: the inputs that start
-    /// from a kept position, printed at the start. An input whose kind prints its own events
+    /// as such; a line no input prints fields for has none. `restored`: the inputs (`OutputSource.input`)
+    /// that start from the value the state directory kept, each printing it at the start. An input whose kind prints its own events
     /// (`InputPresenter.printsOwnEvents`) is asked for them.
-    package convenience init(writer: EventWriter, inputs: [any InputPresenter], lineCount: Int, restoredPositions: [(input: Int, position: Int)]) {
+    package convenience init(writer: EventWriter, inputs: [any InputPresenter], lineCount: Int, restored: Set<Int> = []) {
         var lineFields = Array(repeating: EventFields.none, count: lineCount)
         var inputFields: [Int: EventFields] = [:]
         var contactLines: Set<Int> = []
@@ -27,6 +27,7 @@ extension EventPrinter {
         }
         self.init(
             writer: writer, lineFields: lineFields, inputFields: inputFields, contactLines: contactLines, perUnit: perUnit, rateUnits: rateUnits,
-            restoredPositions: restoredPositions, ownPrinters: ownPrinters)
+            restored: inputs.filter { restored.contains($0.description.input) }.sorted { $0.description.input < $1.description.input },
+            ownPrinters: ownPrinters)
     }
 }

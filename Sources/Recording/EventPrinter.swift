@@ -49,8 +49,9 @@ package final class EventPrinter: Sink {
     private let perUnit: [Int: Double]
     /// Each counter's line → its rate's unit (W, L/min, m³/h); pulses per minute for a line not listed.
     private let rateUnits: [Int: String]
-    /// The encoders whose position a state file kept (`restore: true`), with it: printed at the start.
-    private let restoredPositions: [(input: Int, position: Int)]
+    /// The inputs that start from the value the state directory kept, in input order: each prints what
+    /// it shows of it at the start (`InputPresenter.printedRestoredStart`: an encoder's position).
+    private let restored: [any InputPresenter]
     /// The inputs that print their own events (`InputPresenter.printsOwnEvents`), by their input
     /// (`OutputSource.input`): what the printer has no writer for goes to them, and their state at the start.
     private let ownPrinters: [Int: any InputPresenter]
@@ -70,15 +71,15 @@ package final class EventPrinter: Sink {
     /// (a count event's `value` is its total over this); `rateUnits`: for each counter's line, its
     /// rate's unit (`EventWriter.pulsesPerMinute` for one not listed); `printsInitialStates`: every other line's
     /// state at the start is printed too (`{"event":"initial",…}`, `EventWriter.write(initialLevel:…)`);
-    /// `restoredPositions`: the encoders that start from a kept position, printed at the start
-    /// (`{"event":"position",…,"restored":true}`); `ownPrinters`: the inputs that print their own
+    /// `restored`: the inputs that start from a kept value, each printing it at the start
+    /// (`InputPresenter.printedRestoredStart`: `{"event":"position",…,"restored":true}`); `ownPrinters`: the inputs that print their own
     /// events, by their input (those of `InputPresenter.printsOwnEvents`).
     package init(
         writer: EventWriter, lineFields: [EventFields], inputFields: [Int: EventFields] = [:], tallyField: TallyField? = nil,
         contactLines: Set<Int> = [], perUnit: [Int: Double] = [:], rateUnits: [Int: String] = [:], printsInitialStates: Bool = false,
-        restoredPositions: [(input: Int, position: Int)] = [], ownPrinters: [Int: any InputPresenter] = [:]
+        restored: [any InputPresenter] = [], ownPrinters: [Int: any InputPresenter] = [:]
     ) {
-        self.restoredPositions = restoredPositions
+        self.restored = restored
         self.ownPrinters = ownPrinters
         self.initialStateFields = printsInitialStates ? lineFields : []
         self.writer = writer
@@ -101,7 +102,8 @@ package final class EventPrinter: Sink {
 
     /// Each contact's state at the start: `{"event":"state","state":"on",…,"initial":true}`, at `nowNs`;
     /// with `printsInitialStates`, every other line's too, in line order: `{"event":"initial",…}`; then
-    /// each restored encoder's position: `{"event":"position",…,"restored":true}`; then what each
+    /// what each input that starts from a kept value shows of it (an encoder's position:
+    /// `{"event":"position",…,"restored":true}`); then what each
     /// input that prints its own events shows of its state, in input order.
     package func start(linesPressed: [Bool?], levels: [Level], atNs nowNs: Int64) {
         // A write error shows again at the first event, which throws it.
@@ -113,8 +115,10 @@ package final class EventPrinter: Sink {
             let pressed = linesPressed.indices.contains(line) ? linesPressed[line] : nil
             try? writer.write(initialLevel: level, pressed: pressed, timeNs: nowNs, fields: initialStateFields[line])
         }
-        for (input, position) in restoredPositions {
-            try? writer.write(restoredPosition: position, timeNs: nowNs, fields: inputFields[input] ?? .none)
+        for input in restored {
+            guard let line = input.printedRestoredStart(atNs: nowNs, format: writer.format) else { continue }
+            writer.output.append(line)
+            try? writer.output.endLine()
         }
         for input in ownPrinters.keys.sorted() {
             for line in ownPrinters[input]?.printedStart(linesPressed: linesPressed, atNs: nowNs, format: writer.format) ?? [] {

@@ -3,6 +3,8 @@ import Glibc
 #endif
 import DebounceCore
 import EventOutput
+import InputModel
+import Inputs
 import Recording
 import SystemPackage
 import Testing
@@ -10,7 +12,7 @@ import Testing
 /// The printer's start: a contact's state always, every other line's with `printsInitialStates`.
 @Suite struct EventPrinterInitialStateTests {
     /// What a printer of three lines (a button, an encoder's raw line, a contact) writes at its start.
-    static func started(printsInitialStates: Bool, format: EventFormat = .json, restoredPositions: [(input: Int, position: Int)] = []) throws -> String {
+    static func started(printsInitialStates: Bool, format: EventFormat = .json, restored: [any InputPresenter] = []) throws -> String {
         var template = Array("/tmp/gpio-debounce-initial-XXXXXX".utf8CString)
         let file = mkstemp(&template)
         try #require(file >= 0)
@@ -19,7 +21,7 @@ import Testing
         let fields = (0..<3).map { EventFields([.integer("line", Int64($0))]) }
         let printer = EventPrinter(
             writer: writer, lineFields: fields, inputFields: [1: EventFields([.text("encoder", "volume")])], contactLines: [2],
-            printsInitialStates: printsInitialStates, restoredPositions: restoredPositions)
+            printsInitialStates: printsInitialStates, restored: restored)
         printer.start(linesPressed: [true, nil, false], levels: [.low, .high, .high], atNs: 42)
         try printer.finish(atNs: 42)
         let length = Int(lseek(file, 0, SEEK_END))
@@ -45,14 +47,19 @@ import Testing
     }
 
     /// An encoder that starts from a kept position (`restore: true`) says so at the start, after the
-    /// lines' states, in JSON and in text.
+    /// lines' states, in JSON and in text (`InputPresenter.printedRestoredStart`); an input with
+    /// nothing to show of a kept value (a counter) shows nothing.
     @Test func aRestoredEncodersPositionAtTheStart() throws {
-        #expect(try Self.started(printsInitialStates: false, restoredPositions: [(1, -4)]) == """
+        let volume = EncoderPresenter(name: "volume", input: 1, chip: "sim", lines: [5, 6], lineIndices: [1], startPosition: -4)
+        let meter = CounterPresenter(
+            name: "energy", input: 2, chip: "sim", line: 7, lineIndex: 2, perUnit: 1000, unit: "kWh", deviceClass: "energy", startTotal: 41_000, publishIntervalNs: 1)
+        #expect(try Self.started(printsInitialStates: false, restored: [volume, meter]) == """
             {"event":"state","state":"off","time_ns":42,"onset_ns":42,"initial":true,"line":2}
-            {"event":"position","position":-4,"time_ns":42,"restored":true,"encoder":"volume"}
+            {"event":"position","position":-4,"time_ns":42,"restored":true,"encoder":"volume","chip":"sim","lines":[5,6]}
 
             """)
-        let text = try Self.started(printsInitialStates: false, format: .text, restoredPositions: [(1, 37)])
-        #expect(text.hasSuffix("position 37 time=0.000000042 (restored) encoder=volume\n"), "\(text)")
+        let text = try Self.started(
+            printsInitialStates: false, format: .text, restored: [EncoderPresenter(name: "volume", input: 1, chip: "sim", lines: [5, 6], startPosition: 37)])
+        #expect(text.hasSuffix("position 37 time=0.000000042 (restored) encoder=volume chip=sim lines=5,6\n"), "\(text)")
     }
 }
