@@ -72,9 +72,9 @@ extension EventSocketSink {
         }
         guard let standard = input.presenter.resetValue else {
             let resettable = order.compactMap { inputs[$0] }.filter { $0.presenter.resetValue != nil }.map(\.name)
-            throw EventSocketRequest.Refusal(message: "\(name) is a \(input.kind), which has nothing to reset: "
-                + (resettable.isEmpty ? "no input of this run has (a counter's total and an encoder's position can be reset)"
-                    : "the inputs that can be reset are \(resettable.joined(separator: ", "))"))
+            throw EventSocketRequest.Refusal(
+                message: "\(name) is a \(input.kind), which has nothing to reset"
+                    + (resettable.isEmpty ? ", nor has any other input of this run" : ": the inputs that can be reset are \(resettable.joined(separator: ", "))"))
         }
         let target = value ?? standard
         logger.notice("control socket: \(name) reset to \(target), asked by \(client.who)")

@@ -129,3 +129,15 @@ public struct BouncyEncoder: Sequence, IteratorProtocol, Sendable {
         cursorNs = lastNs
     }
 }
+
+extension SimulatedLines {
+    /// A simulated bouncy encoder on lines 0 (A) and 1 (B).
+    package convenience init(encoder: BouncyEncoder, startNs: Int64 = 0, dropProbability: Double = 0, seed: UInt64 = 0) {
+        self.init(initialLevels: BouncyEncoder.initialLevels, script: encoder, startNs: startNs, dropProbability: dropProbability, seed: seed)
+    }
+}
+
+extension SimulatedInput {
+    /// A bouncy encoder on two lines, A then B, from its resting levels.
+    package static func encoder(_ encoder: BouncyEncoder) -> SimulatedInput { .lines(initialLevels: BouncyEncoder.initialLevels, script: encoder) }
+}

@@ -48,29 +48,20 @@ extension SimulatedLines {
             initialLevels: initialLevels, scripts: initialLevels.indices.map { MergedScript.Line(script: merged, line: $0) }, startNs: startNs,
             dropProbability: dropProbability, seed: seed)
     }
-
-    /// A simulated bouncy encoder on lines 0 (A) and 1 (B).
-    package convenience init(encoder: BouncyEncoder, startNs: Int64 = 0, dropProbability: Double = 0, seed: UInt64 = 0) {
-        self.init(initialLevels: BouncyEncoder.initialLevels, script: encoder, startNs: startNs, dropProbability: dropProbability, seed: seed)
-    }
 }
 
 extension SimulatedLines {
-    /// Simulated inputs, each on as many lines as it watches (a button or contact one, an encoder two:
-    /// A, B), in the order given: line `i` of the simulation is the `i`-th line of that list, so a
+    /// Simulated inputs, each on as many lines as it plays (a contact one, an encoder two: A, B), in
+    /// the order given: line `i` of the simulation is the `i`-th line of that list, so a
     /// caller that lists its inputs in its own line order (a configuration's roster) gets its lines back.
     package convenience init(inputs: [SimulatedInput], startNs: Int64 = 0) {
         var levels: [Level] = []
         var scripts: [any IteratorProtocol<Edge>] = []
         for input in inputs {
             switch input {
-            case .contact(let button):
-                levels.append(button.initialLevel)
-                scripts.append(button)
-            case .encoder(let encoder):
-                let merged = MergedScript(encoder, lineCount: 2)
-                levels += BouncyEncoder.initialLevels
-                scripts += [MergedScript.Line(script: merged, line: 0), MergedScript.Line(script: merged, line: 1)]
+            case .line(let initialLevel, let script):
+                levels.append(initialLevel)
+                scripts.append(script)
             case .lines(let initialLevels, let script):
                 levels += initialLevels
                 scripts += Self.lineScripts(script, lineCount: initialLevels.count)

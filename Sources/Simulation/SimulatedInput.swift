@@ -1,22 +1,25 @@
 import DebounceCore
 import Pipeline
 
-/// One simulated input of a run and the lines it plays: a bouncy contact (a button, a reed switch, a
-/// meter's pulse output) on one line, a bouncy encoder on two (A, then B), or any input of several
-/// lines that plays one script for all of them (a selector switch). `SimulatedLines(inputs:)` lays
-/// them out in the order given.
+/// What a simulated input of a run plays, on its lines: one line's script (a bouncy contact: a
+/// button's, a reed switch's, a meter's pulse output), or one script for all of its lines (an
+/// encoder's A and B, a selector switch's). Each kind says what its input plays
+/// (`InputKind.simulated`); `SimulatedLines(inputs:)` lays them out in the order given.
 package enum SimulatedInput: Sendable {
-    case contact(BouncyButton)
-    case encoder(BouncyEncoder)
+    /// One line that reads `initialLevel` at the start and then plays `script`, times in nanoseconds
+    /// from the simulation's start.
+    case line(initialLevel: Level, script: any IteratorProtocol<Edge> & Sendable)
     /// Lines that read `initialLevels` at the start and then play `script`: each edge with its line
     /// among them (0 the first), in time order, times in nanoseconds from the simulation's start.
     case lines(initialLevels: [Level], script: any IteratorProtocol<LineEdge> & Sendable)
 
-    /// How many lines it plays: 1 for a contact, 2 for an encoder, its levels' count for lines.
+    /// A bouncy contact on one line, from its released level.
+    package static func contact(_ contact: BouncyButton) -> SimulatedInput { .line(initialLevel: contact.initialLevel, script: contact) }
+
+    /// How many lines it plays.
     package var lineCount: Int {
         switch self {
-        case .contact: 1
-        case .encoder: 2
+        case .line: 1
         case .lines(let levels, _): levels.count
         }
     }
