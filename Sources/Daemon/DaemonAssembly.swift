@@ -205,7 +205,7 @@ package final class DaemonAssembly {
     /// Why a run stopped, for the summary: `SIGTERM`, `--num-events reached`.
     package static func describe(_ stop: StopReason) -> String {
         switch stop {
-        case .endOfInput: "the simulated buttons ran out of presses"
+        case .endOfInput: "the simulated inputs ran out of presses"
         case .eventLimit: "--num-events reached"
         case .idleTimeout: "idle timeout"
         case .duration: "duration reached"

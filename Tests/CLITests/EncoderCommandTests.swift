@@ -43,7 +43,7 @@ import Testing
         #expect(rotations.allSatisfy { (0...5).contains($0.position) && $0.lines == [17, 27] })
         #expect(lines.filter { $0.contains("\"encoder\":\"volume\"") }.count == rotations.count)
         #expect(lines.contains { $0.contains("\"event\":\"press\"") && $0.contains("\"button\":\"mute\"") })
-        #expect(result.stderr.contains("stopped (the simulated buttons ran out of presses)"))
+        #expect(result.stderr.contains("stopped (the simulated inputs ran out of presses)"))
     }
 
     @Test func demoEncoderReportsWhatWasTurned() throws {

@@ -55,7 +55,7 @@ import Testing
         let expected = InputHealthReport(daemon.roster, pipeline: daemon.loop.pipeline, atNs: daemon.loop.clock.nowNs).lines
         #expect(expected.count == 5)
         #expect(Array(summary.prefix(5)) == expected)
-        #expect(summary.last?.hasPrefix("stopped (the simulated buttons ran out of presses) after ") == true, "\(summary)")
+        #expect(summary.last?.hasPrefix("stopped (the simulated inputs ran out of presses) after ") == true, "\(summary)")
     }
 
     /// The summary names each state file the run keeps by its own name: an encoder-only run's is its
