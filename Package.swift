@@ -86,8 +86,8 @@ let package = Package(
         // The virtual keyboard: events to key reports (KeyMapping, pure), the sink that sends them to a
         // uinput device (KeyboardSink), and the one that shows them (KeyPreview).
         .target(name: "Keys", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "EventOutput", "Settings", "InputModel", logging, system]),
-        // The counters' totals and the restored encoders' positions across runs: the sink that keeps them
-        // (CounterStore), their state files (CounterStateFile, EncoderPositionFile: pure parsers and
+        // The values inputs keep across runs (a meter's total, a restored encoder's position): the sink that
+        // keeps them (StateStore), their state files (CounterStateFile, EncoderPositionFile: pure parsers and
         // formatters) and their directory (StateDirectory, SimulationStateDirectory). A library product
         // only so that the Fuzz package can reach the state files' parser, the one public part
         // (CounterStateFile, EncoderPositionFile, their entries, StateFileKind, CounterStateError); the

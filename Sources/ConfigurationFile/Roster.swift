@@ -1,6 +1,6 @@
 /// The inputs a run watches and the lines they watch: the one place that says which input owns which
 /// line, what it is called and where it is. Every consumer (the plan, the printer's fields, the
-/// actions' names, MQTT, the counter store, `check`, `replay --config`, the configuration's own checks)
+/// actions' names, MQTT, the state store, `check`, `replay --config`, the configuration's own checks)
 /// takes names and places from here; none computes what a line is from its position.
 ///
 /// The run's order is the order of the inputs it is given: the reader gives each kind's inputs in the

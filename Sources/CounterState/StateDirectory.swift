@@ -5,7 +5,7 @@ import Musl
 #endif
 import SystemPackage
 
-/// Where `gpio-debounce run` keeps state across runs (the counters' totals, `StateStore`).
+/// Where `gpio-debounce run` keeps state across runs (a meter's total, a restored encoder's position: `StateStore`).
 package enum StateDirectory {
     /// The system's state directory, for a run as root.
     package static let systemPath = "/var/lib/gpio-debounce"

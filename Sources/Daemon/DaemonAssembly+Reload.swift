@@ -36,7 +36,7 @@ extension DaemonAssembly {
         let eventSocket: EventSocketSink?
         /// A simulation's own state directory.
         let simulationState: SimulationStateDirectory?
-        /// The state directory's lock, handed from the run before's counter store to the next one's
+        /// The state directory's lock, handed from the run before's state store to the next one's
         /// (never left to the release of the run before), or `nil` when it kept no state.
         let stateLock: StateDirectoryLock?
         /// Sinks with work in flight (running actions), as `RetiringSink`s: they finish it in the next run.

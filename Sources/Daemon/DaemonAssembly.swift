@@ -20,7 +20,7 @@ import Settings
 /// The daemon (`gpio-debounce run`) put together from a configuration and the run's choices: the input
 /// (the configured pins, or a simulation of every input), the plan of every line (`DaemonPlan`), the
 /// sinks (the event printer; the action runner and the virtual keyboard, or a simulation's previews of
-/// them; the counters' store; the MQTT sink) and the `EventLoop` that runs them.
+/// them; the state store; the MQTT sink) and the `EventLoop` that runs them.
 ///
 /// ```swift
 /// let daemon = try DaemonAssembly(configuration, choices: choices, stop: .signals(signals), logger: logger)
