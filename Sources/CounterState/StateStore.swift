@@ -120,7 +120,7 @@ package final class StateStore: Sink {
     /// `lock`: the lock of the run before, handed over by a reload: taken as this store's when it is
     /// `directory`'s, else released first. The store before must not write once it handed its lock over.
     package init(directory: String, entries: [Entry], logger: Logger, lock handedOver: StateDirectoryLock? = nil) throws(CounterStateError) {
-        let files = StateFileKind.allCases.filter { file in entries.contains { $0.file == file } }
+        let files = Self.files(of: entries)
         var names: [StateFileKind: Set<String>] = [:]
         for file in files { names[file] = try Self.checked(entries.filter { $0.file == file }.map(\.name)) }
         try StateDirectory.create(directory)
@@ -165,6 +165,14 @@ package final class StateStore: Sink {
         return seen
     }
 
+    /// The files `entries` are in, in `StateFileKind`'s order.
+    package static func files(of entries: [Entry]) -> [StateFileKind] {
+        StateFileKind.allCases.filter { file in entries.contains { $0.file == file } }
+    }
+
+    /// The indices in `entries` of the entries kept in `file`, in order.
+    package func indices(in file: StateFileKind) -> [Int] { entries.indices.filter { entries[$0].file == file } }
+
     /// The path of the file of `kind` in `directory`.
     static func path(of kind: StateFileKind, in directory: String) -> String {
         directory.hasSuffix("/") ? directory + kind.fileName : directory + "/" + kind.fileName
@@ -178,7 +186,7 @@ package final class StateStore: Sink {
 
     /// The entries of `file` whose latest value is not in it yet.
     package func unsaved(in file: StateFileKind) -> Int {
-        entries.indices.count { entries[$0].file == file && unsavedSinceNs[$0] != nil }
+        indices(in: file).count { unsavedSinceNs[$0] != nil }
     }
 
     package func consume(_ output: PipelineOutput, nowNs: Int64) {
@@ -220,7 +228,7 @@ package final class StateStore: Sink {
     /// disk; on failure, logs and tries again one interval later.
     private func save(_ file: StateFileKind, atNs nowNs: Int64, final: Bool) {
         let path = path(of: file)
-        let mine = entries.indices.filter { entries[$0].file == file }
+        let mine = indices(in: file)
         let text = CounterStateFile.format(mine.map { (entries[$0].name, values[$0]) }, kept: keptLines[file] ?? [], kind: file)
         do {
             try Self.write(text, to: path, directory: directory)

@@ -77,7 +77,7 @@ extension DaemonAssembly {
         do {
             let directory = try SimulationStateDirectory()
             // One note, of the first file the run keeps.
-            if let file = StateFileKind.allCases.first(where: { file in InputKinds.kept(of: configuration.roster).contains { $0.file == file } }) {
+            if let file = StateStore.files(of: InputKinds.kept(of: configuration.roster)).first {
                 logger.info("\(file.simulationNote(directory: directory.path))")
             }
             return directory
@@ -102,7 +102,7 @@ extension DaemonAssembly {
             if let directory { path = directory } else { path = try StateDirectory.defaultPath() }
             let store = try StateStore(directory: path, entries: InputKinds.kept(of: configuration.roster), logger: logger, lock: handedOver)
             for file in store.files {
-                let entries = store.entries.indices.filter { store.entries[$0].file == file }.map { (store.entries[$0].name, store.initialValues[$0]) }
+                let entries = store.indices(in: file).map { (store.entries[$0].name, store.initialValues[$0]) }
                 logger.info("\(file.keptLine(path: store.path(of: file), entries: entries))")
             }
             return store

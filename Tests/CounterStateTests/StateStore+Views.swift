@@ -8,14 +8,13 @@ extension StateStore {
         try self.init(directory: directory, entries: counters + encoders, logger: logger, lock: lock)
     }
 
-    private func indices(of file: StateFileKind) -> [Int] { entries.indices.filter { entries[$0].file == file } }
 
     var path: String { path(of: .counters) }
     var positionsPath: String { path(of: .positions) }
-    var initialTotals: [Int64] { indices(of: .counters).map { initialValues[$0] ?? 0 } }
-    var initialPositions: [Int64?] { indices(of: .positions).map { initialValues[$0] } }
-    var totals: [Int64] { indices(of: .counters).map { values[$0] } }
-    var positions: [Int64] { indices(of: .positions).map { values[$0] } }
+    var initialTotals: [Int64] { indices(in: .counters).map { initialValues[$0] ?? 0 } }
+    var initialPositions: [Int64?] { indices(in: .positions).map { initialValues[$0] } }
+    var totals: [Int64] { indices(in: .counters).map { values[$0] } }
+    var positions: [Int64] { indices(in: .positions).map { values[$0] } }
     var keptTotals: [CounterTotal] { (keptLines[.counters] ?? []).map { CounterTotal(name: $0.name, total: $0.value) } }
     var keptPositions: [EncoderPosition] { (keptLines[.positions] ?? []).map { EncoderPosition(name: $0.name, position: $0.value) } }
     var unsavedCounters: Int { unsaved(in: .counters) }
