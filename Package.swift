@@ -22,7 +22,7 @@ let package = Package(
         .library(name: "_TraceFormat", targets: ["TraceFormat"]),
         .library(name: "_EventOutput", targets: ["EventOutput"]),
         .library(name: "_Inputs", targets: ["Inputs", "ConfigurationFile"]),
-        .library(name: "_CounterState", targets: ["CounterState"]),
+        .library(name: "_KeptState", targets: ["KeptState"]),
         .library(name: "_EventSocket", targets: ["EventSocket"]),
     ],
     dependencies: [
@@ -87,12 +87,12 @@ let package = Package(
         // uinput device (KeyboardSink), and the one that shows them (KeyPreview).
         .target(name: "Keys", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", "EventOutput", "Settings", "InputModel", logging, system]),
         // The values inputs keep across runs (a meter's total, a restored encoder's position): the sink that
-        // keeps them (StateStore), their state files (CounterStateFile, EncoderPositionFile: pure parsers and
-        // formatters) and their directory (StateDirectory, SimulationStateDirectory). A library product
-        // only so that the Fuzz package can reach the state files' parser, the one public part
-        // (CounterStateFile, EncoderPositionFile, their entries, StateFileKind, CounterStateError); the
-        // rest of the module is `package`.
-        .target(name: "CounterState", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", logging, system]),
+        // keeps them (StateStore), the one format of their state files (StateFileFormat: a pure parser and
+        // formatter; each file, a StateFile, is described by the kind that keeps values in it) and their
+        // directory (StateDirectory, SimulationStateDirectory). A library product only so that the Fuzz
+        // package can reach the state files' parser, the one public part (StateFileFormat, StateFile,
+        // StateFileEntry, KeptStateError); the rest of the module is `package`.
+        .target(name: "KeptState", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LinuxSys", logging, system]),
         // libmosquitto's declarations (Debian's libmosquitto-dev), plus epoll; the library itself is
         // opened at run time (MQTT's MosquittoLibrary), only by a run that publishes.
         .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
@@ -115,7 +115,7 @@ let package = Package(
             name: "Inputs",
             dependencies: [
                 "DebounceCore", "Pipeline", "EventOutput", "InputModel", "ConfigurationFile", "Settings", "YAMLDocument", "Simulation", "Assembly", "GPIODBackend",
-                "Keypads", "CounterState", system,
+                "Keypads", "KeptState", system,
             ]),
         // libyaml, the YAML 1.1 parser (Debian's libyaml-dev), plus its nesting check.
         // No pkgConfig: yaml-0.1.pc's -L names the system's library folder, which SwiftPM would put
@@ -142,7 +142,7 @@ let package = Package(
             name: "Daemon",
             dependencies: [
                 "DebounceCore", "Pipeline", "EventLoop", "LineInput", "Keypads", "LinuxSys", "Simulation", "GPIODBackend", "EventOutput", "Settings", "Recording", "Actions",
-                "Keys", "CounterState", "MQTT", "EventSocket", "InputModel", "Inputs", "ConfigurationFile", "Assembly", logging, system,
+                "Keys", "KeptState", "MQTT", "EventSocket", "InputModel", "Inputs", "ConfigurationFile", "Assembly", logging, system,
             ]),
         // The library face: `Button(line: 17).events`, over real pins or the simulated button.
         .target(name: "GPIODebounce", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LineInput", "LinuxSys", "Simulation", "GPIODBackend", "Settings", "Assembly", "EventSocket", system]),
@@ -150,7 +150,7 @@ let package = Package(
             name: "gpio-debounce",
             dependencies: [
                 "DebounceCore", "Pipeline", "EventLoop", "LineInput", "LinuxSys", "Simulation", "EventOutput", "TraceFormat", "TraceInput", "GPIODBackend", "TraceAnalysis",
-                "Settings", "Recording", "Actions", "Keypads", "CounterState", "MQTT", "EventSocket", "ConfigurationFile", "Assembly", "Daemon", logging, system,
+                "Settings", "Recording", "Actions", "Keypads", "KeptState", "MQTT", "EventSocket", "ConfigurationFile", "Inputs", "Assembly", "Daemon", logging, system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -184,7 +184,7 @@ let package = Package(
         // The keys a preview shows.
         .testTarget(name: "KeysTests", dependencies: ["Keys", "Settings", "EventOutput", "Pipeline", "DebounceCore", "Inputs", system]),
         // The state store (the values inputs keep) and its files, on the event loop.
-        .testTarget(name: "CounterStateTests", dependencies: ["CounterState", "EventLoop", "Pipeline", "Simulation", "DebounceCore", logging, system]),
+        .testTarget(name: "KeptStateTests", dependencies: ["KeptState", "Inputs", "EventLoop", "Pipeline", "Simulation", "DebounceCore", logging, system]),
         .testTarget(name: "GPIODBackendTests", dependencies: ["GPIODBackend"]),
         // The library face as a user's program sees it: `import GPIODebounce` alone.
         .testTarget(name: "GPIODebounceTests", dependencies: ["GPIODebounce"]),
@@ -200,7 +200,7 @@ let package = Package(
         .testTarget(
             name: "DaemonTests",
             dependencies: [
-                "Assembly", "Daemon", "ConfigurationFile", "Settings", "Recording", "Actions", "Keys", "CounterState", "MQTT", "Inputs", "GPIODBackend",
+                "Assembly", "Daemon", "ConfigurationFile", "Settings", "Recording", "Actions", "Keys", "KeptState", "MQTT", "Inputs", "GPIODBackend",
                 "EventLoop", "EventOutput", "Pipeline", "LinuxSys", "DebounceCore", logging, inMemoryLogging, system,
             ]),
         .testTarget(name: "InputModelTests", dependencies: ["InputModel"]),
@@ -209,7 +209,7 @@ let package = Package(
             name: "EventSocketTests",
             dependencies: ["EventSocket", "InputModel", "Inputs", "EventLoop", "Pipeline", "LineInput", "LinuxSys", "DebounceCore", "EventOutput", "Simulation", logging, system]),
         .testTarget(
-            name: "InputsTests", dependencies: ["Inputs", "InputModel", "ConfigurationFile", "Pipeline", "DebounceCore", "EventOutput", "CounterState", "GPIODBackend", "Simulation"]),
+            name: "InputsTests", dependencies: ["Inputs", "InputModel", "ConfigurationFile", "Pipeline", "DebounceCore", "EventOutput", "KeptState", "GPIODBackend", "Simulation"]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "Simulation"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "EventOutput", "DebounceCore", "Simulation"]),
         // A trace as a run's input: its lines' initial levels, its edges through the loop, a bad line's end.

@@ -31,10 +31,10 @@ let package = Package(
         .executableTarget(name: "fuzz-duration", dependencies: ["FuzzSupport"]),
         // Strategies: DebounceStrategy(parsing:).
         .executableTarget(name: "fuzz-strategy", dependencies: ["FuzzSupport"]),
-        // The counters' state file: CounterStateFile.parse, and format back.
-        .executableTarget(name: "fuzz-counters", dependencies: ["FuzzSupport", .product(name: "_CounterState", package: "gpio-debounce")]),
-        // The encoders' position file: EncoderPositionFile.parse, and format back.
-        .executableTarget(name: "fuzz-positions", dependencies: ["FuzzSupport", .product(name: "_CounterState", package: "gpio-debounce")]),
+        // A state file of totals (as `counters`): StateFileFormat.parse, and format back.
+        .executableTarget(name: "fuzz-counters", dependencies: ["FuzzSupport", .product(name: "_KeptState", package: "gpio-debounce")]),
+        // A state file of signed values (as `positions`): StateFileFormat.parse, and format back.
+        .executableTarget(name: "fuzz-positions", dependencies: ["FuzzSupport", .product(name: "_KeptState", package: "gpio-debounce")]),
         // A request line to the events socket: EventSocketRequest.parse.
         .executableTarget(
             name: "fuzz-request",

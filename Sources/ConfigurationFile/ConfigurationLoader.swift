@@ -27,8 +27,8 @@ public enum ConfigurationLoader {
 
     /// The largest configuration file read: 1 MiB. A real one is a few kilobytes.
     package static let maximumBytes = 1 << 20
-    /// The most buttons: one line request holds at most 64 lines (as `watch` allows).
-    package static let maximumButtons = 64
+    /// The most lines of pins in all: one line request holds at most 64 lines (as `watch` allows).
+    package static let maximumLines = 64
     /// The shortest hold, click window, throttle, repeat delay, action timeout and group lockout.
     package static let minimumDurationNs: Int64 = 1_000_000
     /// The shortest repeat interval: each repeat is an event that may start an action, so at most 100 a second.

@@ -20,7 +20,7 @@ extension ConfigurationReader {
             guard let onNode = fields["on"] else { throw reader.error(actionNode, actionKey, "\(what) action needs `on:` (\(listed))") }
             let chosen = try reader.choice(onNode, key: "\(actionKey).on", allowed: triggers)
             guard let on = Trigger(rawValue: chosen) else { throw reader.error(onNode, "\(actionKey).on", "allowed: \(listed)") }
-            var command = try action(fields, node: actionNode, key: actionKey, button: owner, on: .press, count: nil).action
+            var command = try action(fields, node: actionNode, key: actionKey, input: owner, on: .press, count: nil).action
             command.name = "\(owner).\(on.rawValue)"
             if fields["policy"] == nil { command.policy = defaultPolicy }
             actions.append((on, command))

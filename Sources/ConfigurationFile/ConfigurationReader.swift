@@ -68,7 +68,7 @@ package struct ConfigurationReader {
         let inputs = try readInputs(top, root: root, context: Context(reader: self, defaults: defaults, groups: groups))
         let roster = Roster(inputs: inputs)
         try checkNamesAndLines(roster, top: top, root: root)
-        guard roster.pinLines.count <= ConfigurationLoader.maximumButtons else {
+        guard roster.pinLines.count <= ConfigurationLoader.maximumLines else {
             // Each section's lines that are pins (a keypad's keys are not), in the run's order.
             var taken: [(section: String, lines: Int)] = []
             for (index, input) in roster.inputs.enumerated() {
@@ -79,7 +79,7 @@ package struct ConfigurationReader {
             let last = taken.last?.section ?? ""
             throw reader.error(
                 top[last] ?? root, last,
-                "at most \(ConfigurationLoader.maximumButtons) lines in all (one line request holds at most 64), and these are \(roster.pinLines.count): "
+                "at most \(ConfigurationLoader.maximumLines) lines in all (one line request holds at most 64), and these are \(roster.pinLines.count): "
                     + taken.map { "the \($0.section) take \($0.lines)" }.joined(separator: ", "))
         }
         var configuration = ServiceConfiguration(roster: roster, groups: groups, source: file)
@@ -99,7 +99,7 @@ package struct ConfigurationReader {
         guard let first = listed.first else {
             throw reader.error(
                 root, "",
-                "there is nothing to watch: no list of inputs (\(sections.listed)); add e.g. `buttons: [{name: door, line: 17}]` or `sensors: [{name: door, line: 23}]`")
+                "there is nothing to watch: no list of inputs (\(sections.listed)); add e.g. \(sections.examples)")
         }
         func notAList(_ kind: any InputSettings.Type, _ node: YAMLNode) -> ConfigurationError {
             reader.error(node, kind.kind.section, "must be a list (\(kind.sectionExample)), at least one, at most \(kind.maximumEntries)")
@@ -145,7 +145,7 @@ package struct ConfigurationReader {
             let blank = text.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
             throw ConfigurationError(
                 file: file, line: nil, column: nil, key: "",
-                message: "the file is empty\(blank ? "" : " (only comments)"): a configuration needs at least one list of inputs (\(sections.listed)), each input with a `line:` (a keypad with `rows:` and `columns:`), e.g. `buttons: [{name: door, line: 17}]`")
+                message: "the file is empty\(blank ? "" : " (only comments)"): a configuration needs at least one list of inputs (\(sections.listed)), each input with its lines, e.g. \(sections.examples)")
         }
         return node
     }
@@ -234,9 +234,10 @@ package struct ConfigurationReader {
         return groups
     }
 
-    /// An action's `on:` and `count:`, checked against the gestures of its `owner` (a button, a keypad).
+    /// An action's `on:` and `count:`, checked against the gestures of its `owner` (what its kind calls
+    /// an input of it, for the messages: `button`, `keypad`).
     package func trigger(
-        _ fields: [String: YAMLNode], node: YAMLNode, key: String, gestures: GestureConfiguration, owner: String = "button"
+        _ fields: [String: YAMLNode], node: YAMLNode, key: String, gestures: GestureConfiguration, owner: String
     ) throws(ConfigurationError) -> (ButtonEvent.Kind, Int?) {
         guard let onNode = fields["on"] else { throw reader.error(node, key, "an action needs `on:` (press, release, hold, long_release, repeat or click)") }
         let on = ButtonEvent.Kind(rawValue: try reader.choice(onNode, key: "\(key).on", allowed: ButtonEvent.Kind.allCases.map(\.rawValue))) ?? .press
@@ -268,7 +269,9 @@ package struct ConfigurationReader {
         reader.notes.missingPrograms.append(problem)
     }
 
-    package func action(_ fields: [String: YAMLNode], node: YAMLNode, key: String, button: String, on: ButtonEvent.Kind, count: Int?) throws(ConfigurationError) -> ActionConfiguration {
+    /// The command of an action of the input `input` (its name), run on `on` (`count` clicks): named
+    /// `INPUT.ON[COUNT]` in the log.
+    package func action(_ fields: [String: YAMLNode], node: YAMLNode, key: String, input: String, on: ButtonEvent.Kind, count: Int?) throws(ConfigurationError) -> ActionConfiguration {
         let arguments: [String]
         switch (fields["run"], fields["shell"]) {
         case (let run?, nil):
@@ -313,7 +316,7 @@ package struct ConfigurationReader {
             }
         }
         let timeout = try fields["timeout"].map { node throws(ConfigurationError) in try reader.duration(node, key: "\(key).timeout", what: "a timeout") }
-        let name = "\(button).\(on.rawValue)\(count.map { "\($0)" } ?? "")"
+        let name = "\(input).\(on.rawValue)\(count.map { "\($0)" } ?? "")"
         return ActionConfiguration(on: on, count: count, action: Action(name: name, arguments: arguments, policy: policy, timeoutNs: timeout))
     }
 }

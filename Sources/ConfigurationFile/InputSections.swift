@@ -8,10 +8,13 @@ package struct InputSections: Sendable {
     package init(_ kinds: [any InputSettings.Type]) { self.kinds = kinds }
 
     /// The sections' keys, in the run's order: `buttons`, `encoders`, ...
-    var names: [String] { kinds.map { $0.kind.section } }
+    package var names: [String] { kinds.map { $0.kind.section } }
 
     /// The keys a configuration's top-level mapping may have.
     var topLevelKeys: [String] { ["defaults", "groups"] + names + ["keyboard", "mqtt", "socket"] }
+
+    /// What messages give as a start: the first two kinds' examples, "`buttons: [...]` or `encoders: [...]`".
+    var examples: String { kinds.prefix(2).map { $0.example }.joined(separator: " or ") }
 
     /// The sections as messages list them: "`buttons:`, `encoders:` or `keypads:`".
     var listed: String {

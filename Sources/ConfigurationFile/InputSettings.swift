@@ -14,6 +14,8 @@ package protocol InputSettings: Sendable {
     static func read(_ node: YAMLNode, key: String, index: Int, context: ConfigurationReader.Context) throws(ConfigurationError) -> Self
     /// How an entry of its section is written, for messages: "`- name: door` entries with `line:`".
     static var sectionExample: String { get }
+    /// Its section with one entry, as a file may write it: "`buttons: [{name: door, line: 17}]`".
+    static var example: String { get }
     /// The most entries its section may list.
     static var maximumEntries: Int { get }
     /// The lines it watches, in the run's line order, each with its role and where it is (nil for a
@@ -38,7 +40,7 @@ extension InputSettings {
     package static func place(ofPin pin: Int, in fields: [String: YAMLNode], key: String) -> (node: YAMLNode, key: String)? {
         fields["line"].map { ($0, "\(key).line") }
     }
-    package static var maximumEntries: Int { ConfigurationLoader.maximumButtons }
+    package static var maximumEntries: Int { ConfigurationLoader.maximumLines }
     package var pinsOfItsOwn: [(what: String, settings: LineSettings)] { [] }
     package func label(of role: Roster.Role) -> String? { nil }
 }

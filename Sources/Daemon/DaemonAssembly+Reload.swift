@@ -1,5 +1,5 @@
 import Assembly
-import CounterState
+import KeptState
 import ConfigurationFile
 import Inputs
 import DebounceCore

@@ -1,7 +1,7 @@
 import Actions
 import Assembly
 import ConfigurationFile
-import CounterState
+import KeptState
 import DebounceCore
 import EventLoop
 import EventOutput
@@ -78,7 +78,7 @@ extension DaemonAssembly {
             let directory = try SimulationStateDirectory()
             // One note, of the first file the run keeps.
             if let file = StateStore.files(of: InputKinds.kept(of: configuration.roster)).first {
-                logger.info("\(file.simulationNote(directory: directory.path))")
+                logger.info("\(file.simulationNote(directory.path))")
             }
             return directory
         } catch {
@@ -97,7 +97,7 @@ extension DaemonAssembly {
             handedOver?.release()
             return nil
         }
-        do throws(CounterStateError) {
+        do throws(KeptStateError) {
             let path: String
             if let directory { path = directory } else { path = try StateDirectory.defaultPath() }
             let store = try StateStore(directory: path, entries: InputKinds.kept(of: configuration.roster), logger: logger, lock: handedOver)

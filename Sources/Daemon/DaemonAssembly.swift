@@ -5,7 +5,7 @@ import Musl
 #endif
 import Assembly
 import ConfigurationFile
-import CounterState
+import KeptState
 import DebounceCore
 import EventLoop
 import EventSocket
@@ -164,7 +164,7 @@ package final class DaemonAssembly {
                 if mqttSink == nil || mqttSink === carried.mqttSink { loop.linesCarriedOver = kept }
             }
         } catch {
-            if madeState { simulationState?.remove() }
+            if madeState { simulationState?.remove(files: InputKinds.stateFiles) }
             throw error
         }
         // SIGUSR1 (when the run's signal descriptor watches `.report`): every input's health to the log.
@@ -172,7 +172,7 @@ package final class DaemonAssembly {
     }
 
     deinit {
-        simulationState?.remove()
+        simulationState?.remove(files: InputKinds.stateFiles)
     }
 
     /// What the MQTT sink of `configuration` publishes with under `choices`: a simulation publishes

@@ -1,5 +1,5 @@
 import ConfigurationFile
-import CounterState
+import KeptState
 import EventLoop
 import EventSocket
 import GPIODBackend
@@ -15,7 +15,7 @@ package enum DaemonFailure: Error, CustomStringConvertible {
     /// The configured lines cannot be requested.
     case lines(GPIOError)
     /// The counters' state directory or file cannot be used.
-    case counterState(CounterStateError)
+    case counterState(KeptStateError)
     /// The virtual keyboard cannot be made.
     case keyboard(UInputError)
     /// The MQTT sink cannot be made from the `mqtt:` section.

@@ -1,4 +1,4 @@
-import CounterState
+import KeptState
 import GPIODBackend
 import LinuxSys
 
@@ -25,7 +25,7 @@ package struct DoctorFinding: Sendable {
         /// The configuration cannot run on this machine: an MQTT file, or two owners of one line.
         case machine(MachineCheck.Failure)
         /// The counters' state directory cannot be used (another run holds it, or it cannot be made).
-        case counterState(CounterStateError)
+        case counterState(KeptStateError)
         /// The virtual keyboard cannot be made.
         case keyboard(UInputError)
     }

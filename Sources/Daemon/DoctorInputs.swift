@@ -1,5 +1,5 @@
 import ConfigurationFile
-import CounterState
+import KeptState
 import GPIODBackend
 import LinuxSys
 
@@ -47,7 +47,7 @@ package struct DoctorInputs {
         /// The directory does not exist; its nearest existing parent is writable, so `run` makes it.
         case willBeCreated(path: String)
         /// `run` would fail to use it (`locked`, `cannotCreateDirectory`, `noStateDirectory`).
-        case failed(CounterStateError)
+        case failed(KeptStateError)
     }
 
     /// `uname -r`, e.g. `6.6.51+rpt-rpi-v8`.

@@ -1,5 +1,5 @@
 import ConfigurationFile
-import CounterState
+import KeptState
 import GPIODBackend
 import LinuxSys
 import Settings
@@ -78,7 +78,7 @@ package enum DoctorProbes {
         if let path {
             directory = path
         } else {
-            do throws(CounterStateError) { directory = try StateDirectory.defaultPath() } catch { return .failed(error) }
+            do throws(KeptStateError) { directory = try StateDirectory.defaultPath() } catch { return .failed(error) }
         }
         return switch PathAccess.standing(ofDirectory: directory, lockFile: StateStore.lockFileName) {
         case .ready: .ready(path: directory)

@@ -1,6 +1,6 @@
 import Assembly
 import ConfigurationFile
-import CounterState
+import KeptState
 import GPIODBackend
 import InputModel
 import Simulation
@@ -42,6 +42,16 @@ package protocol InputKind: InputSettings {
     /// file it is kept in; nil when it keeps none.
     func kept(input: Int) -> StateStore.Entry?
 
+    /// The state directory's files its inputs keep values in (`StateFile`, declared in its folder).
+    static var stateFiles: [StateFile] { get }
+
+    /// What `run --simulate` drives each input of this kind with, for its help: `a bouncy button per button`.
+    static var simulationHelp: String { get }
+
+    /// What `gpio-debounce reset` does to an input of this kind, for its help (`a counter's total: …`);
+    /// nil for a kind with nothing to reset.
+    static var resetHelp: String? { get }
+
     /// How it takes a recorded trace of one line (`replay --config`); nil for an input of several lines.
     var replayTarget: ReplayTarget? { get }
 }
@@ -52,5 +62,7 @@ extension InputKind {
     package func simulatedSource(index: UInt64, seed: UInt64, presses: Int?, startNs: Int64) -> InputKinds.OwnSource? { nil }
     package func requestedSource(pins: [(chip: GPIOChip, offset: Int)]) throws(GPIOError) -> InputKinds.OwnSource? { nil }
     package func kept(input: Int) -> StateStore.Entry? { nil }
+    package static var stateFiles: [StateFile] { [] }
+    package static var resetHelp: String? { nil }
     package var replayTarget: ReplayTarget? { nil }
 }

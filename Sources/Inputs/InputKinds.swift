@@ -1,6 +1,6 @@
 import Assembly
 import ConfigurationFile
-import CounterState
+import KeptState
 import GPIODBackend
 import InputModel
 import Simulation
@@ -126,6 +126,26 @@ package enum InputKinds {
     package static func kept(of roster: Roster) -> [StateStore.Entry] {
         roster.inputs.enumerated().compactMap { input, entry in kind(of: entry).kept(input: input) }
     }
+
+    /// The kinds' sections as a help text lists them: `buttons, encoders, … and selectors`.
+    package static var sectionsInWords: String {
+        let names = sections.names
+        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+    }
+
+    /// What `run --simulate` drives every kind's inputs with (`InputKind.simulationHelp`), in the run's order.
+    package static var simulationHelp: String { kinds.map { $0.simulationHelp }.joined(separator: ", ") }
+
+    /// Where each state file keeps what, for a help text: "the counters' totals in `counters`, …".
+    package static var stateFilesInWords: String {
+        stateFiles.map { "\($0.contents) in `\($0.fileName)`" }.joined(separator: ", ")
+    }
+
+    /// What `gpio-debounce reset` does to each kind that has something to reset (`InputKind.resetHelp`), one a line.
+    package static var resetHelp: [String] { kinds.compactMap { $0.resetHelp } }
+
+    /// Every file of the state directory, as the kinds declare them (`StateFile.counters`, `.positions`).
+    package static let stateFiles: [StateFile] = kinds.flatMap { $0.stateFiles }
 
     /// How `entry` takes a recorded trace of one line (`replay --config`), as its kind says
     /// (`<Kind>Settings+Replay.swift`); nil for an input of several lines.

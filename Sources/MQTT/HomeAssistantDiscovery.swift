@@ -77,7 +77,7 @@ package struct HomeAssistantDiscovery: Sendable {
             ("identifiers", .array([.string("gpio-debounce_\(nodeID)")])),
             ("name", .string(settings.clientID)),
             ("manufacturer", .string("gpio-debounce")),
-            ("model", .string("gpio-debounce buttons")),
+            ("model", .string("GPIO inputs")),
             ("sw_version", .string(softwareVersion)),
         ])
     }

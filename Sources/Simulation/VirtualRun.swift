@@ -15,11 +15,6 @@ package struct VirtualRun {
     /// The loop after the run: its pipeline's statistics, its wakeups, its source.
     package var loop: EventLoop
 
-    /// Every encoder's detents, with the encoder's input (`OutputSource.input`).
-    package var rotations: [(input: Int, event: EncoderEvent)] {
-        outputs.compactMap { if case .rotation(let source, let event) = $0 { (source.inputIndex, event) } else { nil } }
-    }
-
     /// Every contact's reported changes, with their lines.
     package var contacts: [(line: Int, change: ContactEvent)] {
         outputs.compactMap { if case .contact(let source, let change) = $0 { (source.lineIndex, change) } else { nil } }
@@ -28,11 +23,6 @@ package struct VirtualRun {
     /// Every counter's pulses, with their lines.
     package var counts: [(line: Int, pulse: PulseCount)] {
         outputs.compactMap { if case .count(let source, let pulse) = $0 { (source.lineIndex, pulse) } else { nil } }
-    }
-
-    /// Every counter's rate falls with no pulse, with their lines.
-    package var rateFalls: [(line: Int, fall: CounterReading)] {
-        outputs.compactMap { if case .rate(let source, let fall) = $0 { (source.lineIndex, fall) } else { nil } }
     }
 
     /// The debounced events (and gestures), with their lines.

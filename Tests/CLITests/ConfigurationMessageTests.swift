@@ -33,7 +33,7 @@ import Testing
     @Test func devNullIsEmptyNotAPermissionProblem() throws {
         let result = try Self.check("/dev/null", removing: false)
         #expect(result.status == 65)
-        #expect(result.stderr == "gpio-debounce: error: /dev/null: the file is empty: a configuration needs at least one list of inputs (`buttons:`, `encoders:`, `sensors:`, `counters:`, `keypads:` or `selectors:`), each input with a `line:` (a keypad with `rows:` and `columns:`), e.g. `buttons: [{name: door, line: 17}]`\n")
+        #expect(result.stderr == "gpio-debounce: error: /dev/null: the file is empty: a configuration needs at least one list of inputs (`buttons:`, `encoders:`, `sensors:`, `counters:`, `keypads:` or `selectors:`), each input with its lines, e.g. `buttons: [{name: door, line: 17}]` or `encoders: [{name: volume, lines: [17, 27]}]`\n")
         #expect(!result.stderr.lowercased().contains("permission"))
     }
 

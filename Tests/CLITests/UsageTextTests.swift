@@ -10,10 +10,18 @@ import Testing
         return result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    @Test func runsHelpNamesKeypadsAndWhatTheSimulationTypesOnThem() throws {
+    /// The help lists what each kind says of itself: its section, what simulates it, its state file.
+    @Test func runsHelpNamesEveryKindAndWhatTheSimulationDoesWithIt() throws {
         let help = try Self.help("run")
-        #expect(help.contains("keypads and selector switches of a configuration file"), "\(help)")
-        #expect(help.contains("random keys typed per keypad (codes on one with code:)"), "\(help)")
+        #expect(help.contains("Run the buttons, encoders, sensors, counters, keypads and selectors of a configuration file"), "\(help)")
+        #expect(help.contains("random keys typed per keypad (codes on one with code:), a switch turned now and then per selector, each"), "\(help)")
+        #expect(help.contains("(the encoders' positions in `positions`, the counters' totals in `counters`)"), "\(help)")
+    }
+
+    @Test func resetsHelpSaysWhatEachKindWithAValueResets() throws {
+        let help = try Self.help("reset")
+        #expect(help.contains("An encoder's position: without --to it goes to its reset_to:"), "\(help)")
+        #expect(help.contains("A counter's total, in pulses: without --to it starts again from 0"), "\(help)")
     }
 
     @Test func watchsSimulateHelpNamesTheEncoderAndTheKeypad() throws {

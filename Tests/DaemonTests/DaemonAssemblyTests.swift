@@ -1,7 +1,7 @@
 import Actions
 import Assembly
 import ConfigurationFile
-import CounterState
+import KeptState
 import Daemon
 import EventLoop
 import EventOutput

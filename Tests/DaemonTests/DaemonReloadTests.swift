@@ -1,6 +1,6 @@
 import Assembly
 import ConfigurationFile
-import CounterState
+import KeptState
 import Daemon
 import EventLoop
 import Testing
@@ -70,7 +70,7 @@ import Testing
         #expect(next !== first)
         #expect(next.configuration.roster.inputs.map(\.name) == ["extra", "bell", "volume", "energy"], "the reload went back to the file before")
         #expect(next.stateStore?.initialValues == [total])
-        #expect(throws: CounterStateError.locked(directory: state.path)) {
+        #expect(throws: KeptStateError.locked(directory: state.path)) {
             _ = try StateStore(directory: state.path, entries: [], logger: quietLogger)
         }
         try DaemonAssembly.reload(&daemon, to: ConfigurationLoader.load("buttons:\n  - {name: bell, line: 22}\n", file: "r.yaml"))

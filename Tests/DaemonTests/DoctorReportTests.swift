@@ -1,5 +1,5 @@
 import ConfigurationFile
-import CounterState
+import KeptState
 import Daemon
 import GPIODBackend
 import LinuxSys

@@ -1,5 +1,5 @@
 import ConfigurationFile
-import CounterState
+import KeptState
 import Daemon
 import Foundation
 import Inputs
@@ -39,7 +39,7 @@ import Testing
             #expect(firstTurn.contains(#""position":100,"#) || firstTurn.contains(#""position":99,"#), "\(firstTurn)")
             final = daemon.loop.pipeline.decoder(encoder: 0).position
         }
-        #expect(try String(contentsOfFile: file, encoding: .utf8) == EncoderPositionFile.format([EncoderPosition(name: "volume", position: Int64(final))]))
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == StateFileFormat.format([StateFileEntry(name: "volume", value: Int64(final))], kind: .positions))
         let next = try DaemonAssembly(
             configuration, choices: DaemonAssemblyTests.choices(presses: 0, stateDirectory: state.path, output: try TemporaryFile()), stop: .none,
             logger: quietLogger)

@@ -1,5 +1,5 @@
 import ConfigurationFile
-import CounterState
+import KeptState
 import Foundation
 import GPIODBackend
 import InputModel
@@ -24,6 +24,15 @@ import Testing
         selectors:
           - {name: mode, lines: [12, 13, 16], positions: [off, auto, on]}
         """
+
+    /// What the loader's messages suggest ("add e.g. …") is a file it reads, for every kind.
+    @Test func everyKindsExampleIsAConfigurationOfOneInput() throws {
+        for kind in InputKinds.sections.kinds {
+            let text = String(kind.example.dropFirst().dropLast())
+            let configuration = try ConfigurationLoader.load(text, file: "example.yaml")
+            #expect(configuration.roster.inputs.count == 1 && configuration.roster.inputs[0].kind == kind.kind, "\(text)")
+        }
+    }
 
     @Test func oneForEachInputInTheRostersOrderStartingWhereTheyWereKept() throws {
         let configuration = try ConfigurationLoader.load(Self.everyKind, file: "every-kind.yaml")

@@ -10,7 +10,7 @@ import Testing
     static let gestureTemplate =
         "{% set n = ['click', 'double_click', 'triple_click', 'quadruple_click', 'quintuple_click'] %}{% if value_json.event != 'click' %}{{ value_json.event }}"
         + "{% elif value_json.count <= 5 %}{{ n[value_json.count - 1] }}{% else %}click_{{ value_json.count }}{% endif %}"
-    static let device = #""device":{"identifiers":["gpio-debounce_hall-pi"],"name":"hall-pi","manufacturer":"gpio-debounce","model":"gpio-debounce buttons","sw_version":"0.4.1"}"#
+    static let device = #""device":{"identifiers":["gpio-debounce_hall-pi"],"name":"hall-pi","manufacturer":"gpio-debounce","model":"GPIO inputs","sw_version":"0.4.1"}"#
     static let availability = #""availability":[{"topic":"home/hall/availability"},{"topic":"home/hall/lights/availability"}],"availability_mode":"all","#
 
     @Test func aButtonsTriggersEventEntityAndStateAreWhat041Announced() {

@@ -47,7 +47,7 @@ import Testing
             "homeassistant/sensor/hall-pi/vol_ume_health/config",
         ])
         #expect(messages.allSatisfy { $0.retain })
-        let device = #""device":{"identifiers":["gpio-debounce_hall-pi"],"name":"hall-pi","manufacturer":"gpio-debounce","model":"gpio-debounce buttons","sw_version":"0.4.0"}"#
+        let device = #""device":{"identifiers":["gpio-debounce_hall-pi"],"name":"hall-pi","manufacturer":"gpio-debounce","model":"GPIO inputs","sw_version":"0.4.0"}"#
         let text = messages.map { String(decoding: $0.payload, as: UTF8.self) }
         #expect(text.allSatisfy { $0.hasSuffix(device + "}") })
         // Unavailable while the daemon is, or while the chip of line A or B is away.

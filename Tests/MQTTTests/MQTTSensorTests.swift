@@ -17,7 +17,7 @@ import Testing
         publishIntervalNs: 1_000_000_000, rateUnit: "W", rateDeviceClass: "power")
     static let pulses = CounterPresenter(
         name: "pulses", chip: "gpiochip0", line: 24, lineIndex: 4, perUnit: 1, unit: nil, deviceClass: nil, startTotal: 0, publishIntervalNs: 0)
-    static let device = #""device":{"identifiers":["gpio-debounce_hall-pi"],"name":"hall-pi","manufacturer":"gpio-debounce","model":"gpio-debounce buttons","sw_version":"0.4.0"}"#
+    static let device = #""device":{"identifiers":["gpio-debounce_hall-pi"],"name":"hall-pi","manufacturer":"gpio-debounce","model":"GPIO inputs","sw_version":"0.4.0"}"#
     /// What ends an entity that follows the daemon's availability alone (a health sensor).
     static let daemonTail = #""qos":1,"availability_topic":"home/hall/availability","# + device + "}"
     /// What ends an input's entity: available while both the daemon and input `name` are.

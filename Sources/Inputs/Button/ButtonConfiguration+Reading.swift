@@ -52,11 +52,11 @@ extension ConfigurationReader {
             for (actionIndex, actionNode) in actionList.enumerated() {
                 let actionKey = "\(key).actions[\(actionIndex)]"
                 let actionFields = try reader.mapping(actionNode, key: actionKey, allowed: ConfigurationLoader.actionKeys)
-                let (on, count) = try trigger(actionFields, node: actionNode, key: actionKey, gestures: gestures)
+                let (on, count) = try trigger(actionFields, node: actionNode, key: actionKey, gestures: gestures, owner: "button")
                 if actionFields["key"] != nil {
                     keys.append(try keyAction(actionFields, node: actionNode, key: actionKey, on: on, count: count))
                 } else {
-                    actions.append(try action(actionFields, node: actionNode, key: actionKey, button: name, on: on, count: count))
+                    actions.append(try action(actionFields, node: actionNode, key: actionKey, input: name, on: on, count: count))
                 }
             }
         }

@@ -2,6 +2,8 @@ import ConfigurationFile
 import Simulation
 
 extension ButtonConfiguration {
+    package static var simulationHelp: String { "a bouncy button per button" }
+
     /// What `run --simulate` plays on this button's line, the `index`-th button: a bouncy button
     /// making the gestures it recognizes (the click counts its actions and keys ask for too), its seed
     /// `seed + index`, pressed `presses` times (nil: forever).

@@ -20,6 +20,7 @@ package struct ButtonConfiguration: Sendable, Equatable {
 extension ButtonConfiguration: SingleLineSettings {
     package static var kind: InputKindID { .button }
     package static var sectionExample: String { "`- name: door` entries with `line:`" }
+    package static var example: String { "`buttons: [{name: door, line: 17}]`" }
 
     package static func read(_ node: YAMLNode, key: String, index: Int, context: ConfigurationReader.Context) throws(ConfigurationError) -> Self {
         try context.reader.readButton(node, key: key, index: index, defaults: context.defaults, groups: context.groups)

@@ -58,6 +58,7 @@ package struct CounterSettings: Sendable, Equatable {
 extension CounterSettings: SingleLineSettings {
     package static var kind: InputKindID { .counter }
     package static var sectionExample: String { "`- name: energy` entries with `line:`" }
+    package static var example: String { "`counters: [{name: energy, line: 24}]`" }
 
     package static func read(_ node: YAMLNode, key: String, index: Int, context: ConfigurationReader.Context) throws(ConfigurationError) -> Self {
         try context.reader.readCounter(node, key: key, index: index, defaults: context.defaults)

@@ -2,6 +2,8 @@ import ConfigurationFile
 import Simulation
 
 extension EncoderSettings {
+    package static var simulationHelp: String { "a turned knob per encoder" }
+
     /// What `run --simulate` plays on this encoder's lines, the `index`-th encoder: a bouncy encoder on
     /// A and B (seed `seed + 1000 + index`, `presses` gestures), and on its reset line, if it has one,
     /// a bouncy button (seed `seed + 4000 + index`).

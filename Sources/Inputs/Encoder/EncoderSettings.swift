@@ -66,6 +66,7 @@ extension EncoderSettings: InputSettings {
         [(.encoderA, lineA), (.encoderB, lineB)] + (reset.map { [(.encoderReset, $0.lineSettings)] } ?? [])
     }
     package static var sectionExample: String { "`- name: volume` entries with `lines: [A, B]`" }
+    package static var example: String { "`encoders: [{name: volume, lines: [17, 27]}]`" }
 
     /// Lines A and B as items of its `lines:`, its reset button's as `reset_line:`.
     package static func place(ofPin pin: Int, in fields: [String: YAMLNode], key: String) -> (node: YAMLNode, key: String)? {

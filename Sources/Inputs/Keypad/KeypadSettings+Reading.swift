@@ -266,7 +266,7 @@ extension ConfigurationReader {
                 }
                 keys = Set(text)
             }
-            var command = try action(fields, node: actionNode, key: actionKey, button: keypad.name, on: .press, count: nil).action
+            var command = try action(fields, node: actionNode, key: actionKey, input: keypad.name, on: .press, count: nil).action
             command.name = "\(keypad.name).\(on.name)"
             actions.append(KeypadActionConfiguration(on: on, keys: keys, action: command))
         }

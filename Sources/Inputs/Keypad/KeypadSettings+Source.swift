@@ -7,6 +7,8 @@ import Simulation
 import SystemPackage
 
 extension KeypadSettings {
+    package static var simulationHelp: String { "random keys typed per keypad (codes on one with code:)" }
+
     /// The seed offset of simulated keypads (buttons 0, encoders 1000, sensors 2000, counters 3000,
     /// reset buttons 4000): the `index`-th keypad types with the simulation's seed plus 5000 plus `index`.
     static let simulationSeedOffset: UInt64 = 5_000

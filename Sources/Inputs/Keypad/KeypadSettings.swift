@@ -94,6 +94,7 @@ package struct KeypadActionConfiguration: Sendable, Equatable {
 extension KeypadSettings: InputSettings {
     package static var kind: InputKindID { .keypad }
     package static var sectionExample: String { "`- name: door` entries with `rows:` and `columns:`" }
+    package static var example: String { "`keypads: [{name: door, rows: [5, 6, 13, 19], columns: [12, 16, 20, 21]}]`" }
 
     package static func read(_ node: YAMLNode, key: String, index: Int, context: ConfigurationReader.Context) throws(ConfigurationError) -> Self {
         try context.reader.readKeypad(node, key: key, index: index, defaults: context.defaults)

@@ -61,6 +61,7 @@ extension SelectorSettings: InputSettings {
         lines.enumerated().map { (.selectorLine($0.offset), $0.element) }
     }
     package static var sectionExample: String { "`- name: mode` entries with `lines: [GPIO5, GPIO6, GPIO13]`" }
+    package static var example: String { "`selectors: [{name: mode, lines: [5, 6, 13]}]`" }
 
     /// Each line as an item of its `lines:`.
     package static func place(ofPin pin: Int, in fields: [String: YAMLNode], key: String) -> (node: YAMLNode, key: String)? {

@@ -40,6 +40,7 @@ package struct ContactActionConfiguration: Sendable, Equatable {
 extension SensorSettings: SingleLineSettings {
     package static var kind: InputKindID { .sensor }
     package static var sectionExample: String { "`- name: front-door` entries with `line:`" }
+    package static var example: String { "`sensors: [{name: front-door, line: 23}]`" }
 
     package static func read(_ node: YAMLNode, key: String, index: Int, context: ConfigurationReader.Context) throws(ConfigurationError) -> Self {
         try context.reader.readSensor(node, key: key, index: index, defaults: context.defaults)

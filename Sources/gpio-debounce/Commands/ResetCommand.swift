@@ -1,27 +1,26 @@
 import ArgumentParser
 import EventSocket
+import Inputs
 
-/// `gpio-debounce reset NAME [--to N]`: the running daemon sets a counter's total or an encoder's
-/// position, through its control socket, and prints the `reset` event it made.
+/// `gpio-debounce reset NAME [--to N]`: the running daemon sets the value an input holds (each kind
+/// says what, `InputKind.resetHelp`), through its control socket, and prints the `reset` event it made.
 struct ResetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset",
-        abstract: "Set a counter's total or an encoder's position in the running daemon.",
-        discussion: """
+        abstract: "Set the value an input holds in the running daemon.",
+        discussion: InputKinds.resetHelp.joined(separator: "\n") + """
+
             Asks through the daemon's control socket (control.sock beside its events socket), which only \
-            the daemon's user and root may open. Without --to, a counter starts again from 0 and an \
-            encoder goes to its reset_to: (0 when it has none); an encoder's position is clamped into its \
-            min...max. The new value is kept as a pulse's or a detent's would be (in the state directory for a \
-            counter, and for an encoder with restore: true), reaches Home \
-            Assistant and every client of the events socket, and is printed as the reset event. Exits 0; \
-            64 when the daemon has no such input or it has nothing to reset (a button, a contact); 75 when \
-            it was stopping and did not reset it; 69 when no daemon listens, 77 for another user.
+            the daemon's user and root may open. The new value reaches Home Assistant and every client of \
+            the events socket, and is printed as the reset event. Exits 0; 64 when the daemon has no such \
+            input or it has nothing to reset; 75 when it was stopping and did not reset it; 69 when no \
+            daemon listens, 77 for another user.
             """)
 
-    @Argument(help: "The input: a counter's or an encoder's name, as the configuration gives it.")
+    @Argument(help: "The input's name, as the configuration gives it.")
     var name: String
 
-    @Option(name: .customLong("to"), help: ArgumentHelp("The new total, in pulses, or position.", valueName: "number"))
+    @Option(name: .customLong("to"), help: ArgumentHelp("The new value (a total in pulses, a position).", valueName: "number"))
     var value: Int64?
 
     @OptionGroup var socket: SocketOption

@@ -4,6 +4,7 @@ import ConfigurationFile
 import Daemon
 import DebounceCore
 import EventLoop
+import Inputs
 import LineInput
 import LinuxSys
 import Pipeline
@@ -15,18 +16,18 @@ import Simulation
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run the buttons, encoders, sensors, counters, keypads and selector switches of a configuration file: debounced events, gestures, codes, positions and actions, in one process.",
+        abstract: "Run the \(InputKinds.sectionsInWords) of a configuration file: debounced events, gestures, codes, positions and actions, in one process.",
         discussion: """
             One ppoll loop over every input's lines (one request per chip), sleeping until the earliest \
-            deadline of any input: nothing runs while the inputs are idle (a keypad is scanned only while a key is down). Events are printed like \
-            `watch` prints them (plus "button"); actions run their commands, each in a process group of \
+            deadline of any input: nothing runs while the inputs are idle (a key matrix is scanned only while a key is down). Events are printed like \
+            `watch` prints them (plus the input's name); actions run their commands, each in a process group of \
             its own, without blocking the loop. SIGINT or SIGTERM stops taking events, lets running actions \
             finish for up to --shutdown-grace, kills the process groups of what still runs, saves the \
-            counters' totals (in --state-dir), releases the lines and exits 0.
+            values the inputs keep (in --state-dir), releases the lines and exits 0.
             SIGHUP (systemctl reload gpio-debounce) reads the configuration file again and checks it as a \
             start does: a file that does not load or check is refused, with its message in the log, and the \
             running configuration goes on. Otherwise inputs whose settings did not change go on with their \
-            state (a held button stays held, a counter's total and an encoder's position go on), added \
+            state (what is held stays held, totals and positions go on), added \
             inputs are requested and removed ones released and taken out of Home Assistant's discovery; \
             MQTT stays connected when its section did not change. With --simulate the added inputs get \
             simulated lines, so a reload can be tried without hardware.
@@ -52,7 +53,7 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Where the counters' totals are kept (the file `counters`), across restarts. Default: $STATE_DIRECTORY (systemd's StateDirectory=), /var/lib/gpio-debounce as root, else $XDG_STATE_HOME/gpio-debounce or ~/.local/state/gpio-debounce; with --simulate, a new temporary directory removed at the stop (a simulation never counts into real meters' totals).",
+            "The directory where inputs keep their values across restarts (\(InputKinds.stateFilesInWords)). Default: $STATE_DIRECTORY (systemd's StateDirectory=), /var/lib/gpio-debounce as root, else $XDG_STATE_HOME/gpio-debounce or ~/.local/state/gpio-debounce; with --simulate, a new temporary directory removed at the stop (a simulation never changes the values a real run keeps).",
             valueName: "dir"))
     var stateDir: String?
 
@@ -189,10 +190,10 @@ struct RunCommand: ParsableCommand {
 
 extension RunCommand: SimulationHelp {
     static let simulate = ArgumentHelp(
-        "Drive every line from a simulation instead of real pins (no hardware needed): a bouncy button per button, a turned knob per encoder, a door opened and closed per sensor, an S0 meter per counter, random keys typed per keypad (codes on one with code:), a switch turned now and then per selector, each reported as its configured line (GPIO27 as 27).")
-    static let seed = ArgumentHelp("Seed of the simulated buttons (with --simulate). (default: 1)")
+        "Drive every line from a simulation instead of real pins (no hardware needed): \(InputKinds.simulationHelp), each reported as its configured line (GPIO27 as 27).")
+    static let seed = ArgumentHelp("Seed of the simulated inputs (with --simulate). (default: 1)")
     static let presses = ArgumentHelp(
-        "Presses of each simulated button, a double click counting 2, and moves of each selector (with --simulate; default: forever; 0 starts, publishes and stops).")
+        "How many times each simulated input is pressed or moved, a double click counting 2 (with --simulate; default: forever; 0 starts, publishes and stops).")
     static let defaultSeed: UInt64? = 1
     static let fewestPresses = 0
 }

@@ -5,7 +5,7 @@ import Musl
 #endif
 import ArgumentParser
 import EventSocket
-import CounterState
+import KeptState
 import Daemon
 import GPIODBackend
 import LinuxSys
@@ -62,10 +62,10 @@ extension ExitStatus {
     /// The exit code for a counters' state directory or file that cannot be used: 65 for a file that is
     /// not a valid state file (left as it is), 75 while another run holds the directory, 77 when it may
     /// not be read or created, 66 when it cannot be found or made, else 74.
-    static func of(_ error: CounterStateError) -> ExitCode {
+    static func of(_ error: KeptStateError) -> ExitCode {
         switch error {
-        case .foreign, .unsupportedFormat, .empty, .malformedLine, .badName, .badTotal, .duplicateName, .tooLarge, .unsuitableCounterName,
-            .duplicateCounter:
+        case .foreign, .unsupportedFormat, .empty, .malformedLine, .badName, .badTotal, .duplicateName, .tooLarge, .unsuitableName,
+            .duplicateEntry:
             badData
         case .locked: temporaryFailure
         case .noStateDirectory: usage

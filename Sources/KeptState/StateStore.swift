@@ -11,9 +11,9 @@ import Pipeline
 import SystemPackage
 
 /// The sink that keeps the values inputs hold across restarts and power cuts, in the state directory:
-/// each input's value in the file of its kind (`Entry.file`, `StateFileKind`: a meter's total in
+/// each input's value in the file its kind describes (`Entry.file`, `StateFile`: a meter's total in
 /// `<directory>/counters`, an encoder's position with `restore: true` in `<directory>/positions`),
-/// one format for both (`CounterStateFile`). Which inputs keep a value, and in which file, is their
+/// one format for every file (`StateFileFormat`). Which inputs keep a value, and in which file, is their
 /// kinds' to say (`InputKinds.kept`); the store knows only entries and files.
 ///
 /// At the start (`init`) it locks the directory, reads the files its entries are in and gives each
@@ -32,7 +32,7 @@ import SystemPackage
 ///
 /// A failed write (disk full, read-only file system, the directory gone) is logged as a warning that
 /// says what to do, and tried again one interval later: the run goes on. Reading errors at the start
-/// are thrown (`CounterStateError`), and a file that is not a valid state file is never overwritten:
+/// are thrown (`KeptStateError`), and a file that is not a valid state file is never overwritten:
 /// the run does not start.
 ///
 /// The directory's lock (`flock(LOCK_EX | LOCK_NB)` on `<directory>/counters.lock`, created if
@@ -53,17 +53,17 @@ import SystemPackage
 package final class StateStore: Sink {
     /// One input whose value the state directory keeps.
     package struct Entry: Sendable, Hashable {
-        /// Its name in the configuration and in the file (`CounterStateFile.isValidName`).
+        /// Its name in the configuration and in the file (`StateFileFormat.isValidName`).
         package var name: String
         /// Its input (`OutputSource.input` of the outputs that change its value).
         package var input: Int
         /// The file it is kept in.
-        package var file: StateFileKind
+        package var file: StateFile
         /// Its file is written at most this long after its first unsaved change, in nanoseconds of the
         /// loop's clock (`CounterSettings.flushIntervalNs`; at least 1).
         package var flushIntervalNs: Int64
 
-        package init(name: String, input: Int, file: StateFileKind, flushIntervalNs: Int64) {
+        package init(name: String, input: Int, file: StateFile, flushIntervalNs: Int64) {
             self.name = name
             self.input = input
             self.file = file
@@ -78,23 +78,23 @@ package final class StateStore: Sink {
     package let directory: String
     /// The run's entries, in the order given.
     package let entries: [Entry]
-    /// The files the entries are in, in `StateFileKind`'s order: the only ones read and written.
-    package let files: [StateFileKind]
+    /// The files the entries are in, by name: the only ones read and written.
+    package let files: [StateFile]
     /// Each entry's value at the start, in `entries`' order: its file's, or for a name the file does
-    /// not list (or no file) `StateFileKind.valueWhenMissing` (a total 0; no position: the input's own start).
+    /// not list (or no file) `StateFile.valueWhenMissing` (a total 0; no position: the input's own start).
     package let initialValues: [Int64?]
     /// Each entry's latest value, in `entries`' order (0 for one the file did not list and that has not changed).
     package private(set) var values: [Int64]
     /// Each file's lines of names the run does not keep, in the file's order, written back as they were.
-    package let keptLines: [StateFileKind: [(name: String, value: Int64)]]
+    package let keptLines: [StateFile: [StateFileEntry]]
     /// Files written (for measurements: at most one per file and flush interval while values change).
     package var writes: Int { writesOf.values.reduce(0, +) }
     /// Writes that failed (each logged, or noted in the log of the failures in a row).
     package var failedWrites: Int { failedWritesOf.values.reduce(0, +) }
     /// Each file's writes.
-    package private(set) var writesOf: [StateFileKind: Int] = [:]
+    package private(set) var writesOf: [StateFile: Int] = [:]
     /// Each file's writes that failed.
-    package private(set) var failedWritesOf: [StateFileKind: Int] = [:]
+    package private(set) var failedWritesOf: [StateFile: Int] = [:]
 
     private let logger: Logger
     /// The state directory's lock, held for the run; a reload hands it to the next run's store.
@@ -108,21 +108,21 @@ package final class StateStore: Sink {
     private var unsavedSinceNs: [Int64?]
     /// The errno of each file's last write if it failed: the failures in a row after the first are
     /// logged only at debug level, until the errno changes or a write succeeds.
-    private var failing: [StateFileKind: Errno] = [:]
+    private var failing: [StateFile: Errno] = [:]
 
     /// Locks `directory` (created with its parents if missing, `StateDirectory.create`), reads the
     /// file of each of `entries`' files (a missing file: none listed) and sets each entry to start
-    /// from its value there. Throws `CounterStateError`: the directory cannot be created or locked,
+    /// from its value there. Throws `KeptStateError`: the directory cannot be created or locked,
     /// another run holds the lock (`.locked`), a file cannot be read or is not a valid state file (left
     /// as it is), or a name cannot be kept in its file (twice in one file, or not a word). `logger` gets
     /// the write failures (warnings) and a line per write (debug).
     ///
     /// `lock`: the lock of the run before, handed over by a reload: taken as this store's when it is
     /// `directory`'s, else released first. The store before must not write once it handed its lock over.
-    package init(directory: String, entries: [Entry], logger: Logger, lock handedOver: StateDirectoryLock? = nil) throws(CounterStateError) {
+    package init(directory: String, entries: [Entry], logger: Logger, lock handedOver: StateDirectoryLock? = nil) throws(KeptStateError) {
         let files = Self.files(of: entries)
-        var names: [StateFileKind: Set<String>] = [:]
-        for file in files { names[file] = try Self.checked(entries.filter { $0.file == file }.map(\.name)) }
+        var names: [StateFile: Set<String>] = [:]
+        for file in files { names[file] = try Self.checked(entries.filter { $0.file == file }.map(\.name), in: file) }
         try StateDirectory.create(directory)
         self.directory = directory
         self.entries = entries
@@ -134,11 +134,11 @@ package final class StateStore: Sink {
             handedOver?.release()
             lock = try StateDirectoryLock.acquire(directory: directory)
         }
-        for name in Self.removeUnfinishedWrites(in: directory) {
+        for name in Self.removeUnfinishedWrites(in: directory, of: files) {
             logger.notice("removed '\(name)' from '\(directory)': the unfinished write of a run that was killed or lost power")
         }
         var initialValues = entries.map { $0.file.valueWhenMissing }
-        var keptLines: [StateFileKind: [(name: String, value: Int64)]] = [:]
+        var keptLines: [StateFile: [StateFileEntry]] = [:]
         for file in files {
             let lines = try Self.read(Self.path(of: file, in: directory), kind: file)
             let byName = Dictionary(lines.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
@@ -156,36 +156,36 @@ package final class StateStore: Sink {
     }
 
     /// `names` as a set, once each can be a line of a state file and none comes twice.
-    private static func checked(_ names: [String]) throws(CounterStateError) -> Set<String> {
+    private static func checked(_ names: [String], in file: StateFile) throws(KeptStateError) -> Set<String> {
         var seen = Set<String>()
         for name in names {
-            guard CounterStateFile.isValidName(name) else { throw .unsuitableCounterName(name: name) }
-            guard seen.insert(name).inserted else { throw .duplicateCounter(name: name) }
+            guard StateFileFormat.isValidName(name) else { throw .unsuitableName(name: name, kind: file) }
+            guard seen.insert(name).inserted else { throw .duplicateEntry(name: name, kind: file) }
         }
         return seen
     }
 
-    /// The files `entries` are in, in `StateFileKind`'s order.
-    package static func files(of entries: [Entry]) -> [StateFileKind] {
-        StateFileKind.allCases.filter { file in entries.contains { $0.file == file } }
+    /// The files `entries` are in, each once, by name (`counters` before `positions`).
+    package static func files(of entries: [Entry]) -> [StateFile] {
+        Set(entries.map(\.file)).sorted { $0.fileName < $1.fileName }
     }
 
     /// The indices in `entries` of the entries kept in `file`, in order.
-    package func indices(in file: StateFileKind) -> [Int] { entries.indices.filter { entries[$0].file == file } }
+    package func indices(in file: StateFile) -> [Int] { entries.indices.filter { entries[$0].file == file } }
 
     /// The path of the file of `kind` in `directory`.
-    static func path(of kind: StateFileKind, in directory: String) -> String {
+    static func path(of kind: StateFile, in directory: String) -> String {
         directory.hasSuffix("/") ? directory + kind.fileName : directory + "/" + kind.fileName
     }
 
     /// The path of this store's file of `kind`: `<directory>/counters`, `<directory>/positions`.
-    package func path(of kind: StateFileKind) -> String { Self.path(of: kind, in: directory) }
+    package func path(of kind: StateFile) -> String { Self.path(of: kind, in: directory) }
 
     /// Values only.
     package var consumesEdges: Bool { false }
 
     /// The entries of `file` whose latest value is not in it yet.
-    package func unsaved(in file: StateFileKind) -> Int {
+    package func unsaved(in file: StateFile) -> Int {
         indices(in: file).count { unsavedSinceNs[$0] != nil }
     }
 
@@ -226,10 +226,10 @@ package final class StateStore: Sink {
 
     /// Writes `file` (its entries, then the kept names), atomically, and the directory's entry to
     /// disk; on failure, logs and tries again one interval later.
-    private func save(_ file: StateFileKind, atNs nowNs: Int64, final: Bool) {
+    private func save(_ file: StateFile, atNs nowNs: Int64, final: Bool) {
         let path = path(of: file)
         let mine = indices(in: file)
-        let text = CounterStateFile.format(mine.map { (entries[$0].name, values[$0]) }, kept: keptLines[file] ?? [], kind: file)
+        let text = StateFileFormat.format(mine.map { StateFileEntry(name: entries[$0].name, value: values[$0]) }, kept: keptLines[file] ?? [], kind: file)
         do {
             try Self.write(text, to: path, directory: directory)
         } catch {

@@ -28,7 +28,7 @@ package struct StateDirectoryLock: Sendable {
     /// Opens (creating, mode 0644) and locks `<directory>/counters.lock` (`open`, `flock`), trying
     /// again every 10 ms for up to `patienceMs` while it is held (`nanosleep` between tries). Throws
     /// `.locked` when another process still holds it, `.cannotLock` when it cannot be opened or locked.
-    package static func acquire(directory: String) throws(CounterStateError) -> StateDirectoryLock {
+    package static func acquire(directory: String) throws(KeptStateError) -> StateDirectoryLock {
         let lockPath = directory.hasSuffix("/") ? directory + StateStore.lockFileName : directory + "/" + StateStore.lockFileName
         let owned: OwnedDescriptor
         do {

@@ -1,4 +1,4 @@
-import CounterState
+import KeptState
 import DebounceCore
 import Pipeline
 import Testing
@@ -21,19 +21,19 @@ import Testing
     // MARK: The format
 
     @Test func positionsAreSignedAndReadBack() throws {
-        let positions = [EncoderPosition(name: "volume", position: 37), EncoderPosition(name: "balance", position: -4)]
-        let kept = [EncoderPosition(name: "old", position: -Int64.max)]
-        let text = EncoderPositionFile.format(positions, kept: kept)
-        #expect(text.hasPrefix(EncoderPositionFile.header + "\nformat 1\nvolume 37\nbalance -4\n"))
-        #expect(try EncoderPositionFile.parse(Array(text.utf8), path: "p") == positions + kept)
-        #expect(try EncoderPositionFile.parse(Array("format 1\r\n# x\n\tvolume\t-0\n".utf8), path: "p") == [EncoderPosition(name: "volume", position: 0)])
+        let positions = [StateFileEntry(name: "volume", value: 37), StateFileEntry(name: "balance", value: -4)]
+        let kept = [StateFileEntry(name: "old", value: -Int64.max)]
+        let text = PositionFile.format(positions, kept: kept)
+        #expect(text.hasPrefix(PositionFile.header + "\nformat 1\nvolume 37\nbalance -4\n"))
+        #expect(try PositionFile.parse(Array(text.utf8), path: "p") == positions + kept)
+        #expect(try PositionFile.parse(Array("format 1\r\n# x\n\tvolume\t-0\n".utf8), path: "p") == [StateFileEntry(name: "volume", value: 0)])
     }
 
     @Test func badPositionsNameTheirLineAndTheFile() throws {
         let path = "/var/lib/gpio-debounce/positions"
         for bad in ["+1", "--1", "-", "1.5", "-9223372036854775808", "9223372036854775808", "ten"] {
             do {
-                let parsed = try EncoderPositionFile.parse(Array("format 1\nvolume \(bad)\n".utf8), path: path)
+                let parsed = try PositionFile.parse(Array("format 1\nvolume \(bad)\n".utf8), path: path)
                 Issue.record("parsed '\(bad)' as \(parsed)")
             } catch {
                 #expect(error == .badTotal(path: path, line: 2, name: "volume", text: bad, kind: .positions))
@@ -41,16 +41,16 @@ import Testing
                 #expect(error.description.contains("from -9223372036854775807 to 9223372036854775807"))
             }
         }
-        #expect(throws: CounterStateError.foreign(path: path, line: 1, found: "volume: 3", kind: .positions)) {
-            try EncoderPositionFile.parse(Array("volume: 3\n".utf8), path: path)
+        #expect(throws: KeptStateError.foreign(path: path, line: 1, found: "volume: 3", kind: .positions)) {
+            try PositionFile.parse(Array("volume: 3\n".utf8), path: path)
         }
-        let foreign = CounterStateError.foreign(path: path, line: 1, found: "volume: 3", kind: .positions)
+        let foreign = KeptStateError.foreign(path: path, line: 1, found: "volume: 3", kind: .positions)
         #expect(foreign.description.contains("is not a gpio-debounce encoder position file"))
-        let lone = CounterStateError.malformedLine(path: path, line: 2, reason: "'volume' has no position", kind: .positions)
-        #expect(throws: lone) { try EncoderPositionFile.parse(Array("format 1\nvolume\n".utf8), path: path) }
+        let lone = KeptStateError.malformedLine(path: path, line: 2, reason: "'volume' has no position", kind: .positions)
+        #expect(throws: lone) { try PositionFile.parse(Array("format 1\nvolume\n".utf8), path: path) }
         #expect(lone.description.contains("a line is `NAME POSITION`"))
-        let empty = CounterStateError.empty(path: path, kind: .positions)
-        #expect(throws: empty) { try EncoderPositionFile.parse([], path: path) }
+        let empty = KeptStateError.empty(path: path, kind: .positions)
+        #expect(throws: empty) { try PositionFile.parse([], path: path) }
         #expect(empty.description.contains("`NAME POSITION` per encoder") && empty.description.contains("delete the file"))
     }
 
@@ -71,7 +71,7 @@ import Testing
             store.finish(atNs: 3 * Self.s)
             #expect(store.writes == 1)
         }
-        #expect(temporary.read("positions") == EncoderPositionFile.format([EncoderPosition(name: "volume", position: 13), EncoderPosition(name: "menu", position: 0)]))
+        #expect(temporary.read("positions") == PositionFile.format([StateFileEntry(name: "volume", value: 13), StateFileEntry(name: "menu", value: 0)]))
         #expect(temporary.read("counters") == "<cannot open counters>")
         let next = try StateStore(directory: temporary.path, counters: [], encoders: Self.encoders(["volume", "menu"]), logger: CounterStoreTests.quiet)
         #expect(next.initialPositions == [13, 0])
@@ -91,7 +91,7 @@ import Testing
             #expect(store.positions == [-3])
             store.finish(atNs: 3 * Self.s)
         }
-        #expect(temporary.read("positions") == EncoderPositionFile.format([EncoderPosition(name: "volume", position: -3)]))
+        #expect(temporary.read("positions") == PositionFile.format([StateFileEntry(name: "volume", value: -3)]))
     }
 
     /// A knob turned ten detents a second for a minute, with a 5 s flush: the file is written at most
@@ -173,15 +173,15 @@ import Testing
         let store = try StateStore(
             directory: temporary.path, counters: CounterStoreTests.counters(["energy"]), encoders: Self.encoders(["volume"]), logger: CounterStoreTests.quiet)
         #expect(store.initialTotals == [0] && store.initialPositions == [-3])
-        #expect(store.keptPositions == [EncoderPosition(name: "retired", position: 4)])
-        #expect(throws: CounterStateError.locked(directory: temporary.path)) {
+        #expect(store.keptPositions == [StateFileEntry(name: "retired", value: 4)])
+        #expect(throws: KeptStateError.locked(directory: temporary.path)) {
             _ = try StateStore(directory: temporary.path, counters: [], encoders: Self.encoders(["volume"]), logger: CounterStoreTests.quiet)
         }
         store.consume(Self.rotation(1, to: -2, atNs: Self.s), nowNs: Self.s)
         store.advance(toNs: 6 * Self.s)
         #expect(store.writes == 1)
         #expect(temporary.read("counters") == "<cannot open counters>")
-        #expect(temporary.read("positions") == EncoderPositionFile.format([EncoderPosition(name: "volume", position: -2)], kept: [EncoderPosition(name: "retired", position: 4)]))
+        #expect(temporary.read("positions") == PositionFile.format([StateFileEntry(name: "volume", value: -2)], kept: [StateFileEntry(name: "retired", value: 4)]))
         store.consume(.count(.line(3), PulseCount(total: 1, timeNs: 7 * Self.s, onsetNs: 7 * Self.s)), nowNs: 7 * Self.s)
         store.finish(atNs: 8 * Self.s)
         #expect(store.writes == 2)

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import CounterState
+import KeptState
 import DebounceCore
 import EventLoop
 import Foundation
@@ -25,39 +25,39 @@ import Testing
     // MARK: The format
 
     @Test func formatAndParseRoundTrip() throws {
-        let totals = [CounterTotal(name: "energy", total: 1_234_567), CounterTotal(name: "water", total: 42), CounterTotal(name: "gas_m³", total: Int64.max)]
-        let kept = [CounterTotal(name: "old", total: 0)]
-        let text = CounterStateFile.format(totals, kept: kept)
-        #expect(text.hasPrefix(CounterStateFile.header + "\nformat 1\nenergy 1234567\nwater 42\n"))
-        #expect(try CounterStateFile.parse(Array(text.utf8), path: "f") == totals + kept)
-        #expect(try CounterStateFile.parse(Array(CounterStateFile.format([]).utf8), path: "f") == [])
+        let totals = [StateFileEntry(name: "energy", value: 1_234_567), StateFileEntry(name: "water", value: 42), StateFileEntry(name: "gas_m³", value: Int64.max)]
+        let kept = [StateFileEntry(name: "old", value: 0)]
+        let text = CounterFile.format(totals, kept: kept)
+        #expect(text.hasPrefix(CounterFile.header + "\nformat 1\nenergy 1234567\nwater 42\n"))
+        #expect(try CounterFile.parse(Array(text.utf8), path: "f") == totals + kept)
+        #expect(try CounterFile.parse(Array(CounterFile.format([]).utf8), path: "f") == [])
     }
 
     @Test func parseAcceptsCommentsBlankLinesTabsAndCRLF() throws {
         let text = "\n  # a note\nformat 1\r\n\n\tenergy \t 17\r\n# water 3\nwater 0007"
-        #expect(try CounterStateFile.parse(Array(text.utf8), path: "f") == [CounterTotal(name: "energy", total: 17), CounterTotal(name: "water", total: 7)])
+        #expect(try CounterFile.parse(Array(text.utf8), path: "f") == [StateFileEntry(name: "energy", value: 17), StateFileEntry(name: "water", value: 7)])
     }
 
     @Test func namesAreCheckedAsTheFileNeedsThem() {
-        #expect(CounterStateFile.isValidName("energy"))
-        #expect(CounterStateFile.isValidName(String(repeating: "é", count: 64)))
-        #expect(!CounterStateFile.isValidName(String(repeating: "a", count: 65)))
-        #expect(!CounterStateFile.isValidName(""))
-        #expect(!CounterStateFile.isValidName("two words"))
-        #expect(!CounterStateFile.isValidName("tab\there"))
-        #expect(!CounterStateFile.isValidName("no\u{A0}break"))
-        #expect(!CounterStateFile.isValidName("bell\u{7}"))
-        #expect(!CounterStateFile.isValidName("#comment"))
+        #expect(StateFileFormat.isValidName("energy"))
+        #expect(StateFileFormat.isValidName(String(repeating: "é", count: 64)))
+        #expect(!StateFileFormat.isValidName(String(repeating: "a", count: 65)))
+        #expect(!StateFileFormat.isValidName(""))
+        #expect(!StateFileFormat.isValidName("two words"))
+        #expect(!StateFileFormat.isValidName("tab\there"))
+        #expect(!StateFileFormat.isValidName("no\u{A0}break"))
+        #expect(!StateFileFormat.isValidName("bell\u{7}"))
+        #expect(!StateFileFormat.isValidName("#comment"))
     }
 
     /// Parses `text`, expecting an error; returns it.
-    func parseError(_ text: String, path: String = "/var/lib/gpio-debounce/counters") -> CounterStateError? {
+    func parseError(_ text: String, path: String = "/var/lib/gpio-debounce/counters") -> KeptStateError? {
         parseError(Array(text.utf8), path: path)
     }
 
-    func parseError(_ bytes: [UInt8], path: String = "/var/lib/gpio-debounce/counters") -> CounterStateError? {
+    func parseError(_ bytes: [UInt8], path: String = "/var/lib/gpio-debounce/counters") -> KeptStateError? {
         do {
-            let totals = try CounterStateFile.parse(bytes, path: path)
+            let totals = try CounterFile.parse(bytes, path: path)
             Issue.record("parsed: \(totals)")
             return nil
         } catch {
@@ -68,12 +68,12 @@ import Testing
     @Test func aForeignFileIsRefusedSayingWhatToDo() throws {
         let path = "/var/lib/gpio-debounce/counters"
         let yaml = try #require(parseError("buttons:\n  - name: a\n"))
-        #expect(yaml == .foreign(path: path, line: 1, found: "buttons:"))
+        #expect(yaml == .foreign(path: path, line: 1, found: "buttons:", kind: .counters))
         #expect(yaml.description.contains("'\(path)' is not a gpio-debounce counter state file"))
         #expect(yaml.description.contains("move it away, or give run another --state-dir; it is left as it is"))
-        #expect(parseError("# only a comment\n\n") == .foreign(path: path, line: 0, found: nil))
-        #expect(parseError("energy 5\nformat 1\n") == .foreign(path: path, line: 1, found: "energy 5"))
-        #expect(parseError([0xFF, 0xFE, 0x0A]) == .foreign(path: path, line: 1, found: nil))
+        #expect(parseError("# only a comment\n\n") == .foreign(path: path, line: 0, found: nil, kind: .counters))
+        #expect(parseError("energy 5\nformat 1\n") == .foreign(path: path, line: 1, found: "energy 5", kind: .counters))
+        #expect(parseError([0xFF, 0xFE, 0x0A]) == .foreign(path: path, line: 1, found: nil, kind: .counters))
         let newer = try #require(parseError("# x\nformat 2\nenergy 1\n"))
         #expect(newer == .unsupportedFormat(path: path, line: 2, version: "2"))
         #expect(newer.description.hasPrefix("\(path):2: `format 2`"))
@@ -81,7 +81,7 @@ import Testing
 
     @Test func anEmptyFileIsACutOffWriteAndSaysHowToRestore() throws {
         let error = try #require(parseError(""))
-        #expect(error == .empty(path: "/var/lib/gpio-debounce/counters"))
+        #expect(error == .empty(path: "/var/lib/gpio-debounce/counters", kind: .counters))
         #expect(error.description.contains("cut off"))
         #expect(error.description.contains("Put them back by hand"))
         #expect(error.description.contains("`format 1`"))
@@ -91,19 +91,19 @@ import Testing
         let path = "/var/lib/gpio-debounce/counters"
         let header = "# c\nformat 1\nenergy 5\n"
         let lone = try #require(parseError(header + "water\n"))
-        #expect(lone == .malformedLine(path: path, line: 4, reason: "'water' has no total"))
+        #expect(lone == .malformedLine(path: path, line: 4, reason: "'water' has no total", kind: .counters))
         #expect(lone.description.hasPrefix("\(path):4: 'water' has no total; a line is `NAME TOTAL`"))
-        #expect(parseError(header + "water 1 2\n") == .malformedLine(path: path, line: 4, reason: "it has 3 fields, not 2"))
-        #expect(parseError(Array(header.utf8) + [0x77, 0xC0, 0x20, 0x31]) == .malformedLine(path: path, line: 4, reason: "it is not UTF-8 text"))
+        #expect(parseError(header + "water 1 2\n") == .malformedLine(path: path, line: 4, reason: "it has 3 fields, not 2", kind: .counters))
+        #expect(parseError(Array(header.utf8) + [0x77, 0xC0, 0x20, 0x31]) == .malformedLine(path: path, line: 4, reason: "it is not UTF-8 text", kind: .counters))
         #expect(parseError(header + "be\u{7}ll 1\n") == .badName(path: path, line: 4, name: "be\u{7}ll"))
         let long = String(repeating: "x", count: 65)
         #expect(parseError(header + "\(long) 1\n") == .badName(path: path, line: 4, name: long))
         for bad in ["-1", "+1", "1.5", "1e3", "9223372036854775808", "99999999999999999999999", "١٢"] {
             let error = try #require(parseError(header + "water \(bad)\n"))
-            #expect(error == .badTotal(path: path, line: 4, name: "water", text: bad))
+            #expect(error == .badTotal(path: path, line: 4, name: "water", text: bad, kind: .counters))
             #expect(error.description.contains("is not a whole number from 0 to 9223372036854775807"))
         }
-        #expect(try CounterStateFile.parse(Array((header + "water 9223372036854775807\n").utf8), path: path).last?.total == Int64.max)
+        #expect(try CounterFile.parse(Array((header + "water 9223372036854775807\n").utf8), path: path).last?.value == Int64.max)
         let twice = try #require(parseError(header + "water 1\nenergy 6\n"))
         #expect(twice == .duplicateName(path: path, line: 5, name: "energy", firstLine: 3))
         #expect(twice.description.contains("also on line 3"))
@@ -112,7 +112,7 @@ import Testing
     @Test func aFileOverOneMebibyteIsRefused() throws {
         var text = "format 1\n"
         var index = 0
-        while text.utf8.count <= CounterStateFile.maximumBytes {
+        while text.utf8.count <= StateFileFormat.maximumBytes {
             text += "counter\(index) \(index)\n"
             index += 1
         }
@@ -138,7 +138,7 @@ import Testing
         #expect(
             try StateDirectory.defaultPath(effectiveUserID: 1000, environment: ["HOME": "/home/pi", "STATE_DIRECTORY": ""])
                 == "/home/pi/.local/state/gpio-debounce")
-        #expect(throws: CounterStateError.noStateDirectory) { try StateDirectory.defaultPath(effectiveUserID: 1000, environment: [:]) }
+        #expect(throws: KeptStateError.noStateDirectory) { try StateDirectory.defaultPath(effectiveUserID: 1000, environment: [:]) }
         #expect(!(try StateDirectory.defaultPath()).isEmpty)
     }
 
@@ -150,7 +150,7 @@ import Testing
         var info = stat()
         #expect(stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR)
         temporary.write("file", "not a directory\n")
-        let error = try #require(throwing { () throws(CounterStateError) in try StateDirectory.create(temporary.path + "/file/state") })
+        let error = try #require(throwing { () throws(KeptStateError) in try StateDirectory.create(temporary.path + "/file/state") })
         #expect(error == .cannotCreateDirectory(path: temporary.path + "/file", errno: .notDirectory))
         #expect(error.description.contains("cannot create the state directory '\(temporary.path)/file': a part of the path is not a directory"))
     }
@@ -173,7 +173,7 @@ import Testing
         store.advance(toNs: 6 * Self.s)
         #expect(store.writes == 1)
         #expect(store.nextDeadlineNs == nil)
-        #expect(temporary.read("state/counters") == CounterStateFile.format([CounterTotal(name: "energy", total: 1), CounterTotal(name: "water", total: 0)]))
+        #expect(temporary.read("state/counters") == CounterFile.format([StateFileEntry(name: "energy", value: 1), StateFileEntry(name: "water", value: 0)]))
         store.finish(atNs: 7 * Self.s)
         #expect(store.writes == 1, "nothing unsaved: no write at the end")
     }
@@ -318,11 +318,11 @@ import Testing
     @Test func aSecondStoreOnTheSameDirectoryIsRefused() throws {
         let temporary = try TemporaryDirectory()
         var first: StateStore? = try StateStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
-        let error = try #require(throwing { () throws(CounterStateError) in
+        let error = try #require(throwing { () throws(KeptStateError) in
             _ = try StateStore(directory: temporary.path, counters: Self.counters(["water"]), logger: Self.quiet)
         })
         #expect(error == .locked(directory: temporary.path))
-        #expect(error.description == "another gpio-debounce run keeps its state (counters' totals, encoders' positions) in '\(temporary.path)': stop it, or give this one another --state-dir")
+        #expect(error.description == "another gpio-debounce run keeps its state in '\(temporary.path)': stop it, or give this one another --state-dir")
         #expect(first?.writes == 0)
         first = nil
         _ = try StateStore(directory: temporary.path, counters: Self.counters(["water"]), logger: Self.quiet)
@@ -352,15 +352,15 @@ import Testing
         temporary.write("counters", "format 1\nold_gas 12345\nenergy 10\nretired 7\n")
         let store = try StateStore(directory: temporary.path, counters: Self.counters(["water", "energy"]), logger: Self.quiet)
         #expect(store.initialTotals == [0, 10])
-        #expect(store.keptTotals == [CounterTotal(name: "old_gas", total: 12345), CounterTotal(name: "retired", total: 7)])
+        #expect(store.keptTotals == [StateFileEntry(name: "old_gas", value: 12345), StateFileEntry(name: "retired", value: 7)])
         store.consume(.count(.line(4), PulseCount(total: 11, timeNs: 0, onsetNs: 0)), nowNs: 0)
         store.finish(atNs: Self.s)
         let text = temporary.read("counters")
-        #expect(try CounterStateFile.parse(Array(text.utf8), path: "f") == [
-            CounterTotal(name: "water", total: 0), CounterTotal(name: "energy", total: 11),
-            CounterTotal(name: "old_gas", total: 12345), CounterTotal(name: "retired", total: 7),
+        #expect(try CounterFile.parse(Array(text.utf8), path: "f") == [
+            StateFileEntry(name: "water", value: 0), StateFileEntry(name: "energy", value: 11),
+            StateFileEntry(name: "old_gas", value: 12345), StateFileEntry(name: "retired", value: 7),
         ])
-        #expect(text.contains(CounterStateFile.keptHeader))
+        #expect(text.contains(CounterFile.keptHeader))
     }
 
     /// A store dropped without `finish` (as `kill -9` leaves it) loses the pulses since its last write,
@@ -389,36 +389,36 @@ import Testing
         let temporary = try TemporaryDirectory()
         let yaml = "buttons:\n  - name: a\n    line: 17\n"
         temporary.write("counters", yaml)
-        let error = try #require(throwing { () throws(CounterStateError) in
+        let error = try #require(throwing { () throws(KeptStateError) in
             _ = try StateStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
         })
-        #expect(error == .foreign(path: temporary.path + "/counters", line: 1, found: "buttons:"))
+        #expect(error == .foreign(path: temporary.path + "/counters", line: 1, found: "buttons:", kind: .counters))
         #expect(temporary.read("counters") == yaml)
         temporary.write("counters", "")
-        let empty = try #require(throwing { () throws(CounterStateError) in
+        let empty = try #require(throwing { () throws(KeptStateError) in
             _ = try StateStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
         })
-        #expect(empty == .empty(path: temporary.path + "/counters"))
+        #expect(empty == .empty(path: temporary.path + "/counters", kind: .counters))
     }
 
     @Test func unreadableAndUnsuitableStatesAreTypedErrors() throws {
         let temporary = try TemporaryDirectory()
         #expect(mkdir(temporary.path + "/counters", 0o755) == 0)
-        let directory = try #require(throwing { () throws(CounterStateError) in
+        let directory = try #require(throwing { () throws(KeptStateError) in
             _ = try StateStore(directory: temporary.path, counters: Self.counters(["energy"]), logger: Self.quiet)
         })
         #expect(directory == .unreadable(path: temporary.path + "/counters", errno: .isDirectory))
         #expect(directory.description.contains("it is a directory"))
         temporary.write("file", "x")
-        let notDirectory = try #require(throwing { () throws(CounterStateError) in
+        let notDirectory = try #require(throwing { () throws(KeptStateError) in
             _ = try StateStore(directory: temporary.path + "/file/state", counters: Self.counters(["energy"]), logger: Self.quiet)
         })
         #expect(notDirectory == .cannotCreateDirectory(path: temporary.path + "/file", errno: .notDirectory))
         let other = try TemporaryDirectory()
-        #expect(throws: CounterStateError.unsuitableCounterName(name: "two words")) {
+        #expect(throws: KeptStateError.unsuitableName(name: "two words", kind: .counters)) {
             _ = try StateStore(directory: other.path, counters: Self.counters(["two words"]), logger: Self.quiet)
         }
-        #expect(throws: CounterStateError.duplicateCounter(name: "a")) {
+        #expect(throws: KeptStateError.duplicateEntry(name: "a", kind: .counters)) {
             _ = try StateStore(directory: other.path, counters: Self.counters(["a", "a"]), logger: Self.quiet)
         }
     }
@@ -430,7 +430,7 @@ import Testing
         names.enumerated().map { StateStore.Entry(name: $1, input: 3 + $0, file: .counters, flushIntervalNs: 5 * s) }
     }
 
-    func throwing(_ body: () throws(CounterStateError) -> Void) -> CounterStateError? {
+    func throwing(_ body: () throws(KeptStateError) -> Void) -> KeptStateError? {
         do {
             try body()
             return nil

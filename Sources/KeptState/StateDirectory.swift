@@ -19,8 +19,8 @@ package enum StateDirectory {
     /// - else for root (`effectiveUserID` 0), `/var/lib/gpio-debounce`;
     /// - else `$XDG_STATE_HOME/gpio-debounce` when that is an absolute path (the XDG base directory
     ///   specification ignores a relative one), else `$HOME/.local/state/gpio-debounce`.
-    /// Throws `CounterStateError.noStateDirectory` when none of these applies.
-    package static func defaultPath(effectiveUserID: UInt32, environment: [String: String]) throws(CounterStateError) -> String {
+    /// Throws `KeptStateError.noStateDirectory` when none of these applies.
+    package static func defaultPath(effectiveUserID: UInt32, environment: [String: String]) throws(KeptStateError) -> String {
         func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         if let systemd = value("STATE_DIRECTORY"), let first = systemd.split(separator: ":").first {
             return String(first)
@@ -32,7 +32,7 @@ package enum StateDirectory {
     }
 
     /// `defaultPath` for this process: `geteuid()` and the variables read with `getenv`.
-    package static func defaultPath() throws(CounterStateError) -> String {
+    package static func defaultPath() throws(KeptStateError) -> String {
         var environment: [String: String] = [:]
         for name in variables {
             if let value = getenv(name) { environment[name] = String(cString: value) }
@@ -41,9 +41,9 @@ package enum StateDirectory {
     }
 
     /// Makes sure `path` is a directory, creating it and any missing parents (`mkdir(2)`, mode 0755
-    /// before the umask) like `mkdir -p`. Throws `CounterStateError.cannotCreateDirectory` with the
+    /// before the umask) like `mkdir -p`. Throws `KeptStateError.cannotCreateDirectory` with the
     /// first path that could not be made (`ENOTDIR` when it, or a parent, exists but is not a directory).
-    package static func create(_ path: String) throws(CounterStateError) {
+    package static func create(_ path: String) throws(KeptStateError) {
         guard !path.isEmpty else { throw .cannotCreateDirectory(path: path, errno: .noSuchFileOrDirectory) }
         if isDirectory(path) { return }
         // Each prefix ending before a `/`, then the whole path: "/a/b" → "/a", "/a/b".

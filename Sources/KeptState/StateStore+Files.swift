@@ -7,16 +7,17 @@ import LinuxSys
 import SystemPackage
 
 /// The store's file system calls: the directory's lock, the leftovers of cut-off writes, reading a
-/// state file and writing one atomically. Both files (`counters`, `positions`) go through these.
+/// state file and writing one atomically. Every file (`counters`, `positions`) goes through these.
 extension StateStore {
-    /// Removes the temporary files a write cut off by `kill -9` or a power cut left in `directory`
-    /// (`AtomicFile`'s `.counters.XXXXXX` and `.positions.XXXXXX`, regular files only; `opendir`, `readdir`, `lstat`,
-    /// `unlink`), while this store holds the lock, so no other run is writing one. Returns their names.
+    /// Removes the temporary files a write of one of `files` cut off by `kill -9` or a power cut left
+    /// in `directory` (`AtomicFile`'s `.counters.XXXXXX`, regular files only; `opendir`, `readdir`,
+    /// `lstat`, `unlink`), while this store holds the lock, so no other run is writing one. Returns
+    /// their names. A file this run keeps nothing in keeps its leftover until a run that does starts.
     /// A directory that cannot be listed is left alone: reading the file says what is wrong.
-    static func removeUnfinishedWrites(in directory: String) -> [String] {
+    static func removeUnfinishedWrites(in directory: String, of files: [StateFile]) -> [String] {
         guard let listing = opendir(directory) else { return [] }
         defer { closedir(listing) }
-        let prefixes = StateFileKind.allCases.map { "." + $0.fileName + "." }
+        let prefixes = files.map { "." + $0.fileName + "." }
         var removed: [String] = []
         while let entry = readdir(listing) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
@@ -32,8 +33,8 @@ extension StateStore {
     }
 
     /// The entries of the state file of `kind` at `path`: none when it does not exist; else at most
-    /// `CounterStateFile.maximumBytes` + 1 bytes read (`open`, `fstat`, `read`) and parsed.
-    static func read(_ path: String, kind: StateFileKind) throws(CounterStateError) -> [(name: String, value: Int64)] {
+    /// `StateFileFormat.maximumBytes` + 1 bytes read (`open`, `fstat`, `read`) and parsed.
+    static func read(_ path: String, kind: StateFile) throws(KeptStateError) -> [StateFileEntry] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
         if descriptor < 0 {
             let code = errno
@@ -45,7 +46,7 @@ extension StateStore {
         if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
             throw .unreadable(path: path, errno: info.st_mode & S_IFMT == S_IFDIR ? .isDirectory : .invalidArgument)
         }
-        let limit = CounterStateFile.maximumBytes + 1
+        let limit = StateFileFormat.maximumBytes + 1
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while bytes.count < limit {
@@ -59,7 +60,7 @@ extension StateStore {
             if count == 0 { break }
             bytes += chunk[0..<count]
         }
-        return try CounterStateFile.parse(bytes, path: path, kind: kind)
+        return try StateFileFormat.parse(bytes, path: path, kind: kind)
     }
 
     /// Writes `text` to `path` atomically (`AtomicFile`: `mkstemp` beside it, `write`, `fsync`,

@@ -1,19 +1,20 @@
 import SystemPackage
 
-/// One counter's total as the state file keeps it.
-public struct CounterTotal: Sendable, Hashable {
-    /// The counter's name in the configuration (`CounterStateFile.isValidName`).
+/// One line of a state file: an input's name and the value it keeps.
+public struct StateFileEntry: Sendable, Hashable {
+    /// The input's name in the configuration (`StateFileFormat.isValidName`).
     public var name: String
-    /// Pulses counted so far, across runs: 0...Int64.max.
-    public var total: Int64
+    /// Its value: a meter's total in pulses, an encoder's position in detents (`StateFile.minimumValue`...Int64.max).
+    public var value: Int64
 
-    public init(name: String, total: Int64) {
+    public init(name: String, value: Int64) {
         self.name = name
-        self.total = total
+        self.value = value
     }
 }
 
-/// The counters' state file (`<state-dir>/counters`): human-readable text, one counter a line.
+/// The format of every state file (`StateFile`: `<state-dir>/counters`, `<state-dir>/positions`):
+/// human-readable text, one input a line.
 ///
 ///     # gpio-debounce counter totals, in pulses. Written by `gpio-debounce run`; edit only while it is stopped.
 ///     format 1
@@ -21,51 +22,36 @@ public struct CounterTotal: Sendable, Hashable {
 ///     water 42
 ///
 /// Blank lines and lines whose first non-blank character is `#` are comments. The first other line is
-/// `format 1`; every later one is `NAME TOTAL`, separated by spaces or tabs, TOTAL a whole number
-/// 0...Int64.max in decimal digits, each name once. A `\r` before a line's `\n` is allowed (a file
-/// edited on Windows). Pure: `parse` and `format` do no I/O (`StateStore` reads and writes the file).
+/// `format 1`; every later one is `NAME VALUE`, separated by spaces or tabs, VALUE a whole number
+/// `StateFile.minimumValue`...Int64.max in decimal digits, each name once. A `\r` before a line's
+/// `\n` is allowed (a file edited on Windows). Pure: `parse` and `format` do no I/O (`StateStore`
+/// reads and writes the files).
 ///
-/// Public, not package, for one reason: the parser's libFuzzer target (Fuzz/, a package of its own)
-/// can only reach public declarations of the `_CounterState` product; the rest of the module stays `package`.
-public enum CounterStateFile {
+/// Public, not package, for one reason: the parser's libFuzzer targets (Fuzz/, a package of its own)
+/// can only reach public declarations of the `_KeptState` product; the rest of the module stays `package`.
+public enum StateFileFormat {
     /// The line that says what the file is, and in which version of the format.
     public static let formatLine = "format 1"
-    /// The comment the file starts with.
-    public static let header = StateFileKind.counters.header
-    /// The comment before the counters that the run's configuration no longer has (kept, not dropped).
-    public static let keptHeader = StateFileKind.counters.keptHeader
-    /// A larger file is refused without being read further: 1 MiB (some 20 000 counters).
+    /// A larger file is refused without being read further: 1 MiB (some 20 000 entries).
     public static let maximumBytes = 1 << 20
     /// The longest name, in characters.
     public static let maximumNameLength = 64
 
-    /// Whether `name` can be a counter's name in the file: 1...64 characters, no whitespace and no
+    /// Whether `name` can be an input's name in a state file: 1...64 characters, no whitespace and no
     /// control characters, and not starting with `#` (which would make its line a comment).
     public static func isValidName(_ name: String) -> Bool {
         guard !name.isEmpty, name.count <= maximumNameLength, !name.hasPrefix("#") else { return false }
         return !name.unicodeScalars.contains { $0.properties.isWhitespace || $0.properties.generalCategory == .control }
     }
 
-    /// The totals in `bytes` (the whole file), in the file's order. `path` is only for the errors'
-    /// messages. A missing file is not this function's business (`StateStore` reads it as no totals);
-    /// an empty one is `CounterStateError.empty`.
-    public static func parse(_ bytes: [UInt8], path: String) throws(CounterStateError) -> [CounterTotal] {
-        try parse(bytes, path: path, kind: .counters).map { CounterTotal(name: $0.name, total: $0.value) }
-    }
-
-    /// The text for `totals` (the run's counters), then `kept` (names the run does not count,
-    /// under `keptHeader`), each line ending in `\n`. Names must be valid (`isValidName`) and totals
-    /// not negative for `parse` to read it back.
-    public static func format(_ totals: [CounterTotal], kept: [CounterTotal] = []) -> String {
-        format(totals.map { ($0.name, $0.total) }, kept: kept.map { ($0.name, $0.total) }, kind: .counters)
-    }
-
-    /// The entries of a state file of `kind` in `bytes` (the whole file), in the file's order: the
-    /// parser both files share. Every line after `format 1` is `NAME VALUE`, the value one `kind` allows.
-    static func parse(_ bytes: [UInt8], path: String, kind: StateFileKind) throws(CounterStateError) -> [(name: String, value: Int64)] {
+    /// The entries of the state file `kind` in `bytes` (the whole file), in the file's order. Every
+    /// line after `format 1` is `NAME VALUE`, the value one `kind` allows. `path` is only for the
+    /// errors' messages. A missing file is not this function's business (`StateStore` reads it as no
+    /// entries); an empty one is `KeptStateError.empty`.
+    public static func parse(_ bytes: [UInt8], path: String, kind: StateFile) throws(KeptStateError) -> [StateFileEntry] {
         guard !bytes.isEmpty else { throw .empty(path: path, kind: kind) }
         guard bytes.count <= maximumBytes else { throw .tooLarge(path: path, bytes: bytes.count) }
-        var entries: [(name: String, value: Int64)] = []
+        var entries: [StateFileEntry] = []
         var firstLines: [String: Int] = [:]
         var sawFormat = false
         var lineNumber = 0
@@ -102,19 +88,21 @@ public enum CounterStateFile {
             }
             if let first = firstLines[name] { throw .duplicateName(path: path, line: lineNumber, name: name, firstLine: first) }
             firstLines[name] = lineNumber
-            entries.append((name, value))
+            entries.append(StateFileEntry(name: name, value: value))
         }
         guard sawFormat else { throw .foreign(path: path, line: 0, found: nil, kind: kind) }
         return entries
     }
 
-    /// The text of a state file of `kind`: its header, `format 1`, `entries`, then `kept` under the
-    /// kept header.
-    static func format(_ entries: [(name: String, value: Int64)], kept: [(name: String, value: Int64)], kind: StateFileKind) -> String {
+    /// The text of the state file `kind`: its header, `format 1`, `entries` (the run's inputs), then
+    /// `kept` (names the run does not keep) under `StateFile.keptHeader`, each line ending in `\n`.
+    /// Names must be valid (`isValidName`) and values at least `kind.minimumValue` for `parse` to
+    /// read it back.
+    public static func format(_ entries: [StateFileEntry], kept: [StateFileEntry] = [], kind: StateFile) -> String {
         var text = kind.header + "\n" + formatLine + "\n"
         for entry in entries { text += "\(entry.name) \(entry.value)\n" }
         if !kept.isEmpty {
-            text += kind.keptHeader + "\n"
+            text += StateFile.keptHeader + "\n"
             for entry in kept { text += "\(entry.name) \(entry.value)\n" }
         }
         return text
@@ -135,25 +123,25 @@ public enum CounterStateFile {
     }
 }
 
-/// Why the counters' state could not be read, kept or locked. Every description names the file (and
+/// Why the inputs' kept values could not be read, kept or locked. Every description names the file (and
 /// line), says what is wrong and what to do, and, where it matters, that the file was left as it is.
-public enum CounterStateError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum KeptStateError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file is not a state file of `kind`: its first line that is not a comment (`line`, whose
     /// text is `found`; nil: not UTF-8) is not `format 1`, or it has no such line (`line` 0).
-    case foreign(path: String, line: Int, found: String?, kind: StateFileKind = .counters)
+    case foreign(path: String, line: Int, found: String?, kind: StateFile)
     /// `format N` with another N: written by another version of gpio-debounce.
     case unsupportedFormat(path: String, line: Int, version: String)
     /// A zero-length file: a write was cut off (a power cut before the data reached the disk).
-    case empty(path: String, kind: StateFileKind = .counters)
-    /// A line that is not `NAME TOTAL` (`NAME POSITION`).
-    case malformedLine(path: String, line: Int, reason: String, kind: StateFileKind = .counters)
-    /// A name that is not a counter's (`CounterStateFile.isValidName`).
+    case empty(path: String, kind: StateFile)
+    /// A line that is not `NAME VALUE`.
+    case malformedLine(path: String, line: Int, reason: String, kind: StateFile)
+    /// A name a state file cannot hold (`StateFileFormat.isValidName`).
     case badName(path: String, line: Int, name: String)
-    /// A total that is not a whole number 0...Int64.max (a position: -Int64.max...Int64.max).
-    case badTotal(path: String, line: Int, name: String, text: String, kind: StateFileKind = .counters)
+    /// A value that is not a whole number `kind.minimumValue`...Int64.max.
+    case badTotal(path: String, line: Int, name: String, text: String, kind: StateFile)
     /// A name on two lines.
     case duplicateName(path: String, line: Int, name: String, firstLine: Int)
-    /// Larger than `CounterStateFile.maximumBytes`; `bytes` is how much was read (at most one more).
+    /// Larger than `StateFileFormat.maximumBytes`; `bytes` is how much was read (at most one more).
     case tooLarge(path: String, bytes: Int)
     /// The file exists but cannot be read (`open`, `read`, or it is a directory: `EISDIR`).
     case unreadable(path: String, errno: Errno)
@@ -166,48 +154,44 @@ public enum CounterStateError: Error, Sendable, Hashable, CustomStringConvertibl
     /// No state directory could be chosen: not root, and neither `STATE_DIRECTORY`, `XDG_STATE_HOME`
     /// nor `HOME` is set.
     case noStateDirectory
-    /// A counter of the run whose name the file cannot hold (the configuration's names are checked
+    /// An input of the run whose name its file cannot hold (the configuration's names are checked
     /// elsewhere; this is the store's own check).
-    case unsuitableCounterName(name: String)
-    /// Two counters of the run with one name.
-    case duplicateCounter(name: String)
+    case unsuitableName(name: String, kind: StateFile)
+    /// Two inputs of the run with one name in one file.
+    case duplicateEntry(name: String, kind: StateFile)
 
     private static let leftAsItIs = "; it is left as it is"
 
     public var description: String {
         switch self {
         case .foreign(let path, let line, let found, let kind):
-            let what = found.map { "its first line that is not a comment, line \(line), is `\(Self.clipped($0))`, not `\(CounterStateFile.formatLine)`" }
-                ?? (line == 0 ? "it has no `\(CounterStateFile.formatLine)` line" : "line \(line) is not UTF-8 text, and no `\(CounterStateFile.formatLine)` line comes before it")
+            let what = found.map { "its first line that is not a comment, line \(line), is `\(Self.clipped($0))`, not `\(StateFileFormat.formatLine)`" }
+                ?? (line == 0 ? "it has no `\(StateFileFormat.formatLine)` line" : "line \(line) is not UTF-8 text, and no `\(StateFileFormat.formatLine)` line comes before it")
             return "'\(path)' is not a gpio-debounce \(kind.fileNoun) (\(what)): move it away, or give run another --state-dir"
                 + Self.leftAsItIs
         case .unsupportedFormat(let path, let line, let version):
-            return "\(path):\(line): `format \(Self.clipped(version))` is not a format this gpio-debounce reads (only `\(CounterStateFile.formatLine)`): "
+            return "\(path):\(line): `format \(Self.clipped(version))` is not a format this gpio-debounce reads (only `\(StateFileFormat.formatLine)`): "
                 + "it was written by another version; run that version, or move the file away" + Self.leftAsItIs
-        case .empty(let path, .counters):
-            return "'\(path)' is empty: a write of it was cut off (a power cut before the file system had saved it), and the counters' "
-                + "totals are lost. Put them back by hand while gpio-debounce is stopped (a line `\(CounterStateFile.formatLine)`, then a line "
-                + "`NAME TOTAL` per counter, the totals read off the meters or a backup), or delete the file to start every counter at 0"
-                + Self.leftAsItIs
-        case .empty(let path, .positions):
-            return "'\(path)' is empty: a write of it was cut off (a power cut before the file system had saved it), and the encoders' "
-                + "positions are lost. Put them back by hand while gpio-debounce is stopped (a line `\(CounterStateFile.formatLine)`, then a line "
-                + "`NAME POSITION` per encoder), or delete the file to start every encoder at 0 (clamped into its min/max)" + Self.leftAsItIs
+        case .empty(let path, let kind):
+            return "'\(path)' is empty: a write of it was cut off (a power cut before the file system had saved it), and \(kind.contents) "
+                + "are lost. Put them back by hand while gpio-debounce is stopped (a line `\(StateFileFormat.formatLine)`, then a line "
+                + "`NAME \(kind.valueNoun.uppercased())` per \(kind.entryNoun)\(kind.recovery.map { ", " + $0 } ?? "")), "
+                + "or delete the file to start every \(kind.entryNoun) at \(kind.freshStart)" + Self.leftAsItIs
         case .malformedLine(let path, let line, let reason, let kind):
-            return "\(path):\(line): \(reason); a line is `NAME \(kind.valueNoun.uppercased())` (\(kind == .counters ? "a counter's name and its total in pulses" : "an encoder's name and its position")): correct it while "
+            return "\(path):\(line): \(reason); a line is `NAME \(kind.valueNoun.uppercased())` (\(kind.lineMeaning)): correct it while "
                 + "gpio-debounce is stopped, or move the file away" + Self.leftAsItIs
         case .badName(let path, let line, let name):
-            return "\(path):\(line): '\(Self.clipped(name))' is not a name a state file can hold (1 to \(CounterStateFile.maximumNameLength) characters, "
+            return "\(path):\(line): '\(Self.clipped(name))' is not a name a state file can hold (1 to \(StateFileFormat.maximumNameLength) characters, "
                 + "no spaces or control characters, not starting with #): correct it while gpio-debounce is stopped" + Self.leftAsItIs
         case .badTotal(let path, let line, let name, let text, let kind):
             return "\(path):\(line): the \(kind.valueNoun) of '\(name)', '\(Self.clipped(text))', is not a whole number from \(kind.minimumValue) to \(Int64.max): "
                 + "correct it while gpio-debounce is stopped" + Self.leftAsItIs
         case .duplicateName(let path, let line, let name, let firstLine):
-            return "\(path):\(line): '\(name)' is listed twice (also on line \(firstLine)): keep the line with the right total, "
+            return "\(path):\(line): '\(name)' is listed twice (also on line \(firstLine)): keep the line with the right value, "
                 + "while gpio-debounce is stopped" + Self.leftAsItIs
         case .tooLarge(let path, let bytes):
-            return "'\(path)' is larger than \(CounterStateFile.maximumBytes / 1024) KiB (\(bytes > CounterStateFile.maximumBytes ? "over " : "")"
-                + "\(CounterStateFile.maximumBytes) bytes): it is not a gpio-debounce state file; move it away, or give run another --state-dir"
+            return "'\(path)' is larger than \(StateFileFormat.maximumBytes / 1024) KiB (\(bytes > StateFileFormat.maximumBytes ? "over " : "")"
+                + "\(StateFileFormat.maximumBytes) bytes): it is not a gpio-debounce state file; move it away, or give run another --state-dir"
                 + Self.leftAsItIs
         case .unreadable(let path, let errno):
             return "cannot read the state file '\(path)': \(Self.reason(errno, file: true))"
@@ -216,14 +200,14 @@ public enum CounterStateError: Error, Sendable, Hashable, CustomStringConvertibl
         case .cannotLock(let path, let errno):
             return "cannot lock '\(path)': \(Self.reason(errno, file: true))"
         case .locked(let directory):
-            return "another gpio-debounce run keeps its state (counters' totals, encoders' positions) in '\(directory)': stop it, or give this one another --state-dir"
+            return "another gpio-debounce run keeps its state in '\(directory)': stop it, or give this one another --state-dir"
         case .noStateDirectory:
-            return "no directory for the counters' state: neither STATE_DIRECTORY, XDG_STATE_HOME nor HOME is set; give run --state-dir"
-        case .unsuitableCounterName(let name):
-            return "the counter '\(Self.clipped(name))' cannot be kept in the state file: a counter's name is 1 to "
-                + "\(CounterStateFile.maximumNameLength) characters, without spaces or control characters, not starting with #; rename it in the configuration"
-        case .duplicateCounter(let name):
-            return "two counters are called '\(Self.clipped(name))': give each its own name in the configuration"
+            return "no state directory: neither STATE_DIRECTORY, XDG_STATE_HOME nor HOME is set; give run --state-dir"
+        case .unsuitableName(let name, let kind):
+            return "the \(kind.entryNoun) '\(Self.clipped(name))' cannot be kept in the state file: \(kind.anEntry)'s name is 1 to "
+                + "\(StateFileFormat.maximumNameLength) characters, without spaces or control characters, not starting with #; rename it in the configuration"
+        case .duplicateEntry(let name, let kind):
+            return "two \(kind.entriesNoun) are called '\(Self.clipped(name))': give each its own name in the configuration"
         }
     }
 
