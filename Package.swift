@@ -184,7 +184,7 @@ let package = Package(
         // The keys a preview shows.
         .testTarget(name: "KeysTests", dependencies: ["Keys", "Settings", "EventOutput", "Pipeline", "DebounceCore", "Inputs", system]),
         // The state store (the values inputs keep) and its files, on the event loop.
-        .testTarget(name: "KeptStateTests", dependencies: ["KeptState", "Inputs", "EventLoop", "Pipeline", "Simulation", "DebounceCore", logging, system]),
+        .testTarget(name: "KeptStateTests", dependencies: ["KeptState", "Inputs", "ConfigurationFile", "EventLoop", "Pipeline", "Simulation", "DebounceCore", logging, system]),
         .testTarget(name: "GPIODBackendTests", dependencies: ["GPIODBackend"]),
         // The library face as a user's program sees it: `import GPIODebounce` alone.
         .testTarget(name: "GPIODebounceTests", dependencies: ["GPIODebounce"]),

@@ -82,7 +82,7 @@ extension DaemonAssembly {
             }
             return directory
         } catch {
-            throw .counterState(error)
+            throw .keptState(error)
         }
     }
 
@@ -107,7 +107,7 @@ extension DaemonAssembly {
             }
             return store
         } catch {
-            throw .counterState(error)
+            throw .keptState(error)
         }
     }
 

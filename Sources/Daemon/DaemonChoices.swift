@@ -42,7 +42,7 @@ package struct DaemonChoices: Sendable {
     package var simulation: Simulation?
     /// Edge events the kernel keeps per line request (real pins only; `nil`: the most it keeps).
     package var eventBufferSize: Int?
-    /// Where the counters' totals are kept (the file `counters`). `nil`: the default state directory
+    /// The state directory, where inputs keep their values (`counters`, `positions`). `nil`: the default state directory
     /// (`StateDirectory.defaultPath()`), or for a simulation a new temporary directory of its own,
     /// removed when the assembly is released.
     package var stateDirectory: String?

@@ -14,8 +14,8 @@ package enum DaemonFailure: Error, CustomStringConvertible {
     case machine(MachineCheck.Failure)
     /// The configured lines cannot be requested.
     case lines(GPIOError)
-    /// The counters' state directory or file cannot be used.
-    case counterState(KeptStateError)
+    /// The state directory or file cannot be used.
+    case keptState(KeptStateError)
     /// The virtual keyboard cannot be made.
     case keyboard(UInputError)
     /// The MQTT sink cannot be made from the `mqtt:` section.
@@ -31,7 +31,7 @@ package enum DaemonFailure: Error, CustomStringConvertible {
         switch self {
         case .machine(let failure): failure.description
         case .lines(let error): error.description
-        case .counterState(let error): error.description
+        case .keptState(let error): error.description
         case .keyboard(let error): error.description
         case .mqtt(let error): error.description
         case .mqttNeedsRealTime:

@@ -24,8 +24,8 @@ package struct DoctorFinding: Sendable {
         case gpio(GPIOError)
         /// The configuration cannot run on this machine: an MQTT file, or two owners of one line.
         case machine(MachineCheck.Failure)
-        /// The counters' state directory cannot be used (another run holds it, or it cannot be made).
-        case counterState(KeptStateError)
+        /// The state directory cannot be used (another run holds it, or it cannot be made).
+        case keptState(KeptStateError)
         /// The virtual keyboard cannot be made.
         case keyboard(UInputError)
     }

@@ -40,7 +40,7 @@ package struct DoctorInputs {
         case unreachable(reason: String)
     }
 
-    /// How the counters' state directory stands for `run`.
+    /// How the state directory stands for `run`.
     package enum StateProbe: Sendable, Hashable {
         /// The directory exists, is writable and no run holds its lock.
         case ready(path: String)

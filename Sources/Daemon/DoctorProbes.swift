@@ -70,7 +70,7 @@ package enum DoctorProbes {
         }
     }
 
-    /// The counters' state directory (`path`, else `StateDirectory.defaultPath()`): writable, and its
+    /// The state directory (`path`, else `StateDirectory.defaultPath()`): writable, and its
     /// lock (`counters.lock`) free, which a run holds. A missing directory is fine when its nearest
     /// existing parent is writable.
     package static func stateDirectory(_ path: String?) -> DoctorInputs.StateProbe {

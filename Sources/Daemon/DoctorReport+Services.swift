@@ -68,7 +68,7 @@ extension DoctorReport {
             case .noStateDirectory: "give run --state-dir DIR (or set STATE_DIRECTORY)"
             default: "make the directory writable by the service's user (systemd's StateDirectory=gpio-debounce does), or give run --state-dir DIR"
             }
-            return [.blocker("state", error.description, toDo: toDo, .counterState(error))]
+            return [.blocker("state", error.description, toDo: toDo, .keptState(error))]
         case nil:
             return [.warning("state", "the state directory was not checked", toDo: "run doctor on the machine that runs the configuration")]
         }

@@ -81,7 +81,7 @@ package enum ReplayedInputError: Error, Sendable, Hashable {
         case .noSuchInput(let name, let inputs):
             "\(file) has no input of one line (a trace is of one line) named \"\(name)\"; it has: \(inputs.joined(separator: ", "))"
         case .notOne(let inputs):
-            "\(file) has \(inputs.count) inputs of one line: say which with --button (\(inputs.joined(separator: ", ")))"
+            "\(file) has \(inputs.count) inputs of one line: say which with --input (\(inputs.joined(separator: ", ")))"
         }
     }
 }

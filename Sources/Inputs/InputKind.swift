@@ -48,12 +48,16 @@ package protocol InputKind: InputSettings {
     /// What `run --simulate` drives each input of this kind with, for its help: `a bouncy button per button`.
     static var simulationHelp: String { get }
 
-    /// What `gpio-debounce reset` does to an input of this kind, for its help (`a counter's total: …`);
+    /// What `gpio-debounce reset` does to an input of this kind, for its help (`A counter's total, in pulses: …`);
     /// nil for a kind with nothing to reset.
     static var resetHelp: String? { get }
 
     /// How it takes a recorded trace of one line (`replay --config`); nil for an input of several lines.
     var replayTarget: ReplayTarget? { get }
+
+    /// What `replay --config` does with a trace through an input of this kind, for its help: `a
+    /// button's debounce, …`; nil for a kind of several lines.
+    static var replayHelp: String? { get }
 }
 
 extension InputKind {
@@ -65,4 +69,5 @@ extension InputKind {
     package static var stateFiles: [StateFile] { [] }
     package static var resetHelp: String? { nil }
     package var replayTarget: ReplayTarget? { nil }
+    package static var replayHelp: String? { nil }
 }

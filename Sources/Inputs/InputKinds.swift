@@ -136,7 +136,8 @@ package enum InputKinds {
     /// What `run --simulate` drives every kind's inputs with (`InputKind.simulationHelp`), in the run's order.
     package static var simulationHelp: String { kinds.map { $0.simulationHelp }.joined(separator: ", ") }
 
-    /// Where each state file keeps what, for a help text: "the counters' totals in `counters`, …".
+    /// Where each state file keeps what, in the kinds' order, for a help text: "the encoders'
+    /// positions in `positions`, …".
     package static var stateFilesInWords: String {
         stateFiles.map { "\($0.contents) in `\($0.fileName)`" }.joined(separator: ", ")
     }
@@ -150,4 +151,7 @@ package enum InputKinds {
     /// How `entry` takes a recorded trace of one line (`replay --config`), as its kind says
     /// (`<Kind>Settings+Replay.swift`); nil for an input of several lines.
     package static func replayTarget(of entry: Roster.Input) -> ReplayTarget? { kind(of: entry).replayTarget }
+
+    /// What `replay --config` does through each kind of one line (`InputKind.replayHelp`), in the run's order.
+    package static var replayHelp: [String] { kinds.compactMap { $0.replayHelp } }
 }

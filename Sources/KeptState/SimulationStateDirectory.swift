@@ -27,7 +27,7 @@ package struct SimulationStateDirectory {
     }
 
     /// Removes the files a `StateStore` leaves in the directory (each of `files`, such as `counters`,
-    /// `counters.lock` and a cut-off write's `.counters.*`), then the directory; call it once the
+    /// and a cut-off write of one, `.counters.*`; and the lock, `counters.lock`), then the directory; call it once the
     /// store is gone (its lock closed). Returns whether the directory is gone: anything else in it
     /// (put there by hand) keeps it.
     @discardableResult

@@ -86,7 +86,7 @@ public enum StateFileFormat {
             guard let value = kind.value(fields[1]) else {
                 throw .badTotal(path: path, line: lineNumber, name: name, text: String(fields[1]), kind: kind)
             }
-            if let first = firstLines[name] { throw .duplicateName(path: path, line: lineNumber, name: name, firstLine: first) }
+            if let first = firstLines[name] { throw .duplicateName(path: path, line: lineNumber, name: name, firstLine: first, kind: kind) }
             firstLines[name] = lineNumber
             entries.append(StateFileEntry(name: name, value: value))
         }
@@ -140,7 +140,7 @@ public enum KeptStateError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A value that is not a whole number `kind.minimumValue`...Int64.max.
     case badTotal(path: String, line: Int, name: String, text: String, kind: StateFile)
     /// A name on two lines.
-    case duplicateName(path: String, line: Int, name: String, firstLine: Int)
+    case duplicateName(path: String, line: Int, name: String, firstLine: Int, kind: StateFile)
     /// Larger than `StateFileFormat.maximumBytes`; `bytes` is how much was read (at most one more).
     case tooLarge(path: String, bytes: Int)
     /// The file exists but cannot be read (`open`, `read`, or it is a directory: `EISDIR`).
@@ -186,8 +186,8 @@ public enum KeptStateError: Error, Sendable, Hashable, CustomStringConvertible {
         case .badTotal(let path, let line, let name, let text, let kind):
             return "\(path):\(line): the \(kind.valueNoun) of '\(name)', '\(Self.clipped(text))', is not a whole number from \(kind.minimumValue) to \(Int64.max): "
                 + "correct it while gpio-debounce is stopped" + Self.leftAsItIs
-        case .duplicateName(let path, let line, let name, let firstLine):
-            return "\(path):\(line): '\(name)' is listed twice (also on line \(firstLine)): keep the line with the right value, "
+        case .duplicateName(let path, let line, let name, let firstLine, let kind):
+            return "\(path):\(line): '\(name)' is listed twice (also on line \(firstLine)): keep the line with the right \(kind.valueNoun), "
                 + "while gpio-debounce is stopped" + Self.leftAsItIs
         case .tooLarge(let path, let bytes):
             return "'\(path)' is larger than \(StateFileFormat.maximumBytes / 1024) KiB (\(bytes > StateFileFormat.maximumBytes ? "over " : "")"

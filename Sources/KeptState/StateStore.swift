@@ -39,7 +39,8 @@ import SystemPackage
 /// missing and never removed, `StateDirectoryLock`) is held from `init` until the store is released, so
 /// that a second run on the same directory is refused instead of two runs overwriting each other's
 /// values. A reload hands it from one run's store to the next's (`lock`, then `init(…, lock:)`). The
-/// temporary file of a write cut off by a `kill -9` (`.counters.XXXXXX`) is removed at the next start.
+/// temporary file of a write cut off by a `kill -9` (`.counters.XXXXXX`) is removed at the next start
+/// that keeps values in that file.
 ///
 /// A run's wiring:
 ///
@@ -83,7 +84,8 @@ package final class StateStore: Sink {
     /// Each entry's value at the start, in `entries`' order: its file's, or for a name the file does
     /// not list (or no file) `StateFile.valueWhenMissing` (a total 0; no position: the input's own start).
     package let initialValues: [Int64?]
-    /// Each entry's latest value, in `entries`' order (0 for one the file did not list and that has not changed).
+    /// Each entry's latest value, in `entries`' order (0, or its file's minimum if higher, for one the
+    /// file did not list and that has not changed).
     package private(set) var values: [Int64]
     /// Each file's lines of names the run does not keep, in the file's order, written back as they were.
     package let keptLines: [StateFile: [StateFileEntry]]
@@ -149,7 +151,7 @@ package final class StateStore: Sink {
         }
         self.initialValues = initialValues
         self.keptLines = keptLines
-        values = initialValues.map { $0 ?? 0 }
+        values = zip(initialValues, entries).map { $0 ?? max(0, $1.file.minimumValue) }
         savedValues = values
         unsavedSinceNs = Array(repeating: nil, count: entries.count)
         entryOfInput = Dictionary(entries.enumerated().map { ($1.input, $0) }, uniquingKeysWith: { first, _ in first })

@@ -64,22 +64,26 @@ import Testing
             """)
         let ambiguous = try CLITests.run(["replay", "-", "--config", path], input: Self.heldPress)
         #expect(ambiguous.status == 64)
-        #expect(ambiguous.stderr.contains("has 2 inputs of one line: say which with --button (a, b)"))
-        let unknown = try CLITests.run(["replay", "-", "--config", path, "--button", "c"], input: Self.heldPress)
+        #expect(ambiguous.stderr.contains("has 2 inputs of one line: say which with --input (a, b)"))
+        let unknown = try CLITests.run(["replay", "-", "--config", path, "--input", "c"], input: Self.heldPress)
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("no input of one line (a trace is of one line) named \"c\"; it has: a, b"))
-        let chosen = try CLITests.run(["replay", "-", "--config", path, "--button", "b", "--format", "json"], input: Self.heldPress)
+        let chosen = try CLITests.run(["replay", "-", "--config", path, "--input", "b", "--format", "json"], input: Self.heldPress)
         #expect(chosen.stdout.contains("\"event\":\"hold\""))
         #expect(chosen.stdout.contains("\"button\":\"b\""))
+        let oldName = try CLITests.run(["replay", "-", "--config", path, "--button", "b", "--format", "json"], input: Self.heldPress)
+        #expect(oldName.stdout == chosen.stdout, "--button, the old name of --input, still chooses the input")
+        let both = try CLITests.run(["replay", "-", "--config", path, "--button", "b", "--input", "a"], input: Self.heldPress)
+        #expect(both.status == 64 && both.stderr.contains("--button is the old name of --input: give one of them."), "\(both.stderr)")
     }
 
     @Test func configAndDebounceOptionsDoNotMix() throws {
         let path = try Self.configuration(Self.oneButton)
         let result = try CLITests.run(["replay", "-", "--config", path, "--debounce", "defer:1ms"], input: Self.heldPress)
         #expect(result.status == 64)
-        #expect(result.stderr.contains("the button's own debounce and polarity apply"))
-        let button = try CLITests.run(["replay", "-", "--button", "door"], input: Self.heldPress)
-        #expect(button.status == 64)
+        #expect(result.stderr.contains("the input's own debounce and polarity apply"))
+        let input = try CLITests.run(["replay", "-", "--input", "door"], input: Self.heldPress)
+        #expect(input.status == 64 && input.stderr.contains("--input names an input of a configuration: add --config FILE."), "\(input.stderr)")
     }
 
     @Test func aBadLineEndsTheRunWithWhatWasDecidedBeforeIt() throws {
@@ -102,7 +106,7 @@ import Testing
     @Test func aSensorsTraceGivesItsStatesAfterTheirDelays() throws {
         let path = try Self.configuration(Self.doorAndMeter)
         let trace = "0,0\n100000000,1\n100200000,0\n100400000,1\n900000000,0\n1000000000,1\n4000000000,0\n"
-        let result = try CLITests.run(["replay", "-", "--config", path, "--button", "front-door", "--format", "json"], input: trace)
+        let result = try CLITests.run(["replay", "-", "--config", path, "--input", "front-door", "--format", "json"], input: trace)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == """
             {"event":"state","state":"off","time_ns":0,"onset_ns":0,"initial":true,"sensor":"front-door"}
@@ -119,7 +123,7 @@ import Testing
     @Test func aCountersTraceGivesOneCountPerPulse() throws {
         let path = try Self.configuration(Self.doorAndMeter)
         let trace = "0,1\n100000000,0\n140000000,1\n600000000,0\n600100000,1\n600200000,0\n640000000,1\n"
-        let result = try CLITests.run(["replay", "-", "--config", path, "--button", "energy", "--format", "json"], input: trace)
+        let result = try CLITests.run(["replay", "-", "--config", path, "--input", "energy", "--format", "json"], input: trace)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == """
             {"event":"count","total":1,"value":0.001,"rate_per_min":0,"rate":0,"rate_unit":"W","time_ns":110000000,"onset_ns":100000000,"counter":"energy"}
@@ -153,14 +157,14 @@ import Testing
     @Test func aSensorsAndACountersSummarySayWhatTheyAre() throws {
         let path = try Self.configuration(Self.doorAndMeter)
         let door = "0,0\n100000000,1\n100200000,0\n100400000,1\n900000000,0\n1000000000,1\n4000000000,0\n"
-        let sensor = try CLITests.run(["replay", "-", "--config", path, "--button", "front-door"], input: door)
+        let sensor = try CLITests.run(["replay", "-", "--config", path, "--input", "front-door"], input: door)
         #expect(sensor.status == 0, "\(sensor.stderr)")
         #expect(sensor.stderr == "2 changes to on, 2 to off from 6 raw edges (debounced, before on_delay and off_delay)\n", "\(sensor.stderr)")
         let meter = "0,1\n100000000,0\n140000000,1\n600000000,0\n600100000,1\n600200000,0\n640000000,1\n"
-        let counter = try CLITests.run(["replay", "-", "--config", path, "--button", "energy"], input: meter)
+        let counter = try CLITests.run(["replay", "-", "--config", path, "--input", "energy"], input: meter)
         #expect(counter.status == 0, "\(counter.stderr)")
         #expect(counter.stderr == "2 pulses from 6 raw edges\n", "\(counter.stderr)")
-        let heldDoor = try CLITests.run(["replay", "-", "--config", path, "--button", "front-door"], input: "0,1\n1000000,0\n")
+        let heldDoor = try CLITests.run(["replay", "-", "--config", path, "--input", "front-door"], input: "0,1\n1000000,0\n")
         #expect(heldDoor.stderr == "0 changes to on, 1 to off from 1 raw edge (debounced, before on_delay and off_delay)\n", "\(heldDoor.stderr)")
     }
 }

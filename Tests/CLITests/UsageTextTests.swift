@@ -24,9 +24,24 @@ import Testing
         #expect(help.contains("A counter's total, in pulses: without --to it starts again from 0"), "\(help)")
     }
 
+    /// Each watch mode is one kind's lines: given with lines or another mode, the message names what
+    /// was given together, and an option of a mode given alone names the mode to add.
+    @Test(arguments: [
+        (["watch", "--encoder", "17,27", "4"], "--encoder A,B names the encoder's lines: watch buttons in another `gpio-debounce watch`."),
+        (["watch", "--selector", "5,6", "--keypad", "1,2/3,4", "--encoder", "7,8"],
+         "--selector LINES names the selector's lines: watch a keypad or an encoder in another `gpio-debounce watch`."),
+        (["watch", "--scan-interval", "5ms", "4"], "--scan-settle and --scan-interval say how --keypad scans a keypad: add --keypad ROWS/COLUMNS."),
+        (["demo", "--encoder", "--keypad"], "--keypad and --encoder are two demos: choose one."),
+    ])
+    func modesGivenTogetherAreRefusedByName(arguments: [String], message: String) throws {
+        let result = try CLITests.run(arguments)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
     @Test func watchsSimulateHelpNamesTheEncoderAndTheKeypad() throws {
         let help = try Self.help("watch")
-        #expect(help.contains("with --encoder a simulated encoder turned, with --keypad a simulated keypad typed on"), "\(help)")
+        #expect(help.contains("with --encoder a simulated encoder turned, with --keypad a simulated keypad typed on, with --selector a simulated switch turned now and then."), "\(help)")
     }
 
     /// No usage line reads as if options were required (argument-parser writes `<options>` alone when

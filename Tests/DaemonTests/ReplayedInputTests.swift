@@ -50,7 +50,7 @@ import Testing
         #expect(throws: ReplayedInputError.notOne(inputs: ["bell", "door", "energy"])) { try ReplayedInput(several, name: nil) }
         #expect(
             ReplayedInputError.notOne(inputs: ["bell", "door", "energy"]).message(file: "panel.yaml")
-                == "panel.yaml has 3 inputs of one line: say which with --button (bell, door, energy)")
+                == "panel.yaml has 3 inputs of one line: say which with --input (bell, door, energy)")
         let one = try ConfigurationLoader.load("encoders: [{name: volume, lines: [17, 27]}]\ncounters: [{name: water, line: 5}]", file: "one.yaml")
         let water = try ReplayedInput(one, name: nil)
         #expect(water.name == "water")

@@ -105,7 +105,7 @@ import Testing
         }
         #expect(try CounterFile.parse(Array((header + "water 9223372036854775807\n").utf8), path: path).last?.value == Int64.max)
         let twice = try #require(parseError(header + "water 1\nenergy 6\n"))
-        #expect(twice == .duplicateName(path: path, line: 5, name: "energy", firstLine: 3))
+        #expect(twice == .duplicateName(path: path, line: 5, name: "energy", firstLine: 3, kind: .counters))
         #expect(twice.description.contains("also on line 3"))
     }
 

@@ -155,7 +155,7 @@ import Testing
             _ = try StateStore(directory: temporary.path, counters: [], encoders: Self.encoders(["volume"]), logger: CounterStoreTests.quiet)
             Issue.record("a corrupt positions file was read")
         } catch {
-            #expect(error == .duplicateName(path: temporary.path + "/positions", line: 3, name: "volume", firstLine: 2))
+            #expect(error == .duplicateName(path: temporary.path + "/positions", line: 3, name: "volume", firstLine: 2, kind: .positions))
         }
         #expect(temporary.read("positions") == corrupt)
         let counting = try StateStore(directory: temporary.path, counters: CounterStoreTests.counters(["energy"]), logger: CounterStoreTests.quiet)

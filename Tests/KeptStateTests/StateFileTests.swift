@@ -1,4 +1,6 @@
+import ConfigurationFile
 import DebounceCore
+import Inputs
 import KeptState
 import Logging
 import Pipeline
@@ -51,5 +53,47 @@ import Testing
         } catch {
             #expect(error.description == "two tanks are called 'rain': give each its own name in the configuration")
         }
+    }
+
+    /// The two files' messages, whole, as the kinds' words make them.
+    @Test func theCountersAndPositionsMessagesAreWhole() {
+        let left = "; it is left as it is"
+        #expect(KeptStateError.empty(path: "st/counters", kind: .counters).description == "'st/counters' is empty: a write of it was cut off "
+            + "(a power cut before the file system had saved it), and the counters' totals are lost. Put them back by hand while gpio-debounce "
+            + "is stopped (a line `format 1`, then a line `NAME TOTAL` per counter, the totals read off the meters or a backup), or delete the "
+            + "file to start every counter at 0" + left)
+        #expect(KeptStateError.empty(path: "st/positions", kind: .positions).description == "'st/positions' is empty: a write of it was cut off "
+            + "(a power cut before the file system had saved it), and the encoders' positions are lost. Put them back by hand while gpio-debounce "
+            + "is stopped (a line `format 1`, then a line `NAME POSITION` per encoder), or delete the file to start every encoder at 0 "
+            + "(clamped into its min/max)" + left)
+        #expect(KeptStateError.malformedLine(path: "p", line: 2, reason: "'volume' has no position", kind: .positions).description
+            == "p:2: 'volume' has no position; a line is `NAME POSITION` (an encoder's name and its position): correct it while gpio-debounce "
+            + "is stopped, or move the file away" + left)
+        #expect(KeptStateError.malformedLine(path: "c", line: 3, reason: "it has 3 fields, not 2", kind: .counters).description
+            == "c:3: it has 3 fields, not 2; a line is `NAME TOTAL` (a counter's name and its total in pulses): correct it while gpio-debounce "
+            + "is stopped, or move the file away" + left)
+        #expect(KeptStateError.foreign(path: "c", line: 0, found: nil, kind: .counters).description
+            == "'c' is not a gpio-debounce counter state file (it has no `format 1` line): move it away, or give run another --state-dir" + left)
+        #expect(KeptStateError.duplicateName(path: "c", line: 4, name: "water", firstLine: 2, kind: .counters).description
+            == "c:4: 'water' is listed twice (also on line 2): keep the line with the right total, while gpio-debounce is stopped" + left)
+        #expect(KeptStateError.duplicateName(path: "p", line: 4, name: "volume", firstLine: 2, kind: .positions).description
+            == "p:4: 'volume' is listed twice (also on line 2): keep the line with the right position, while gpio-debounce is stopped" + left)
+        #expect(KeptStateError.unsuitableName(name: "two words", kind: .counters).description
+            == "the counter 'two words' cannot be kept in the state file: a counter's name is 1 to 64 characters, without spaces or control "
+            + "characters, not starting with #; rename it in the configuration")
+        #expect(KeptStateError.duplicateEntry(name: "volume", kind: .positions).description
+            == "two encoders are called 'volume': give each its own name in the configuration")
+    }
+
+    /// Every kind's file has a name of its own (two kinds in one file would share one description's
+    /// rules), none is the lock's, and every entry a kind keeps is in a file the registry lists (a
+    /// simulation's directory removes only those).
+    @Test func theKindsFilesAreDistinctAndListed() throws {
+        let names = InputKinds.stateFiles.map(\.fileName)
+        #expect(Set(names).count == names.count && !names.contains(StateStore.lockFileName), "\(names)")
+        let configuration = try ConfigurationLoader.load(
+            "counters: [{name: energy, line: 24}]\nencoders: [{name: volume, lines: [17, 27], restore: true}]\n", file: "kept.yaml")
+        let kept = InputKinds.kept(of: configuration.roster)
+        #expect(kept.count == 2 && kept.allSatisfy { InputKinds.stateFiles.contains($0.file) }, "\(kept)")
     }
 }

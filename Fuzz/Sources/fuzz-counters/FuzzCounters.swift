@@ -25,7 +25,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         case .foreign(_, let line, _, file), .unsupportedFormat(_, let line, _), .malformedLine(_, let line, _, file),
             .badName(_, let line, _), .badTotal(_, let line, _, _, file):
             Fuzz.require(line >= 0 && line <= lines, "line \(line) of \(lines): \(error)")
-        case .duplicateName(_, let line, _, let firstLine):
+        case .duplicateName(_, let line, _, let firstLine, file):
             Fuzz.require(firstLine >= 1 && firstLine < line && line <= lines, "lines \(firstLine) and \(line) of \(lines): \(error)")
         case .empty(_, file):
             Fuzz.require(size == 0, "a file of \(size) bytes called empty")

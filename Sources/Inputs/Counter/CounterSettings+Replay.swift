@@ -2,6 +2,8 @@ import ConfigurationFile
 import EventOutput
 
 extension CounterSettings {
+    package static var replayHelp: String? { "a counter's pulses, counted from 0" }
+
     /// A trace replayed through this meter: its pulses (counted from 0), printed with its name, its
     /// total in its unit and its rate.
     package var replayTarget: ReplayTarget? {

@@ -17,7 +17,7 @@ struct DemoCommand: ParsableCommand {
         abstract: "Press a simulated bouncy button in real time and show raw edges against debounced events.",
         // argument-parser's own, for more than 12 options none of them required, is `demo <options>`,
         // which reads as if options were required.
-        usage: "gpio-debounce demo [--encoder | --keypad] [<options>]",
+        usage: "gpio-debounce demo [\(DemoModes.types.map { $0.flag }.joined(separator: " | "))] [<options>]",
         discussion: """
             No hardware needed. The simulated button bounces like a real one (about 1.5 ms of bounce per \
             press on average, pulses down to 100 ns, now and then tens of ms), and is pressed by a \
@@ -39,23 +39,19 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "Run in virtual time: no waiting, the whole demo at once.")
     var virtualTime = false
 
-    @Flag(help: "Turn a simulated bouncy rotary encoder instead of pressing a button: runs, fast flicks, reversals and jiggles; --presses counts the turns.")
-    var encoder = false
-
-    @Flag(help: "Type on a simulated 4×4 matrix keypad instead of pressing a button: each key bounces, and the keypad is scanned as a real one is; --presses counts the keys.")
-    var keypad = false
+    @OptionGroup var modes: DemoModes
 
     @OptionGroup var debounce: DebounceOptions
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
         guard (0...1).contains(drop) else { throw ValidationError("--drop must be a fraction from 0 to 1, e.g. 0.05.") }
-        if keypad, encoder { throw ValidationError("--keypad and --encoder are two demos: choose one.") }
+        let chosen = modes.chosen.map { type(of: $0).flag }
+        if chosen.count > 1 { throw ValidationError("\(chosen.joined(separator: " and ")) are \(chosen.count == 2 ? "two" : "\(chosen.count)") demos: choose one.") }
     }
 
     func run() throws {
-        if encoder { return try turnEncoder() }
-        if keypad { return try typeOnKeypad() }
+        if let mode = modes.chosen.first { return try mode.demo(with: self) }
         let signals = try signalDescriptor()
         let seed = self.seed ?? UInt64(truncatingIfNeeded: MonotonicClock.nowNs)
         let configuration = debounce.configuration
@@ -92,35 +88,6 @@ struct DemoCommand: ParsableCommand {
         }
         out.appendUTF8(" (\(stop == .endOfInput ? "done" : "stopped")).")
         try writeOrFail(out)
-    }
-
-    /// `--encoder`: the simulated encoder's detents, and at the end the detents it was turned by.
-    private func turnEncoder() throws {
-        let signals = try signalDescriptor()
-        let seed = self.seed ?? UInt64(truncatingIfNeeded: MonotonicClock.nowNs)
-        var truth = BouncyEncoder(seed: seed, gestures: presses, recordsDetents: true)
-        while truth.next() != nil {}
-        let detents = truth.takeDetents()
-        let out = OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0)
-        let printer = EventPrinter(writer: output.writer(out), lineFields: [.none, .none])
-        let assembly = RunAssembly.simulated(
-            SimulatedLines(encoder: BouncyEncoder(seed: seed, gestures: presses), dropProbability: drop, seed: seed ^ 0x5EED), names: ["A", "B"],
-            virtualTime: virtualTime)
-        let loop = try makeLoop { () throws(LineError) in
-            try assembly.loop(plan: PipelinePlan(lines: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1)]), sinks: [printer], stop: .signals(signals))
-        }
-        if output.format == .text {
-            out.appendUTF8("gpio-debounce demo --encoder: a simulated bouncy rotary encoder (KY-040 style, 4 transitions per detent), no hardware needed (seed \(seed), \(counted(presses, "turn")): runs, flicks, reversals, jiggles).")
-            try writeOrFail(out)
-        }
-        let stop = try runToEnd(loop)
-        if output.format == .text {
-            let clockwise = detents.count { $0.clockwise }
-            let statistics = loop.pipeline.decoder(encoder: 0).statistics
-            out.appendUTF8("\(counted(detents.count, "detent")) turned (\(clockwise) cw, \(detents.count - clockwise) ccw): \(statistics.clockwise) cw and \(statistics.counterClockwise) ccw reported, position \(loop.pipeline.decoder(encoder: 0).position), from \(counted(statistics.changes, "change"))")
-            out.appendUTF8(" (\(stop == .endOfInput ? "done" : "stopped")).")
-            try writeOrFail(out)
-        }
     }
 
     /// How many of `button`'s presses had begun (their first edge) by `timeNs` on the line's clock: what

@@ -13,7 +13,7 @@ struct DoctorCommand: ParsableCommand {
             Looks at the kernel and libgpiod, the chips and which one offsets alone mean, permissions \
             (the gpio group, the udev rule), each line of the configuration and the LINEs given (exists, \
             direction, who holds it when busy), /dev/uinput when keys are configured, the MQTT broker (its \
-            files read, a TCP connection: authentication is not checked) and the counters' state directory \
+            files read, a TCP connection: authentication is not checked) and the state directory \
             (writable, not held by another run). Requests no line and changes nothing. Exits 0 when run \
             would start, else with the exit code run would stop with for the first blocker.
             """)
@@ -27,7 +27,7 @@ struct DoctorCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Lines to look at besides the configuration's: offsets or names.", valueName: "line"))
     var lines: [String] = []
 
-    @Option(help: ArgumentHelp("The counters' state directory run would use (default: as run chooses it).", valueName: "dir"))
+    @Option(help: ArgumentHelp("The state directory run would use (default: as run chooses it).", valueName: "dir"))
     var stateDir: String?
 
     @Option(help: "Output format: text (for people) or json (one object per finding, one per line).")
@@ -74,7 +74,7 @@ extension ExitStatus {
         switch blocker {
         case .gpio(let error): of(error)
         case .machine(let failure): of(failure)
-        case .counterState(let error): of(error)
+        case .keptState(let error): of(error)
         case .keyboard(let error): of(error)
         }
     }

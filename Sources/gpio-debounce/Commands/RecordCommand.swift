@@ -22,10 +22,8 @@ struct RecordCommand: ParsableCommand {
             every edge the kernel reports is written, and events the kernel lost (its queue overflowed) \
             are marked: `# lost ...` comment lines in the text format, $comment blocks in VCD. Then run \
             `gpio-debounce analyze FILE` to pick a window, or `gpio-debounce replay FILE` to try one.
-            With --encoder A,B, both lines of a rotary encoder are recorded: text as t_ns,line,level lines \
-            (A is line 0, B line 1), VCD as two channels A and B; replay it with `gpio-debounce replay FILE \
-            --encoder 0,1` (text) or `--encoder A,B` (VCD).
-            """)
+
+            """ + RecordModes.types.map { $0.help }.joined(separator: "\n"))
 
     @Argument(help: ArgumentHelp("The line: an offset or a name (not needed with --simulate).", valueName: "line"), transform: LineArgument.parse)
     var line: String?
@@ -49,8 +47,7 @@ struct RecordCommand: ParsableCommand {
 
     @OptionGroup var simulation: SimulationOptions<RecordCommand>
 
-    @Option(help: ArgumentHelp("Record a rotary encoder's two lines A,B (offsets or names, e.g. 17,27): text with a line column, or VCD channels A and B.", valueName: "A,B"))
-    var encoder: String?
+    @OptionGroup var modes: RecordModes
 
     @Option(help: ArgumentHelp("With --simulate: lose this fraction of edges (0 to 1), as an overflowing kernel queue does.", valueName: "fraction"))
     var drop: Double = 0
@@ -60,15 +57,8 @@ struct RecordCommand: ParsableCommand {
     enum RecordFormat: String, ExpressibleByArgument, CaseIterable { case text, vcd }
 
     func validate() throws {
-        if let encoder {
-            let parts = try LineArgument.parseList(encoder)
-            guard parts.count == 2, parts[0] != parts[1] else {
-                throw ValidationError("--encoder takes two different lines, A then B, e.g. --encoder 17,27.")
-            }
-            if line != nil { throw ValidationError("--encoder A,B names the lines to record: leave out the line argument.") }
-            if drop > 0 { throw ValidationError("--drop applies to the simulated button, not to --encoder.") }
-        }
-        if !simulation.simulate, line == nil, encoder == nil { throw ValidationError("Say which line to record, e.g. `gpio-debounce record 17 -o button.csv` (or --simulate).") }
+        try modes.chosen?.validate(with: self)
+        if !simulation.simulate, line == nil, modes.chosen == nil { throw ValidationError("Say which line to record, e.g. `gpio-debounce record 17 -o button.csv` (or --simulate).") }
         if let duration, duration <= 0 { throw ValidationError("--duration must be longer than 0.") }
         guard (0...1).contains(drop) else { throw ValidationError("--drop must be a fraction from 0 to 1, e.g. 0.05.") }
     }
@@ -87,14 +77,14 @@ struct RecordCommand: ParsableCommand {
         try record(loop, by: recorder, of: name, into: target)
     }
 
-    /// The lines recorded, and what the recording calls them: the simulated encoder or button, or the
-    /// pins named.
+    /// The lines recorded, and what the recording calls them: the simulated input of the mode chosen
+    /// or button, or the pins named.
     private func input() throws -> (RunAssembly, name: String) {
         let (seed, presses, virtualTime) = (simulation.chosenSeed(), simulation.presses, simulation.virtualTime)
-        let lineNames = try encoder.map(LineArgument.parseList) ?? [line ?? "0"]
-        if simulation.simulate, encoder != nil {
-            let lines = SimulatedLines(encoder: BouncyEncoder(seed: seed, gestures: presses))
-            return (RunAssembly.simulated(lines, names: lineNames, virtualTime: virtualTime), "simulated encoder (seed \(seed)), A and B")
+        let lineNames = try modes.chosen?.lineNames() ?? [line ?? "0"]
+        if simulation.simulate, let mode = modes.chosen {
+            let (lines, name) = mode.simulatedLines(seed: seed, presses: presses)
+            return (RunAssembly.simulated(lines, names: lineNames, virtualTime: virtualTime), name)
         }
         if simulation.simulate {
             let lines = SimulatedLines(buttons: [BouncyButton(seed: seed, presses: presses)], dropProbability: drop, seed: seed ^ 0x5EED)
@@ -128,7 +118,7 @@ struct RecordCommand: ParsableCommand {
         do {
             let recorder = try TraceRecorder(
                 format: vcd ? .vcd : .text, output: OutputBuffer(fileDescriptor: target.descriptor), name: name,
-                signals: encoder == nil ? ["raw"] : ["A", "B"], initialLevels: initialLevels, startNs: startNs)
+                signals: modes.chosen?.signals ?? ["raw"], initialLevels: initialLevels, startNs: startNs)
             return (recorder, target)
         } catch {
             throw failure(error.description, ExitStatus.ioError)
@@ -155,9 +145,10 @@ struct RecordCommand: ParsableCommand {
 }
 
 extension RecordCommand: SimulationHelp {
-    static let simulate = ArgumentHelp("Record the simulated bouncy button (or encoder) instead of a real pin (no hardware needed).")
-    static let seed = ArgumentHelp("Seed of the simulated button (with --simulate). (default: 1)")
-    static let presses = ArgumentHelp("Presses of the simulated button, or gestures of the simulated encoder (with --simulate; default: until stopped).")
+    static let simulate = ArgumentHelp(
+        "Record a simulated bouncy button instead of a real pin (no hardware needed); \(RecordModes.types.map { $0.simulated }.joined(separator: ", ")).")
+    static let seed = ArgumentHelp("Seed of the simulation (with --simulate). (default: 1)")
+    static let presses = ArgumentHelp("How many times the simulated input is pressed or turned (with --simulate; default: until stopped).")
     static let defaultSeed: UInt64? = 1
     static let fewestPresses = 1
 }

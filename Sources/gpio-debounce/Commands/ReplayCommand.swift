@@ -3,6 +3,7 @@ import Assembly
 import ConfigurationFile
 import Daemon
 import EventLoop
+import Inputs
 import LineInput
 import Pipeline
 import Recording
@@ -12,11 +13,11 @@ import SystemPackage
 import TraceInput
 
 /// `gpio-debounce replay [FILE|-]`: a recorded trace through the same pipeline as a live line, in
-/// virtual time: with the command line's debounce options, or a configuration file's button.
+/// virtual time: with the command line's debounce options, or a configuration file's input.
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Run a recorded trace of raw edges through the debouncer (or a configured button) and print the events.",
+        abstract: "Run a recorded trace of raw edges through the debouncer (or a configured input) and print the events.",
         discussion: """
             The trace is VCD (a .vcd file), or text, one `t_ns,level` line per edge (nanoseconds, then 0 or 1); the first line is \
             the initial level and emits nothing. Blank lines, lines starting with # and a `t_ns,level` \
@@ -25,14 +26,11 @@ struct ReplayCommand: ParsableCommand {
             down gets no hold it has not had). It streams: a trace of any length runs in bounded memory. \
             On a malformed line, the events decided before it are printed, then the error names the line, \
             and the exit code is 65.
-            With --config, the trace goes through that file's button (--button NAME, or its only one): \
-            its debounce, gestures (hold, repeat, clicks) and group lockouts. Each action an event would \
-            start is printed after the event; none is run. --button may also name a sensor (its states, \
-            after their delays) or a counter (its pulses, counted from 0).
-            With --encoder A,B, the trace holds a rotary encoder's two lines (VCD channels by name or \
-            0-based index, or the text format's line column: t_ns,line,level lines, each line's first \
-            data line its initial level) and one rotate event is printed per detent, as watch --encoder does.
-            """)
+            With --config, the trace goes through that file's input of one line (--input NAME, or its only \
+            one): \(InputKinds.replayHelp.joined(separator: "; ")). Each action an event would start is printed \
+            after the event; none is run.
+
+            """ + ReplayModes.types.map { $0.help }.joined(separator: "\n"))
 
     @Argument(help: ArgumentHelp("The trace: t_ns,level text, or .vcd (e.g. from sigrok/PulseView); - (the default) reads text from standard input.", valueName: "file"))
     var file: String = "-"
@@ -40,16 +38,17 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("VCD channel to read, by name or 0-based index (default: the only one).", valueName: "channel"))
     var channel: String?
 
-    @Option(help: ArgumentHelp("A configuration file (as for `run`): replay through one of its buttons, actions printed, not run.", valueName: "file"))
+    @Option(help: ArgumentHelp("A configuration file (as for `run`): replay through one of its inputs, actions printed, not run.", valueName: "file"))
     var config: String?
 
-    @Option(help: ArgumentHelp("The configuration's button, sensor or counter to replay through (not needed when it has one of them).", valueName: "name"))
+    @Option(help: ArgumentHelp("The configuration's input of one line to replay through (not needed when it has only one).", valueName: "name"))
+    var input: String?
+
+    /// `--button NAME`, the name `--input` had before inputs other than buttons could be replayed.
+    @Option(name: .customLong("button"), help: .hidden)
     var button: String?
 
-    @Option(help: ArgumentHelp("Replay a rotary encoder's lines A,B: VCD channels (names or 0-based indices, e.g. D0,D1) or the text trace's line numbers (e.g. 0,1).", valueName: "A,B"))
-    var encoder: String?
-
-    @OptionGroup var encoderOptions: EncoderOptions
+    @OptionGroup var modes: ReplayModes
 
     @OptionGroup var debounce: DebounceOptions
 
@@ -59,18 +58,22 @@ struct ReplayCommand: ParsableCommand {
     enum ReplayFormat: String, ExpressibleByArgument, CaseIterable { case text, json, vcd }
 
     func validate() throws {
-        if encoder != nil { try validateEncoder() }
-        if config == nil, button != nil { throw ValidationError("--button names a button of a configuration: add --config FILE.") }
+        try modes.chosen?.validate(with: self)
+        if input != nil, button != nil { throw ValidationError("--button is the old name of --input: give one of them.") }
+        if config == nil, inputName != nil { throw ValidationError("--input names an input of a configuration: add --config FILE.") }
         if config != nil, debounce.press != nil || debounce.release != nil || debounce.debounce != DebounceConfiguration.defaultStrategy
             || debounce.polarity != .activeLow
         {
-            throw ValidationError("With --config, the button's own debounce and polarity apply: leave out --debounce, --press, --release and --active-high.")
+            throw ValidationError("With --config, the input's own debounce and polarity apply: leave out --debounce, --press, --release and --active-high.")
         }
     }
 
+    /// The configured input named (`--input`, or `--button`).
+    var inputName: String? { input ?? button }
+
     func run() throws {
-        if let encoder { return try replayEncoder(LineArgument.parts(encoder)) }
-        let input = try config.map { try Self.configuredInput(file: $0, name: button) }
+        if let mode = modes.chosen { return try mode.replay(with: self) }
+        let input = try config.map { try Self.configuredInput(file: $0, name: inputName) }
         let source = try openTrace()
         let output = OutputBuffer(fileDescriptor: .standardOutput)
         let (initialLevel, plan) = (source.readLevel(line: 0), input?.pipeline ?? PipelinePlan(lines: [LinePlan(debounce: debounce.configuration)]))
@@ -101,7 +104,7 @@ struct ReplayCommand: ParsableCommand {
         return input?.sinks(format: eventFormat, output: output) ?? [EventPrinter(writer: EventWriter(format: eventFormat, output: output), lineFields: [.none])]
     }
 
-    /// The configuration `file`'s button, sensor or counter `name` (or its only one). Loaded as
+    /// The configuration `file`'s input of one line `name` (or its only one). Loaded as
     /// `run --simulate` loads it: a bad file exits 65, a missing one 66, and a program its actions name
     /// that is missing here is a note, since a replay only shows the actions.
     private static func configuredInput(file: String, name: String?) throws -> ReplayedInput {

@@ -58,26 +58,7 @@ struct WatchCommand: ParsableCommand {
 
     @OptionGroup var simulation: SimulationOptions<WatchCommand>
 
-    @Option(help: ArgumentHelp("Watch a rotary encoder on lines A,B (offsets or names, e.g. 17,27 or GPIO17,GPIO27): one rotate event per detent, clockwise when A leads.", valueName: "A,B"))
-    var encoder: String?
-
-    @OptionGroup var encoderOptions: EncoderOptions
-
-    @Option(
-        help: ArgumentHelp(
-            "Watch a matrix keypad: its row lines, a slash, its column lines (e.g. 5,6,13,19/12,16,20,21): one press and one release per key, named as printed on a 4×4 or 4×3 pad (123A… *0#D). Rows are pulled up (--bias); columns are driven low one at a time while a key is down.",
-            valueName: "ROWS/COLUMNS"))
-    var keypad: String?
-
-    @OptionGroup var keypadScan: KeypadScanOptions
-
-    @Option(
-        help: ArgumentHelp(
-            "Watch a selector switch on these lines (e.g. 5,6,13: one per position, or bit 0 first with --code): one select event per position it settles on, its position at the start first.",
-            valueName: "LINES"))
-    var selector: String?
-
-    @OptionGroup var selectorOptions: SelectorOptions
+    @OptionGroup var modes: WatchModes
 
     @Flag(
         help: ArgumentHelp(
@@ -94,44 +75,25 @@ struct WatchCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if let selector {
-            guard lines.isEmpty, encoder == nil, keypad == nil else {
-                throw ValidationError("--selector LINES names the selector's lines: watch buttons, an encoder or a keypad in another `gpio-debounce watch`.")
+        let chosen = modes.chosen
+        if let mode = chosen.first {
+            let others = (lines.isEmpty ? [] : ["buttons"]) + chosen.dropFirst().map { type(of: $0).anInput }
+            guard others.isEmpty else {
+                let listed = others.count < 2 ? others.joined() : others.dropLast().joined(separator: ", ") + " or " + (others.last ?? "")
+                throw ValidationError(
+                    "\(type(of: mode).option) names the \(type(of: mode).input)'s lines: watch \(listed) in another `gpio-debounce watch`.")
             }
-            try LineArgument.requireDistinct(LineArgument.parseList(selector))
-            if kernelDebounceNs > 0 || debounce.press != nil || debounce.release != nil {
-                throw ValidationError("A selector's lines are not debounced one by one: its reading must hold for --settle (20ms by default) instead.")
-            }
-            return
+            return try mode.validate(with: self)
         }
-        if selectorOptions.isGiven { throw ValidationError("--code, --positions and --settle say how --selector reads a switch: add --selector LINES.") }
-        if let keypad {
-            guard lines.isEmpty, encoder == nil else { throw ValidationError("--keypad ROWS/COLUMNS names the keypad's lines: watch buttons or an encoder in another `gpio-debounce watch`.") }
-            let (rows, columns) = try Self.keypadLines(keypad)
-            try keypadScan.check(rows: rows.count, columns: columns.count)
-            return
-        }
-        if keypadScan.isGiven { throw ValidationError("--scan-settle and --scan-interval say how --keypad scans a keypad: add --keypad ROWS/COLUMNS.") }
-        if let encoder {
-            guard lines.isEmpty else { throw ValidationError("--encoder A,B names the encoder's two lines: watch buttons in another `gpio-debounce watch`.") }
-            let parts = try LineArgument.parseList(encoder)
-            guard parts.count == 2, parts[0] != parts[1] else {
-                throw ValidationError("--encoder takes two different lines, A then B, e.g. --encoder 17,27.")
-            }
-        }
-        if encoder == nil, !simulation.simulate, lines.isEmpty { throw ValidationError("Say which line to watch, e.g. `gpio-debounce watch 17` (or --simulate).") }
+        if let stray = modes.all.lazy.compactMap(\.strayOptions).first { throw ValidationError(stray) }
+        if !simulation.simulate, lines.isEmpty { throw ValidationError("Say which line to watch, e.g. `gpio-debounce watch 17` (or --simulate).") }
         if lines.count > 64 { throw ValidationError("At most 64 lines per watch.") }
         try LineArgument.requireDistinct(lines)
     }
 
     func run() throws {
         if simulation.simulate { SimulatedPinsNote.say(options: (kernelDebounceNs > 0 ? ["--kernel-debounce"] : []) + kernelQueue.given) }
-        if let keypad {
-            let (rows, columns) = try Self.keypadLines(keypad)
-            return try watchKeypad(rows: rows, columns: columns)
-        }
-        if let encoder { return try watchEncoder(LineArgument.parseList(encoder)) }
-        if let selector { return try watchSelector(LineArgument.parseList(selector)) }
+        if let mode = modes.chosen.first { return try mode.watch(with: self) }
         try watchButtons()
     }
 
@@ -145,7 +107,7 @@ struct WatchCommand: ParsableCommand {
         let loop = try makeLoop { () throws(LineError) in
             try assembly.loop(
                 plan: PipelinePlan(lines: [LinePlan(debounce: debounce.configuration)]), sinks: [printer] + availabilityNotices, stop: .signals(signals),
-                limits: LoopLimits(maximumEvents: numEvents, idleTimeoutNs: idleTimeoutNs))
+                limits: limits)
         }
         _ = try runToEnd(loop) { Self.summarize(loop, places: places, printer: printer) }
     }
@@ -159,36 +121,9 @@ struct WatchCommand: ParsableCommand {
         }
     }
 
-    /// `--encoder A,B`: the encoder's two lines, raw, through its decoder; one event per detent.
-    private func watchEncoder(_ names: [String]) throws {
-        let signals = try signalDescriptor()
-        guard
-            let assembly = try simulation.simulate
-                ? RunAssembly.simulated(
-                    SimulatedLines(encoder: BouncyEncoder(seed: simulation.chosenSeed(), gestures: simulation.presses)), names: names,
-                    virtualTime: simulation.virtualTime)
-                : pins(names, signals: signals)
-        else { return }
-        let places = assembly.places.compactMap { $0 }
-        let configuration = encoderOptions.configuration
-        let fields = EventFields([.text("chip", places.first?.chip ?? ""), .integers("lines", places.map { Int64($0.offset) })])
-        let printer = output.printer(lineFields: places.map(\.fields), inputFields: [0: fields], tallyField: .lostEvents, printsInitialStates: initialState)
-        let loop = try makeLoop { () throws(LineError) in
-            try assembly.loop(
-                plan: PipelinePlan(lines: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1, configuration: configuration)]), sinks: [printer] + availabilityNotices,
-                stop: .signals(signals),
-                limits: LoopLimits(maximumEvents: numEvents, idleTimeoutNs: idleTimeoutNs))
-        }
-        _ = try runToEnd(loop) {
-            let lost = printer.tally(line: 0).lostEvents + printer.tally(line: 1).lostEvents
-            printToStandardError(
-                "\(places.first?.chip ?? "") lines \(places.map { String($0.offset) }.joined(separator: ",")): \(Summary.detents(loop.pipeline.decoder(encoder: 0))); \(counted(lost, "event")) lost by the kernel")
-        }
-    }
-
     /// The real lines `names`, on `--chip`; with `--wait-for-chips` a chip not there is waited for
     /// (`nil`: a signal ended the wait), and one that goes away while watched too.
-    private func pins(_ names: [String], signals: SignalDescriptor) throws -> RunAssembly? {
+    func pins(_ names: [String], signals: SignalDescriptor) throws -> RunAssembly? {
         let open = { () throws(GPIOError) in
             try RunAssembly.pins(
                 on: ChipInventory.read(), chip: chip, lines: names, bias: bias.value, kernelDebounceNs: kernelDebounceNs, consumer: consumer,
@@ -199,7 +134,10 @@ struct WatchCommand: ParsableCommand {
     }
 
     /// What says, with `--wait-for-chips`, that a chip went away or came back.
-    private var availabilityNotices: [any Sink] { waitForChips ? [ChipAvailabilityNotice()] : [] }
+    var availabilityNotices: [any Sink] { waitForChips ? [ChipAvailabilityNotice()] : [] }
+
+    /// The loop's limits: `--num-events`, `--idle-timeout`.
+    var limits: LoopLimits { LoopLimits(maximumEvents: numEvents, idleTimeoutNs: idleTimeoutNs) }
 
     /// `--simulate`: a simulated bouncy button for each line named (line 0 if none is), pressed until
     /// stopped (or `--presses` times), in real time (or virtual).
@@ -228,10 +166,10 @@ struct BiasArgument: ExpressibleByArgument, CustomStringConvertible {
 
 extension WatchCommand: SimulationHelp {
     static let simulate = ArgumentHelp(
-        "Watch simulated bouncy buttons instead of real pins (no hardware needed): one per line named, reported as that line (GPIO27 as 27), or line 0; with --encoder a simulated encoder turned, with --keypad a simulated keypad typed on.")
-    static let seed = ArgumentHelp("Seed of the simulated button (with --simulate).")
-    /// Hidden: a watch runs until stopped; for tests, the simulated buttons' presses (or the encoder's gestures).
-    static let presses = ArgumentHelp("Presses of each simulated button, or gestures of the simulated encoder (with --simulate; default: until stopped).", visibility: .hidden)
+        "Watch simulated bouncy buttons instead of real pins (no hardware needed): one per line named, reported as that line (GPIO27 as 27), or line 0; \(WatchModes.simulationHelp).")
+    static let seed = ArgumentHelp("Seed of the simulation (with --simulate).")
+    /// Hidden: a watch runs until stopped; for tests, how many times each simulated input is used.
+    static let presses = ArgumentHelp("How many times each simulated input is pressed or moved (with --simulate; default: until stopped).", visibility: .hidden)
     static let defaultSeed: UInt64? = nil
     static let fewestPresses = 1
 }

@@ -59,7 +59,7 @@ extension ExitStatus {
         }
     }
 
-    /// The exit code for a counters' state directory or file that cannot be used: 65 for a file that is
+    /// The exit code for a state directory or file that cannot be used: 65 for a file that is
     /// not a valid state file (left as it is), 75 while another run holds the directory, 77 when it may
     /// not be read or created, 66 when it cannot be found or made, else 74.
     static func of(_ error: KeptStateError) -> ExitCode {
@@ -97,7 +97,7 @@ extension ExitStatus {
         switch failure {
         case .machine(let failure): of(failure)
         case .lines(let error): of(error)
-        case .counterState(let error): of(error)
+        case .keptState(let error): of(error)
         case .keyboard(let error): of(error)
         case .mqtt: badData
         case .mqttNeedsRealTime: usage

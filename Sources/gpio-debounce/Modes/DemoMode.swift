@@ -1,0 +1,26 @@
+import ArgumentParser
+
+/// One kind's demo (`demo --encoder`): its flag and how it plays a simulated input of the kind in
+/// real time (or virtual), with `demo`'s presses, seed, drop and output. `DemoModes` lists them;
+/// without one chosen, `demo` presses a simulated button.
+protocol DemoMode: ParsableArguments {
+    /// Its flag, as messages and the usage line write it: `--encoder`.
+    static var flag: String { get }
+    /// Whether its flag was given.
+    var isChosen: Bool { get }
+    /// Plays the demo until its input's script ends or a signal stops it.
+    func demo(with demo: DemoCommand) throws
+}
+
+/// The demos of the kinds that have one, the one list of them: their flags appear in `demo --help`
+/// in this order.
+struct DemoModes: ParsableArguments {
+    @OptionGroup var encoder: EncoderDemo
+    @OptionGroup var keypad: KeypadDemo
+
+    /// Their types, in the same order.
+    static let types: [any DemoMode.Type] = [EncoderDemo.self, KeypadDemo.self]
+
+    /// The modes chosen (at most one may be), as messages name them.
+    var chosen: [any DemoMode] { ([keypad, encoder] as [any DemoMode]).filter(\.isChosen) }
+}
