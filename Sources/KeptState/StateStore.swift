@@ -72,6 +72,10 @@ package final class StateStore: Sink {
         }
     }
 
+    /// The flush interval of an entry whose input has no `flush:` of its own (an encoder's position
+    /// with `restore: true`): 5 s, as a meter's default `flush:`.
+    package static let defaultFlushIntervalNs: Int64 = 5_000_000_000
+
     /// The lock file's name in the state directory (one lock for every file).
     package static let lockFileName = "counters.lock"
 

@@ -3,13 +3,13 @@ import InputModel
 import Pipeline
 
 extension KeypadPresenter {
-    /// Each event of a key, by its kind, as a button's (`press`, `click` with its count...).
+    /// Each event of a key, by its kind (`press`, `click` with its count...), as every gesture's.
     package func actionOccasion(for output: PipelineOutput) -> ActionOccasion? {
         guard case .event(_, let event) = output else { return nil }
-        return ButtonPresenter.occasion(of: event)
+        return event.actionOccasion
     }
 
-    /// A key's event: a button's environment (`GPIO_BUTTON` is `door key 5`), with `GPIO_KEYPAD` and
+    /// A key's event: a gesture's environment (`GPIO_BUTTON` is `door key 5`), with `GPIO_KEYPAD` and
     /// `GPIO_KEY` (only keys with actions of their own have any: never a key a code is made of).
     package func actionEnvironment(for output: PipelineOutput) -> [String] {
         guard case .event(let source, let event) = output, let index = lineIndices.firstIndex(of: source.lineIndex), keys.indices.contains(index) else {
@@ -17,7 +17,7 @@ extension KeypadPresenter {
         }
         let key = String(keys[index])
         let place = places.indices.contains(index) ? places[index] : (chip: "", offset: 0)
-        return ButtonPresenter.environment(of: event, button: "\(name) key \(key)", chip: place.chip, offset: place.offset)
+        return event.actionEnvironment(name: "\(name) key \(key)", chip: place.chip, offset: place.offset)
             + ["GPIO_KEY=\(key)", "GPIO_KEYPAD=\(name)"]
     }
 
