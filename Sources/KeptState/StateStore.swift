@@ -107,6 +107,8 @@ package final class StateStore: Sink {
     package let lock: StateDirectoryLock
     /// The entry of each input.
     private let entryOfInput: [Int: Int]
+    /// Each entry's smallest value (its file's), read on every value taken without touching the file's description.
+    private let minimumValues: [Int64]
     /// The values in the files as last written (or read).
     private var savedValues: [Int64]
     /// When each entry's first unsaved change came (nil: saved), on the loop's clock; a failed write
@@ -159,6 +161,7 @@ package final class StateStore: Sink {
         savedValues = values
         unsavedSinceNs = Array(repeating: nil, count: entries.count)
         entryOfInput = Dictionary(entries.enumerated().map { ($1.input, $0) }, uniquingKeysWith: { first, _ in first })
+        minimumValues = entries.map(\.file.minimumValue)
     }
 
     /// `names` as a set, once each can be a line of a state file and none comes twice.
@@ -197,7 +200,7 @@ package final class StateStore: Sink {
 
     package func consume(_ output: PipelineOutput, nowNs: Int64) {
         guard let (input, value) = output.heldValue, let index = entryOfInput[input] else { return }
-        values[index] = max(entries[index].file.minimumValue, value)
+        values[index] = max(minimumValues[index], value)
         if unsavedSinceNs[index] == nil, values[index] != savedValues[index] { unsavedSinceNs[index] = nowNs }
     }
 
