@@ -14,7 +14,7 @@ import Simulation
 struct EncoderDemo: DemoMode {
     @Flag(
         name: .customLong("encoder"),
-        help: "Turn a simulated bouncy rotary encoder instead of pressing a button: runs, fast flicks, reversals and jiggles; --presses counts the turns.")
+        help: "Turn a simulated bouncy rotary encoder instead: runs, fast flicks, reversals and jiggles; --presses counts the turns.")
     var isChosen = false
 
     static let flag = "--encoder"

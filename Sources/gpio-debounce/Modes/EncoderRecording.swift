@@ -31,6 +31,6 @@ struct EncoderRecording: RecordMode {
             throw ValidationError("--encoder takes two different lines, A then B, e.g. --encoder 17,27.")
         }
         if record.line != nil { throw ValidationError("--encoder A,B names the lines to record: leave out the line argument.") }
-        if record.drop > 0 { throw ValidationError("--drop applies to the simulated button, not to --encoder.") }
+        if record.drop > 0 { throw ValidationError("--drop applies to the simulated line of one input, not to --encoder.") }
     }
 }

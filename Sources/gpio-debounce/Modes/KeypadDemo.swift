@@ -17,7 +17,7 @@ import Simulation
 struct KeypadDemo: DemoMode {
     @Flag(
         name: .customLong("keypad"),
-        help: "Type on a simulated 4×4 matrix keypad instead of pressing a button: each key bounces, and the keypad is scanned as a real one is; --presses counts the keys.")
+        help: "Type on a simulated 4×4 matrix keypad instead: each key bounces, and the keypad is scanned as a real one is; --presses counts the keys.")
     var isChosen = false
 
     static let flag = "--keypad"
