@@ -25,13 +25,18 @@ import Testing
     }
 
     /// Each watch mode is one kind's lines: given with lines or another mode, the message names what
-    /// was given together, and an option of a mode given alone names the mode to add.
+    /// was given together, and an option of a mode not chosen names the mode to add.
     @Test(arguments: [
         (["watch", "--encoder", "17,27", "4"], "--encoder A,B names the encoder's lines: watch buttons in another `gpio-debounce watch`."),
         (["watch", "--selector", "5,6", "--keypad", "1,2/3,4", "--encoder", "7,8"],
          "--selector LINES names the selector's lines: watch a keypad or an encoder in another `gpio-debounce watch`."),
         (["watch", "--scan-interval", "5ms", "4"], "--scan-settle and --scan-interval say how --keypad scans a keypad: add --keypad ROWS/COLUMNS."),
         (["demo", "--encoder", "--keypad"], "--keypad and --encoder are two demos: choose one."),
+        (["watch", "--keypad", "1,2/3,4", "--code", "gray"], "--code, --positions and --settle say how --selector reads a switch: add --selector LINES."),
+        (["watch", "--encoder", "17,27", "--scan-interval", "5ms"], "--scan-settle and --scan-interval say how --keypad scans a keypad: add --keypad ROWS/COLUMNS."),
+        (["watch", "--selector", "5,6", "--scan-settle", "20us"], "--scan-settle and --scan-interval say how --keypad scans a keypad: add --keypad ROWS/COLUMNS."),
+        (["replay", "-", "--button", "door"], "--button names an input of a configuration: add --config FILE."),
+        (["record", "--encoder", "17,27", "--simulate", "--drop", "0.1"], "--drop applies to a recording of one line, not to --encoder A,B."),
     ])
     func modesGivenTogetherAreRefusedByName(arguments: [String], message: String) throws {
         let result = try CLITests.run(arguments)

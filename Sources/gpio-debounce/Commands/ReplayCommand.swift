@@ -44,7 +44,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The configuration's input of one line to replay through (not needed when it has only one).", valueName: "name"))
     var input: String?
 
-    /// `--button NAME`, the name `--input` had before inputs other than buttons could be replayed.
+    /// `--button NAME`: what `--input` was called before, kept so that scripts written for it still run.
     @Option(name: .customLong("button"), help: .hidden)
     var button: String?
 
@@ -60,7 +60,9 @@ struct ReplayCommand: ParsableCommand {
     func validate() throws {
         try modes.chosen?.validate(with: self)
         if input != nil, button != nil { throw ValidationError("--button is the old name of --input: give one of them.") }
-        if config == nil, inputName != nil { throw ValidationError("--input names an input of a configuration: add --config FILE.") }
+        if config == nil, inputName != nil {
+            throw ValidationError("\(input == nil ? "--button" : "--input") names an input of a configuration: add --config FILE.")
+        }
         if config != nil, debounce.press != nil || debounce.release != nil || debounce.debounce != DebounceConfiguration.defaultStrategy
             || debounce.polarity != .activeLow
         {

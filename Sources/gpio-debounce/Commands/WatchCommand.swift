@@ -83,9 +83,9 @@ struct WatchCommand: ParsableCommand {
                 throw ValidationError(
                     "\(type(of: mode).option) names the \(type(of: mode).input)'s lines: watch \(listed) in another `gpio-debounce watch`.")
             }
-            return try mode.validate(with: self)
         }
-        if let stray = modes.all.lazy.compactMap(\.strayOptions).first { throw ValidationError(stray) }
+        if let stray = modes.all.lazy.filter({ !$0.isChosen }).compactMap(\.strayOptions).first { throw ValidationError(stray) }
+        if let mode = chosen.first { return try mode.validate(with: self) }
         if !simulation.simulate, lines.isEmpty { throw ValidationError("Say which line to watch, e.g. `gpio-debounce watch 17` (or --simulate).") }
         if lines.count > 64 { throw ValidationError("At most 64 lines per watch.") }
         try LineArgument.requireDistinct(lines)

@@ -1,7 +1,8 @@
 import ArgumentParser
 
 /// One kind's demo (`demo --encoder`): its flag and how it plays a simulated input of the kind in
-/// real time (or virtual), with `demo`'s presses, seed, drop and output. `DemoModes` lists them;
+/// real time (or virtual), with what it takes of `demo`'s options (`--presses`, `--seed`, the output;
+/// the encoder's `--drop` too). `DemoModes` lists them;
 /// without one chosen, `demo` presses a simulated button.
 protocol DemoMode: ParsableArguments {
     /// Its flag, as messages and the usage line write it: `--encoder`.

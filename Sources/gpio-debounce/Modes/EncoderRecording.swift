@@ -30,7 +30,7 @@ struct EncoderRecording: RecordMode {
         guard parts.count == 2, parts[0] != parts[1] else {
             throw ValidationError("--encoder takes two different lines, A then B, e.g. --encoder 17,27.")
         }
-        if record.line != nil { throw ValidationError("--encoder A,B names the lines to record: leave out the line argument.") }
-        if record.drop > 0 { throw ValidationError("--drop applies to the simulated line of one input, not to --encoder.") }
+        if record.line != nil { throw ValidationError("\(Self.option) names the lines to record: leave out the line argument.") }
+        if record.drop > 0 { throw ValidationError("--drop applies to a recording of one line, not to \(Self.option).") }
     }
 }

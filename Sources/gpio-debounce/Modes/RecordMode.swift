@@ -5,7 +5,7 @@ import Simulation
 /// the recording calls them, and its simulated input. `RecordModes` lists them; without one chosen,
 /// `record` records one line.
 protocol RecordMode: ParsableArguments {
-    /// Its option with its value's name, as messages write it: `--encoder A,B`.
+    /// Its option with its value's name, as its messages write it: `--encoder A,B`.
     static var option: String { get }
     /// What `record --help` says of it.
     static var help: String { get }

@@ -11,10 +11,11 @@ protocol WatchMode: ParsableArguments {
     static var simulated: String { get }
     /// Whether its option was given.
     var isChosen: Bool { get }
-    /// What to say when an option that needs this mode was given without it (`--code` without
-    /// `--selector`); nil when none was.
+    /// What to say when one of its own options was given (`--code`, for `--selector`): `watch`
+    /// refuses it when this mode is not the one chosen; nil when none was given.
     var strayOptions: String? { get }
-    /// Refuses what it cannot watch with `watch`'s other options (debouncing, the lines' number).
+    /// Refuses its option's value, and what it cannot watch with `watch`'s other options (a
+    /// selector: debouncing).
     func validate(with watch: WatchCommand) throws
     /// Watches until stopped (or `--num-events`, `--idle-timeout`), as `watch` is told.
     func watch(with watch: WatchCommand) throws
