@@ -39,7 +39,8 @@ struct WatchModes: ParsableArguments {
     /// What `--simulate` watches with each mode: `with --encoder a simulated encoder turned, …`.
     static var simulationHelp: String { types.map { $0.simulated }.joined(separator: ", ") }
 
-    /// Every mode, the one whose message counts first when several are chosen first.
+    /// Every mode, in the order `validate` asks them: when several are chosen, the first one's
+    /// message is the one given.
     var all: [any WatchMode] { [selector, keypad, encoder] }
 
     /// The modes chosen (at most one may be).
