@@ -57,8 +57,8 @@ package final class ActionPreview: Sink {
         do { try output.flush() } catch { throw SinkError("cannot write the actions", error) }
     }
 
-    /// One line for `action`, started by an event of kind (a contact's new state, an encoder's direction,
-    /// a counter's `pulse` or `rate`) `on` at `timeNs`.
+    /// One line for `action`, started by an event of kind `on` (its input's own word for the output:
+    /// `press`, `cw`, `pulse`, ...) at `timeNs`.
     private func show(_ action: Action, on: String, timeNs: Int64) throws(Errno) {
         switch format {
         case .text:

@@ -2,9 +2,9 @@ import YAMLDocument
 
 /// What every input's entry has, whatever its kind: its name, and its line with the line's settings
 /// (`line:`, `chip:`, `bias:`, `kernel_debounce:`), each of the settings from `defaults:` where the
-/// entry does not write it. One reader for buttons, encoders, sensors and counters.
+/// entry does not write it. One reader for every kind.
 extension ConfigurationReader {
-    /// The entry's `name:`, or, when none is written, its kind and number (`button1`, `sensor2`);
+    /// The entry's `name:`, or, when none is written, its kind and number (`button1`, `encoder2`);
     /// `noun` is the kind as messages write it (`button`, `encoder`).
     package func inputName(_ fields: [String: YAMLNode], key: String, noun: String, index: Int) throws(ConfigurationError) -> String {
         guard let node = fields["name"] else { return "\(noun)\(index + 1)" }
@@ -12,7 +12,7 @@ extension ConfigurationReader {
         return try reader.name(node, key: "\(key).name", what: "\(article) \(noun)'s name")
     }
 
-    /// The settings of an entry with one line (a button, a sensor, a counter): its `line:` (a missing
+    /// The settings of an entry with one line (as a button's): its `line:` (a missing
     /// one is refused with `noun` and the offset `example` in the message), then
     /// `lineSettings(line:fields:key:defaults:)`.
     package func lineSettings(

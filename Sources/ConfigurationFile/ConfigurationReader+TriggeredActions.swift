@@ -1,8 +1,9 @@
 import Settings
 import YAMLDocument
 
-/// The `actions:` of an encoder or a sensor: commands started by one of a few triggers (`on: cw`,
-/// `on: open`...), each `run:` or `shell:` with a `policy`, `limit` and `timeout` as a button's.
+/// The `actions:` of an input with a few fixed triggers (an encoder's `on: cw`, `on: ccw`...):
+/// commands started by one of them, each `run:` or `shell:` with a `policy`, `limit` and `timeout`
+/// as a button's.
 extension ConfigurationReader {
     /// Each entry of `node` (the `actions:` of `owner`, at `key`) as its trigger and its command, named
     /// `OWNER.TRIGGER`; `defaultPolicy` where the entry gives none. `what` names the owner in the

@@ -16,7 +16,8 @@ package struct InputSections: Sendable {
     /// What messages give as a start: the first two kinds' examples, "`buttons: [...]` or `encoders: [...]`".
     var examples: String { kinds.prefix(2).map { $0.example }.joined(separator: " or ") }
 
-    /// The sections as messages list them: "`buttons:`, `encoders:` or `keypads:`".
+    /// The sections as messages list them: each key as "`buttons:`", joined by commas, with "or"
+    /// before the last.
     var listed: String {
         let written = names.map { "`\($0):`" }
         return written.count < 2 ? written.joined() : written.dropLast().joined(separator: ", ") + " or " + (written.last ?? "")

@@ -10,7 +10,7 @@ package protocol InputSettings: Sendable {
     var name: String { get }
 
     /// Reads one entry of its kind's section (`InputKindID.section`): `key` names it in messages
-    /// (`sensors[1]`), `index` is its place in the section, `context` what the file's other sections give.
+    /// (`buttons[1]`), `index` is its place in the section, `context` what the file's other sections give.
     static func read(_ node: YAMLNode, key: String, index: Int, context: ConfigurationReader.Context) throws(ConfigurationError) -> Self
     /// How an entry of its section is written, for messages: "`- name: door` entries with `line:`".
     static var sectionExample: String { get }
@@ -49,8 +49,7 @@ extension InputSettings where Self: Equatable {
     package func isSame(as other: any InputSettings) -> Bool { (other as? Self) == self }
 }
 
-/// The settings of a kind whose inputs have one line each (a button, a contact, a meter): its one
-/// line, `.single`.
+/// The settings of a kind whose inputs have one line each (as a button): its one line, `.single`.
 package protocol SingleLineSettings: InputSettings {
     /// Its line: chip, line, bias and kernel debouncing.
     var lineSettings: LineSettings { get }

@@ -1,6 +1,5 @@
 extension Roster {
-    /// One input of a run: a button, an encoder, a contact, a counter or a keypad, with its name, its
-    /// settings and its lines.
+    /// One input of a run, whatever its kind, with its name, its settings and its lines.
     package struct Input: Sendable {
         /// Its name in the configuration (unique among all inputs).
         package var name: String
@@ -10,8 +9,8 @@ extension Roster {
         package var kind: InputKindID { type(of: settings).kind }
         /// Its identity: its kind and name.
         package var id: InputID { InputID(kind, name) }
-        /// Its lines, in the run's line order: one for a button, a sensor or a counter; A then B for an
-        /// encoder, then its reset button's when it has one; a keypad's keys, row by row.
+        /// Its lines, in the run's line order, as its kind lists them (`InputSettings.watchedLines`):
+        /// one for an input of one line; A then B for an encoder, then its reset button's when it has one.
         package var lines: [LineID]
     }
 }

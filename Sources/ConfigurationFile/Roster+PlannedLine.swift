@@ -34,14 +34,14 @@ extension Roster {
 
     /// What a line is to its input: the part it plays, by the name its label adds to its input's
     /// (`volume (A)`); "" for an input's one line. Each kind names its parts beside its settings
-    /// (`Roster.Role.encoderA`, `Roster.Role.key(row:column:)`).
+    /// (`Roster.Role.key(row:column:)`).
     package struct Role: Sendable, Hashable, CustomStringConvertible {
         /// The part's name: `A`, `reset`, `key 2,3`; "" for an input's one line.
         package let name: String
 
         package init(_ name: String) { self.name = name }
 
-        /// The one line of an input of one line (a button, a sensor, a counter).
+        /// The one line of an input of one line (a button's).
         package static let single = Role("")
 
         /// What a line's label adds to its input's name: ` (A)`; nothing for `single`.

@@ -5,7 +5,7 @@
 ///
 /// The run's order is the order of the inputs it is given: the reader gives each kind's inputs in the
 /// order of the registry's list of kinds (`InputSections`), each kind's in the configuration's order,
-/// and each input's lines in the order its kind says (`InputSettings.watchedLines`: an encoder's A,
+/// and each input's lines in the order its kind says (`InputSettings.watchedLines`: a rotary knob's A,
 /// B and reset line; a keypad's keys, row by row). The lines pins carry come first, in that order
 /// (`pinLines`: what a pin source requests, from line 0); the lines no pin carries (a keypad's keys:
 /// their `settings` are nil) follow, in the same order: a source of their input's own makes them
@@ -65,8 +65,8 @@ package struct Roster: Sendable {
     /// The input that owns line `id`.
     package func input(owning id: LineID) -> Input { inputs[lines[id.index].owner.input] }
 
-    /// What messages call line `id`: its input's name, and for an encoder's line which one
-    /// (`volume (A)`).
+    /// What messages call line `id`: its input's name, and for a line of an input of several lines
+    /// which one (`volume (A)`).
     /// A keypad's key is called by its keypad and its character (`door key 5`).
     package func label(of id: LineID) -> String {
         let owner = owner(of: id)

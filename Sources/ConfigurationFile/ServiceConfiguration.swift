@@ -1,9 +1,9 @@
 import DebounceCore
 import Settings
 
-/// What `gpio-debounce run` runs: buttons, their groups, and actions; rotary encoders; contacts,
-/// pulse counters and matrix keypads. Read from YAML by `ConfigurationLoader`. Its inputs, one ordered
-/// list whatever their kinds, and their lines are its `roster`.
+/// What `gpio-debounce run` runs: buttons, their groups, and actions, and inputs of every other kind
+/// (`InputSections`). Read from YAML by `ConfigurationLoader`. Its inputs, one ordered list whatever
+/// their kinds, and their lines are its `roster`.
 public struct ServiceConfiguration: Sendable {
     /// The inputs, in the run's order, and their lines: made once, by the reader.
     package var roster: Roster

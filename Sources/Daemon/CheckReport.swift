@@ -74,7 +74,7 @@ package struct CheckReport: Sendable, Hashable {
 
     /// `FILE: OK: 2 button(s), 1 encoder(s), 0 group(s), 3 action(s), 2 key binding(s) on the keyboard "…"`:
     /// the inputs of each kind there are (buttons always), the groups, and from the plan `run` makes,
-    /// the actions and the keys the keyboard types (a button's, an encoder's, a keypad's `key_map:`).
+    /// the actions and the keys the keyboard types (a button's, an encoder's, a scanned matrix's `key_map:`).
     static func summary(_ configuration: ServiceConfiguration, file: String) -> String {
         let plan = DaemonPlan(configuration)
         let keyCount = plan.keyBindings.count
@@ -105,7 +105,7 @@ package struct CheckReport: Sendable, Hashable {
         }
 
         /// The chip and the line of the `index`-th of `roster.pins`, `wanted` its settings, apart: a
-        /// keypad names its chip once for all its lines.
+        /// matrix's rows and columns name their chip once for all of them.
         func callAsFunction(pin index: Int, _ wanted: LineSettings) -> (chip: String, line: String) {
             parts(wanted, found: found.flatMap { $0.indices.contains(index) ? $0[index] : nil })
         }

@@ -4,7 +4,6 @@ import EventLoop
 import DebounceCore
 import GPIODBackend
 import Inputs
-import Keypads
 import Logging
 import Simulation
 
@@ -34,9 +33,9 @@ extension DaemonAssembly {
     }
 
     /// A simulation of every configured input, as each kind plays its lines
-    /// (`InputKinds.simulatedInputs`: a bouncy button making a button's gestures, an encoder with
-    /// its reset button's presses, a door's reed contact, an S0 meter's pulses), laid out in the
-    /// roster's line order and reported as their configured lines; each input's seed derives from the
+    /// (`InputKinds.simulatedInputs`: a bouncy button making a button's gestures, any other input
+    /// what its own kind scripts), laid out in the roster's line order and reported as their
+    /// configured lines; each input's seed derives from the
     /// simulation's, so an input plays the same presses whatever else the configuration lists.
     /// `startNs`: when the scripts start on the run's clock (`clock`, or a new one). The inputs that are
     /// sources of their own follow (`InputKinds.simulatedSources`: a keypad's simulated matrix).

@@ -131,7 +131,7 @@ extension DaemonAssembly {
     }
 
     /// The value each input the reload kept holds in the run before (`ButtonPipeline.value(ofInput:)`:
-    /// an encoder's position, a counter's total), by its input in the next roster: where it goes on from.
+    /// a meter's total, a knob's position), by its input in the next roster: where it goes on from.
     static func carriedValues(_ change: RosterChange, from previous: ButtonPipeline) -> [Int: Int64] {
         var values: [Int: Int64] = [:]
         for (input, old) in change.previousInput.enumerated() {

@@ -54,7 +54,7 @@ package final class DaemonAssembly {
     package let mqttSink: MQTTSink?
     /// The events socket, when the run listens on one (`DaemonChoices.eventSocket`, `socket:`).
     package let eventSocket: EventSocketSink?
-    /// A simulation's own state directory, when it has counters and no `stateDirectory` was chosen;
+    /// A simulation's own state directory, when it keeps values and no `stateDirectory` was chosen;
     /// handed to the next assembly by a reload (`handOver`).
     package internal(set) var simulationState: SimulationStateDirectory?
     /// The configuration it runs.
@@ -69,7 +69,7 @@ package final class DaemonAssembly {
     let eventsBefore: Int, wakeupsBefore: Int
 
     /// Assembles the daemon of `configuration` as `choices` say, stopped from outside by `stop`;
-    /// messages of the start (what is watched, where the counters are kept) go to `logger`. Checks the
+    /// messages of the start (what is watched, where the kept values are) go to `logger`. Checks the
     /// configuration's MQTT files and lines on this machine first (`MachineCheck`), as `check` does.
     ///
     /// `carrying`: what a reload takes over from the run before (`handOver`): the kept inputs' state,
@@ -111,7 +111,7 @@ package final class DaemonAssembly {
             let plan = DaemonPlan(configuration, starts: kept)
             self.plan = plan
             let places = self.places
-            // A reload's kept inputs go on from the values they hold (an encoder's position, a counter's
+            // A reload's kept inputs go on from the values they hold (a knob's position, a meter's
             // total); the others start from their kept value, which the printer shows (`restored`).
             var carriedValues: [Int: Int64] = [:]
             if let carried, let change { carriedValues = Self.carriedValues(change, from: carried.pipeline) }
@@ -192,7 +192,7 @@ package final class DaemonAssembly {
     package func logSummary(of stop: StopReason) {
         logHealth(loop.pipeline, atNs: loop.clock.nowNs)
         if let stateStore {
-            // One line a file the run keeps: `counters: 3 writes of …/counters`, `positions: 1 write of …/positions`.
+            // One line a file the run keeps: `positions: 1 write of …/positions`.
             for file in stateStore.files {
                 let failures = stateStore.failedWritesOf[file] ?? 0
                 let failed = failures > 0 ? ", \(counted(failures, "failed write"))" : ""

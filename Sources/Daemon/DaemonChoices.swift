@@ -4,15 +4,15 @@ import EventOutput
 import SystemPackage
 
 /// What a run of the daemon is asked to do besides its configuration: the input (real pins or a
-/// simulation of every configured input), where the counters' totals are kept, when it stops, and how
+/// simulation of every configured input), where the inputs' values are kept, when it stops, and how
 /// its events are written. `run`'s options, as values.
 package struct DaemonChoices: Sendable {
     /// A simulation of every configured input instead of real pins (`run --simulate`).
     package struct Simulation: Sendable, Hashable {
         /// The first input's seed; each simulated input has its own, derived from it.
         package var seed: UInt64
-        /// Presses of each simulated button (a double click counting 2), gestures of each encoder, and
-        /// changes of each contact and counter; `nil`: forever; 0: the run starts and stops at once.
+        /// Presses of each simulated button (a double click counting 2), and as many gestures or
+        /// changes of each other input; `nil`: forever; 0: the run starts and stops at once.
         package var presses: Int?
         /// In virtual time (no waiting: the whole run at once), not in real time from 0.
         package var virtualTime: Bool
@@ -42,7 +42,7 @@ package struct DaemonChoices: Sendable {
     package var simulation: Simulation?
     /// Edge events the kernel keeps per line request (real pins only; `nil`: the most it keeps).
     package var eventBufferSize: Int?
-    /// The state directory, where inputs keep their values (`counters`, `positions`). `nil`: the default state directory
+    /// The state directory, where inputs keep their values (a file each, such as `positions`). `nil`: the default state directory
     /// (`StateDirectory.defaultPath()`), or for a simulation a new temporary directory of its own,
     /// removed when the assembly is released.
     package var stateDirectory: String?

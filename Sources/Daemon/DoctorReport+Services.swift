@@ -53,8 +53,8 @@ extension DoctorReport {
         return findings
     }
 
-    /// The state directory, when the configuration keeps state (counters, or encoders with
-    /// `restore: true`): writable, and not held by another run.
+    /// The state directory, when the configuration keeps state (a meter's total, or an encoder's
+    /// position with `restore: true`): writable, and not held by another run.
     static func state(_ inputs: DoctorInputs) -> [DoctorFinding] {
         guard let configuration = inputs.configuration, configuration.keepsState else { return [] }
         switch inputs.state {

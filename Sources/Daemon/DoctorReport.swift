@@ -27,7 +27,7 @@ package struct DoctorReport {
     }
 
     /// Whether `run` makes a virtual keyboard for `configuration`: its plan binds keys (a button's, an
-    /// encoder's keys or axis, a keypad's `key_map:`), as `run` decides it.
+    /// encoder's keys or axis, a scanned matrix's `key_map:`), as `run` decides it.
     package static func needsKeyboard(_ configuration: ServiceConfiguration) -> Bool {
         !DaemonPlan(configuration).keyBindings.isEmpty
     }

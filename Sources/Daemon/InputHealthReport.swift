@@ -4,10 +4,10 @@ import DebounceCore
 import Pipeline
 
 /// Every input's health (`InputHealth`) by the roster: what `run` logs at its stop and on `SIGUSR1`,
-/// and what MQTT publishes as diagnostics. A button, a sensor or a counter is its line's health; an
-/// encoder is its decoder's (its two lines as one input); a keypad its keys' together.
+/// and what MQTT publishes as diagnostics. An input of one line is its line's health; an
+/// encoder is its decoder's (its two lines as one input); a scanned matrix its keys' together.
 package struct InputHealthReport: Sendable {
-    /// One input: its name, its kind's noun (`button`, `encoder`, `sensor`, `counter`, `keypad`), its health.
+    /// One input: its name, its kind's noun (`button`, `encoder`, …), its health.
     package struct Entry: Sendable, Hashable {
         package var name: String
         package var noun: String
@@ -26,7 +26,7 @@ package struct InputHealthReport: Sendable {
     /// The health of `roster`'s inputs in `pipeline` at `timeNs` (the loop's time).
     package init(_ roster: Roster, pipeline: ButtonPipeline, atNs timeNs: Int64) {
         // By the input's identity in the pipeline (`DaemonPlan` gives every line and encoder its input):
-        // a keypad's keys' counts together, the edges being the changes its scans found.
+        // a scanned matrix's keys' counts together, the edges being the changes its scans found.
         entries = roster.inputs.enumerated().map { index, input in
             Entry(name: input.name, noun: input.kind.noun, health: pipeline.health(input: index, atNs: timeNs))
         }

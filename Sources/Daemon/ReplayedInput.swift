@@ -8,12 +8,12 @@ import Pipeline
 import Recording
 import Settings
 
-/// A configuration's input that a recorded trace of one line is replayed through (`replay --config`): a
-/// button, a sensor or a counter (an input of one line, `InputKinds.replayTarget`), its line the
-/// trace's line 0, with its stages, its groups' lockouts and the actions its events would start (shown
-/// after each event, never run). An encoder (two lines) and a keypad (a matrix) are not replayed this way.
+/// A configuration's input that a recorded trace of one line is replayed through (`replay --config`):
+/// an input of one line whose kind takes a trace (`InputKinds.replayTarget`), its line the trace's
+/// line 0, with its stages, its groups' lockouts and the actions its events would start (shown after
+/// each event, never run). Inputs of several lines are not replayed this way.
 package struct ReplayedInput: Sendable {
-    /// What a replay's summary counts: a button's presses, a contact's changes, a meter's pulses.
+    /// What a replay's summary counts, as the input's kind says (`ReplayTarget.Counted`).
     package typealias Kind = ReplayTarget.Counted
 
     package var name: String
@@ -60,7 +60,7 @@ package struct ReplayedInput: Sendable {
     package func sinks(format: EventFormat, output: OutputBuffer) -> [any Sink] {
         [
             EventPrinter(
-                writer: EventWriter(format: format, output: output), lineFields: [target.fields], contactLines: target.isContact ? [0] : [],
+                writer: EventWriter(format: format, output: output), lineFields: [target.fields], contactLines: target.printsStateAtStart ? [0] : [],
                 perUnit: target.meter.map { [0: $0.perUnit] } ?? [:], rateUnits: target.meter.map { [0: $0.rateUnit] } ?? [:]),
             ActionPreview(actions: actions, bindings: bindings, inputs: [presenter], format: format, output: output),
         ]

@@ -1,4 +1,4 @@
-/// Counts of what the debouncer saw, for summaries and lost-event reports. Plain counters: O(1) memory.
+/// Counts of what the debouncer saw, for summaries and lost-event reports. Plain counts: O(1) memory.
 public struct DebounceStatistics: Sendable, Hashable {
     /// Edges received, including duplicates and clamped ones (not resync corrections).
     public var edges: Int = 0
@@ -22,7 +22,7 @@ public struct DebounceStatistics: Sendable, Hashable {
     /// release (away and back within the window).
     public var glitchesRejected: Int = 0
     /// Bursts of three or more edges that reported no event: noise on the line (interference, a
-    /// contact touched but not pressed).
+    /// button touched but not pressed).
     public var noiseBursts: Int = 0
 
     public init() {}

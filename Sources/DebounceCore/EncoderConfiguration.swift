@@ -1,6 +1,6 @@
 /// Everything a `QuadratureDecoder` needs to know about one rotary encoder.
 ///
-/// Convention (gpiozero's): at rest both contacts are open and both lines read 1 (pull-ups);
+/// Convention (gpiozero's): at rest both switches are open and both lines read 1 (pull-ups);
 /// clockwise, A leads: (A, B) goes 11 → 01 → 00 → 10 → 11. Each change of one line is one
 /// *transition* (a quarter of the cycle); a *detent* is `stepsPerDetent` transitions.
 public struct EncoderConfiguration: Sendable, Hashable {
@@ -31,7 +31,7 @@ public struct EncoderConfiguration: Sendable, Hashable {
 
     /// Transitions per detent. Default `.four`.
     public var stepsPerDetent: StepsPerDetent
-    /// Swaps the directions: the events of a clockwise turn say counter-clockwise, and the position falls.
+    /// Swaps the directions: the events of a clockwise turn say anticlockwise, and the position falls.
     public var reverse: Bool
     /// The positions allowed, `nil` for any `Int` (the position then saturates at `Int.min`/`Int.max`).
     /// A one-sided limit is a range to `Int.max` or from `Int.min`.
@@ -44,13 +44,13 @@ public struct EncoderConfiguration: Sendable, Hashable {
     /// How far back `EncoderEvent.velocity` looks, in nanoseconds. Default 100 ms.
     public var velocityWindowNs: Int64
     /// With `.one` step per detent: how long the lines must hold still after a reversal's first
-    /// transition before it counts, in nanoseconds (longer than the contacts' bounce, shorter than a
+    /// transition before it counts, in nanoseconds (longer than the switches' bounce, shorter than a
     /// hand's pause). Unused with two or four steps per detent. Default 5 ms.
     public var settleNs: Int64
 
     /// The default velocity window: 100 ms, a few detents of a brisk turn.
     public static let defaultVelocityWindowNs: Int64 = 100_000_000
-    /// The default settle time: 5 ms, above the bounce of an encoder's contacts (well under a
+    /// The default settle time: 5 ms, above the bounce of an encoder's switches (well under a
     /// millisecond to a few) and far below the time a hand holds a reversed knob.
     public static let defaultSettleNs: Int64 = 5_000_000
 

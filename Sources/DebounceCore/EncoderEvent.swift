@@ -4,7 +4,7 @@ public struct EncoderEvent: Sendable, Hashable {
     public enum Direction: String, Sendable, Hashable, CaseIterable {
         /// Clockwise (A leads, unless reversed): the position rises. Its JSON name is `cw`.
         case clockwise = "cw"
-        /// Counter-clockwise: the position falls. Its JSON name is `ccw`.
+        /// Anticlockwise: the position falls. Its JSON name is `ccw`.
         case counterClockwise = "ccw"
     }
 

@@ -1,4 +1,4 @@
-/// Counts of what a `QuadratureDecoder` saw, for summaries and lost-event reports. Plain counters: O(1) memory.
+/// Counts of what a `QuadratureDecoder` saw, for summaries and lost-event reports. Plain counts: O(1) memory.
 public struct EncoderStatistics: Sendable, Hashable {
     /// Line changes received: each `receive(line:level:atNs:)`, and each line that changed in a
     /// `receive(a:b:atNs:)` (not resync corrections).
@@ -18,8 +18,11 @@ public struct EncoderStatistics: Sendable, Hashable {
     public var resyncCorrections: Int = 0
     /// Clockwise detents reported.
     public var clockwise: Int = 0
-    /// Counter-clockwise detents reported.
+    /// Anticlockwise detents reported.
     public var counterClockwise: Int = 0
+
+    /// Detents reported, either way.
+    public var detents: Int { clockwise + counterClockwise }
 
     public init() {}
 }

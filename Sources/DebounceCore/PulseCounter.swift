@@ -1,5 +1,5 @@
 /// Counts the pulses of a meter's output (an S0 electricity meter, a water or gas meter's reed
-/// contact): each debounced press is one pulse. Pure: the total it starts from is given (a state file
+/// switch): each debounced press is one pulse. Pure: the total it starts from is given (a state file
 /// keeps it across runs; see the run's state store), and every pulse reports the new total and the
 /// rate from the interval since the previous pulse (`MeterRate`), whose falls with no pulse come at
 /// `nextDeadlineNs` (`advance(toNs:)`).

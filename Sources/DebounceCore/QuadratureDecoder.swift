@@ -6,7 +6,7 @@
 ///
 /// How it counts. Each change of one line moves the knob one transition (a quarter of the cycle) one
 /// way or the other, so the decoder keeps the knob's position in transitions exactly, whatever the
-/// order of the changes. Bounce toggles one contact between two neighbouring states: it moves that
+/// order of the changes. Bounce toggles one line between two neighbouring states: it moves that
 /// position back and forth and nets to nothing. A detent is counted when the position reaches the next
 /// detent position (a whole detent from the last one counted): a turn started and taken back (jiggle)
 /// reaches none, a reversal in mid-detent counts when it reaches the detent behind, and bounce at a
@@ -110,7 +110,7 @@ public struct QuadratureDecoder: Sendable {
     private var settleWithheld = false
 
     /// Where the decoder counts from: the position of the latest detent counted (or reached), and the
-    /// positions at which the next clockwise and counter-clockwise detents count, in transitions.
+    /// positions at which the next clockwise and anticlockwise detents count, in transitions.
     private struct Anchor: Sendable {
         var restAt: Int
         var clockwiseAt: Int

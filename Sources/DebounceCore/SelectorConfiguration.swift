@@ -5,7 +5,7 @@ public struct SelectorConfiguration: Sendable, Hashable {
     public var code: SelectorCode
     /// How many lines the switch has (1 to 31); line 0 is bit 0 of a reading.
     public var lineCount: Int
-    /// How long a reading must hold before it is reported, in nanoseconds: longer than the contacts'
+    /// How long a reading must hold before it is reported, in nanoseconds: longer than the lines'
     /// bounce and than the gap while a rotary switch moves between positions (or while a coded
     /// switch's lines change one after another), so that neither reports anything.
     public var settleNs: Int64

@@ -2,7 +2,7 @@
 /// reading has held for the settle time (`SelectorConfiguration.settleNs`).
 ///
 /// The lines' raw changes go in, not debounced ones: any change starts the settle time again, so a
-/// contact's bounce, the gap while a rotary switch moves between positions (break-before-make) and
+/// line's bounce, the gap while a rotary switch moves between positions (break-before-make) and
 /// the lines of a coded switch changing one after another report nothing. A reading that holds is
 /// reported when it differs from the one last reported: a valid one as `select` (with the previous
 /// position), an invalid one as `invalid`, each invalid reading once.

@@ -11,8 +11,8 @@ import SystemPackage
 public protocol Sink: AnyObject {
     /// The run starts at `nowNs`: `levels[line]` is each line's raw level when the loop was made (read
     /// then, and reconciled with the edges already queued: `EventLoop.readStart`), `linesPressed[line]`
-    /// whether its button (or contact, or counter) is pressed now (`nil` for a raw line, which has no
-    /// debouncer).
+    /// whether its debounced line (a button's, or another input's of one line) is pressed now (`nil`
+    /// for a raw line, which has no debouncer).
     func start(linesPressed: [Bool?], levels: [Level], atNs nowNs: Int64)
     /// Takes one output of the pipeline; `nowNs` is the loop's time of this wakeup. A keypad's code
     /// (`PipelineOutput.code`) comes to `consume(code:of:nowNs:)` instead.
@@ -86,7 +86,7 @@ extension Sink {
     public func finish(atNs nowNs: Int64) throws(SinkError) {}
 }
 
-/// A sink that hands every output to a closure (the library's `Button`, tests, the demo's counters).
+/// A sink that hands every output to a closure (the library's `ButtonSet`, tests).
 package final class CallbackSink: Sink {
     private let body: (PipelineOutput) -> Void
     private let codeBody: (OutputSource, EnteredCode) -> Void

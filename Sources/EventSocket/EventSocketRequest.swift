@@ -8,9 +8,9 @@ import YAMLDocument
 /// - `{"request":"status"}`: every input's state and health now, then `{"event":"status_end"}`;
 /// - on the control socket only: `{"request":"reload"}`, the configuration read again (as SIGHUP), answered
 ///   with `reloaded` or `reload_refused`; `{"request":"health"}`, as `status`;
-///   `{"request":"reset","input":"energy","to":41000}`, a counter's total or an encoder's position set
-///   (`to` left out: the input's own reset value, 0 or the encoder's `reset_to:`), answered with the
-///   `reset` event it made, or an `error`.
+///   `{"request":"reset","input":"energy","to":41000}`, an input's value set (here a counter's total;
+///   `to` left out: the input's own reset value, such as 0), answered with the `reset` event it made,
+///   or an `error`.
 public enum EventSocketRequest: Sendable, Hashable {
     case subscribe(inputs: Set<String>?, events: Set<String>?)
     case status

@@ -10,8 +10,8 @@ public struct DaemonEvent: Sendable, Hashable {
     public var name: String
     /// The input's name from the daemon's configuration; empty for a line of no input.
     public var input: String
-    /// The input's kind: `button`, `encoder`, `sensor`, `counter`, `keypad` or `selector`; empty for a
-    /// line of no input.
+    /// The input's kind, as its section of the configuration names it in the singular (`button` for
+    /// `buttons:`; docs/socket.md lists them); empty for a line of no input.
     public var kind: String
     /// The line's number since the daemon started (1, 2, 3, …); nil for the states sent when the
     /// connection began.

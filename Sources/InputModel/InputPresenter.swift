@@ -40,8 +40,8 @@ package protocol InputPresenter: Sendable {
     /// (`publish_code: true`); nothing by default.
     func sharedFields(for code: EnteredCode) -> [(String, JSONValue)]
 
-    /// The value the control socket's `reset` sets when it names none (a counter's total: 0; an
-    /// encoder's position: its `reset_to:`); nil for an input with no value to set. Nil by default.
+    /// The value the control socket's `reset` sets when it names none (a total: 0; an encoder's
+    /// position: its `reset_to:`); nil for an input with no value to set. Nil by default.
     var resetValue: Int64? { get }
 
     /// Whether the printer asks it for lines of its own (`printedLine(for:format:)`,

@@ -48,7 +48,7 @@ package protocol InputKind: InputSettings {
     /// What `run --simulate` drives each input of this kind with, for its help: `a bouncy button per button`.
     static var simulationHelp: String { get }
 
-    /// What `gpio-debounce reset` does to an input of this kind, for its help (`A counter's total, in pulses: …`);
+    /// What `gpio-debounce reset` does to an input of this kind, for its help (what it sets, in which unit);
     /// nil for a kind with nothing to reset.
     static var resetHelp: String? { get }
 

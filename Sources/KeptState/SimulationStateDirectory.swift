@@ -6,7 +6,7 @@ import Musl
 import SystemPackage
 
 /// Where a simulated run (`run --simulate`) keeps the values its inputs keep (a meter's total, a
-/// restored encoder's position) when no `--state-dir` is given:
+/// restored knob's position) when no `--state-dir` is given:
 /// a new directory of its own under `$TMPDIR` (or `/tmp`), made with `mkdtemp(3)` and removed at the
 /// stop, so that a simulation never reads or writes the totals of real meters or the positions of real knobs
 /// (`StateDirectory.defaultPath()`, where the installed service keeps them).

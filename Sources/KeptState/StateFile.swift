@@ -1,5 +1,5 @@
 /// One file of the state directory, as the kind whose inputs keep their values in it describes it
-/// (a meter's `counters`, an encoder's `positions`: each declared in its kind's folder of `Inputs`).
+/// (a meter's `counters`, a knob's `positions`: each declared in its kind's folder of `Inputs`).
 /// Every file has one format (`StateFileFormat`: `format 1`, then `NAME VALUE` lines) and the
 /// directory's one lock; files differ in their names, their header, the values they allow and the
 /// words their messages use. Two descriptions are the same file when their names are.
@@ -29,7 +29,7 @@ public struct StateFile: Sendable, Hashable, CustomStringConvertible {
     /// The smallest value a line may have: 0 for a total, -Int64.max for a position.
     public let minimumValue: Int64
     /// The value of an entry the file does not list: 0 for a total (a meter starts counting), nil for
-    /// a position (the encoder starts from its own initial position).
+    /// a position (the input starts from its own initial position).
     public let valueWhenMissing: Int64?
     /// The start of the log's line at the start, before the path: `counters: kept in`.
     public let keptIn: String
@@ -73,7 +73,7 @@ public struct StateFile: Sendable, Hashable, CustomStringConvertible {
     public var description: String { fileName }
 
     /// The log's line at the start, for the run's entries in this file at `path` with their values:
-    /// `counters: kept in PATH (energy 41000)`, `encoders: positions kept in PATH (volume none yet)`.
+    /// `counters: kept in PATH (energy 41000)`, `…: positions kept in PATH (volume none yet)`.
     package func keptLine(path: String, entries: [(name: String, value: Int64?)]) -> String {
         let listed = entries.map { "\($0.name) \($0.value.map { String($0) } ?? "none yet")" }.joined(separator: ", ")
         return "\(keptIn) \(path) (\(listed))"

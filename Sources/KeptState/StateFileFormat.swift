@@ -4,7 +4,7 @@ import SystemPackage
 public struct StateFileEntry: Sendable, Hashable {
     /// The input's name in the configuration (`StateFileFormat.isValidName`).
     public var name: String
-    /// Its value: a meter's total in pulses, an encoder's position in detents (`StateFile.minimumValue`...Int64.max).
+    /// Its value: a meter's total in pulses, a knob's position in detents (`StateFile.minimumValue`...Int64.max).
     public var value: Int64
 
     public init(name: String, value: Int64) {

@@ -12,7 +12,7 @@ import SystemPackage
 
 /// The sink that keeps the values inputs hold across restarts and power cuts, in the state directory:
 /// each input's value in the file its kind describes (`Entry.file`, `StateFile`: a meter's total in
-/// `<directory>/counters`, an encoder's position with `restore: true` in `<directory>/positions`),
+/// `<directory>/counters`, a knob's position with `restore: true` in `<directory>/positions`),
 /// one format for every file (`StateFileFormat`). Which inputs keep a value, and in which file, is their
 /// kinds' to say (`InputKinds.kept`); the store knows only entries and files.
 ///
@@ -72,7 +72,7 @@ package final class StateStore: Sink {
         }
     }
 
-    /// The flush interval of an entry whose input has no `flush:` of its own (an encoder's position
+    /// The flush interval of an entry whose input has no `flush:` of its own (a knob's position
     /// with `restore: true`): 5 s, as a meter's default `flush:`.
     package static let defaultFlushIntervalNs: Int64 = 5_000_000_000
 

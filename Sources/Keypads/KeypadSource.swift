@@ -72,7 +72,7 @@ package final class KeypadSource: EdgeSource {
     package var isAway: Bool { port.isAway }
 
     /// The scan's next step; while waiting, a row edge waiting to start one (now), or a simulated
-    /// contact's change; none while the chip is away.
+    /// key's change; none while the chip is away.
     package var nextDueNs: Int64? {
         if port.isAway { return nil }
         if let deadlineNs = scanner.deadlineNs { return deadlineNs }
@@ -188,7 +188,7 @@ package final class KeypadSource: EdgeSource {
         }
     }
 
-    /// Starts a scan for the row edge or simulated contact change waiting, if any, at `timeNs`.
+    /// Starts a scan for the row edge or simulated key change waiting, if any, at `timeNs`.
     private func startScan(byNs timeNs: Int64) throws(LineError) {
         if let notBeforeNs = scanner.waitingSinceNs, let changeNs = port.takeChanges(byNs: timeNs, notBeforeNs: notBeforeNs) {
             pendingEdgeNs = min(pendingEdgeNs ?? changeNs, changeNs)

@@ -9,10 +9,10 @@ import SystemPackage
 package protocol MatrixPort: AnyObject {
     /// Descriptors the loop polls for the rows' edges (real pins); none for a simulated matrix.
     var descriptors: [FileDescriptor] { get }
-    /// When a simulated matrix's contacts next change, on the loop's clock (its rows may change then);
+    /// When a simulated matrix's keys next change, on the loop's clock (its rows may change then);
     /// nil for real pins, whose rows' edges come through `descriptors`.
     var nextChangeNs: Int64? { get }
-    /// Whether a simulated matrix's contacts will never change again; false for real pins.
+    /// Whether a simulated matrix's keys will never change again; false for real pins.
     var isExhausted: Bool { get }
     /// Sets the columns: one driven active (low), the others high impedance; or all driven.
     func drive(_ drive: MatrixDrive) throws(LineError)
@@ -23,7 +23,7 @@ package protocol MatrixPort: AnyObject {
     /// nanoseconds) of the earliest one stamped at or after `notBeforeNs`, or nil when none was: edges
     /// before it (a scan's own) are read and dropped.
     func readRowEdges(descriptor: Int, events: PollEvents, notBeforeNs: Int64) throws(LineError) -> Int64?
-    /// A simulated matrix's contact changes due by `timeNs`, taken: the time of the earliest one at or
+    /// A simulated matrix's key changes due by `timeNs`, taken: the time of the earliest one at or
     /// after `notBeforeNs`, or nil.
     func takeChanges(byNs timeNs: Int64, notBeforeNs: Int64) -> Int64?
     /// Whether a chip that goes away is waited for (`checkChips`) rather than ending the run; false for a

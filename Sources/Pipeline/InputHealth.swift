@@ -9,8 +9,8 @@ package struct InputHealth: Sendable, Hashable {
     /// Edges absorbed as bounce of a press or release that was reported (an encoder: changes that
     /// moved no detent, such as bounce and jiggle).
     package var bouncesAbsorbed = 0
-    /// Pulses too short to become a press or a contact's change: bursts of one or two edges that
-    /// reported nothing, and for a sensor the changes that turned back before their delay. 0 for an
+    /// Pulses too short to become a press or a change: bursts of one or two edges that reported
+    /// nothing, and for an input with a delay the changes that turned back before it. 0 for an
     /// encoder.
     package var glitchesRejected = 0
     /// Bursts of three or more edges that reported no press or release (noise on the line). 0 for an
@@ -23,8 +23,8 @@ package struct InputHealth: Sendable, Hashable {
     /// Whether glitches and noise bursts are counted: the input's lines are debounced. False for an
     /// encoder, whose decoder takes its raw lines (its health says neither).
     package var countsGlitches = true
-    /// Readings of its lines that meant nothing and held (a selector switch between positions for
-    /// longer than its settle time, two positions at once); nil for an input whose lines make no
+    /// Readings of its lines that meant nothing and held (a switch of several positions between them
+    /// for longer than its settle time, two positions at once); nil for an input whose lines make no
     /// reading together.
     package var invalidReadings: Int?
 
@@ -39,8 +39,8 @@ package struct InputHealth: Sendable, Hashable {
         self.countsGlitches = countsGlitches
     }
 
-    /// The health of a debounced line from its debouncer's statistics, the changes its contact filter
-    /// suppressed (0 for no contact) and the events it lost.
+    /// The health of a debounced line from its debouncer's statistics, the changes its delay filter
+    /// suppressed (0 for none) and the events it lost.
     package init(_ statistics: DebounceStatistics, suppressedChanges: Int = 0, lostEvents: Int) {
         self.init(
             edges: statistics.edges, bouncesAbsorbed: statistics.bouncesAbsorbed, glitchesRejected: statistics.glitchesRejected + suppressedChanges,
@@ -51,7 +51,7 @@ package struct InputHealth: Sendable, Hashable {
     /// lines lost: every change that did not make one of the reported detents' transitions is bounce
     /// (duplicates excepted: those are lost edges).
     package init(_ statistics: EncoderStatistics, stepsPerDetent: Int, lostEvents: Int) {
-        let detentTransitions = stepsPerDetent * (statistics.clockwise + statistics.counterClockwise)
+        let detentTransitions = stepsPerDetent * statistics.detents
         self.init(
             edges: statistics.changes, bouncesAbsorbed: max(0, statistics.changes - statistics.duplicateChanges - detentTransitions),
             lostEvents: lostEvents + statistics.lostSkips, countsGlitches: false)

@@ -14,9 +14,9 @@ import DebounceCore
 /// holds wherever between the request and the clock reading the edge fell. A line whose first edge is
 /// stamped after `readNs` starts at the level read.
 ///
-/// This holds for every kind of input alike: a button's press is pressed and released, a contact's
-/// change is reported after its delay, a counter counts the pulse once, an encoder's decoder starts
-/// from the levels before its first step, and a raw line starts at the level before its first edge.
+/// This holds for every kind of input alike: a button's press is pressed and released, a change
+/// with a delay is reported after it, a pulse is counted once, an encoder's decoder starts from the
+/// levels before its first step, and a raw line starts at the level before its first edge.
 package struct StartLevels: Sendable, Hashable {
     /// Each line's level at the start.
     package var levels: [Level]

@@ -37,20 +37,20 @@ package final class EventPrinter: Sink {
     /// Each line's fields, in memory of the table's own: an event reads them without copying an array.
     private let lineFields: EventFieldTable
     private let tallyField: TallyField?
-    /// Each input's own fields, by its input (`OutputSource.input`), after its detents, resets and
-    /// codes (an encoder's name, chip and lines; a keypad's name).
+    /// Each input's own fields, by its input (`OutputSource.input`), after the events that are its
+    /// input's rather than a line's (detents, resets, codes): its name, and its chip and lines.
     private let inputFields: [Int: EventFields]
-    /// The fields of the lines that are contacts or counters (their states and counts are few: read
+    /// The fields of the lines whose states, pulses and rates this printer writes (they are few: read
     /// from here, not from the table).
     private let roleFields: [Int: EventFields]
     /// The lines that are contacts, in line order: their state is printed at the start.
     private let contactLines: [Int]
-    /// Each counter's line → its pulses per unit.
+    /// Each meter's line → its pulses per unit.
     private let perUnit: [Int: Double]
-    /// Each counter's line → its rate's unit (W, L/min, m³/h); pulses per minute for a line not listed.
+    /// Each meter's line → its rate's unit (W, L/min, m³/h); pulses per minute for a line not listed.
     private let rateUnits: [Int: String]
     /// The inputs that start from the value the state directory kept, in input order: each prints what
-    /// it shows of it at the start (`InputPresenter.printedRestoredStart`: an encoder's position).
+    /// it shows of it at the start (`InputPresenter.printedRestoredStart`: a knob's position).
     private let restored: [any InputPresenter]
     /// The inputs that print their own events (`InputPresenter.printsOwnEvents`), by their input
     /// (`OutputSource.input`): what the printer has no writer for goes to them, and their state at the start.
@@ -63,12 +63,12 @@ package final class EventPrinter: Sink {
     private let tallies: UnsafeMutableBufferPointer<Tally>
 
     /// A printer for as many lines as `lineFields` has entries, each line's events followed by its
-    /// fields, then `tallyField`; an input's own events (an encoder's detents and resets, a keypad's
-    /// codes: a code's length, never the code) followed by `inputFields[input]`.
+    /// fields, then `tallyField`; an input's own events (a knob's detents and resets, an entered
+    /// code: its length, never the code) followed by `inputFields[input]`.
     ///
     /// `contactLines`: the lines that are contacts, whose state is printed once at the start
-    /// (`{"event":"state",…,"initial":true}`); `perUnit`: for each counter's line, its pulses per unit
-    /// (a count event's `value` is its total over this); `rateUnits`: for each counter's line, its
+    /// (`{"event":"state",…,"initial":true}`); `perUnit`: for each meter's line, its pulses per unit
+    /// (a count event's `value` is its total over this); `rateUnits`: for each meter's line, its
     /// rate's unit (`EventWriter.pulsesPerMinute` for one not listed); `printsInitialStates`: every other line's
     /// state at the start is printed too (`{"event":"initial",…}`, `EventWriter.write(initialLevel:…)`);
     /// `restored`: the inputs that start from a kept value, each printing it at the start
@@ -102,7 +102,7 @@ package final class EventPrinter: Sink {
 
     /// Each contact's state at the start: `{"event":"state","state":"on",…,"initial":true}`, at `nowNs`;
     /// with `printsInitialStates`, every other line's too, in line order: `{"event":"initial",…}`; then
-    /// what each input that starts from a kept value shows of it (an encoder's position:
+    /// what each input that starts from a kept value shows of it (a knob's position:
     /// `{"event":"position",…,"restored":true}`); then what each
     /// input that prints its own events shows of its state, in input order.
     package func start(linesPressed: [Bool?], levels: [Level], atNs nowNs: Int64) {
@@ -132,7 +132,7 @@ package final class EventPrinter: Sink {
     package var consumesEdges: Bool { tallyField == .rawEdges }
 
     @inline(__always)  // into the `Sink` witness the loop calls: one call fewer per output
-    /// A keypad's code: its length and time, never the code.
+    /// An entered code: its length and time, never the code.
     package func consume(code: EnteredCode, of source: OutputSource, nowNs: Int64) throws(SinkError) {
         do {
             try writer.write(codeLength: code.code.count, timeNs: code.timeNs, fields: inputFields[source.inputIndex] ?? .none)

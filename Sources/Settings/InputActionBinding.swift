@@ -1,8 +1,8 @@
 /// Which action an input's outputs start: those of input `input` (its index in the run's inputs,
 /// `OutputSource.input`) that answer `on` (`ActionOccasion.on` or `.alsoOn`), of run line `line` only
 /// when set (a keypad's key), and for clicks of `count` only when set. The words are each kind's:
-/// a button's event kinds, an encoder's `cw`, `ccw` and `rotate`, a contact's `on`, `off` and
-/// `change`, a counter's `pulse` and `rate`, a keypad's `code`.
+/// a button's event kinds (`press`, `hold`, ...), and each other kind's own (`cw`, `rotate`, `pulse`,
+/// `code`, ...).
 package struct InputActionBinding: Sendable, Hashable {
     package var input: Int
     package var line: Int?

@@ -1,12 +1,12 @@
 /// What an input's outputs send on the virtual keyboard: those of input `input` (`OutputSource.input`)
 /// that answer `on` (`ActionOccasion.on` or `.alsoOn`), of run line `line` only when set (a button's,
-/// a keypad's key), and for clicks of `count` only when set, send `keys` or move `axis`.
+/// a matrix's key), and for clicks of `count` only when set, send `keys` or move `axis`.
 ///
 /// Keys are a single key or a combination (`[KEY_LEFTCTRL, KEY_C]`): a combination goes down in its
 /// order and comes up in reverse. Held keys (`isHeld`: a button's own `key:`, a `hold` action's keys, a
-/// keypad's `key_map:`) go down at the output and come up at the line's release; others are tapped:
+/// matrix's `key_map:`) go down at the output and come up at the line's release; others are tapped:
 /// down, then up, as two reports. An axis (`REL_WHEEL` 8, `REL_DIAL` 7, `REL_HWHEEL` 6) moves by the
-/// output's step (an encoder's detent: +1 clockwise, -1 counter-clockwise, times its acceleration).
+/// output's step (an encoder's detent: +1 clockwise, -1 anticlockwise, times its acceleration).
 package struct InputKeyBinding: Sendable, Hashable {
     package var input: Int
     package var line: Int?

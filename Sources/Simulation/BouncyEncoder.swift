@@ -3,7 +3,7 @@ import Pipeline
 
 /// One detent a simulated person turned a `BouncyEncoder` by: the ground truth a decoder should recover.
 package struct PhysicalDetent: Sendable, Hashable {
-    /// `true` clockwise (A leads), `false` counter-clockwise.
+    /// `true` clockwise (A leads), `false` anticlockwise.
     package var clockwise: Bool
     /// When the detent's first transition began, and when its last one settled, in nanoseconds.
     package var firstEdgeNs: Int64
@@ -12,8 +12,8 @@ package struct PhysicalDetent: Sendable, Hashable {
 
 /// A seeded, reproducible rotary encoder (a KY-040 or EC11 with 4 transitions per detent) that a
 /// simulated person turns: slow runs, fast flicks (up to 500 detents per second), reversals, jiggles
-/// (a turn started and taken back) and pauses, with contact bounce on the line that changes (never on
-/// the other). The lines rest at 1 (pull-ups, contacts open); clockwise, A leads:
+/// (a turn started and taken back) and pauses, with bounce on the line that changes (never on
+/// the other). The lines rest at 1 (pull-ups, switches open); clockwise, A leads:
 /// (A,B) 11 → 01 → 00 → 10 → 11. Line 0 is A, line 1 is B. The same seed always gives the same edges.
 ///
 /// It streams: each gesture's edges are generated when the previous gesture's have been played, and

@@ -51,7 +51,7 @@ extension SimulatedLines {
 }
 
 extension SimulatedLines {
-    /// Simulated inputs, each on as many lines as it plays (a contact one, an encoder two: A, B), in
+    /// Simulated inputs, each on as many lines as it plays (a button one, an encoder two: A, B), in
     /// the order given: line `i` of the simulation is the `i`-th line of that list, so a
     /// caller that lists its inputs in its own line order (a configuration's roster) gets its lines back.
     package convenience init(inputs: [SimulatedInput], startNs: Int64 = 0) {

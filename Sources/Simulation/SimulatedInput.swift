@@ -2,8 +2,8 @@ import DebounceCore
 import Pipeline
 
 /// What a simulated input of a run plays, on its lines: one line's script (a bouncy contact: a
-/// button's, a reed switch's, a meter's pulse output), or one script for all of its lines (an
-/// encoder's A and B, a selector switch's). Each kind says what its input plays
+/// button's, a reed switch's, a meter's pulse output), or one script for all of its lines (a
+/// knob's A and B, a rotary switch's). Each kind says what its input plays
 /// (`InputKind.simulated`); `SimulatedLines(inputs:)` lays them out in the order given.
 package enum SimulatedInput: Sendable {
     /// One line that reads `initialLevel` at the start and then plays `script`, times in nanoseconds

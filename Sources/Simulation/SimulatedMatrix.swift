@@ -1,6 +1,6 @@
 import DebounceCore
 
-/// The physics of a key matrix: which keys' contacts are closed at a time, and so which rows read
+/// The physics of a key matrix: which keys are closed at a time, and so which rows read
 /// active for a drive. Pure: a test drives `MatrixScanner` against it with no event loop.
 ///
 /// Each key joins its row and its column while closed. With diodes, current flows only from the
@@ -12,19 +12,19 @@ package struct SimulatedMatrix: Sendable {
     /// The matrix's size and whether it has diodes (its timing is the scanner's business).
     package let configuration: MatrixConfiguration
     /// Each key's contact as edges in time order: level `.low` closed, `.high` open; open before the first.
-    package let contacts: [[Edge]]
+    package let keyEdges: [[Edge]]
 
-    /// A matrix whose key `k`'s contact moves as `contacts[k]` says (edges in time order, `.low` =
+    /// A matrix whose key `k`'s contact moves as `keyEdges[k]` says (edges in time order, `.low` =
     /// closed, open before its first edge, e.g. from `BouncyButton` cycles). Missing keys stay open.
-    package init(configuration: MatrixConfiguration, contacts: [[Edge]]) {
+    package init(configuration: MatrixConfiguration, keyEdges: [[Edge]]) {
         self.configuration = configuration
-        self.contacts = contacts
+        self.keyEdges = keyEdges
     }
 
     /// Whether `key`'s contact is closed at `timeNs` (nanoseconds): an edge stamped at `timeNs` has happened.
     package func isClosed(key: Int, atNs timeNs: Int64) -> Bool {
-        guard contacts.indices.contains(key) else { return false }
-        let edges = contacts[key]
+        guard keyEdges.indices.contains(key) else { return false }
+        let edges = keyEdges[key]
         let count = Self.countAtOrBefore(timeNs, in: edges)
         return count > 0 && edges[count - 1].level == .low
     }
@@ -70,7 +70,7 @@ package struct SimulatedMatrix: Sendable {
     /// `nil` when none does: when a row may change.
     package func nextChangeNs(after afterNs: Int64) -> Int64? {
         var earliest: Int64?
-        for edges in contacts {
+        for edges in keyEdges {
             let index = Self.countAtOrBefore(afterNs, in: edges)
             if index < edges.count, earliest.map({ edges[index].timeNs < $0 }) ?? true { earliest = edges[index].timeNs }
         }

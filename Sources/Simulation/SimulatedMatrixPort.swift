@@ -3,14 +3,14 @@ import EventLoop
 import LineInput
 
 /// A simulated keypad's lines: what its columns are driven to, and its rows as `SimulatedMatrix`'s
-/// physics answers for that drive (ghost paths without diodes included). Its keys' contacts are
+/// physics answers for that drive (ghost paths without diodes included). Its keys' switches are
 /// scripted; a change of one is when a row may change (`nextChangeNs`), as a real row's edge. So is
 /// driving every column again after a scan: a key closed after its column was read pulls its row
 /// active then, and a real row's edge is stamped at that moment.
 package final class SimulatedMatrixPort: MatrixPort {
     private let matrix: SimulatedMatrix
     private var current = MatrixDrive.all
-    /// The latest contact change taken (`takeChanges`), on the loop's clock.
+    /// The latest key change taken (`takeChanges`), on the loop's clock.
     private var takenNs: Int64
     /// The wait (`takeChanges`' `notBeforeNs`) whose start was last looked at for rows already active.
     private var waitLookedAtNs: Int64 = .min

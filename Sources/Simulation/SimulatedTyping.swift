@@ -1,12 +1,12 @@
 import DebounceCore
 
-/// A simulated person typing on a keypad: keys one at a time, each press bouncing as a button's
+/// A simulated person typing on a key matrix: keys one at a time, each press bouncing as a button's
 /// (`BouncyButton`'s typical profile), with pauses between them; with a code to enter, codes of its
 /// shortest length ended by its end key. Made once, as each key's contact over time
-/// (`contacts[key]`, low while closed), for a `SimulatedMatrix`. The same seed gives the same typing.
+/// (`keyEdges[key]`, low while closed), for a `SimulatedMatrix`. The same seed gives the same typing.
 package struct SimulatedTyping: Sendable {
     /// Each key's contact, row by row: its edges in time order, starting open (high).
-    package private(set) var contacts: [[Edge]]
+    package private(set) var keyEdges: [[Edge]]
     /// The keys typed, in order (indices into the layout, row by row).
     package private(set) var typed: [Int] = []
 
@@ -15,7 +15,7 @@ package struct SimulatedTyping: Sendable {
     /// `ownKeys` at random (keys with a role of their own, a doorbell's, say), if there are any.
     package init(layout: [[Character]], code: CodeConfiguration?, ownKeys: Set<Character> = [], seed: UInt64, presses: Int, startNs: Int64) {
         let keys = layout.flatMap { $0 }
-        contacts = Array(repeating: [], count: keys.count)
+        keyEdges = Array(repeating: [], count: keys.count)
         var sequence: [Int] = []
         var random = SplitMix64(seed: seed)
         if let code, let end = code.endKeys.first.flatMap({ keys.firstIndex(of: $0) }) {
@@ -33,7 +33,7 @@ package struct SimulatedTyping: Sendable {
         var button = BouncyButton(seed: seed, activeLevel: .activeLow, startNs: startNs)
         for key in sequence {
             guard let cycle = button.nextCycle() else { break }
-            contacts[key] += cycle.edges
+            keyEdges[key] += cycle.edges
             typed.append(key)
         }
     }

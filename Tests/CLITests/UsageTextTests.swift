@@ -35,6 +35,9 @@ import Testing
         (["watch", "--keypad", "1,2/3,4", "--code", "gray"], "--code, --positions and --settle say how --selector reads a switch: add --selector LINES."),
         (["watch", "--encoder", "17,27", "--scan-interval", "5ms"], "--scan-settle and --scan-interval say how --keypad scans a keypad: add --keypad ROWS/COLUMNS."),
         (["watch", "--selector", "5,6", "--scan-settle", "20us"], "--scan-settle and --scan-interval say how --keypad scans a keypad: add --keypad ROWS/COLUMNS."),
+        (["watch", "--steps-per-detent", "2", "17"], "--steps-per-detent and --reverse say how --encoder decodes an encoder's lines: add --encoder A,B."),
+        (["watch", "--keypad", "1,2/3,4", "--reverse"], "--steps-per-detent and --reverse say how --encoder decodes an encoder's lines: add --encoder A,B."),
+        (["replay", "-", "--reverse"], "--steps-per-detent and --reverse say how --encoder decodes an encoder's lines: add --encoder A,B."),
         (["replay", "-", "--button", "door"], "--button names an input of a configuration: add --config FILE."),
         (["record", "--encoder", "17,27", "--simulate", "--drop", "0.1"], "--drop applies to a recording of one line, not to --encoder A,B."),
     ])

@@ -40,7 +40,7 @@ import Testing
         #expect(configuration.roster.lines.map(\.settings?.line) == ["22", "GPIO17", "GPIO27"])
         let plan = DaemonPlan(configuration)
         #expect(plan.plans.count == 3 && plan.plans[1] == LinePlan(debounce: nil, input: 1) && plan.plans[2] == LinePlan(debounce: nil, input: 1))
-        #expect(plan.encoders == [EncoderPlan(lineA: 1, lineB: 2, configuration: encoder.configuration, input: 1)])
+        #expect(plan.pipeline.encoders == [EncoderPlan(lineA: 1, lineB: 2, configuration: encoder.configuration, input: 1)])
     }
 
     @Test func anEncodersLinesShareItsChipAndBiasAndAreNotDebouncedByTheKernel() throws {
@@ -100,7 +100,7 @@ import Testing
         let sink = KeyboardSink(
             mapping: KeyMapping(bindings: plan.keyBindings, inputs: InputKinds.presenters(of: configuration.roster, place: nil)),
             device: keyboard, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
-        _ = try VirtualRun.play(lines, plan: PipelinePlan(lines: plan.plans, encoders: plan.encoders), sinks: [sink])
+        _ = try VirtualRun.play(lines, plan: PipelinePlan(lines: plan.plans, encoders: plan.pipeline.encoders), sinks: [sink])
         #expect(keyboard.destroyed)
         #expect(keyboard.reports == ["+KEY_VOLUMEUP", "-KEY_VOLUMEUP", "+KEY_VOLUMEDOWN", "-KEY_VOLUMEDOWN"])
         #expect(KeyMapping.keys(of: plan.keyBindings).count == 2)

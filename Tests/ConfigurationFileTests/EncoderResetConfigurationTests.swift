@@ -31,7 +31,7 @@ import Testing
         #expect(plan.plans[3] == LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 7_000_000)), role: .encoderReset(encoder: 0, position: 50), input: 1))
         #expect(plan.plans[6].role == .encoderReset(encoder: 1, position: 0))
         #expect(plan.plans[9].role == .encoderReset(encoder: 2, position: 3))
-        #expect(plan.encoders.map { [$0.lineA, $0.lineB] } == [[1, 2], [4, 5], [7, 8], [10, 11]])
+        #expect(plan.pipeline.encoders.map { [$0.lineA, $0.lineB] } == [[1, 2], [4, 5], [7, 8], [10, 11]])
     }
 
     @Test(arguments: [

@@ -42,13 +42,13 @@ import Testing
               - {name: shift, lines: [12, 13], min: 3, max: 9, restore: true}
               - {name: free, lines: [20, 21], restore: true}
             """, file: "r.yaml")
-        #expect(DaemonPlan(configuration).encoders.map(\.initialPosition) == [0, 0, 3, 0])
+        #expect(DaemonPlan(configuration).pipeline.encoders.map(\.initialPosition) == [0, 0, 3, 0])
         let plan = DaemonPlan(configuration, starts: [0: 150, 1: -42, 3: -7_000_000_000])
-        #expect(plan.encoders.map(\.initialPosition) == [100, -10, 3, -7_000_000_000])
-        #expect(DaemonPlan(configuration, starts: [0: 37, 9: 5]).encoders.map(\.initialPosition) == [37, 0, 3, 0])
+        #expect(plan.pipeline.encoders.map(\.initialPosition) == [100, -10, 3, -7_000_000_000])
+        #expect(DaemonPlan(configuration, starts: [0: 37, 9: 5]).pipeline.encoders.map(\.initialPosition) == [37, 0, 3, 0])
         // The pipeline's decoders start there.
         let pipeline = ButtonPipeline(
-            plans: plan.plans, encoders: plan.encoders, initialLevels: Array(repeating: .high, count: plan.plans.count), atNs: 0)
+            plans: plan.plans, encoders: plan.pipeline.encoders, initialLevels: Array(repeating: .high, count: plan.plans.count), atNs: 0)
         #expect((0..<4).map { pipeline.decoder(encoder: $0).position } == [100, -10, 3, -7_000_000_000])
     }
 }

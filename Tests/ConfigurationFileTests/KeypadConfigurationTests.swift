@@ -47,7 +47,7 @@ import Testing
         // The keypad is the roster's second input, after the button: its codes and their actions name it so.
         #expect(plan.actionBindings.filter { $0.on == "code" } == [InputActionBinding(input: 1, on: "code", action: 0)])
         #expect(plan.actionBindings.allSatisfy { $0.input == 1 })
-        let code = try #require(plan.codes.first)
+        let code = try #require(plan.pipeline.codes.first)
         #expect(code.input == 1)
         #expect(code.configuration.minLength == 4 && code.configuration.maxLength == 6 && code.configuration.backKeys == ["D"])
         #expect(code.configuration.timeoutNs == 8_000_000_000)

@@ -151,11 +151,11 @@ import Testing
             default: #expect(role == .button)
             }
         }
-        #expect(plan.encoders.map { [$0.lineA, $0.lineB] } == roster.encoders.map { [$0.lineA.index, $0.lineB.index] })
+        #expect(plan.pipeline.encoders.map { [$0.lineA, $0.lineB] } == roster.encoders.map { [$0.lineA.index, $0.lineB.index] })
         // Every line's plan names its owner, an encoder's raw lines A and B too.
         #expect(roster.lines.map { plan.plans[$0.id.index].input } == [0, 1, 2, 2, 3, 4, 5])
         // An encoder's outputs name its input, its place in the roster (after the two buttons).
-        #expect(plan.encoders.map(\.input) == [roster.index(of: InputID(.encoder, "volume"))] && plan.encoders.map(\.input) == [2])
+        #expect(plan.pipeline.encoders.map(\.input) == [roster.index(of: InputID(.encoder, "volume"))] && plan.pipeline.encoders.map(\.input) == [2])
         #expect(plan.actionBindings.map(\.input) == [roster.index(of: InputID(.sensor, "door"))])
         // Where the inputs that keep a value start, by their input: the counter's kept total, the
         // encoder's position (0: none kept).

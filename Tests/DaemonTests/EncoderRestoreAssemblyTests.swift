@@ -28,7 +28,7 @@ import Testing
             let daemon = try DaemonAssembly(
                 configuration, choices: DaemonAssemblyTests.choices(stateDirectory: state.path, output: output), stop: .none, logger: quietLogger)
             #expect(daemon.stateStore?.initialValues == [150])
-            #expect(daemon.plan.encoders.map(\.initialPosition) == [100, 0], "150 clamped into 0...100")
+            #expect(daemon.plan.pipeline.encoders.map(\.initialPosition) == [100, 0], "150 clamped into 0...100")
             #expect(daemon.loop.pipeline.decoder(encoder: 0).position == 100)
             #expect(try daemon.loop.run() == .endOfInput)
             let lines = try output.text().split(separator: "\n")
@@ -43,7 +43,7 @@ import Testing
         let next = try DaemonAssembly(
             configuration, choices: DaemonAssemblyTests.choices(presses: 0, stateDirectory: state.path, output: try TemporaryFile()), stop: .none,
             logger: quietLogger)
-        #expect(next.plan.encoders.map(\.initialPosition) == [final, 0])
+        #expect(next.plan.pipeline.encoders.map(\.initialPosition) == [final, 0])
     }
 
     /// MQTT publishes the kept position (clamped) as the encoder's retained start position.

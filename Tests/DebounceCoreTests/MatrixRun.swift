@@ -66,7 +66,7 @@ struct MatrixRun {
 
     init(_ configuration: MatrixConfiguration, contacts: [[Edge]]) {
         scanner = MatrixScanner(configuration)
-        matrix = SimulatedMatrix(configuration: configuration, contacts: contacts)
+        matrix = SimulatedMatrix(configuration: configuration, keyEdges: contacts)
     }
 
     /// The rows after a contact or drive change at `timeNs`: a change is a row edge, handled at once

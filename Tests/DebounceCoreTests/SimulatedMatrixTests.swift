@@ -8,7 +8,7 @@ import Testing
     static func matrix(diodes: Bool, closed: [Int]) -> SimulatedMatrix {
         SimulatedMatrix(
             configuration: MatrixConfiguration(rows: 3, columns: 3, diodes: diodes),
-            contacts: (0..<9).map { closed.contains($0) ? [Edge(level: .low, timeNs: 1_000_000)] : [] })
+            keyEdges: (0..<9).map { closed.contains($0) ? [Edge(level: .low, timeNs: 1_000_000)] : [] })
     }
 
     @Test func withDiodesAColumnReadsOnlyItsOwnClosedKeys() {
@@ -34,7 +34,7 @@ import Testing
     @Test func contactsFollowTheirEdges() {
         let matrix = SimulatedMatrix(
             configuration: MatrixConfiguration(rows: 1, columns: 2),
-            contacts: [
+            keyEdges: [
                 [Edge(level: .low, timeNs: 10), Edge(level: .high, timeNs: 20), Edge(level: .low, timeNs: 30)],
                 [Edge(level: .low, timeNs: 15)],
             ])

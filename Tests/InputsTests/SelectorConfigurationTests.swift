@@ -45,9 +45,9 @@ import Testing
     /// Its lines stay raw in the plan, its decoder takes them, and its actions are bound to its input.
     @Test func itsPlanDecodesItsRawLines() throws {
         let plan = DaemonPlan(try ConfigurationLoader.load(Self.panel, file: "p.yaml"))
-        #expect(plan.selectors.map(\.lines) == [[1, 2, 3], [4, 5, 6, 7]])
-        #expect(plan.selectors.map(\.input) == [1, 2])
-        #expect(plan.selectors.map(\.activeLevel) == [.activeLow, .activeHigh])
+        #expect(plan.pipeline.selectors.map(\.lines) == [[1, 2, 3], [4, 5, 6, 7]])
+        #expect(plan.pipeline.selectors.map(\.input) == [1, 2])
+        #expect(plan.pipeline.selectors.map(\.activeLevel) == [.activeLow, .activeHigh])
         #expect(plan.plans[1...].allSatisfy { $0.debounce == nil })
         #expect(plan.actionBindings.map(\.input) == [1] && plan.actionBindings.map(\.on) == ["select"])
     }

@@ -29,7 +29,7 @@ import Testing
         private(set) var calls = 0
 
         init(contacts: [[Edge]]) throws {
-            inner = SimulatedMatrixPort(matrix: SimulatedMatrix(configuration: KeypadChipTests.matrix, contacts: contacts), startNs: 0)
+            inner = SimulatedMatrixPort(matrix: SimulatedMatrix(configuration: KeypadChipTests.matrix, keyEdges: contacts), startNs: 0)
             watch = try StopSwitch()
             rows = try StopSwitch()
         }

@@ -21,7 +21,7 @@ import Testing
     }
 
     static func play(_ contacts: [[Edge]], matrix: MatrixConfiguration = matrix, codes: [CodePlan] = []) throws -> VirtualRun {
-        let source = KeypadSource(configuration: matrix, port: SimulatedMatrixPort(matrix: SimulatedMatrix(configuration: matrix, contacts: contacts), startNs: 0))
+        let source = KeypadSource(configuration: matrix, port: SimulatedMatrixPort(matrix: SimulatedMatrix(configuration: matrix, keyEdges: contacts), startNs: 0))
         return try VirtualRun.play(source, plan: PipelinePlan(lines: [LinePlan(debounce: DebounceConfiguration(both: .defer(windowNs: 20 * ms)))], codes: codes))
     }
 

@@ -7,7 +7,7 @@ extension ButtonConfiguration {
     /// gestures and its group's lockout (`groupNames`, sorted: `LinePlan.group` indexes them), its keys
     /// (held from the event to the release, but a release's, which is tapped) and its actions.
     func plan(input: Int, line: LineID, groupNames: [String], into plan: inout DaemonPlan) {
-        plan.plans[line.index] = LinePlan(debounce: debounce, gestures: gestures, group: group.flatMap { groupNames.firstIndex(of: $0) })
+        plan.pipeline.lines[line.index] = LinePlan(debounce: debounce, gestures: gestures, group: group.flatMap { groupNames.firstIndex(of: $0) })
         for keys in keys {
             plan.keyBindings.append(
                 InputKeyBinding(

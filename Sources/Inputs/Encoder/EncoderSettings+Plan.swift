@@ -10,14 +10,14 @@ extension EncoderSettings {
         guard lines.count >= 2 else { return }
         let kept = start.map { Int(clamping: $0) }
         // Lines A and B stay raw (the plan's default): the decoder takes them.
-        plan.encoders.append(
-            EncoderPlan(
-                lineA: lines[0].index, lineB: lines[1].index, configuration: configuration, initialPosition: configuration.clamped(kept ?? 0),
-                input: input))
+        let position = configuration.clamped(kept ?? 0)
+        plan.pipeline.encoders.append(
+            EncoderPlan(lineA: lines[0].index, lineB: lines[1].index, configuration: configuration, initialPosition: position, input: input))
+        plan.starts[input] = Int64(position)
         if let reset, lines.count > 2 {
             // Its reset line names the decoder by its index in the plan's encoders.
-            plan.plans[lines[2].index] = LinePlan(
-                debounce: reset.debounce, role: .encoderReset(encoder: plan.encoders.count - 1, position: configuration.clamped(reset.position)))
+            plan.pipeline.lines[lines[2].index] = LinePlan(
+                debounce: reset.debounce, role: .encoderReset(encoder: plan.pipeline.encoders.count - 1, position: configuration.clamped(reset.position)))
         }
         if let axis {
             plan.keyBindings.append(InputKeyBinding(input: input, on: EncoderTrigger.rotate.rawValue, axis: axis))

@@ -12,7 +12,7 @@ extension KeypadSettings {
             (line: line.index, key: key(row: offset / matrix.columns, column: offset % matrix.columns))
         }
         for (line, key) in named {
-            plan.plans[line] = LinePlan(debounce: debounce, gestures: gestures)
+            plan.pipeline.lines[line] = LinePlan(debounce: debounce, gestures: gestures)
             if let code = keyMap[key] {
                 plan.keyBindings.append(InputKeyBinding(input: input, line: line, on: ButtonEvent.Kind.press.rawValue, keys: [code], isHeld: true))
             }
@@ -31,7 +31,7 @@ extension KeypadSettings {
             }
         }
         if let code {
-            plan.codes.append(CodePlan(input: input, configuration: code, keys: named.map { CodePlan.KeyLine(line: $0.line, key: $0.key) }))
+            plan.pipeline.codes.append(CodePlan(input: input, configuration: code, keys: named.map { CodePlan.KeyLine(line: $0.line, key: $0.key) }))
         }
     }
 }

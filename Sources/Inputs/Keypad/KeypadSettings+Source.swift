@@ -23,7 +23,7 @@ extension KeypadSettings {
         let typing = SimulatedTyping(
             layout: layout, code: code, ownKeys: keysWithOwnActions, seed: seed &+ Self.simulationSeedOffset &+ index,
             presses: presses ?? Self.simulatedPresses, startNs: startNs)
-        let source = RunAssembly.NamedSource(name: name, source: KeypadSource.simulated(matrix, contacts: typing.contacts, startNs: startNs))
+        let source = RunAssembly.NamedSource(name: name, source: KeypadSource.simulated(matrix, keyEdges: typing.keyEdges, startNs: startNs))
         let places = keyRows.map { row in RunAssembly.LinePlace(chip: "simulated", offset: SimulatedLineNumber.of(rows[row].line, index: row)) }
         return (source, places)
     }

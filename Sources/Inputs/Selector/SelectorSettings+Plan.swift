@@ -6,7 +6,7 @@ extension SelectorSettings {
     /// lines, and its actions.
     func plan(input: Int, lines: [LineID], into plan: inout DaemonPlan) {
         // Its lines stay raw (the plan's default): the decoder takes them.
-        plan.selectors.append(
+        plan.pipeline.selectors.append(
             SelectorPlan(lines: lines.map(\.index), activeLevel: activeLevel, configuration: configuration, input: input))
         for action in actions { plan.bind(action.action, input: input, on: action.on.rawValue) }
     }

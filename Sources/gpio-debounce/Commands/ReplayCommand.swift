@@ -58,6 +58,7 @@ struct ReplayCommand: ParsableCommand {
     enum ReplayFormat: String, ExpressibleByArgument, CaseIterable { case text, json, vcd }
 
     func validate() throws {
+        if let stray = modes.all.lazy.filter({ !$0.isChosen }).compactMap(\.strayOptions).first { throw ValidationError(stray) }
         try modes.chosen?.validate(with: self)
         if input != nil, button != nil { throw ValidationError("--button is the old name of --input: give one of them.") }
         if config == nil, inputName != nil {

@@ -12,16 +12,3 @@ protocol DemoMode: ParsableArguments {
     /// Plays the demo until its input's script ends or a signal stops it.
     func demo(with demo: DemoCommand) throws
 }
-
-/// The demos of the kinds that have one, the one list of them: their flags appear in `demo --help`
-/// in this order.
-struct DemoModes: ParsableArguments {
-    @OptionGroup var encoder: EncoderDemo
-    @OptionGroup var keypad: KeypadDemo
-
-    /// Their types, in the same order.
-    static let types: [any DemoMode.Type] = [EncoderDemo.self, KeypadDemo.self]
-
-    /// The modes chosen (at most one may be), as messages name them.
-    var chosen: [any DemoMode] { ([keypad, encoder] as [any DemoMode]).filter(\.isChosen) }
-}

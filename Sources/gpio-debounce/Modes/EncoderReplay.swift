@@ -25,6 +25,7 @@ struct EncoderReplay: ReplayMode {
         data line its initial level) and one rotate event is printed per detent, as watch --encoder does.
         """
     var isChosen: Bool { lines != nil }
+    var strayOptions: String? { decoding.stray }
 
     func validate(with replay: ReplayCommand) throws {
         let parts = LineArgument.parts(lines ?? "")
@@ -65,6 +66,6 @@ extension Summary {
     /// What an encoder's decoder saw: detents each way, the position, changes and skipped states.
     static func detents(_ decoder: QuadratureDecoder) -> String {
         let statistics = decoder.statistics
-        return "\(counted(statistics.clockwise + statistics.counterClockwise, "detent")) (\(statistics.clockwise) cw, \(statistics.counterClockwise) ccw), position \(decoder.position) from \(counted(statistics.changes, "change")); \(counted(statistics.skips, "skipped state")) (\(statistics.inferredSkips) inferred, \(statistics.lostSkips) lost)"
+        return "\(counted(statistics.detents, "detent")) (\(statistics.clockwise) cw, \(statistics.counterClockwise) ccw), position \(decoder.position) from \(counted(statistics.changes, "change")); \(counted(statistics.skips, "skipped state")) (\(statistics.inferredSkips) inferred, \(statistics.lostSkips) lost)"
     }
 }

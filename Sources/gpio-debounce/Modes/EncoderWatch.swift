@@ -20,7 +20,7 @@ struct EncoderWatch: WatchMode {
     static let input = "encoder"
     static let simulated = "with --encoder a simulated encoder turned"
     var isChosen: Bool { lines != nil }
-    var strayOptions: String? { nil }
+    var strayOptions: String? { decoding.stray }
 
     func validate(with watch: WatchCommand) throws {
         let parts = try LineArgument.parseList(lines ?? "")

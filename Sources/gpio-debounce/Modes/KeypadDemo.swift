@@ -30,7 +30,7 @@ struct KeypadDemo: DemoMode {
         let layout = KeypadSettings.defaultLayout(rows: 4, columns: 4)
         let keys = Array(layout.joined())
         let typing = SimulatedTyping(layout: layout, code: nil, seed: seed, presses: presses, startNs: 0)
-        let source = KeypadSource.simulated(matrix, contacts: typing.contacts, startNs: 0)
+        let source = KeypadSource.simulated(matrix, keyEdges: typing.keyEdges, startNs: 0)
         let out = OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0)
         let printer = EventPrinter(writer: output.writer(out), lineFields: keys.map { EventFields.key(String($0), keypad: "demo") })
         let assembly = RunAssembly.inputSources(

@@ -62,7 +62,7 @@ struct KeypadWatch: WatchMode {
         let chipName: String
         if simulation.simulate {
             let typing = SimulatedTyping(layout: layout, code: nil, seed: simulation.chosenSeed(), presses: simulation.presses ?? 1_000, startNs: 0)
-            source = KeypadSource.simulated(matrix, contacts: typing.contacts, startNs: 0)
+            source = KeypadSource.simulated(matrix, keyEdges: typing.keyEdges, startNs: 0)
             chipName = "simulated"
         } else {
             let (chip, bias, consumer) = (watch.chip, watch.bias.value, watch.consumer)

@@ -23,14 +23,3 @@ protocol RecordMode: ParsableArguments {
     /// Refuses what it cannot record with `record`'s other options.
     func validate(with record: RecordCommand) throws
 }
-
-/// The recordings of several lines, one per kind that has one: the one list of them.
-struct RecordModes: ParsableArguments {
-    @OptionGroup var encoder: EncoderRecording
-
-    /// Their types, in the same order.
-    static let types: [any RecordMode.Type] = [EncoderRecording.self]
-
-    /// The mode chosen, if any.
-    var chosen: (any RecordMode)? { ([encoder] as [any RecordMode]).first(where: \.isChosen) }
-}

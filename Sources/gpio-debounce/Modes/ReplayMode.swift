@@ -8,19 +8,11 @@ protocol ReplayMode: ParsableArguments {
     static var help: String { get }
     /// Whether its option was given.
     var isChosen: Bool { get }
+    /// What to say when one of its own options was given without its own (`--reverse`, for
+    /// `--encoder`): `replay` refuses it then; nil when none was given.
+    var strayOptions: String? { get }
     /// Refuses what it cannot replay with `replay`'s other options.
     func validate(with replay: ReplayCommand) throws
     /// Plays `replay`'s trace through the kind's stages and prints its events.
     func replay(with replay: ReplayCommand) throws
-}
-
-/// The replays of several lines, one per kind that has one: the one list of them.
-struct ReplayModes: ParsableArguments {
-    @OptionGroup var encoder: EncoderReplay
-
-    /// Their types, in the same order.
-    static let types: [any ReplayMode.Type] = [EncoderReplay.self]
-
-    /// The mode chosen, if any.
-    var chosen: (any ReplayMode)? { ([encoder] as [any ReplayMode]).first(where: \.isChosen) }
 }

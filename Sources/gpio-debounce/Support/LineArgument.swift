@@ -11,7 +11,7 @@ enum LineArgument {
         do { return try LineSpelling.line(text) } catch { throw ValidationError(error.description) }
     }
 
-    /// A comma-separated list (`A,B`, a keypad's `ROWS` or `COLUMNS`) as its parts, as written (a space
+    /// A comma-separated list (`A,B`, `ROWS`, `COLUMNS`) as its parts, as written (a space
     /// after a comma dropped; an empty part kept, for the caller to refuse).
     static func parts(_ text: String) -> [String] {
         text.split(separator: ",", omittingEmptySubsequences: false).map { String($0.trimmingPrefix(" ")) }
