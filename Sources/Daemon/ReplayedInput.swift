@@ -60,7 +60,7 @@ package struct ReplayedInput: Sendable {
     package func sinks(format: EventFormat, output: OutputBuffer) -> [any Sink] {
         [
             EventPrinter(
-                writer: EventWriter(format: format, output: output), lineFields: [target.fields], contactLines: target.printsStateAtStart ? [0] : [],
+                writer: EventWriter(format: format, output: output), lineFields: [target.fields], contactLines: target.printsStates ? [0] : [],
                 perUnit: target.meter.map { [0: $0.perUnit] } ?? [:], rateUnits: target.meter.map { [0: $0.rateUnit] } ?? [:]),
             ActionPreview(actions: actions, bindings: bindings, inputs: [presenter], format: format, output: output),
         ]

@@ -11,8 +11,8 @@ import SystemPackage
 public protocol Sink: AnyObject {
     /// The run starts at `nowNs`: `levels[line]` is each line's raw level when the loop was made (read
     /// then, and reconciled with the edges already queued: `EventLoop.readStart`), `linesPressed[line]`
-    /// whether its debounced line (a button's, or another input's of one line) is pressed now (`nil`
-    /// for a raw line, which has no debouncer).
+    /// whether its line is pressed now, for a debounced line (`nil` for a raw line, which has no
+    /// debouncer).
     func start(linesPressed: [Bool?], levels: [Level], atNs nowNs: Int64)
     /// Takes one output of the pipeline; `nowNs` is the loop's time of this wakeup. A keypad's code
     /// (`PipelineOutput.code`) comes to `consume(code:of:nowNs:)` instead.

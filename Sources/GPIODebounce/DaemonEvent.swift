@@ -11,7 +11,7 @@ public struct DaemonEvent: Sendable, Hashable {
     /// The input's name from the daemon's configuration; empty for a line of no input.
     public var input: String
     /// The input's kind, as its section of the configuration names it in the singular (`button` for
-    /// `buttons:`; docs/socket.md lists them); empty for a line of no input.
+    /// `buttons:`; docs/socket.md lists them all); empty for a line of no input.
     public var kind: String
     /// The line's number since the daemon started (1, 2, 3, …); nil for the states sent when the
     /// connection began.

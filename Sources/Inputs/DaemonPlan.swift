@@ -10,7 +10,7 @@ import Settings
 package struct DaemonPlan: Sendable {
     /// What the loop's pipeline is made of: one plan per line, the groups, and the stages that decode
     /// several lines together, as the kinds add them.
-    package var pipeline: PipelinePlan
+    package internal(set) var pipeline: PipelinePlan
     /// One plan per line, in the roster's line order (the loop's): `plans[id.index]` is line `id`'s.
     package var plans: [LinePlan] { pipeline.lines }
     /// The groups, in the order `LinePlan.group` indexes (sorted by name).
@@ -22,12 +22,12 @@ package struct DaemonPlan: Sendable {
     /// What the inputs send on the virtual keyboard; empty when none has keys (then no keyboard is made).
     package var keyBindings: [InputKeyBinding] = []
     /// Where each input that keeps a value starts, by its input (its index in the roster), as its kind
-    /// planned it: the `starts` given, or its own start where none was given (clamped into its range).
-    package var starts: [Int: Int64] = [:]
+    /// planned it: the `starts` given, else its own start, clamped into its range where it has one.
+    package internal(set) var starts: [Int: Int64] = [:]
 
     /// The plan of `configuration`, each input that keeps a value starting from `starts[input]` (by its
-    /// input, its index in the roster; what a state file kept), in its kind's unit; its own start for
-    /// one not listed. `DaemonPlan.starts` reads them back. Each input adds its own part, as its kind
+    /// input, its index in the roster; what a state file kept), in its kind's unit (a total in pulses,
+    /// a position in detents); its own start for one not listed. `DaemonPlan.starts` reads them back. Each input adds its own part, as its kind
     /// plans it (`InputKinds.plan`).
     package init(_ configuration: ServiceConfiguration, starts: [Int: Int64] = [:]) {
         let roster = configuration.roster

@@ -73,7 +73,7 @@ public struct StateFile: Sendable, Hashable, CustomStringConvertible {
     public var description: String { fileName }
 
     /// The log's line at the start, for the run's entries in this file at `path` with their values:
-    /// `counters: kept in PATH (energy 41000)`, `…: positions kept in PATH (volume none yet)`.
+    /// `counters: kept in PATH (energy 41000)`; an entry with no value yet shows `none yet`.
     package func keptLine(path: String, entries: [(name: String, value: Int64?)]) -> String {
         let listed = entries.map { "\($0.name) \($0.value.map { String($0) } ?? "none yet")" }.joined(separator: ", ")
         return "\(keptIn) \(path) (\(listed))"

@@ -23,9 +23,9 @@ package struct InputHealth: Sendable, Hashable {
     /// Whether glitches and noise bursts are counted: the input's lines are debounced. False for an
     /// encoder, whose decoder takes its raw lines (its health says neither).
     package var countsGlitches = true
-    /// Readings of its lines that meant nothing and held (a switch of several positions between them
-    /// for longer than its settle time, two positions at once); nil for an input whose lines make no
-    /// reading together.
+    /// Readings of its lines that meant nothing and held (a switch of several positions resting
+    /// between two for longer than its settle time, or reading two at once); nil for an input whose
+    /// lines make no reading together.
     package var invalidReadings: Int?
 
     package init(

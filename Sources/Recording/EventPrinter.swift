@@ -38,7 +38,8 @@ package final class EventPrinter: Sink {
     private let lineFields: EventFieldTable
     private let tallyField: TallyField?
     /// Each input's own fields, by its input (`OutputSource.input`), after the events that are its
-    /// input's rather than a line's (detents, resets, codes): its name, and its chip and lines.
+    /// input's rather than a line's (detents, resets, codes): its name, and its chip and lines where it
+    /// has them.
     private let inputFields: [Int: EventFields]
     /// The fields of the lines whose states, pulses and rates this printer writes (they are few: read
     /// from here, not from the table).

@@ -8,8 +8,8 @@ protocol ReplayMode: ParsableArguments {
     static var help: String { get }
     /// Whether its option was given.
     var isChosen: Bool { get }
-    /// What to say when one of its own options was given without its own (`--reverse`, for
-    /// `--encoder`): `replay` refuses it then; nil when none was given.
+    /// What to say when one of its own options was given (`--reverse`, for `--encoder`): `replay`
+    /// refuses it when this mode is not the one chosen; nil when none was given.
     var strayOptions: String? { get }
     /// Refuses what it cannot replay with `replay`'s other options.
     func validate(with replay: ReplayCommand) throws

@@ -14,8 +14,8 @@ protocol WatchMode: ParsableArguments {
     /// What to say when one of its own options was given (`--steps-per-detent`, for `--encoder`): `watch`
     /// refuses it when this mode is not the one chosen; nil when none was given.
     var strayOptions: String? { get }
-    /// Refuses its option's value, and what it cannot watch with `watch`'s other options (debouncing,
-    /// for an input whose lines are read raw).
+    /// Refuses its option's value, and what it cannot watch with `watch`'s other options (for some
+    /// modes, the debounce options).
     func validate(with watch: WatchCommand) throws
     /// Watches until stopped (or `--num-events`, `--idle-timeout`), as `watch` is told.
     func watch(with watch: WatchCommand) throws
