@@ -27,6 +27,8 @@ package struct ReplayedInput: Sendable {
     private var bindings: [InputActionBinding]
     /// The input as its actions see it.
     private var presenter: any InputPresenter
+    /// Its place in the configuration's inputs, which its outputs name (`OutputSource.input`).
+    private var input: Int
 
     /// The input `name` of `configuration` that takes a trace of one line, or its only one when `name` is nil.
     package init(_ configuration: ServiceConfiguration, name: String?) throws(ReplayedInputError) {
@@ -53,6 +55,7 @@ package struct ReplayedInput: Sendable {
         // Its outputs name its input, as in a run (`LinePlan.input`): its bindings and presenter are the run's.
         bindings = plan.actionBindings.filter { $0.input == chosen.index }
         presenter = InputKinds.presenters(of: roster, place: nil)[chosen.index]
+        input = chosen.index
     }
 
     /// What a replay through the input writes to `output` in `format`: each event, and after it the
@@ -60,8 +63,7 @@ package struct ReplayedInput: Sendable {
     package func sinks(format: EventFormat, output: OutputBuffer) -> [any Sink] {
         [
             EventPrinter(
-                writer: EventWriter(format: format, output: output), lineFields: [target.fields], contactLines: target.printsStates ? [0] : [],
-                perUnit: target.meter.map { [0: $0.perUnit] } ?? [:], rateUnits: target.meter.map { [0: $0.rateUnit] } ?? [:]),
+                writer: EventWriter(format: format, output: output), lineFields: [target.fields], printers: target.printer.map { [input: $0] } ?? [:]),
             ActionPreview(actions: actions, bindings: bindings, inputs: [presenter], format: format, output: output),
         ]
     }

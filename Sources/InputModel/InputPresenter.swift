@@ -44,19 +44,9 @@ package protocol InputPresenter: Sendable {
     /// position: its `reset_to:`); nil for an input with no value to set. Nil by default.
     var resetValue: Int64? { get }
 
-    /// Whether the printer asks it for lines of its own (`printedLine(for:format:)`,
-    /// `printedStart(linesPressed:atNs:format:)`): a kind whose events the printer has no writer for.
-    /// False by default.
-    var printsOwnEvents: Bool { get }
-
-    /// The line (without its newline) the printer writes for `output`, one of this input's that the
-    /// printer has no writer of its own for, in `format`; nil: nothing. Asked only with `printsOwnEvents`.
-    func printedLine(for output: PipelineOutput, format: EventFormat) -> [UInt8]?
-
-    /// The lines (without newlines) the printer writes at the start of a run at `nowNs`, from each run
-    /// line's state then (as `start(linesPressed:)`): the input's state at the start. Asked only with
-    /// `printsOwnEvents`.
-    func printedStart(linesPressed: [Bool?], atNs nowNs: Int64, format: EventFormat) -> [[UInt8]]
+    /// How the printer writes its outputs other than its lines' debounced events, and its state at
+    /// the start; nil (the default): it has none.
+    var printer: (any InputPrinter)? { get }
 
     /// The line (without its newline) the printer writes at the start of a run at `nowNs` when the
     /// input starts from the value the state directory kept (read at this start, not carried over by
@@ -76,15 +66,11 @@ extension InputPresenter {
 
     package func actionEnvironment(for code: EnteredCode) -> [String] { [] }
 
-    package var printsOwnEvents: Bool { false }
+    package var printer: (any InputPrinter)? { nil }
 
     package var resetValue: Int64? { nil }
 
     package func sharedFields(for code: EnteredCode) -> [(String, JSONValue)] { [] }
-
-    package func printedLine(for output: PipelineOutput, format: EventFormat) -> [UInt8]? { nil }
-
-    package func printedStart(linesPressed: [Bool?], atNs nowNs: Int64, format: EventFormat) -> [[UInt8]] { [] }
 
     package func printedRestoredStart(atNs nowNs: Int64, format: EventFormat) -> [UInt8]? { nil }
 

@@ -1,8 +1,9 @@
 import EventOutput
+import InputModel
 
 /// How an input of one line takes a recorded trace of that line (`replay --config`): what its events
-/// print after them, whether its changes print as states, a meter's units, and what a replay's
-/// summary counts. Made by the input's kind (`<Kind>Settings+Replay.swift`); inputs of several lines
+/// print after them, how its other outputs print (its kind's printer, its line the trace's line 0),
+/// and what a replay's summary counts. Made by the input's kind (`<Kind>Settings+Replay.swift`); inputs of several lines
 /// have none.
 package struct ReplayTarget: Sendable {
     /// What a replay's summary counts of the input's debounced line.
@@ -18,16 +19,13 @@ package struct ReplayTarget: Sendable {
     package var counted: Counted
     /// What each event of its line is printed with: `{"button":"lights"}`.
     package var fields: EventFields
-    /// Whether its line's changes print as states (`{"event":"state",…}`, with `fields`), its state
-    /// at the start too (`"initial":true`).
-    package var printsStates = false
-    /// A meter's pulses per unit and its rate's unit (`W`, `L/min`, `pulses/min`); nil for others.
-    package var meter: (perUnit: Double, rateUnit: String)?
+    /// How its outputs other than its line's debounced events print (a contact's states, a meter's
+    /// pulses), its line being run line 0; nil for an input with none.
+    package var printer: (any InputPrinter)?
 
-    package init(counted: Counted, fields: EventFields, printsStates: Bool = false, meter: (perUnit: Double, rateUnit: String)? = nil) {
+    package init(counted: Counted, fields: EventFields, printer: (any InputPrinter)? = nil) {
         self.counted = counted
         self.fields = fields
-        self.printsStates = printsStates
-        self.meter = meter
+        self.printer = printer
     }
 }

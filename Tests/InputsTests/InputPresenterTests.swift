@@ -69,8 +69,9 @@ import Testing
         let meter = CounterPresenter(name: "meter", chip: "gpiochip0", line: 20, lineIndex: 0, perUnit: 1000, unit: "kWh", deviceClass: "energy", startTotal: 100, publishIntervalNs: 5)
         let reset = PipelineOutput.totalReset(.line(0), CounterReading(rate: 60, ratePerMinute: 1, timeNs: 2_500_000_000, total: 41_000))
         #expect(Self.text(meter.updates(for: reset)) == [#"state latestState {"total":41000,"value":41,"rate_per_min":1,"rate":60}"#])
-        #expect(meter.printedLine(for: reset, format: .json) == Array(#"{"event":"reset","total":41000,"value":41,"time_ns":2500000000,"counter":"meter","chip":"gpiochip0","line":20}"#.utf8))
-        #expect(meter.printedLine(for: reset, format: .text).map { String(decoding: $0, as: UTF8.self) } == "reset   total=41000 value=41 time=2.500000000 counter=meter chip=gpiochip0 line=20")
+        let printer = CounterPrinter(fields: meter.eventFields, perUnit: meter.perUnit, rateUnit: meter.rateUnit)
+        #expect(printer.resetLine(CounterReading(rate: 60, ratePerMinute: 1, timeNs: 2_500_000_000, total: 41_000), format: .json) == Array(#"{"event":"reset","total":41000,"value":41,"time_ns":2500000000,"counter":"meter","chip":"gpiochip0","line":20}"#.utf8))
+        #expect(String(decoding: printer.resetLine(CounterReading(rate: 60, ratePerMinute: 1, timeNs: 2_500_000_000, total: 41_000), format: .text), as: UTF8.self) == "reset   total=41000 value=41 time=2.500000000 counter=meter chip=gpiochip0 line=20")
         #expect(meter.actionOccasion(for: reset) == nil, "a reset starts no action")
         #expect(meter.resetValue == 0)
         #expect(EncoderPresenter(name: "v", input: 0, chip: "c", lines: [], resetPosition: 50).resetValue == 50)
@@ -92,21 +93,24 @@ import Testing
     }
 
     /// What `run`'s printer writes after each kind's events: a line's fields for a button, a contact
-    /// (printed as one) and a meter (with its units); an encoder's own; a keypad's keys (`?` for a
-    /// code's, `publish_code` or not) and its name after its codes.
+    /// and a meter, whose printers write their states and pulses (with its units); an encoder's printer
+    /// its detents; a keypad's keys (`?` for a code's, `publish_code` or not) and its name after its codes.
     @Test func eachKindSaysWhatThePrinterWritesAfterItsEvents() {
         let button = ButtonPresenter(name: "bell", chip: "gpiochip0", line: 17, lineIndex: 2, gestures: [.press])
         #expect(button.printed.lines.map(\.line) == [2] && button.printed.lines.map(\.fields) == [.button("bell", chip: "gpiochip0", line: 17)])
-        #expect(button.printed.input == nil && button.printed.contactLines.isEmpty && button.printed.meters.isEmpty)
+        #expect(button.printed.input == nil && button.printer == nil)
         let door = SensorPresenter(name: "door", chip: "gpiochip0", line: 23, lineIndex: 5, deviceClass: nil)
-        #expect(door.printed.contactLines == [5] && door.printed.lines.map(\.fields) == [.sensor("door", chip: "gpiochip0", line: 23)])
+        #expect(door.printer?.statedLines == [5] && door.printed.lines.map(\.fields) == [.sensor("door", chip: "gpiochip0", line: 23)])
+        #expect((door.printer as? SensorPrinter)?.fields == .sensor("door", chip: "gpiochip0", line: 23))
         let meter = CounterPresenter(
             name: "meter", chip: "gpiochip0", line: 24, lineIndex: 6, perUnit: 800, unit: nil, deviceClass: nil, startTotal: 0, publishIntervalNs: 0,
             rateUnit: "W")
         #expect(meter.printed.lines.map(\.fields) == [.counter("meter", chip: "gpiochip0", line: 24)])
-        #expect(meter.printed.meters.map(\.line) == [6] && meter.printed.meters.map(\.perUnit) == [800] && meter.printed.meters.map(\.rateUnit) == ["W"])
+        let meterPrinter = meter.printer as? CounterPrinter
+        #expect(meterPrinter?.fields == .counter("meter", chip: "gpiochip0", line: 24) && meterPrinter?.perUnit == 800 && meterPrinter?.rateUnit == "W")
         let encoder = EncoderPresenter(name: "volume", input: 1, chip: "gpiochip0", lines: [5, 6], lineIndices: [3, 4])
-        #expect(encoder.printed.lines.isEmpty && encoder.printed.input == .encoder("volume", chip: "gpiochip0", lines: [5, 6]))
+        #expect(encoder.printed.lines.isEmpty && encoder.printed.input == nil)
+        #expect((encoder.printer as? EncoderPrinter)?.fields == .encoder("volume", chip: "gpiochip0", lines: [5, 6]))
         let keypad = KeypadPresenter(
             name: "door", input: 2, keys: Array("12#"), lineIndices: [5, 6, 7], collectsCodes: true, publishesCode: true, namesKey: { $0 == "#" })
         #expect(keypad.printed.lines.map(\.line) == [5, 6, 7])

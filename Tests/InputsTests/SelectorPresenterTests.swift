@@ -42,7 +42,7 @@ import Testing
 
     /// Its position at the start, from its lines' states: when each is known and they make one.
     @Test func itsPositionAtTheStartComesFromItsLines() throws {
-        let mode = try Self.presenters()[1]
+        let mode = try #require(try Self.presenters()[1] as? SelectorPresenter)
         #expect(mode.start(linesPressed: [false, false, true, false]) == [InputUpdate(channel: "state", text: "au\"to", delivery: .state)])
         #expect(mode.start(linesPressed: [false, true, true, false]).isEmpty, "two positions at once: no position")
         #expect(mode.start(linesPressed: [false, nil, true, false]).isEmpty, "a line not read: no position")
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func aReadingIsPrintedAndPublishedAsOneJSONObject() throws {
-        let mode = try Self.presenters()[1]
+        let mode = try #require(try Self.presenters()[1] as? SelectorPresenter)
         let select = PipelineOutput.selection(Self.source, SelectorEvent(kind: .select(position: 2, previous: 1), timeNs: 30, onsetNs: 10))
         let json = #"{"event":"select","position":2,"name":"au\"to","previous":1,"time_ns":30,"onset_ns":10,"selector":"mode","chip":"gpiochip0","lines":[101,102,103]}"#
         #expect(Self.text(mode.printedLine(for: select, format: .json)) == json)

@@ -20,8 +20,8 @@ import Testing
         let writer = EventWriter(format: format, output: OutputBuffer(fileDescriptor: FileDescriptor(rawValue: file), flushThreshold: 0))
         let fields = (0..<3).map { EventFields([.integer("line", Int64($0))]) }
         let printer = EventPrinter(
-            writer: writer, lineFields: fields, inputFields: [1: EventFields([.text("encoder", "volume")])], contactLines: [2],
-            printsInitialStates: printsInitialStates, restored: restored)
+            writer: writer, lineFields: fields, printsInitialStates: printsInitialStates, restored: restored,
+            printers: [1: EncoderPrinter(fields: EventFields([.text("encoder", "volume")])), 2: SensorPrinter(line: 2, fields: fields[2])])
         printer.start(linesPressed: [true, nil, false], levels: [.low, .high, .high], atNs: 42)
         try printer.finish(atNs: 42)
         let length = Int(lseek(file, 0, SEEK_END))

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import DebounceCore
 import EventOutput
+import Inputs
 import Pipeline
 import Recording
 import SystemPackage
@@ -19,7 +20,7 @@ import Testing
         let writer = EventWriter(format: format, output: OutputBuffer(fileDescriptor: FileDescriptor(rawValue: file), flushThreshold: 0))
         let printer = EventPrinter(
             writer: writer, lineFields: (0..<3).map { EventFields([.integer("line", Int64($0))]) },
-            inputFields: [0: EventFields([.text("encoder", "volume")])])
+            printers: [0: EncoderPrinter(fields: EventFields([.text("encoder", "volume")]))])
         for output in outputs { try printer.consume(output, nowNs: 0) }
         try printer.finish(atNs: 0)
         let length = Int(lseek(file, 0, SEEK_END))

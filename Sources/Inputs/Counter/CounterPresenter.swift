@@ -59,7 +59,7 @@ package struct CounterPresenter: InputPresenter {
     }
 
     package var printed: PrintedFields {
-        PrintedFields(lines: [(lineIndex, eventFields)], meters: [(lineIndex, perUnit, rateUnit)])
+        PrintedFields(lines: [(lineIndex, eventFields)])
     }
 
     package func start(linesPressed: [Bool?]) -> [InputUpdate] {

@@ -7,6 +7,7 @@ extension CounterSettings {
     /// A trace replayed through this meter: its pulses (counted from 0), printed with its name, its
     /// total in its unit and its rate.
     package var replayTarget: ReplayTarget? {
-        ReplayTarget(counted: .pulses, fields: EventFields([.text("counter", name)]), meter: (perUnit, rateUnit))
+        let fields = EventFields([.text("counter", name)])
+        return ReplayTarget(counted: .pulses, fields: fields, printer: CounterPrinter(fields: fields, perUnit: perUnit, rateUnit: rateUnit))
     }
 }

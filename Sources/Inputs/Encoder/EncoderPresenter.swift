@@ -50,7 +50,10 @@ package struct EncoderPresenter: InputPresenter {
     package var resetValue: Int64? { Int64(resetPosition) }
 
     /// Its detents and resets are followed by its fields; its lines print nothing of their own.
-    package var printed: PrintedFields { PrintedFields(input: eventFields) }
+    package var printed: PrintedFields { PrintedFields() }
+
+    /// Its detents and resets, with its fields.
+    package var printer: (any InputPrinter)? { EncoderPrinter(fields: eventFields) }
 
     package func start(linesPressed: [Bool?]) -> [InputUpdate] {
         guard let startPosition else { return [] }

@@ -2,6 +2,7 @@ import DebounceCore
 import EventOutput
 import InputModel
 import Pipeline
+import SystemPackage
 
 /// A selector's readings as the printer and MQTT write them:
 ///
@@ -11,8 +12,24 @@ import Pipeline
 ///   `{"event":"select","position":3,"name":"auto","time_ns":T,"initial":true,…}`;
 /// - text: `select   position=3 name=auto previous=2 time=SECONDS onset=SECONDS …`,
 ///   `invalid  active=1,3 time=SECONDS onset=SECONDS …`, and at the start `… onset=SECONDS (initial) …`.
-extension SelectorPresenter {
-    package var printsOwnEvents: Bool { true }
+extension SelectorPresenter: InputPrinter {
+    /// Its readings, and its position at the start.
+    package var printer: (any InputPrinter)? { self }
+
+    package func writeStart(linesPressed: [Bool?], atNs nowNs: Int64, with writer: EventWriter) throws(Errno) {
+        for line in printedStart(linesPressed: linesPressed, atNs: nowNs, format: writer.format) {
+            writer.output.append(line)
+            try writer.output.endLine()
+        }
+    }
+
+    package func write(_ output: PipelineOutput, with writer: EventWriter) throws(Errno) {
+        guard let line = printedLine(for: output, format: writer.format) else { return }
+        writer.output.append(line)
+        try writer.output.endLine()
+    }
+
+    /// The line (without its newline) of `output`, a reading; nil for any other output.
 
     package func printedLine(for output: PipelineOutput, format: EventFormat) -> [UInt8]? {
         guard case .selection(_, let reading) = output else { return nil }
@@ -22,6 +39,8 @@ extension SelectorPresenter {
         }
     }
 
+    /// The line (without its newline) of its position at the start of a run at `nowNs`, from each run
+    /// line's state then; none while its lines make no position.
     package func printedStart(linesPressed: [Bool?], atNs nowNs: Int64, format: EventFormat) -> [[UInt8]] {
         guard let position = position(in: linesPressed) else { return [] }
         let reading = SelectorEvent(kind: .select(position: position, previous: nil), timeNs: nowNs, onsetNs: nowNs)

@@ -62,7 +62,7 @@ package struct SelectorPresenter: InputPresenter {
         return settings.configuration.value(ofActiveLines: activeLines)
     }
 
-    /// Its events carry their own fields (`printedLine`).
+    /// Its readings carry their own fields (its printer, `SelectorPresenter+Printing.swift`).
     package var printed: PrintedFields { PrintedFields() }
 
     package func start(linesPressed: [Bool?]) -> [InputUpdate] {

@@ -32,7 +32,10 @@ package struct SensorPresenter: InputPresenter {
         self.description = InputDescription(name: name, kind: "sensor", input: input ?? lineIndex, lines: [lineIndex], entities: [state])
     }
 
-    package var printed: PrintedFields { PrintedFields(lines: [(lineIndex, eventFields)], contactLines: [lineIndex]) }
+    package var printed: PrintedFields { PrintedFields(lines: [(lineIndex, eventFields)]) }
+
+    /// Its changes and its state at the start, as a contact's.
+    package var printer: (any InputPrinter)? { SensorPrinter(line: lineIndex, fields: eventFields) }
 
     package func start(linesPressed: [Bool?]) -> [InputUpdate] {
         guard let isOn = Self.state(of: lineIndex, in: linesPressed) else { return [] }

@@ -3,6 +3,7 @@ import Assembly
 import DebounceCore
 import EventLoop
 import EventOutput
+import Inputs
 import LineInput
 import LinuxSys
 import Pipeline
@@ -27,7 +28,7 @@ struct EncoderDemo: DemoMode {
         while truth.next() != nil {}
         let detents = truth.takeDetents()
         let out = OutputBuffer(fileDescriptor: .standardOutput, flushThreshold: 0)
-        let printer = EventPrinter(writer: output.writer(out), lineFields: [.none, .none])
+        let printer = EventPrinter(writer: output.writer(out), lineFields: [.none, .none], printers: [0: EncoderPrinter(fields: .none)])
         let assembly = RunAssembly.simulated(
             SimulatedLines(encoder: BouncyEncoder(seed: seed, gestures: presses), dropProbability: drop, seed: seed ^ 0x5EED), names: ["A", "B"],
             virtualTime: demo.virtualTime)

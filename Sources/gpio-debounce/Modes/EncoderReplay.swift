@@ -3,6 +3,7 @@ import Assembly
 import DebounceCore
 import EventLoop
 import EventOutput
+import Inputs
 import LineInput
 import Pipeline
 import Recording
@@ -50,7 +51,8 @@ struct EncoderReplay: ReplayMode {
         let assembly = RunAssembly.trace(source)
         let output = OutputBuffer(fileDescriptor: .standardOutput)
         let printer = EventPrinter(
-            writer: EventWriter(format: replay.format == .json ? .json : .text, output: output), lineFields: [.none, .none])
+            writer: EventWriter(format: replay.format == .json ? .json : .text, output: output), lineFields: [.none, .none],
+            printers: [0: EncoderPrinter(fields: .none)])
         let configuration = decoding.configuration
         let loop = try makeLoop { () throws(LineError) in
             try assembly.loop(plan: PipelinePlan(lines: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1, configuration: configuration)]), sinks: [printer], stop: .none)

@@ -3,6 +3,7 @@ import Assembly
 import DebounceCore
 import EventLoop
 import EventOutput
+import Inputs
 import LineInput
 import Pipeline
 import Simulation
@@ -44,7 +45,7 @@ struct EncoderWatch: WatchMode {
         let configuration = decoding.configuration
         let fields = EventFields([.text("chip", places.first?.chip ?? ""), .integers("lines", places.map { Int64($0.offset) })])
         let printer = watch.output.printer(
-            lineFields: places.map(\.fields), inputFields: [0: fields], tallyField: .lostEvents, printsInitialStates: watch.initialState)
+            lineFields: places.map(\.fields), tallyField: .lostEvents, printsInitialStates: watch.initialState, printers: [0: EncoderPrinter(fields: fields)])
         let loop = try makeLoop { () throws(LineError) in
             try assembly.loop(
                 plan: PipelinePlan(lines: [.raw], encoders: [EncoderPlan(lineA: 0, lineB: 1, configuration: configuration)]),
