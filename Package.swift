@@ -106,9 +106,9 @@ let package = Package(
             name: "EventSocket",
             dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LineInput", "LinuxSys", "EventOutput", "InputModel", "Recording", "Settings", "YAMLDocument", logging, system]),
         // What an input shows outside the daemon, whatever its kind: its description (entities, channels,
-        // health), the updates its outputs make and the fields `run` prints after its events
-        // (InputPresenter). The sinks that show inputs work from it.
-        .target(name: "InputModel", dependencies: ["DebounceCore", "Pipeline", "EventOutput"]),
+        // health), the updates its outputs make, the fields `run` prints after its lines' events
+        // (InputPresenter) and how its other outputs print (InputPrinter). The sinks that show inputs work from it.
+        .target(name: "InputModel", dependencies: ["DebounceCore", "Pipeline", "EventOutput", system]),
         // The input kinds, a folder each (Button/, Encoder/, Sensor/, Counter/, Keypad/: its plan, presenter,
         // actions, check lines, simulation, and a keypad's source), their registry (InputKinds), and DaemonPlan.
         .target(
@@ -150,7 +150,8 @@ let package = Package(
             name: "gpio-debounce",
             dependencies: [
                 "DebounceCore", "Pipeline", "EventLoop", "LineInput", "LinuxSys", "Simulation", "EventOutput", "TraceFormat", "TraceInput", "GPIODBackend", "TraceAnalysis",
-                "Settings", "Recording", "Actions", "Keypads", "KeptState", "MQTT", "EventSocket", "ConfigurationFile", "Inputs", "Assembly", "Daemon", logging, system,
+                "Settings", "Recording", "Actions", "Keypads", "KeptState", "MQTT", "EventSocket", "ConfigurationFile", "InputModel", "Inputs", "Assembly", "Daemon", logging,
+                system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

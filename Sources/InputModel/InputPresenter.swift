@@ -8,7 +8,7 @@ import Pipeline
 package protocol InputPresenter: Sendable {
     var description: InputDescription { get }
 
-    /// What the printer writes after its events (`run`'s output).
+    /// What the printer writes after its lines' events and its codes (`run`'s output).
     var printed: PrintedFields { get }
 
     /// What it shows when the run starts, from each run line's state then (`Sink.start`'s

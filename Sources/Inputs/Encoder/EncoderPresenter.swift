@@ -49,7 +49,7 @@ package struct EncoderPresenter: InputPresenter {
 
     package var resetValue: Int64? { Int64(resetPosition) }
 
-    /// Its detents and resets are followed by its fields; its lines print nothing of their own.
+    /// Its lines print nothing of their own (its printer writes its detents and resets).
     package var printed: PrintedFields { PrintedFields() }
 
     /// Its detents and resets, with its fields.

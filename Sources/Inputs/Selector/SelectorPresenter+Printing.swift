@@ -30,7 +30,6 @@ extension SelectorPresenter: InputPrinter {
     }
 
     /// The line (without its newline) of `output`, a reading; nil for any other output.
-
     package func printedLine(for output: PipelineOutput, format: EventFormat) -> [UInt8]? {
         guard case .selection(_, let reading) = output else { return nil }
         switch format {
