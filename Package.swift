@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "_Inputs", targets: ["Inputs", "ConfigurationFile"]),
         .library(name: "_KeptState", targets: ["KeptState"]),
         .library(name: "_EventSocket", targets: ["EventSocket"]),
+        .library(name: "_ESPHomeAPI", targets: ["ESPHomeAPI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -105,6 +106,9 @@ let package = Package(
         .target(
             name: "EventSocket",
             dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LineInput", "LinuxSys", "EventOutput", "InputModel", "Recording", "Settings", "YAMLDocument", logging, system]),
+        // ESPHome's native API, the device's side: its frames, plaintext and Noise (APIFrameReader,
+        // APIFrameWriter), as ESPHome and aioesphomeapi write them.
+        .target(name: "ESPHomeAPI"),
         // What an input shows outside the daemon, whatever its kind: its description (entities, channels,
         // health), the updates its outputs make, the fields `run` prints after its lines' events
         // (InputPresenter) and how its other outputs print (InputPrinter). The sinks that show inputs work from it.
@@ -211,6 +215,7 @@ let package = Package(
             dependencies: ["EventSocket", "InputModel", "Inputs", "EventLoop", "Pipeline", "LineInput", "LinuxSys", "DebounceCore", "EventOutput", "Simulation", logging, system]),
         .testTarget(
             name: "InputsTests", dependencies: ["Inputs", "InputModel", "ConfigurationFile", "Pipeline", "DebounceCore", "EventOutput", "KeptState", "GPIODBackend", "Simulation"]),
+        .testTarget(name: "ESPHomeAPITests", dependencies: ["ESPHomeAPI", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "Simulation"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "EventOutput", "DebounceCore", "Simulation"]),
         // A trace as a run's input: its lines' initial levels, its edges through the loop, a bad line's end.

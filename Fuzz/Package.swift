@@ -40,6 +40,11 @@ let package = Package(
             name: "fuzz-request",
             dependencies: ["FuzzSupport", .product(name: "_EventSocket", package: "gpio-debounce")]
         ),
+        // What an ESPHome API client sends: APIFrameReader, plaintext and Noise.
+        .executableTarget(
+            name: "fuzz-api-frames",
+            dependencies: ["FuzzSupport", .product(name: "_ESPHomeAPI", package: "gpio-debounce")]
+        ),
         // The daemon's YAML configuration: ConfigurationLoader.load.
         .executableTarget(
             name: "fuzz-config",
