@@ -31,6 +31,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.8.0"),
+        // ESPHome's native API's messages (Sources/ESPHomeAPI/Messages): the runtime of the code
+        // scripts/generate-api-messages made. No traits: its default ones bring Foundation's streams;
+        // without them it imports FoundationEssentials only.
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0", traits: []),
+        // The API's encryption (Noise_NNpsk0_25519_ChaChaPoly_SHA256): Curve25519, ChaChaPoly, SHA-256, HKDF.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
         // Pure: the debouncing and gesture state machines, durations. Standard library only.
@@ -106,9 +112,15 @@ let package = Package(
         .target(
             name: "EventSocket",
             dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LineInput", "LinuxSys", "EventOutput", "InputModel", "Recording", "Settings", "YAMLDocument", logging, system]),
-        // ESPHome's native API, the device's side: its frames, plaintext and Noise (APIFrameReader,
-        // APIFrameWriter), as ESPHome and aioesphomeapi write them.
-        .target(name: "ESPHomeAPI"),
+        // ESPHome's native API, the device's side, pure: its frames, plaintext and Noise (APIFrameReader,
+        // APIFrameWriter), as ESPHome and aioesphomeapi write them; the messages a device sends and reads
+        // (APIMessageType, APIClientMessage; the protocol buffers generated from
+        // Messages/esphome_api.proto); a connection's bytes both ways, with Noise's handshake and
+        // ciphers (APISession, Noise/); and what a device answers each message (APIConnection).
+        .target(
+            name: "ESPHomeAPI",
+            dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf"), .product(name: "Crypto", package: "swift-crypto")],
+            exclude: ["Messages/esphome_api.proto"]),
         // What an input shows outside the daemon, whatever its kind: its description (entities, channels,
         // health), the updates its outputs make, the fields `run` prints after its lines' events
         // (InputPresenter) and how its other outputs print (InputPrinter). The sinks that show inputs work from it.
