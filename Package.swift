@@ -121,6 +121,12 @@ let package = Package(
             name: "ESPHomeAPI",
             dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf"), .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["Messages/esphome_api.proto"]),
+        // The device Home Assistant's ESPHome integration sees: ESPHome's native API as a sink of the loop
+        // (ESPHomeAPISink: a TCP port, its clients), the inputs' entities made from their descriptions
+        // (APIEntityTable).
+        .target(
+            name: "ESPHomeDevice",
+            dependencies: ["DebounceCore", "ESPHomeAPI", "EventLoop", "InputModel", "LineInput", "LinuxSys", "Pipeline", logging, system]),
         // What an input shows outside the daemon, whatever its kind: its description (entities, channels,
         // health), the updates its outputs make, the fields `run` prints after its lines' events
         // (InputPresenter) and how its other outputs print (InputPrinter). The sinks that show inputs work from it.
@@ -228,6 +234,7 @@ let package = Package(
         .testTarget(
             name: "InputsTests", dependencies: ["Inputs", "InputModel", "ConfigurationFile", "Pipeline", "DebounceCore", "EventOutput", "KeptState", "GPIODBackend", "Simulation"]),
         .testTarget(name: "ESPHomeAPITests", dependencies: ["ESPHomeAPI", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "ESPHomeDeviceTests", dependencies: ["ESPHomeDevice", "ESPHomeAPI", "InputModel", "Inputs", "Pipeline", "DebounceCore", "EventLoop", "LinuxSys", inMemoryLogging, logging, system]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "Simulation"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "EventOutput", "DebounceCore", "Simulation"]),
         // A trace as a run's input: its lines' initial levels, its edges through the loop, a bad line's end.

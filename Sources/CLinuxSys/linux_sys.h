@@ -25,6 +25,9 @@
 #include <sys/epoll.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <arpa/inet.h>
 
 extern int ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *timeout, const sigset_t *sigmask);
 
@@ -125,6 +128,69 @@ static inline int clinuxsys_unix_connect(const char *path) {
         return -1;
     }
     return fd;
+}
+
+/* A non-blocking, close-on-exec TCP socket listening on `port` of every address of the machine (IPv6's
+ * `::` taking IPv4 too, or IPv4's 0.0.0.0 where the kernel has no IPv6), SO_REUSEADDR set so that a
+ * restart finds its port free while the last run's connections wait out TIME_WAIT; `backlog` waiting
+ * connections. Port 0: one the kernel chooses. The port it listens on in `*bound_port`. -1 with errno. */
+static inline int clinuxsys_tcp_listen(uint16_t port, int backlog, uint16_t *bound_port) {
+    int on = 1, off = 0;
+    int fd = socket(AF_INET6, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd >= 0) {
+        struct sockaddr_in6 address;
+        memset(&address, 0, sizeof address);
+        address.sin6_family = AF_INET6;
+        address.sin6_addr = in6addr_any;
+        address.sin6_port = htons(port);
+        setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &off, sizeof off);
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+        if (bind(fd, (struct sockaddr *)&address, sizeof address) != 0) goto failed;
+    } else if (errno == EAFNOSUPPORT) {
+        fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+        if (fd < 0) return -1;
+        struct sockaddr_in address;
+        memset(&address, 0, sizeof address);
+        address.sin_family = AF_INET;
+        address.sin_addr.s_addr = htonl(INADDR_ANY);
+        address.sin_port = htons(port);
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+        if (bind(fd, (struct sockaddr *)&address, sizeof address) != 0) goto failed;
+    } else {
+        return -1;
+    }
+    if (listen(fd, backlog) != 0) goto failed;
+    struct sockaddr_storage bound;
+    socklen_t length = sizeof bound;
+    if (getsockname(fd, (struct sockaddr *)&bound, &length) != 0) goto failed;
+    *bound_port = ntohs(bound.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&bound)->sin6_port : ((struct sockaddr_in *)&bound)->sin_port);
+    return fd;
+failed:;
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return -1;
+}
+
+/* Sends each small write of `fd` at once (TCP_NODELAY): a message of ESPHome's API is one write, and
+ * Nagle's algorithm would hold it until the last one's acknowledgement. 0, or -1 with errno. */
+static inline int clinuxsys_tcp_no_delay(int fd) {
+    int on = 1;
+    return setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
+}
+
+/* The peer of connected socket `fd` as text (`192.168.1.20`, `fe80::1`: an IPv4 address mapped into IPv6
+ * shown as IPv4) into `text` of `size` bytes; 0, or -1 with errno. */
+static inline int clinuxsys_tcp_peer(int fd, char *text, size_t size) {
+    struct sockaddr_storage peer;
+    socklen_t length = sizeof peer;
+    if (getpeername(fd, (struct sockaddr *)&peer, &length) != 0) return -1;
+    if (peer.ss_family == AF_INET6) {
+        struct sockaddr_in6 *six = (struct sockaddr_in6 *)&peer;
+        if (IN6_IS_ADDR_V4MAPPED(&six->sin6_addr)) return inet_ntop(AF_INET, &six->sin6_addr.s6_addr[12], text, size) ? 0 : -1;
+        return inet_ntop(AF_INET6, &six->sin6_addr, text, size) ? 0 : -1;
+    }
+    return inet_ntop(AF_INET, &((struct sockaddr_in *)&peer)->sin_addr, text, size) ? 0 : -1;
 }
 
 /* The next waiting connection on listening socket `fd`, non-blocking and close-on-exec (accept4); -1

@@ -65,12 +65,9 @@ extension EventWriter {
     /// zeros dropped; the total itself when `perUnit` is 1 or not a positive number.
     public static func value(_ total: Int64, perUnit: Double) -> String {
         guard perUnit.isFinite, perUnit > 0, perUnit != 1 else { return "\(total)" }
-        var digits = 0
+        var digits = valueDecimals(perUnit: perUnit)
         var scale: Int64 = 1
-        while Double(scale) < perUnit, digits < 9 {
-            digits += 1
-            scale *= 10
-        }
+        for _ in 0..<digits { scale *= 10 }
         let scaled = (Double(total) / perUnit * Double(scale)).rounded()
         guard scaled.magnitude < 9e18 else { return decimal(Double(total) / perUnit) }
         let units = Int64(scaled)
@@ -82,5 +79,18 @@ extension EventWriter {
         }
         let text = String(fraction)
         return "\(units / scale).\(String(repeating: "0", count: digits - text.count))\(text)"
+    }
+
+    /// The decimals one pulse needs in a counter's value (`value(_:perUnit:)`): 3 for 1000 pulses a
+    /// unit, 4 for 10000, 0 for 1 pulse a unit or a `perUnit` that is not a positive number; at most 9.
+    package static func valueDecimals(perUnit: Double) -> Int {
+        guard perUnit.isFinite, perUnit > 0, perUnit != 1 else { return 0 }
+        var digits = 0
+        var scale: Int64 = 1
+        while Double(scale) < perUnit, digits < 9 {
+            digits += 1
+            scale *= 10
+        }
+        return digits
     }
 }

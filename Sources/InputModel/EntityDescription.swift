@@ -41,9 +41,13 @@ package struct EntityDescription: Sendable, Hashable {
     package var deviceClass: String?
     /// A Material Design icon (`mdi:knob`), or nil for the device class's own.
     package var icon: String?
+    /// How many decimals a number's value is shown with (a meter's total: as many as one pulse needs);
+    /// nil for a whole number, or what is not a number.
+    package var decimals: Int?
 
     package init(
-        key: String, label: String? = nil, objectSuffix: String? = nil, channel: String, value: Value, deviceClass: String? = nil, icon: String? = nil
+        key: String, label: String? = nil, objectSuffix: String? = nil, channel: String, value: Value, deviceClass: String? = nil, icon: String? = nil,
+        decimals: Int? = nil
     ) {
         self.key = key
         self.label = label
@@ -52,6 +56,7 @@ package struct EntityDescription: Sendable, Hashable {
         self.value = value
         self.deviceClass = deviceClass
         self.icon = icon
+        self.decimals = decimals
     }
 }
 

@@ -61,12 +61,12 @@ import Testing
             Self.text(mode.printedLine(for: select, format: .text))
                 == #"select   position=2 name=au"to previous=1 time=0.000000030 onset=0.000000010 selector=mode chip=gpiochip0 lines=101,102,103"#)
         #expect(mode.updates(for: select) == [
-            InputUpdate(channel: "event", text: json, delivery: .event), InputUpdate(channel: "state", text: "au\"to", delivery: .state),
+            InputUpdate(channel: "event", text: json, delivery: .event, eventType: "select"), InputUpdate(channel: "state", text: "au\"to", delivery: .state),
         ])
         let invalid = PipelineOutput.selection(Self.source, SelectorEvent(kind: .invalid(activeLines: 0b101), timeNs: 30, onsetNs: 10))
         let invalidJSON = #"{"event":"invalid","active":[1,3],"time_ns":30,"onset_ns":10,"selector":"mode","chip":"gpiochip0","lines":[101,102,103]}"#
         #expect(Self.text(mode.printedLine(for: invalid, format: .json)) == invalidJSON)
-        #expect(mode.updates(for: invalid) == [InputUpdate(channel: "event", text: invalidJSON, delivery: .event)], "an invalid reading leaves the state")
+        #expect(mode.updates(for: invalid) == [InputUpdate(channel: "event", text: invalidJSON, delivery: .event, eventType: "invalid")], "an invalid reading leaves the state")
         #expect(mode.printedLine(for: .rate(Self.source, CounterReading(rate: 0, ratePerMinute: 0, timeNs: 1, total: 0)), format: .json) == nil)
     }
 

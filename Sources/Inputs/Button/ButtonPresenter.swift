@@ -51,7 +51,8 @@ package struct ButtonPresenter: InputPresenter {
     package func updates(for output: PipelineOutput) -> [InputUpdate] {
         switch output {
         case .event(let source, let event) where source.lineIndex == lineIndex:
-            let json = InputUpdate(channel: "event", payload: EventWriter.jsonObject(event, fields: eventFields), delivery: .event)
+            let json = InputUpdate(
+                channel: "event", payload: EventWriter.jsonObject(event, fields: eventFields), delivery: .event, eventType: ButtonGesture(event).identifier)
             switch event.kind {
             case .press: return [json, Self.state(true)]
             case .release: return [json, Self.state(false)]

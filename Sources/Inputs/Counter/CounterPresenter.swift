@@ -49,10 +49,10 @@ package struct CounterPresenter: InputPresenter {
         }
         let total = EntityDescription(
             key: "total", channel: "state", value: .number(stateClass: .totalIncreasing, unit: unit, field: "value", attributes: true),
-            deviceClass: deviceClass)
+            deviceClass: deviceClass, decimals: EventWriter.valueDecimals(perUnit: perUnit))
         let rate = EntityDescription(
             key: "rate", label: what, objectSuffix: "rate", channel: "state",
-            value: .number(stateClass: .measurement, unit: rateUnit, field: "rate", attributes: false), deviceClass: rateDeviceClass)
+            value: .number(stateClass: .measurement, unit: rateUnit, field: "rate", attributes: false), deviceClass: rateDeviceClass, decimals: 3)
         self.description = InputDescription(
             name: name, kind: "counter", input: input ?? lineIndex, lines: [lineIndex], entities: [total, rate],
             stateIntervalNs: publishIntervalNs)
@@ -83,7 +83,8 @@ package struct CounterPresenter: InputPresenter {
         let text =
             "{\"total\":\(total),\"value\":\(EventWriter.value(total, perUnit: perUnit)),\"rate_per_min\":\(EventWriter.decimal(ratePerMinute)),"
             + "\"rate\":\(EventWriter.decimal(rate))}"
-        return InputUpdate(channel: "state", text: text, delivery: .latestState)
+        let value = perUnit.isFinite && perUnit > 0 ? Double(total) / perUnit : Double(total)
+        return InputUpdate(channel: "state", text: text, delivery: .latestState, numbers: ["value": value, "rate": rate])
     }
 }
 

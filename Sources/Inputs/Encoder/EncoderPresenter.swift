@@ -63,7 +63,12 @@ package struct EncoderPresenter: InputPresenter {
     package func updates(for output: PipelineOutput) -> [InputUpdate] {
         switch output {
         case .rotation(_, let detent):
-            [InputUpdate(channel: "event", payload: EventWriter.jsonObject(rotation: detent, fields: eventFields), delivery: .event), Self.position(detent.position)]
+            [
+                InputUpdate(
+                    channel: "event", payload: EventWriter.jsonObject(rotation: detent, fields: eventFields), delivery: .event,
+                    eventType: detent.direction == .clockwise ? Self.clockwiseEventType : Self.counterClockwiseEventType),
+                Self.position(detent.position),
+            ]
         case .positionReset(_, let position, _):
             // Its reset button's press: the position, as a detent leaves it (no event: the event
             // entity knows only the detents' types).

@@ -67,14 +67,14 @@ package struct KeypadPresenter: InputPresenter {
         switch output {
         case .event(let source, let event) where event.kind == .press:
             guard let key = lineIndices.firstIndex(of: source.lineIndex), let payload = pressPayload(key: key, timeNs: event.timeNs) else { return [] }
-            return [InputUpdate(channel: "event", payload: payload, delivery: .event)]
+            return [InputUpdate(channel: "event", payload: payload, delivery: .event, eventType: String(keys[key]))]
         default:
             return []
         }
     }
 
     package func updates(for code: EnteredCode) -> [InputUpdate] {
-        [InputUpdate(channel: "event", payload: codePayload(code), delivery: .event)]
+        [InputUpdate(channel: "event", payload: codePayload(code), delivery: .event, eventType: Self.codeEventType)]
     }
 
     /// A key's press: `{"event_type":"5","time_ns":…}` (`time_ns` the press's debounced time, in

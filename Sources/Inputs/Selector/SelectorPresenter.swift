@@ -72,8 +72,9 @@ package struct SelectorPresenter: InputPresenter {
 
     package func updates(for output: PipelineOutput) -> [InputUpdate] {
         guard case .selection(_, let reading) = output else { return [] }
-        let event = InputUpdate(channel: "event", payload: json(reading, initial: false), delivery: .event)
+        var event = InputUpdate(channel: "event", payload: json(reading, initial: false), delivery: .event, eventType: "invalid")
         guard case .select(let position, _) = reading.kind else { return [event] }
+        event.eventType = "select"
         return [event, stateUpdate(position)]
     }
 

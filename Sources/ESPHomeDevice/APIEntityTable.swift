@@ -1,0 +1,104 @@
+import ESPHomeAPI
+import InputModel
+
+/// The entities the device shows its clients, made from the inputs' descriptions (the same set as
+/// MQTT's discovery: a button's binary sensor and event, a contact's binary sensor, a meter's total and
+/// rate, an encoder's position and rotations, a keypad's keys and codes, a selector's position and
+/// readings), each entity's latest state, and what each update of an input makes the device send.
+struct APIEntityTable: Sendable {
+    private(set) var entities: [APIEntity] = []
+    /// Each state entity's latest state message (by its place in `entities`); nil: none yet.
+    private var states: [APIMessage?] = []
+    /// The entities of each input's channel: `"<input> <channel>"` to places in `entities`.
+    private var byChannel: [ChannelKey: [Int]] = [:]
+    /// The inputs whose chip is away: their states are missing meanwhile.
+    private var awayInputs: Set<Int> = []
+
+    private struct ChannelKey: Hashable, Sendable {
+        var input: Int
+        var channel: String
+    }
+
+    /// The entities of `descriptions`, in their order. Object ids are `<input>_<entity key>`; where two
+    /// inputs' names spell the same id (`front door` and `front_door`), or two ids hash to one key, the
+    /// later one takes `_2` (then `_3`...).
+    init(_ descriptions: [InputDescription]) {
+        var taken: [String: Set<String>] = [:]  // object ids by platform
+        var takenKeys: [String: Set<UInt32>] = [:]
+        for input in descriptions {
+            for entity in input.entities {
+                let platform = APIEntity(entity, of: input, objectID: "", key: 0).kind.platform
+                let base = APIEntityKey.objectID(of: "\(input.name)_\(entity.key)")
+                var objectID = base
+                var suffix = 1
+                while taken[platform, default: []].contains(objectID) || takenKeys[platform, default: []].contains(APIEntityKey.key(ofObjectID: objectID)) {
+                    suffix += 1
+                    objectID = "\(base)_\(suffix)"
+                }
+                let key = APIEntityKey.key(ofObjectID: objectID)
+                taken[platform, default: []].insert(objectID)
+                takenKeys[platform, default: []].insert(key)
+                byChannel[ChannelKey(input: input.input, channel: entity.channel), default: []].append(entities.count)
+                entities.append(APIEntity(entity, of: input, objectID: objectID, key: key))
+            }
+        }
+        states = Array(repeating: nil, count: entities.count)
+    }
+
+    /// What answers a `ListEntitiesRequest`: every entity's listing, then `ListEntitiesDoneResponse`.
+    var listing: [APIMessage] {
+        entities.map(\.listing) + [APIMessage(APIListEntitiesDoneResponse())]
+    }
+
+    /// What a client that subscribes to the states gets first: every state entity's state now, or that
+    /// it has none (before its first value, or while its input's chip is away).
+    var currentStates: [APIMessage] {
+        entities.indices.compactMap { index in
+            awayInputs.contains(entities[index].input) ? entities[index].missingState : states[index] ?? entities[index].missingState
+        }
+    }
+
+    /// Takes `update` of input `input`: keeps the states it sets, and returns what the subscribed
+    /// clients are to be sent (nothing for a state that did not change, or while the chip is away).
+    mutating func apply(_ update: InputUpdate, of input: Int) -> [APIMessage] {
+        guard let places = byChannel[ChannelKey(input: input, channel: update.channel)] else { return [] }
+        var messages: [APIMessage] = []
+        for place in places {
+            guard let message = entities[place].message(for: update) else { continue }
+            if case .event = entities[place].kind {
+                messages.append(message)
+                continue
+            }
+            guard states[place] != message else { continue }
+            states[place] = message
+            if !awayInputs.contains(input) { messages.append(message) }
+        }
+        return messages
+    }
+
+    /// Input `input`'s chip went away (`isAvailable` false: its states are missing) or came back (its
+    /// latest states): what the subscribed clients are to be sent.
+    mutating func setAvailable(_ isAvailable: Bool, input: Int) -> [APIMessage] {
+        guard isAvailable == awayInputs.contains(input) else { return [] }
+        if isAvailable { awayInputs.remove(input) } else { awayInputs.insert(input) }
+        return entities.indices.compactMap { index in
+            guard entities[index].input == input else { return nil }
+            return isAvailable ? states[index] ?? entities[index].missingState : entities[index].missingState
+        }
+    }
+
+    /// The latest states of `other`'s entities carried into this table (a reload): an entity of the same
+    /// object id and kind keeps its state.
+    mutating func keepStates(of other: APIEntityTable) {
+        for index in entities.indices {
+            guard let kept = other.entities.firstIndex(where: { $0.objectID == entities[index].objectID && $0.kind == entities[index].kind }) else { continue }
+            states[index] = other.states[kept]
+        }
+    }
+
+    /// Whether `other` lists the same entities (a reload that changed no input's entities: the clients
+    /// need not list them again).
+    func listsTheSame(as other: APIEntityTable) -> Bool {
+        entities.map(\.listing) == other.entities.map(\.listing)
+    }
+}
