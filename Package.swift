@@ -37,6 +37,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0", traits: []),
         // The API's encryption (Noise_NNpsk0_25519_ChaChaPoly_SHA256): Curve25519, ChaChaPoly, SHA-256, HKDF.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
+        // ESPHome API keys, written in base64 (`api: encryption: key:`).
+        .package(url: "https://github.com/swift-extras/swift-extras-base64", from: "1.2.0"),
     ],
     targets: [
         // Pure: the debouncing and gesture state machines, durations. Standard library only.
@@ -150,7 +152,9 @@ let package = Package(
         // The daemon's configuration: YAML loading and checking, its roster of inputs and lines, and the
         // plan it makes for the loop. Values only: it opens no chip, runs no sink (so that the
         // configuration's fuzzer links neither libgpiod nor the sinks).
-        .target(name: "ConfigurationFile", dependencies: ["DebounceCore", "Pipeline", "Settings", "YAMLDocument"]),
+        .target(
+            name: "ConfigurationFile",
+            dependencies: ["DebounceCore", "Pipeline", "Settings", "YAMLDocument", .product(name: "ExtrasBase64", package: "swift-extras-base64")]),
         // The one assembly of a run: an input (pins, simulated lines, a trace) with its clock, the
         // stages and the sinks, as one event loop. Every command and the library's Button use it.
         .target(name: "Assembly", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LineInput", "LinuxSys", "Simulation", "GPIODBackend", "Settings", "TraceInput"]),
@@ -164,7 +168,7 @@ let package = Package(
             name: "Daemon",
             dependencies: [
                 "DebounceCore", "Pipeline", "EventLoop", "LineInput", "Keypads", "LinuxSys", "Simulation", "GPIODBackend", "EventOutput", "Settings", "Recording", "Actions",
-                "Keys", "KeptState", "MQTT", "EventSocket", "InputModel", "Inputs", "ConfigurationFile", "Assembly", logging, system,
+                "Keys", "KeptState", "MQTT", "EventSocket", "ESPHomeAPI", "ESPHomeDevice", "InputModel", "Inputs", "ConfigurationFile", "Assembly", logging, system,
             ]),
         // The library face: `Button(line: 17).events`, over real pins or the simulated button.
         .target(name: "GPIODebounce", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LineInput", "LinuxSys", "Simulation", "GPIODBackend", "Settings", "Assembly", "EventSocket", system]),
@@ -172,7 +176,7 @@ let package = Package(
             name: "gpio-debounce",
             dependencies: [
                 "DebounceCore", "Pipeline", "EventLoop", "LineInput", "LinuxSys", "Simulation", "EventOutput", "TraceFormat", "TraceInput", "GPIODBackend", "TraceAnalysis",
-                "Settings", "Recording", "Actions", "Keypads", "KeptState", "MQTT", "EventSocket", "ConfigurationFile", "InputModel", "Inputs", "Assembly", "Daemon", logging,
+                "Settings", "Recording", "Actions", "Keypads", "KeptState", "MQTT", "EventSocket", "ESPHomeDevice", "ConfigurationFile", "InputModel", "Inputs", "Assembly", "Daemon", logging,
                 system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -86,6 +86,7 @@ package struct ConfigurationReader {
         if let node = top["keyboard"] { configuration.keyboard = try readKeyboard(node) }
         if let node = top["mqtt"] { configuration.mqtt = try readMQTT(node) }
         if let node = top["socket"] { configuration.socket = try readSocket(node) }
+        if let node = top["api"] { configuration.api = try readAPI(node) }
         configuration.deprecations = reader.notes.deprecations
         configuration.missingPrograms = reader.notes.missingPrograms
         return configuration

@@ -11,7 +11,7 @@ package struct InputSections: Sendable {
     package var names: [String] { kinds.map { $0.kind.section } }
 
     /// The keys a configuration's top-level mapping may have.
-    var topLevelKeys: [String] { ["defaults", "groups"] + names + ["keyboard", "mqtt", "socket"] }
+    var topLevelKeys: [String] { ["defaults", "groups"] + names + ["keyboard", "mqtt", "socket", "api"] }
 
     /// What messages give as a start: the first two kinds' examples, "`buttons: [...]` or `encoders: [...]`".
     var examples: String { kinds.prefix(2).map { $0.example }.joined(separator: " or ") }

@@ -17,6 +17,8 @@ public struct ServiceConfiguration: Sendable {
     package var mqtt: MQTTSettings?
     /// The events socket other programs read the inputs from (`socket:`); on by default.
     package var socket = EventSocketSettings()
+    /// ESPHome's native API, the device Home Assistant adds without a broker (`api:`); nil: none.
+    package var api: ESPHomeAPISettings?
     /// Keys written in an old spelling, each where it was and how it is written now: warnings for
     /// `check` and `run` to print, not errors (the file loads as if written in the new spelling).
     package var deprecations: [ConfigurationError] = []

@@ -4,6 +4,7 @@ import ConfigurationFile
 import Inputs
 import DebounceCore
 import EventLoop
+import ESPHomeDevice
 import EventSocket
 import GPIODBackend
 import Logging
@@ -34,6 +35,9 @@ extension DaemonAssembly {
         /// The events socket, still listening with its clients connected: the next run keeps it when its
         /// path stays (`EventSocketSink.adopt`).
         let eventSocket: EventSocketSink?
+        /// The device's ESPHome API, still listening with its clients connected: the next run keeps it
+        /// when the device and its port stay (`ESPHomeAPISink.adopt`).
+        let espHomeAPI: ESPHomeAPISink?
         /// A simulation's own state directory.
         let simulationState: SimulationStateDirectory?
         /// The state directory's lock, handed from the run before's state store to the next one's
@@ -55,7 +59,7 @@ extension DaemonAssembly {
         var retiring: [any Sink] = []
         for sink in sinks {
             if sink === mqttSink, keepsMQTT { continue }
-            if sink === eventSocket { continue }
+            if sink === eventSocket || sink === espHomeAPI { continue }
             if sink is RetiringSink || sink.isBusy, sink !== mqttSink, sink !== stateStore {
                 retiring.append(sink is RetiringSink ? sink : RetiringSink(sink))
                 continue
@@ -67,7 +71,7 @@ extension DaemonAssembly {
             roster: configuration.roster, pipeline: loop.pipeline, clock: loop.clock, simulatedLines: pinSource as? SimulatedLines,
             requestedLines: pinSource as? GPIODLines,
             sourceStates: Dictionary(inputSources.map { ($0.name, $0.source.carriedState) }, uniquingKeysWith: { first, _ in first }),
-            mqttSink: keepsMQTT ? mqttSink : nil, eventSocket: eventSocket, simulationState: simulationState, stateLock: stateStore?.lock, retiring: retiring.filter(\.isBusy),
+            mqttSink: keepsMQTT ? mqttSink : nil, eventSocket: eventSocket, espHomeAPI: espHomeAPI, simulationState: simulationState, stateLock: stateStore?.lock, retiring: retiring.filter(\.isBusy),
             events: eventsBefore + loop.reportedEvents, wakeups: wakeupsBefore + loop.wakeups)
         simulationState = nil
         return carried

@@ -8,6 +8,7 @@ import ConfigurationFile
 import KeptState
 import DebounceCore
 import EventLoop
+import ESPHomeDevice
 import EventSocket
 import GPIODBackend
 import Inputs
@@ -54,6 +55,8 @@ package final class DaemonAssembly {
     package let mqttSink: MQTTSink?
     /// The events socket, when the run listens on one (`DaemonChoices.eventSocket`, `socket:`).
     package let eventSocket: EventSocketSink?
+    /// The device's ESPHome API, when the configuration has `api:`.
+    package let espHomeAPI: ESPHomeAPISink?
     /// A simulation's own state directory, when it keeps values and no `stateDirectory` was chosen;
     /// handed to the next assembly by a reload (`handOver`).
     package internal(set) var simulationState: SimulationStateDirectory?
@@ -146,6 +149,9 @@ package final class DaemonAssembly {
             let eventSocket = try Self.eventSocket(configuration, choices: choices, inputs: inputs, carried: carried?.eventSocket, logger: logger)
             if let eventSocket { sinks.append(eventSocket) }
             self.eventSocket = eventSocket
+            let espHomeAPI = try Self.espHomeAPI(configuration, choices: choices, inputs: inputs, carried: carried?.espHomeAPI, logger: logger)
+            if let espHomeAPI { sinks.append(espHomeAPI) }
+            self.espHomeAPI = espHomeAPI
             self.sinks = sinks
             do throws(LineError) {
                 loop = try input.loop(

@@ -1,6 +1,7 @@
 import ConfigurationFile
 import KeptState
 import EventLoop
+import ESPHomeDevice
 import EventSocket
 import GPIODBackend
 import LineInput
@@ -26,6 +27,8 @@ package enum DaemonFailure: Error, CustomStringConvertible {
     case start(LineError)
     /// The events socket the configuration names cannot be made (`socket:`).
     case eventSocket(EventSocketError)
+    /// The device's ESPHome API cannot start (`api:`): its port taken, its key file unreadable.
+    case espHomeAPI(ESPHomeAPIError)
 
     package var description: String {
         switch self {
@@ -38,6 +41,7 @@ package enum DaemonFailure: Error, CustomStringConvertible {
             "MQTT needs real time (its keepalive and reconnects count on the clock): leave out the mqtt: section for a virtual-time run"
         case .start(let error): error.description
         case .eventSocket(let error): error.description
+        case .espHomeAPI(let error): error.message
         }
     }
 }

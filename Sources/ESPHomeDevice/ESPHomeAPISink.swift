@@ -20,7 +20,7 @@ package final class ESPHomeAPISink: Sink {
     /// The port it listens on (the kernel's choice when it was asked for port 0).
     package let port: UInt16
     package let identity: APIDeviceIdentity
-    private let security: APISession.Security
+    package let security: APISession.Security
     private let listener: OwnedDescriptor
     private let watch: EpollSet
     private var clients: [UInt64: APIClient] = [:]

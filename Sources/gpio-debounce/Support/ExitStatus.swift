@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import ArgumentParser
+import ESPHomeDevice
 import EventSocket
 import KeptState
 import Daemon
@@ -105,6 +106,8 @@ extension ExitStatus {
         case .eventSocket(.inUse): temporaryFailure
         case .eventSocket(.noGroup), .eventSocket(.notASocket), .eventSocket(.tooLong): usage
         case .eventSocket(.cannotMake(_, let error)): error.errno == .permissionDenied || error.errno == .notPermitted ? permissionDenied : cannotOpenInput
+        case .espHomeAPI(.cannotListen(_, let error)): error.errno == .permissionDenied ? permissionDenied : temporaryFailure
+        case .espHomeAPI(.keyFile(_, _, let code)): code == EACCES ? permissionDenied : code == nil ? badData : cannotOpenInput
         }
     }
 }
