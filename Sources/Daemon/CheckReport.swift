@@ -40,6 +40,8 @@ package struct CheckReport: Sendable, Hashable {
     package var lines: [String]
     /// Notes for standard error: the machine check's, in its order.
     package var notes: [String]
+    /// Warnings for standard error: what the file allows and should not (a plaintext API).
+    package var warnings: [String] = []
 
     /// The report of `configuration`, read from `file`, with what was found on this machine.
     /// `headerChip` says which chip offsets without `chip:` mean (the 40-pin header's, `ChipInventory.header`:
@@ -58,8 +60,26 @@ package struct CheckReport: Sendable, Hashable {
             lines.append("  mqtt: \(mqtt.url) as \(mqtt.clientID), topics under \(mqtt.base)/, QoS \(mqtt.qos), \(discovery), queue \(mqtt.queueLimit)")
         }
         if configuration.socket != EventSocketSettings() { lines.append(Self.socketLine(configuration.socket)) }
+        if let api = configuration.api { lines.append(Self.apiLine(api)) }
         lines += InputKinds.checkLines(of: roster, places: places, publishes: configuration.mqtt != nil)
         notes = machine.notes
+        if configuration.api?.encryption == ESPHomeAPISettings.Encryption.none {
+            warnings.append(
+                "api: encryption: none: every machine on the network can read the inputs and pretend to be this device; "
+                    + "give it a key (`encryption: {key: …}`, `openssl rand -base64 32`) unless every machine on the network is trusted")
+        }
+    }
+
+    /// The `api:` section: the device Home Assistant adds, on which port, and how it is secured.
+    static func apiLine(_ api: ESPHomeAPISettings) -> String {
+        let name = api.name ?? "\(api.deviceName(hostname: Hostname.current)) (this machine's name)"
+        let friendly = api.friendlyName.map { " (\($0))" } ?? ""
+        let encryption = switch api.encryption {
+        case .none: "plaintext"
+        case .key: "encrypted (Noise_NNpsk0_25519_ChaChaPoly_SHA256) with the key written here"
+        case .keyFile(let path): "encrypted (Noise_NNpsk0_25519_ChaChaPoly_SHA256) with the key in \(path)"
+        }
+        return "  api: ESPHome's native API on port \(api.port) as the device \(name)\(friendly), \(encryption)"
     }
 
     /// The `socket:` section, when the file has one: where other programs read the inputs and who may,

@@ -118,7 +118,7 @@ extension DaemonAssembly {
     /// Why `next` cannot run as a start would check it (`MachineCheck`: its MQTT files, its lines on
     /// this machine's chips), or `nil`.
     static func refusal(of next: ServiceConfiguration, choices: DaemonChoices) -> DaemonFailure? {
-        do { try MachineCheck.readMQTTFiles(next) } catch { return .machine(error) }
+        do { try MachineCheck.readConfiguredFiles(next) } catch { return .machine(error) }
         if next.mqtt != nil, choices.simulation?.virtualTime == true { return .mqttNeedsRealTime }
         guard choices.simulation == nil else { return nil }
         do { _ = try MachineCheck.locateLinesOnThisMachine(next, chips: ChipInventory.read()) } catch { return .machine(error) }

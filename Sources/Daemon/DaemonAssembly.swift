@@ -86,7 +86,7 @@ package final class DaemonAssembly {
         self.choices = choices
         self.stop = stop
         (eventsBefore, wakeupsBefore) = (carried?.events ?? 0, carried?.wakeups ?? 0)
-        do { try MachineCheck.readMQTTFiles(configuration) } catch { throw .machine(error) }
+        do { try MachineCheck.readConfiguredFiles(configuration) } catch { throw .machine(error) }
         let mqtt = Self.mqttSettings(configuration, choices: choices)
         self.mqtt = mqtt
         if configuration.mqtt != nil, choices.simulation?.virtualTime == true { throw .mqttNeedsRealTime }

@@ -64,7 +64,7 @@ package struct DoctorInputs {
     package var user: User
     /// Where the udev rule for the `gpio` group was found (empty: nowhere).
     package var udevRules: [String]
-    /// What reading the `mqtt:` section's files gave (`MachineCheck.readMQTTFiles`): nil when they
+    /// What reading the `mqtt:` section's files gave (`MachineCheck.readConfiguredFiles`): nil when they
     /// read, or without an `mqtt:` section.
     package var mqttFiles: MachineCheck.Failure?
     /// Checked only when the configuration has keys (`DoctorReport.needsKeyboard`).

@@ -28,7 +28,7 @@ package enum DoctorProbes {
             chips: ChipInventory.read(), configuration: configuration, lines: lines, lineChip: lineChip, user: user(), udevRules: udevRules())
         inputs.socket = eventSocket(configuration?.socket ?? EventSocketSettings())
         guard let configuration else { return inputs }
-        do { try MachineCheck.readMQTTFiles(configuration) } catch { inputs.mqttFiles = error }
+        do { try MachineCheck.readConfiguredFiles(configuration) } catch { inputs.mqttFiles = error }
         if DoctorReport.needsKeyboard(configuration) { inputs.uinput = uinput() }
         if let mqtt = configuration.mqtt { inputs.broker = broker(host: mqtt.host, port: mqtt.port) }
         if configuration.keepsState { inputs.state = stateDirectory(path) }

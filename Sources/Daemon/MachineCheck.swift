@@ -1,9 +1,10 @@
 import ConfigurationFile
+import ESPHomeDevice
 import GPIODBackend
 import MQTT
 
 /// What `run` checks on this machine before it starts, beyond the file itself: the files the `mqtt:`
-/// section names can be read, and each button's line resolves on this machine's chips to a line no
+/// and `api:` sections name can be read, and each button's line resolves on this machine's chips to a line no
 /// other button has (`line: 17` and `line: GPIO17` are one pin on a Raspberry Pi). `run` and `check`
 /// call these same functions, so that `check` refuses what `run` would.
 package enum MachineCheck {
@@ -27,6 +28,8 @@ package enum MachineCheck {
         case mqtt(MQTTError)
         /// An input's chip or line cannot be found or opened (the input's line as `Roster.pins` names it).
         case line(input: String, GPIOError)
+        /// The `api:` section's key file cannot be read, or holds no key.
+        case apiKeyFile(ESPHomeAPIError)
         /// Two owners (inputs, or two lines of one) resolve to the same line of the same chip.
         case sharedLine(file: String, first: String, second: String, chip: String, offset: Int)
 
@@ -34,15 +37,20 @@ package enum MachineCheck {
             switch self {
             case .mqtt(let error): error.description
             case .line(_, let error): error.description
+            case .apiKeyFile(let error): error.message
             case .sharedLine(let file, let first, let second, let chip, let offset):
                 "\(file): '\(first)' and '\(second)' are both on line \(offset) of \(chip) here: one line serves one input (give one of them another line or chip:)"
             }
         }
     }
 
-    /// Reads the password and checks the CA file of the `mqtt:` section, if any.
-    package static func readMQTTFiles(_ configuration: ServiceConfiguration) throws(Failure) {
+    /// Reads the password and checks the CA file of the `mqtt:` section, if any, and reads the key file
+    /// of the `api:` section, if it has one.
+    package static func readConfiguredFiles(_ configuration: ServiceConfiguration) throws(Failure) {
         do { _ = try configuration.mqtt?.readFiles() } catch { throw .mqtt(error) }
+        if let encryption = configuration.api?.encryption {
+            do { _ = try DaemonAssembly.apiSecurity(encryption) } catch { throw .apiKeyFile(error) }
+        }
     }
 
     /// Every pin of the configuration, in the roster's order (`Roster.pins`: the pin lines, then each

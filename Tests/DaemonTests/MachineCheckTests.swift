@@ -52,7 +52,7 @@ import Testing
         let configuration = try ConfigurationLoader.load(
             "buttons: [{name: a, line: 17}]\nmqtt: {url: mqtt://h, username: u, password_file: /nonexistent/mqtt-password}\n", file: "b.yaml")
         #expect {
-            try MachineCheck.readMQTTFiles(configuration)
+            try MachineCheck.readConfiguredFiles(configuration)
         } throws: { error in
             guard case .mqtt(.passwordFile("/nonexistent/mqtt-password", _, let code)) = error as? MachineCheck.Failure else { return false }
             return code == 2  // ENOENT

@@ -95,6 +95,7 @@ struct CheckCommand: ParsableCommand {
         let report = CheckReport(configuration, file: config, machine: try checkOnThisMachine(configuration, chips: chips), headerChip: { chips.isEmpty ? nil : chips.header })
         for line in report.lines { print(TerminalText.escaped(line)) }
         for note in report.notes { printToStandardError("gpio-debounce: note: \(note)") }
+        for warning in report.warnings { printToStandardError("gpio-debounce: warning: \(warning)") }
     }
 
     /// What `run` checks on this machine's `chips` (`MachineCheck`), refused as `run` refuses it, except what
@@ -111,7 +112,7 @@ struct CheckCommand: ParsableCommand {
             messages.append("\(missing.description); not refused on a machine without GPIO chips, but run refuses to start (exit \(ExitStatus.badData.rawValue)) until it is there")
         }
         do {
-            try MachineCheck.readMQTTFiles(configuration)
+            try MachineCheck.readConfiguredFiles(configuration)
         } catch {
             if Self.dependsOnUser(error) {
                 messages.append("\(error.description); not refused here, since the service may run as another user or with another environment: make sure it can")
@@ -137,7 +138,7 @@ struct CheckCommand: ParsableCommand {
     private static func dependsOnUser(_ failure: MachineCheck.Failure) -> Bool {
         switch failure {
         case .mqtt(.passwordEnvironment), .line(_, .permissionDenied): true
-        case .mqtt(.passwordFile(_, _, let code)), .mqtt(.caFile(_, _, let code)): code == EACCES || code == EPERM
+        case .mqtt(.passwordFile(_, _, let code)), .mqtt(.caFile(_, _, let code)), .apiKeyFile(.keyFile(_, _, let code?)): code == EACCES || code == EPERM
         default: false
         }
     }

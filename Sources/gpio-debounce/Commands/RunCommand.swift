@@ -165,7 +165,7 @@ struct RunCommand: ParsableCommand {
     /// retained payloads), which ends once the broker has acknowledged them, or after the grace period.
     /// With `--simulate`, the simulation's own discovery (`MQTTSettings.simulation`).
     private func removeDiscovery(_ configuration: ServiceConfiguration, signals: SignalDescriptor, logger: Logger) throws {
-        try checking { () throws(MachineCheck.Failure) in try MachineCheck.readMQTTFiles(configuration) }
+        try checking { () throws(MachineCheck.Failure) in try MachineCheck.readConfiguredFiles(configuration) }
         guard let mqtt = DaemonAssembly.mqttSettings(configuration, choices: choices) else {
             throw failure("--remove-discovery needs an `mqtt:` section in \(config)", ExitStatus.usage)
         }

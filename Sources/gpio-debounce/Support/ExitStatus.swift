@@ -57,6 +57,7 @@ extension ExitStatus {
             default: badData
             }
         case .mqtt: badData
+        case .apiKeyFile(let error): of(DaemonFailure.espHomeAPI(error))
         }
     }
 
