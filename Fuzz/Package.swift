@@ -45,6 +45,12 @@ let package = Package(
             name: "fuzz-api-frames",
             dependencies: ["FuzzSupport", .product(name: "_ESPHomeAPI", package: "gpio-debounce")]
         ),
+        // What an ESPHome API client sends, read whole: APISession (plaintext, Noise's handshake) and
+        // each message decoded (APIClientMessage, swift-protobuf).
+        .executableTarget(
+            name: "fuzz-api-session",
+            dependencies: ["FuzzSupport", .product(name: "_ESPHomeAPI", package: "gpio-debounce")]
+        ),
         // The daemon's YAML configuration: ConfigurationLoader.load.
         .executableTarget(
             name: "fuzz-config",

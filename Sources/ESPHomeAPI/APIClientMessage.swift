@@ -1,7 +1,7 @@
 import SwiftProtobuf
 
 /// What a client's message asks of the device, decoded from its frame (`decode(type:payload:)`).
-package enum APIClientMessage: Sendable, Equatable {
+public enum APIClientMessage: Sendable, Equatable {
     /// The first message: the client's name (`client_info`, e.g. `Home Assistant 2026.11.0`) and API version.
     case hello(clientInfo: String, major: UInt32, minor: UInt32)
     /// A password (API versions before 1.14): the device takes any, as it has none.
@@ -25,7 +25,7 @@ package enum APIClientMessage: Sendable, Equatable {
 
     /// The message `payload` of `type` is. Throws `APIMessageError.malformed` for a payload that is not
     /// that message's protocol buffers.
-    package static func decode(type: UInt16, payload: [UInt8]) throws(APIMessageError) -> APIClientMessage {
+    public static func decode(type: UInt16, payload: [UInt8]) throws(APIMessageError) -> APIClientMessage {
         guard let known = APIMessageType(rawValue: type) else { return .other(type: type) }
         do {
             switch known {
@@ -57,12 +57,12 @@ package enum APIClientMessage: Sendable, Equatable {
 }
 
 /// A client's message that cannot be read.
-package enum APIMessageError: Error, Equatable, Sendable {
+public enum APIMessageError: Error, Equatable, Sendable {
     /// The payload of a message of type `type` is not that message's protocol buffers.
     case malformed(type: UInt16)
 
     /// What the log says, with what to do.
-    package var message: String {
+    public var message: String {
         switch self {
         case .malformed(let type):
             "a message of type \(type) that is not what ESPHome's api.proto defines for it: the client was closed; "

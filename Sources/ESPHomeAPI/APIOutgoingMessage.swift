@@ -36,11 +36,11 @@ extension APITextSensorStateResponse: APIOutgoingMessage { package static var me
 extension APIEventResponse: APIOutgoingMessage { package static var messageType: APIMessageType { .eventResponse } }
 
 /// One message, either way: its type (`APIMessageType`'s raw value) and its payload, encoded.
-package struct APIMessage: Sendable, Hashable {
-    package var type: UInt16
-    package var payload: [UInt8]
+public struct APIMessage: Sendable, Hashable {
+    public var type: UInt16
+    public var payload: [UInt8]
 
-    package init(type: UInt16, payload: [UInt8]) {
+    public init(type: UInt16, payload: [UInt8]) {
         self.type = type
         self.payload = payload
     }

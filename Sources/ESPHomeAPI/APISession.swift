@@ -5,9 +5,9 @@ import Crypto
 /// (`Noise_NNpsk0_25519_ChaChaPoly_SHA256`) after ESPHome's handshake: the client's hello frame, the
 /// device's hello (its name and MAC address), the client's handshake message, the device's answer,
 /// then one encrypted frame per message, its type and size in 2 bytes each before the payload. Pure.
-package struct APISession: Sendable {
+public struct APISession: Sendable {
     /// How a device's connections are secured.
-    package enum Security: Sendable, Equatable {
+    public enum Security: Sendable, Equatable {
         case plaintext
         /// Noise, with this pre-shared key (32 bytes: `api: encryption: key:`, base64-decoded).
         case noise(psk: [UInt8])
@@ -29,7 +29,7 @@ package struct APISession: Sendable {
     /// A session of a device named `name` with MAC address `compactMACAddress` (12 hex digits),
     /// secured by `security`; `ephemeral`: the device's ephemeral key of this connection's handshake (a
     /// new random one unless a test gives one).
-    package init(security: Security, name: String, compactMACAddress: String, ephemeral: Curve25519.KeyAgreement.PrivateKey = .init()) {
+    public init(security: Security, name: String, compactMACAddress: String, ephemeral: Curve25519.KeyAgreement.PrivateKey = .init()) {
         switch security {
         case .plaintext:
             reader = APIFrameReader(framing: .plaintext)
@@ -42,7 +42,7 @@ package struct APISession: Sendable {
     }
 
     /// Whether messages can go both ways: plaintext at once, Noise once the handshake is over.
-    package var isEstablished: Bool {
+    public var isEstablished: Bool {
         switch noise {
         case nil, .established: true
         default: false
@@ -52,7 +52,7 @@ package struct APISession: Sendable {
     /// The client's messages in what it sent next, `received`, in order; what the handshake answers is
     /// appended to `output`. Throws `APISessionError` when the connection is to be closed, with what
     /// to send first (`farewell`).
-    package mutating func receive(_ received: some Sequence<UInt8>, output: inout [UInt8]) throws(APISessionError) -> [APIMessage] {
+    public mutating func receive(_ received: some Sequence<UInt8>, output: inout [UInt8]) throws(APISessionError) -> [APIMessage] {
         reader.append(contentsOf: received)
         var messages: [APIMessage] = []
         while true {
@@ -123,7 +123,7 @@ package struct APISession: Sendable {
 
     /// Appends `message` to `output`, framed (and encrypted) for the client. Throws if the handshake
     /// is not over, or for a Noise message over 65,535 bytes.
-    package mutating func send(_ message: APIMessage, output: inout [UInt8]) throws(APISessionError) {
+    public mutating func send(_ message: APIMessage, output: inout [UInt8]) throws(APISessionError) {
         switch noise {
         case nil:
             APIFrameWriter.appendMessage(type: message.type, payload: message.payload, to: &output)
@@ -155,8 +155,8 @@ package struct APISession: Sendable {
 }
 
 /// Why a connection is to be closed, and what to send it first.
-package struct APISessionError: Error, Equatable, Sendable {
-    package enum Reason: Equatable, Sendable {
+public struct APISessionError: Error, Equatable, Sendable {
+    public enum Reason: Equatable, Sendable {
         /// Bytes that are not a frame of the device's framing.
         case frame(APIFrameError)
         /// The client's key is not the device's.
@@ -170,9 +170,9 @@ package struct APISessionError: Error, Equatable, Sendable {
         case handshakeUnfinished
     }
 
-    package var reason: Reason
+    public var reason: Reason
     /// What to send before closing (ESPHome's rejection), or nothing.
-    package var farewell: [UInt8]
+    public var farewell: [UInt8]
 
     init(_ reason: Reason, farewell: [UInt8]) {
         self.reason = reason
@@ -180,7 +180,7 @@ package struct APISessionError: Error, Equatable, Sendable {
     }
 
     /// What the log says, with what to do.
-    package var message: String {
+    public var message: String {
         switch reason {
         case .frame(.badIndicator(_, expected: .noise)):
             "the client speaks plaintext, and this device's API is encrypted: give the client the key of 'api: encryption:' "

@@ -1,5 +1,5 @@
 /// What fails in a Noise handshake or in the messages after it.
-package enum NoiseError: Error, Equatable, Sendable {
+public enum NoiseError: Error, Equatable, Sendable {
     /// A message's tag does not match: in the handshake, the client's key is not the device's.
     case authentication
     /// A handshake message of the wrong size (`size` bytes).
