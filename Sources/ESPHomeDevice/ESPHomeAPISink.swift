@@ -295,24 +295,43 @@ package final class ESPHomeAPISink: Sink {
     }
 
     private func resumeListening() {
-        guard listeningPaused, isListening else { return }
+        guard listeningPaused, isListening, !stopping else { return }
         listeningPaused = false
         resumeListeningNs = nil
         try? watch.watch(listener.descriptor, write: false, token: 0)
     }
 
-    /// The run ends: each client is told (a `DisconnectRequest`: Home Assistant marks the device's
-    /// entities unavailable at once and connects again when it comes back), what was queued is sent as
-    /// far as it goes, and the port is closed.
+    /// The run is stopping: no client is taken any more, and each open one is told (a
+    /// `DisconnectRequest`: Home Assistant marks the device's entities unavailable at once, and
+    /// connects again when it comes back). The stop waits, within its grace period, for their answers,
+    /// so that no answer meets a closed socket (which the client would see as a reset).
+    package func beginShutdown(atNs nowNs: Int64, graceEndNs: Int64) {
+        self.nowNs = nowNs
+        stopping = true
+        watch.remove(listener.descriptor)
+        for client in clients.values where client.connection.phase == .open && !client.closesWhenSent {
+            perform(client.connection.disconnect(), for: client)
+        }
+        for (token, client) in clients { flush(client, token: token) }
+    }
+
+    /// Whether a client the stop asked to disconnect has not answered yet.
+    package var isBusy: Bool { stopping && !clients.isEmpty }
+
+    /// The run ends: what is still queued is sent as far as it goes, every client is closed (one that
+    /// was never told is told now), and the port is closed.
     package func finish(atNs nowNs: Int64) throws(SinkError) {
         self.nowNs = nowNs
         for (token, client) in clients {
-            if client.connection.phase == .open { perform(client.connection.disconnect(), for: client) }
+            if client.connection.phase == .open, !stopping { perform(client.connection.disconnect(), for: client) }
             try? client.send()
             close(token)
         }
         closeListener()
     }
+
+    /// Whether the run is stopping (`beginShutdown`): no client is taken.
+    private var stopping = false
 
     private var isListening = true
 

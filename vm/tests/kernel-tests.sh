@@ -1427,6 +1427,108 @@ YAML
     if [[ -e $TMP/events.sock ]]; then err "the socket is still there after the stop"; else log "ok: the socket is gone with the daemon"; fi
 }
 
+# y. the ESPHome API (issue 45) beside a daemon on a gpio-sim line: a client that said hello and
+# subscribed to the states gets the button's state at once; connected, it costs the idle daemon no
+# wakeup (no voluntary context switch in 5 s: the device never pings, the client does); it gets each
+# press of the kernel's line as the button's event and state; at the stop the device asks it to
+# disconnect (ESPHome's DisconnectRequest). The client is Python's standard library, plaintext.
+t_y_esphome_api() {
+    local before after client
+    new_chip y 2 || return
+    gpiosim_set "$SIM" 0 1
+    ip link set lo up 2>/dev/null || busybox ip link set lo up 2>/dev/null || true
+    cat >"$TMP/api.yaml" <<YAML
+buttons:
+  - {name: bell, chip: $CHIPNAME, line: 0, bias: as-is, debounce: defer:10ms}
+api: {port: 16053, name: vm-test, encryption: none}
+socket: {enabled: false}
+YAML
+    W_ERR=$TMP/api.err
+    "$BIN" run --config "$TMP/api.yaml" --format json >"$TMP/api.out" 2>"$W_ERR" &
+    W_PID=$!
+    BG+=("$W_PID")
+    wait_used 0 || return
+    wait_lines "$W_ERR" 'ESPHome API: listening on port 16053' 1 20 || { show "$W_ERR"; return; }
+    python3 - >"$TMP/api.client" 2>&1 <<'PY' &
+import socket, sys
+def varint(value):
+    out = b""
+    while True:
+        byte, value = value & 0x7F, value >> 7
+        out += bytes([byte | (0x80 if value else 0)])
+        if not value:
+            return out
+def frame(kind, payload=b""):
+    return b"\x00" + varint(len(payload)) + varint(kind) + payload
+def fields(payload):
+    found, i = {}, 0
+    while i < len(payload):
+        key = 0; shift = 0
+        while True:
+            byte = payload[i]; i += 1; key |= (byte & 0x7F) << shift; shift += 7
+            if byte < 0x80: break
+        number, wire = key >> 3, key & 7
+        if wire == 0:
+            value = 0; shift = 0
+            while True:
+                byte = payload[i]; i += 1; value |= (byte & 0x7F) << shift; shift += 7
+                if byte < 0x80: break
+        elif wire == 5:
+            value = int.from_bytes(payload[i:i + 4], "little"); i += 4
+        elif wire == 2:
+            size = payload[i]; i += 1; value = payload[i:i + size].decode(); i += size
+        else:
+            raise ValueError(wire)
+        found[number] = value
+    return found
+s = socket.create_connection(("127.0.0.1", 16053))
+hello = b"\x0a\x07vm-test" + b"\x10\x01\x18\x0a"
+s.sendall(frame(1, hello) + frame(9) + frame(11) + frame(20))
+buffer = b""
+while True:
+    data = s.recv(4096)
+    if not data:
+        break
+    buffer += data
+    while len(buffer) >= 3:
+        i, values = 1, []
+        for _ in range(2):
+            value = 0; shift = 0
+            while True:
+                byte = buffer[i]; i += 1; value |= (byte & 0x7F) << shift; shift += 7
+                if byte < 0x80: break
+            values.append(value)
+        size, kind = values
+        if len(buffer) < i + size:
+            break
+        payload, buffer = buffer[i:i + size], buffer[i + size:]
+        got = fields(payload)
+        if kind == 21:
+            print(f"state {'on' if got.get(2) else 'off'}", flush=True)
+        elif kind == 108:
+            print(f"event {got.get(2)}", flush=True)
+        elif kind == 5:
+            print("disconnect asked", flush=True)
+            s.sendall(frame(6))
+        else:
+            print(f"message {kind}", flush=True)
+PY
+    client=$!
+    BG+=("$client")
+    wait_lines "$TMP/api.client" '^state off' 1 20 || { show "$TMP/api.client"; show "$W_ERR"; return; }
+    before=$(daemon_stats "$W_PID"); nap 5; after=$(daemon_stats "$W_PID")
+    check_eq "voluntary context switches of the idle daemon in 5 s with an API client connected" "$((${after% *} - ${before% *}))" 0
+    for _ in 1 2 3 4 5; do gpiosim_set "$SIM" 0 0; nap 0.2; gpiosim_set "$SIM" 0 1; nap 0.2; done
+    wait_lines "$TMP/api.client" '^event release' 5 20 || { show "$TMP/api.client"; return; }
+    kill -TERM "$W_PID"
+    wait_exit "$W_PID" 20
+    check_eq "daemon exit status after SIGTERM" "$W_RC" 0
+    wait_exit "$client" 20 || err "the API client did not end with the daemon"
+    check_eq "the client's messages: hello, device info, entities, then the state and each press" \
+        "$(tr '\n' , <"$TMP/api.client")" \
+        "message 2,message 10,message 107,message 12,message 19,state off,$(printf 'event press,state on,event release,state off,%.0s' 1 2 3 4 5)disconnect asked,"
+}
+
 run_test a-clean t_a_clean
 run_test b-bouncy-defer t_b_bouncy_defer
 run_test b-bouncy-eager t_b_bouncy_eager
@@ -1465,6 +1567,7 @@ run_test u-held-at-start t_u_held_at_start
 run_test v-health t_v_health
 run_test w-selector t_w_selector
 run_test x-socket t_x_socket
+run_test y-esphome-api t_y_esphome_api
 
 if [[ -s $TMP/storm-lost ]]; then
     if grep -qv '^0$' "$TMP/storm-lost"; then
