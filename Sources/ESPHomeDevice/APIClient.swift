@@ -15,9 +15,8 @@ final class APIClient {
     let peer: String
     var session: APISession
     var connection: APIConnection
-    /// Bytes not yet sent, from `sentBytes` on.
-    private(set) var queue: [UInt8] = []
-    private var sentBytes = 0
+    /// Bytes not yet sent.
+    private var queue = SocketSendQueue()
     /// Whether it is to be closed once what is queued is sent (it asked, or the device gave up on it).
     var closesWhenSent = false
     /// Whether its key was found wrong (logged once).
@@ -31,13 +30,13 @@ final class APIClient {
     }
 
     /// Whether bytes wait to be sent.
-    var hasPending: Bool { sentBytes < queue.count }
+    var hasPending: Bool { queue.hasPending }
     /// Whether more waits than a client that reads may leave waiting.
-    var isOverflowing: Bool { queue.count - sentBytes > Self.queueLimitBytes }
+    var isOverflowing: Bool { queue.pendingCount > Self.queueLimitBytes }
 
     /// Appends bytes framed by the session (`APISession.receive`'s handshake answers).
     func enqueue(bytes: [UInt8]) {
-        queue += bytes
+        queue.append(bytes)
     }
 
     /// Frames `message` for the client and queues it; false if the session refused it (the handshake
@@ -45,7 +44,7 @@ final class APIClient {
     @discardableResult
     func enqueue(_ message: APIMessage) -> Bool {
         do {
-            try session.send(message, output: &queue)
+            try queue.append { (bytes: inout [UInt8]) throws(APISessionError) in try session.send(message, output: &bytes) }
             return true
         } catch {
             return false
@@ -54,22 +53,6 @@ final class APIClient {
 
     /// Sends what the socket takes now. Throws when the client has gone (`EPIPE`, `ECONNRESET`).
     func send() throws(Errno) {
-        while hasPending {
-            let offset = sentBytes
-            let result = queue.withUnsafeBytes { bytes in
-                Result { () throws(Errno) -> Int in try UnixSocket.send(UnsafeRawBufferPointer(rebasing: bytes[offset...]), to: socket.descriptor) }
-            }
-            let sent = try result.get()
-            guard sent > 0 else {
-                if sentBytes >= 64 * 1024 {
-                    queue.removeFirst(sentBytes)
-                    sentBytes = 0
-                }
-                return
-            }
-            sentBytes += sent
-        }
-        queue.removeAll(keepingCapacity: queue.capacity <= 16 * 1024)
-        sentBytes = 0
+        _ = try queue.send(to: socket.descriptor)
     }
 }

@@ -9,16 +9,15 @@ final class EventSocketClient {
     /// for longer misses what comes next, and is told how many it missed.
     static let queueLimitBytes = 256 * 1024
     /// How many sent bytes a queue keeps before it drops them while more waits: 64 KiB.
-    static let compactionBytes = 64 * 1024
+    static let compactionBytes = SocketSendQueue.compactionBytes
 
     let socket: OwnedDescriptor
     /// Who connected (`SO_PEERCRED`), for the log.
     let peer: (pid: Int32, uid: UInt32)?
     /// The peer as the log names it: "pid 1234, uid 1000", or "a process" when the kernel did not say.
     var who: String { peer.map { "pid \($0.pid), uid \($0.uid)" } ?? "a process" }
-    /// Lines not yet sent, from `sentBytes` on.
-    private var queue: [UInt8] = []
-    private var sentBytes = 0
+    /// Lines not yet sent.
+    private var queue = SocketSendQueue()
     /// Lines that did not fit since the last `lost` event.
     private(set) var lostLines = 0
     /// The request line so far (without its newline).
@@ -53,9 +52,9 @@ final class EventSocketClient {
     }
 
     /// Whether bytes wait to be sent.
-    var hasPending: Bool { sentBytes < queue.count }
+    var hasPending: Bool { queue.hasPending }
     /// The bytes its queue holds: what waits, and what was sent but not yet dropped.
-    var queuedBytes: Int { queue.count }
+    var queuedBytes: Int { queue.storedCount }
 
     /// Whether `event` of input `input` is one it subscribed to (a line of no input: always).
     func wants(input: String?, event: String) -> Bool {
@@ -67,52 +66,35 @@ final class EventSocketClient {
     /// Queues `line` (with its newline), or counts it lost when it does not fit; a `lost` event goes
     /// first once there is room again (or alone, once the queue was all sent: `send`).
     func enqueue(_ line: [UInt8]) {
-        let waiting = queue.count - sentBytes
+        let waiting = queue.pendingCount
         if lostLines > 0 {
             let lost = EventSocketLine.lost(lostLines)
             guard waiting + lost.count + line.count <= Self.queueLimitBytes else {
                 lostLines += 1
                 return
             }
-            queue += lost
+            queue.append(lost)
             lostLines = 0
         } else if waiting + line.count > Self.queueLimitBytes {
             lostLines = 1
             return
         }
-        queue += line
+        queue.append(line)
     }
 
     /// Puts `lines` before everything queued (its greeting, while nothing was sent).
     func prepend(_ lines: [UInt8]) {
-        queue.replaceSubrange(sentBytes..<sentBytes, with: lines)
+        queue.prepend(lines)
     }
 
     /// Sends what the socket takes now; once all of it went, a loss not told yet (`lostLines`) is told
     /// at once, not only before the next line. Throws when the client has gone (`EPIPE`, `ECONNRESET`).
     func send() throws(Errno) {
-        while true {
-            while hasPending {
-                let offset = sentBytes
-                let result = queue.withUnsafeBytes { bytes in
-                    Result { () throws(Errno) -> Int in try UnixSocket.send(UnsafeRawBufferPointer(rebasing: bytes[offset...]), to: socket.descriptor) }
-                }
-                let sent = try result.get()
-                guard sent > 0 else {
-                    // A reader slower than the events: what it read goes, so that the queue holds no
-                    // more than what waits (at most `queueLimitBytes`) and what was sent since.
-                    if sentBytes >= Self.compactionBytes {
-                        queue.removeFirst(sentBytes)
-                        sentBytes = 0
-                    }
-                    return
-                }
-                sentBytes += sent
-            }
-            queue.removeAll(keepingCapacity: queue.capacity <= 16 * 1024)
-            sentBytes = 0
+        // A reader slower than the events: what it read goes once 64 KiB went, so that the queue holds
+        // no more than what waits (at most `queueLimitBytes`) and what was sent since.
+        while try queue.send(to: socket.descriptor) {
             guard lostLines > 0 else { return }
-            queue += EventSocketLine.lost(lostLines)
+            queue.append(EventSocketLine.lost(lostLines))
             lostLines = 0
         }
     }
