@@ -16,6 +16,7 @@ command -v valgrind >/dev/null || { echo "esphome-api-clients.sh: valgrind missi
 python=$(scripts/esphome-venv 46.23.0)/bin/python
 work=$(mktemp -d /tmp/gpio-debounce-api-bench.XXXXXX)
 trap 'rm -rf "$work"' EXIT
+[ -n "${KEEP_CALLGRIND:-}" ] && trap 'echo "kept: $work"' EXIT
 strip --strip-debug -o "$work/gpio-debounce" "$bin"
 key=$(openssl rand -base64 32)
 for security in plaintext encrypted; do
@@ -71,7 +72,7 @@ more=$((events[none.30] - events[none.10]))
 base=$(((total[none.30] - total[none.10]) / more))
 echo "run with no client: $base instructions per event (the whole daemon: the simulation, pipeline, printer, loop)"
 # What the loop spends in the API's sink (its Sink methods, through their protocol witnesses, inclusive).
-sink_total() { callgrind_annotate --inclusive=yes --threshold=100 "$1" 2>/dev/null | grep -E 'ESPHomeAPISinkC.*TW ' | awk '{gsub(",", "", $1); s += $1} END {print s + 0}'; }
+sink_total() { callgrind_annotate --inclusive=yes --threshold=100 "$1" 2>/dev/null | { grep -E 'ESPHomeDevice0A7APISinkC.*TW ' || true; } | awk '{gsub(",", "", $1); s += $1} END {print s + 0}'; }
 for case in none plaintext encrypted; do
     [ "$((events[$case.30] - events[$case.10]))" -eq "$more" ] || echo "(the runs of $case made other events: not comparable)"
     sink=$(($(sink_total "$work/cg.$case.30") - $(sink_total "$work/cg.$case.10")))

@@ -9,15 +9,13 @@ struct APIEntityTable: Sendable {
     private(set) var entities: [APIEntity] = []
     /// Each state entity's latest state message (by its place in `entities`); nil: none yet.
     private var states: [APIMessage?] = []
-    /// The entities of each input's channel: `"<input> <channel>"` to places in `entities`.
-    private var byChannel: [ChannelKey: [Int]] = [:]
+    /// Each state entity's latest update while no client listened, not yet made a message (`states`
+    /// is made from it when a client subscribes): with no client, an update costs no encoding.
+    private var pending: [InputUpdate?] = []
+    /// The entities of each input (by `InputDescription.input`), by channel: places in `entities`.
+    private var byInput: [Int: [(channel: String, places: [Int])]] = [:]
     /// The inputs whose chip is away: their states are missing meanwhile.
     private var awayInputs: Set<Int> = []
-
-    private struct ChannelKey: Hashable, Sendable {
-        var input: Int
-        var channel: String
-    }
 
     /// The entities of `descriptions`, in their order. Object ids are `<input>_<entity key>`; where two
     /// inputs' names spell the same id (`front door` and `front_door`), or two ids hash to one key, the
@@ -38,11 +36,18 @@ struct APIEntityTable: Sendable {
                 let key = APIEntityKey.key(ofObjectID: objectID)
                 taken[platform, default: []].insert(objectID)
                 takenKeys[platform, default: []].insert(key)
-                byChannel[ChannelKey(input: input.input, channel: entity.channel), default: []].append(entities.count)
+                var channels = byInput[input.input, default: []]
+                if let index = channels.firstIndex(where: { $0.channel == entity.channel }) {
+                    channels[index].places.append(entities.count)
+                } else {
+                    channels.append((entity.channel, [entities.count]))
+                }
+                byInput[input.input] = channels
                 entities.append(APIEntity(entity, of: input, objectID: objectID, key: key))
             }
         }
         states = Array(repeating: nil, count: entities.count)
+        pending = Array(repeating: nil, count: entities.count)
     }
 
     /// What answers a `ListEntitiesRequest`: every entity's listing, then `ListEntitiesDoneResponse`.
@@ -52,28 +57,47 @@ struct APIEntityTable: Sendable {
 
     /// What a client that subscribes to the states gets first: every state entity's state now, or that
     /// it has none (before its first value, or while its input's chip is away).
-    var currentStates: [APIMessage] {
-        entities.indices.compactMap { index in
+    mutating func currentStates() -> [APIMessage] {
+        settle()
+        return entities.indices.compactMap { index in
             awayInputs.contains(entities[index].input) ? entities[index].missingState : states[index] ?? entities[index].missingState
         }
     }
 
-    /// Takes `update` of input `input`: keeps the states it sets, and returns what the subscribed
-    /// clients are to be sent (nothing for a state that did not change, or while the chip is away).
-    mutating func apply(_ update: InputUpdate, of input: Int) -> [APIMessage] {
-        guard let places = byChannel[ChannelKey(input: input, channel: update.channel)] else { return [] }
+    /// Takes `update` of input `input`: keeps the states it sets and, when a client listens
+    /// (`sending`), returns what the subscribed clients are to be sent (nothing for a state that did
+    /// not change, or while the chip is away). With no client (`sending` false) it only notes the
+    /// update, and sends nothing.
+    mutating func apply(_ update: InputUpdate, of input: Int, sending: Bool = true) -> [APIMessage] {
+        guard let channels = byInput[input], let places = channels.first(where: { $0.channel == update.channel })?.places else { return [] }
         var messages: [APIMessage] = []
         for place in places {
-            guard let message = entities[place].message(for: update) else { continue }
             if case .event = entities[place].kind {
-                messages.append(message)
+                if sending, let message = entities[place].message(for: update) { messages.append(message) }
                 continue
             }
-            guard states[place] != message else { continue }
+            guard sending else {
+                pending[place] = update
+                continue
+            }
+            settle(place)
+            guard let message = entities[place].message(for: update), states[place] != message else { continue }
             states[place] = message
             if !awayInputs.contains(input) { messages.append(message) }
         }
         return messages
+    }
+
+    /// Makes the state of `place` from its update noted while no client listened.
+    private mutating func settle(_ place: Int) {
+        guard let update = pending[place] else { return }
+        pending[place] = nil
+        if let message = entities[place].message(for: update) { states[place] = message }
+    }
+
+    /// Makes every noted update a state.
+    private mutating func settle() {
+        for place in pending.indices where pending[place] != nil { settle(place) }
     }
 
     /// Input `input`'s chip went away (`isAvailable` false: its states are missing) or came back (its
@@ -81,6 +105,7 @@ struct APIEntityTable: Sendable {
     mutating func setAvailable(_ isAvailable: Bool, input: Int) -> [APIMessage] {
         guard isAvailable == awayInputs.contains(input) else { return [] }
         if isAvailable { awayInputs.remove(input) } else { awayInputs.insert(input) }
+        settle()
         return entities.indices.compactMap { index in
             guard entities[index].input == input else { return nil }
             return isAvailable ? states[index] ?? entities[index].missingState : entities[index].missingState
@@ -90,6 +115,8 @@ struct APIEntityTable: Sendable {
     /// The latest states of `other`'s entities carried into this table (a reload): an entity of the same
     /// object id and kind keeps its state.
     mutating func keepStates(of other: APIEntityTable) {
+        var other = other
+        other.settle()
         for index in entities.indices {
             guard let kept = other.entities.firstIndex(where: { $0.objectID == entities[index].objectID && $0.kind == entities[index].kind }) else { continue }
             states[index] = other.states[kept]

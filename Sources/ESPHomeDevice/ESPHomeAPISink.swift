@@ -91,21 +91,21 @@ package final class ESPHomeAPISink: Sink {
     package func start(linesPressed: [Bool?], levels: [Level], atNs nowNs: Int64) {
         self.nowNs = nowNs
         for index in order {
-            for update in presenters[index]?.start(linesPressed: linesPressed) ?? [] { broadcast(table.apply(update, of: index)) }
+            for update in presenters[index]?.start(linesPressed: linesPressed) ?? [] { broadcast(table.apply(update, of: index, sending: subscribed)) }
         }
     }
 
     package func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
         guard let index = output.source.map({ Int($0.input) }), let presenter = presenters[index] else { return }
         self.nowNs = nowNs
-        for update in presenter.updates(for: output) { broadcast(table.apply(update, of: index)) }
+        for update in presenter.updates(for: output) { broadcast(table.apply(update, of: index, sending: subscribed)) }
     }
 
     package func consume(code: EnteredCode, of source: OutputSource, nowNs: Int64) throws(SinkError) {
         let index = Int(source.input)
         guard let presenter = presenters[index] else { return }
         self.nowNs = nowNs
-        for update in presenter.updates(for: code) { broadcast(table.apply(update, of: index)) }
+        for update in presenter.updates(for: code) { broadcast(table.apply(update, of: index, sending: subscribed)) }
     }
 
     package func availabilityChanged(_ change: ChipAvailability, atNs nowNs: Int64) {
@@ -113,6 +113,11 @@ package final class ESPHomeAPISink: Sink {
         for index in order where !(linesOfInput[index] ?? []).isDisjoint(with: change.lines) {
             broadcast(table.setAvailable(change.isAvailable, input: index))
         }
+    }
+
+    /// Whether a client is subscribed to the states: without one, an update is only noted.
+    private var subscribed: Bool {
+        !clients.isEmpty && clients.values.contains { $0.connection.subscribesStates }
     }
 
     /// Queues `messages` for every client subscribed to the states; sent at the end of the wakeup.
@@ -128,6 +133,7 @@ package final class ESPHomeAPISink: Sink {
     }
 
     package var nextDeadlineNs: Int64? {
+        guard !clients.isEmpty else { return resumeListeningNs }
         var earliest = resumeListeningNs
         for client in clients.values {
             guard let deadline = client.connection.deadlineNs else { continue }
@@ -141,8 +147,9 @@ package final class ESPHomeAPISink: Sink {
     package func advance(toNs nowNs: Int64) throws(SinkError) {
         self.nowNs = nowNs
         if let resumeNs = resumeListeningNs, nowNs >= resumeNs { resumeListening() }
+        guard !ready.isEmpty || !clients.isEmpty else { return }  // every wakeup: nothing to do while nobody is connected
         let readyNow = ready
-        ready.removeAll(keepingCapacity: true)
+        ready = []
         for event in readyNow {
             if event.token == 0 {
                 acceptClients()
@@ -245,7 +252,7 @@ package final class ESPHomeAPISink: Sink {
             switch step {
             case .send(let message): client.enqueue(message)
             case .listEntities: for message in table.listing { client.enqueue(message) }
-            case .sendStates: for message in table.currentStates { client.enqueue(message) }
+            case .sendStates: for message in table.currentStates() { client.enqueue(message) }
             case .close(let reason):
                 logger.debug("ESPHome API: \(client.connection.clientInfo ?? client.peer): \(reason.message)")
                 if reason == .silent || reason == .noHello { logger.info("ESPHome API: \(client.peer): \(reason.message)") }

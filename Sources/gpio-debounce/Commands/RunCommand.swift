@@ -29,8 +29,10 @@ struct RunCommand: ParsableCommand {
             running configuration goes on. Otherwise inputs whose settings did not change go on with their \
             state (what is held stays held, totals and positions go on), added \
             inputs are requested and removed ones released and taken out of Home Assistant's discovery; \
-            MQTT stays connected when its section did not change. With --simulate the added inputs get \
-            simulated lines, so a reload can be tried without hardware.
+            MQTT stays connected when its section did not change, and so do the ESPHome API's clients \
+            (api:), asked to list the entities again when inputs were added or removed. With --simulate the \
+            added inputs get simulated lines, so a reload can be tried without hardware; a simulation's \
+            ESPHome API listens on a port of its own, as the device <name>-simulation.
             Health: at the stop, and on SIGUSR1 (`systemctl kill -s USR1 gpio-debounce`) while the run goes \
             on, one log line per input says its edges, the bounces absorbed, the glitches rejected (pulses \
             too short to be a press), the noise bursts (bursts of edges that made no press) and the events \
