@@ -88,7 +88,7 @@ public enum ConfigurationLoader {
     static func notConfiguration(_ file: String, line: Int?, _ reason: String, sections: InputSections) -> ConfigurationError {
         ConfigurationError(
             file: file, line: line, column: nil, key: "",
-            message: "not a gpio-debounce configuration: \(reason); a configuration is YAML with at least one top-level list of inputs, \(sections.listed) (and optionally `defaults:`, `groups:`, `keyboard:`, `mqtt:` and `socket:`)")
+            message: "not a gpio-debounce configuration: \(reason); a configuration is YAML with at least one top-level list of inputs, \(sections.listed) (and optionally `defaults:`, `groups:`, `keyboard:`, `mqtt:`, `socket:` and `api:`)")
     }
 
     private static func firstInvalidUTF8Line(_ bytes: ArraySlice<UInt8>) -> Int {

@@ -3,7 +3,7 @@ import GPIODBackend
 import Inputs
 import Settings
 
-/// What `check` says of a configuration: a summary line (what it sets up), the `mqtt:` and `socket:`
+/// What `check` says of a configuration: a summary line (what it sets up), the `mqtt:`, `socket:` and `api:`
 /// sections' lines, then each input with where its lines are, its settings, actions and keys; and the notes of the
 /// check on this machine (what was not refused there, and why). A value built from the configuration
 /// and what was found on this machine (`MachineFindings`), apart from its printing.

@@ -318,7 +318,7 @@ import Testing
     @Test(arguments: [
         ("root:$6$\(secret):19000:0:99999:7:::\ndaemon:*:19000:0:99999:7:::\n", "b.yaml:1: not a gpio-debounce configuration"),
         ("root:x:0:0:\(secret):/root:/bin/bash\n", "b.yaml:1: not a gpio-debounce configuration"),
-        ("services:\n  web: {image: \(secret)}\n", "b.yaml:1: not a gpio-debounce configuration: its top-level mapping has none of the keys defaults, groups, buttons, encoders, sensors, counters, keypads, selectors, keyboard, mqtt, socket; a configuration is YAML with at least one top-level list of inputs"),
+        ("services:\n  web: {image: \(secret)}\n", "b.yaml:1: not a gpio-debounce configuration: its top-level mapping has none of the keys defaults, groups, buttons, encoders, sensors, counters, keypads, selectors, keyboard, mqtt, socket, api; a configuration is YAML with at least one top-level list of inputs"),
         ("- \(secret)\n- buttons\n", "b.yaml:1: not a gpio-debounce configuration: its top level is not a mapping"),
         ("just \(secret) text\n", "b.yaml:1: not a gpio-debounce configuration"),
         ("# config\n\(secret): [unclosed\nmore: \(secret)\n", "b.yaml:3: not a gpio-debounce configuration: it is not valid YAML (line 3)"),
