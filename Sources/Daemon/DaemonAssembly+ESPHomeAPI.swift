@@ -60,7 +60,7 @@ extension DaemonAssembly {
             name = String(name.utf8.prefix(ESPHomeAPISettings.maximumNameBytes - suffix.utf8.count).map { Character(Unicode.Scalar($0)) }) + suffix
             if let first = UInt8(mac.prefix(2), radix: 16) {
                 let local = first | 0x02
-                mac = String(local >> 4, radix: 16).uppercased() + String(local & 0x0F, radix: 16).uppercased() + mac.dropFirst(2)
+                mac = String(local >> 4, radix: 16).uppercased() + String(local & 0x0F, radix: 16).uppercased() + String(mac.dropFirst(2))
             }
         }
         return APIDeviceIdentity(
