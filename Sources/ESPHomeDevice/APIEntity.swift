@@ -11,7 +11,7 @@ struct APIEntity: Sendable {
         case binarySensor(on: [UInt8], off: [UInt8])
         /// A sensor: the payload's number, or the update's number of `field`.
         case sensor(field: String?)
-        /// A text sensor: the payload (a selector's position's name).
+        /// A text sensor: the payload (one of a choice's words).
         case textSensor
         /// An event: the update's event type, if it is one of `types`.
         case event(types: Set<String>)

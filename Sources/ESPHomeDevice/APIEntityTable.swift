@@ -2,9 +2,8 @@ import ESPHomeAPI
 import InputModel
 
 /// The entities the device shows its clients, made from the inputs' descriptions (the same set as
-/// MQTT's discovery: a button's binary sensor and event, a contact's binary sensor, a meter's total and
-/// rate, an encoder's position and rotations, a keypad's keys and codes, a selector's position and
-/// readings), each entity's latest state, and what each update of an input makes the device send.
+/// MQTT's discovery: each `EntityDescription` one entity), each entity's latest state, and what each
+/// update of an input makes the device send.
 struct APIEntityTable: Sendable {
     private(set) var entities: [APIEntity] = []
     /// Each state entity's latest state message (by its place in `entities`); nil: none yet.
