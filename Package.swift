@@ -128,7 +128,11 @@ let package = Package(
         // (APIEntityTable).
         .target(
             name: "ESPHomeDevice",
-            dependencies: ["DebounceCore", "ESPHomeAPI", "EventLoop", "InputModel", "LineInput", "LinuxSys", "Pipeline", logging, system]),
+            dependencies: ["DebounceCore", "ESPHomeAPI", "EventLoop", "InputModel", "LineInput", "LinuxSys", "Pipeline", "ServiceAdvertisement", logging, system]),
+        // avahi's client library (dlopen'd: only its types here) and the mDNS advertisement made with it,
+        // on the event loop: a service announced through avahi-daemon's D-Bus API.
+        .systemLibrary(name: "CAvahi", providers: [.apt(["libavahi-client-dev"])]),
+        .target(name: "ServiceAdvertisement", dependencies: ["CAvahi", "LinuxSys", logging, system]),
         // What an input shows outside the daemon, whatever its kind: its description (entities, channels,
         // health), the updates its outputs make, the fields `run` prints after its lines' events
         // (InputPresenter) and how its other outputs print (InputPrinter). The sinks that show inputs work from it.
@@ -168,7 +172,8 @@ let package = Package(
             name: "Daemon",
             dependencies: [
                 "DebounceCore", "Pipeline", "EventLoop", "LineInput", "Keypads", "LinuxSys", "Simulation", "GPIODBackend", "EventOutput", "Settings", "Recording", "Actions",
-                "Keys", "KeptState", "MQTT", "EventSocket", "ESPHomeAPI", "ESPHomeDevice", "InputModel", "Inputs", "ConfigurationFile", "Assembly", logging, system,
+                "Keys", "KeptState", "MQTT", "EventSocket", "ESPHomeAPI", "ESPHomeDevice", "ServiceAdvertisement", "InputModel", "Inputs", "ConfigurationFile", "Assembly",
+                logging, system,
             ]),
         // The library face: `Button(line: 17).events`, over real pins or the simulated button.
         .target(name: "GPIODebounce", dependencies: ["DebounceCore", "Pipeline", "EventLoop", "LineInput", "LinuxSys", "Simulation", "GPIODBackend", "Settings", "Assembly", "EventSocket", system]),

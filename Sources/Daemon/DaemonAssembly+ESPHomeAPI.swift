@@ -14,8 +14,9 @@ import Settings
 extension DaemonAssembly {
     /// The device Home Assistant's ESPHome integration adds (`api:`), for `inputs`: the one a reload
     /// carried (`carried`, its clients connected) when the device and its port stay, else a new one, or
-    /// none. A simulation listens on a port the kernel chooses, as a device of its own
-    /// (`<name>-simulation`, another MAC address), never as the live device; a virtual-time run has none.
+    /// none. A new one is advertised over mDNS through avahi-daemon. A simulation listens on a port the
+    /// kernel chooses, as a device of its own (`<name>-simulation`, another MAC address), never as the
+    /// live device; a virtual-time run has none.
     static func espHomeAPI(
         _ configuration: ServiceConfiguration, choices: DaemonChoices, inputs: [any InputPresenter], carried: ESPHomeAPISink?, logger: Logger
     ) throws(DaemonFailure) -> ESPHomeAPISink? {
@@ -35,7 +36,8 @@ extension DaemonAssembly {
         }
         try? carried?.finish(atNs: 0)
         do throws(ESPHomeAPIError) {
-            let sink = try ESPHomeAPISink(port: port, identity: identity, security: security, inputs: inputs, logger: logger)
+            let advertising = APIAdvertising(hostName: Hostname.current, wireless: MachineIdentity.read().isWireless)
+            let sink = try ESPHomeAPISink(port: port, identity: identity, security: security, inputs: inputs, advertising: advertising, logger: logger)
             let encryption = security == .plaintext ? "plaintext ('encryption: none')" : "encrypted"
             if simulated {
                 logger.info("ESPHome API: a simulation listens on port \(sink.port) as \(identity.name), \(encryption) (add it in Home Assistant by this machine's address and that port)")

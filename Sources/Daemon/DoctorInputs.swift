@@ -1,3 +1,4 @@
+import ServiceAdvertisement
 import ConfigurationFile
 import KeptState
 import GPIODBackend
@@ -73,6 +74,25 @@ package struct DoctorInputs {
     package var broker: BrokerProbe?
     /// Checked only when the configuration keeps state (`ServiceConfiguration.keepsState`).
     package var state: StateProbe?
+    /// Whether the `api:` section's device is advertised over mDNS now (avahi-daemon asked); nil when
+    /// the configuration has no `api:` or it was not asked.
+    package var advertisement: AdvertisementProbe?
+
+    /// The `api:` device's mDNS advertisement as avahi-daemon has it.
+    package struct AdvertisementProbe: Sendable, Hashable {
+        /// The machine's host name (`kitchen-pi`), the device's name and the service it is advertised as.
+        package var hostName: String
+        package var deviceName: String
+        package var service: String
+        package var outcome: MDNSServiceProbe.Outcome
+
+        package init(hostName: String, deviceName: String, service: String, outcome: MDNSServiceProbe.Outcome) {
+            self.hostName = hostName
+            self.deviceName = deviceName
+            self.service = service
+            self.outcome = outcome
+        }
+    }
     /// The events socket (`socket:`, or the default path without a configuration); nil when the
     /// configuration turns it off.
     package var socket: SocketProbe?
@@ -80,7 +100,8 @@ package struct DoctorInputs {
     package init(
         kernelRelease: String, libgpiod: String, libgpiodAPIMajor: Int, chips: ChipInventory, configuration: ServiceConfiguration? = nil,
         lines: [String] = [], lineChip: String? = nil, user: User, udevRules: [String] = [], mqttFiles: MachineCheck.Failure? = nil,
-        uinput: UInputProbe? = nil, broker: BrokerProbe? = nil, state: StateProbe? = nil, socket: SocketProbe? = nil
+        uinput: UInputProbe? = nil, broker: BrokerProbe? = nil, state: StateProbe? = nil, socket: SocketProbe? = nil,
+        advertisement: AdvertisementProbe? = nil
     ) {
         self.kernelRelease = kernelRelease
         self.libgpiod = libgpiod
@@ -96,5 +117,6 @@ package struct DoctorInputs {
         self.broker = broker
         self.state = state
         self.socket = socket
+        self.advertisement = advertisement
     }
 }

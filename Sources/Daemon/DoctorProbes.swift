@@ -1,3 +1,5 @@
+import ESPHomeAPI
+import ServiceAdvertisement
 import ConfigurationFile
 import KeptState
 import GPIODBackend
@@ -32,6 +34,12 @@ package enum DoctorProbes {
         if DoctorReport.needsKeyboard(configuration) { inputs.uinput = uinput() }
         if let mqtt = configuration.mqtt { inputs.broker = broker(host: mqtt.host, port: mqtt.port) }
         if configuration.keepsState { inputs.state = stateDirectory(path) }
+        if let api = configuration.api {
+            let name = api.deviceName(hostname: Hostname.current)
+            inputs.advertisement = DoctorInputs.AdvertisementProbe(
+                hostName: Hostname.current, deviceName: name, service: "\(name).\(APIDeviceIdentity.serviceType)",
+                outcome: MDNSServiceProbe.find(name: name, type: APIDeviceIdentity.serviceType))
+        }
         return inputs
     }
 

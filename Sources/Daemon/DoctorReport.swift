@@ -4,7 +4,7 @@ import GPIODBackend
 
 /// What `gpio-debounce doctor` says stands between this machine and a working `run`: findings in
 /// order (the kernel and libgpiod, the chips and the header's choice, permissions, each line, the
-/// virtual keyboard, the MQTT broker, the state directory), each with what to do. A value built from
+/// virtual keyboard, the MQTT broker, the ESPHome device's mDNS advertisement, the state directory), each with what to do. A value built from
 /// `DoctorInputs` apart from its printing, so that tests give the machine.
 ///
 /// `run` would start when no finding is a blocker; otherwise `doctor` exits with the exit code of
@@ -22,6 +22,7 @@ package struct DoctorReport {
         findings += Self.lines(inputs)
         findings += Self.keyboard(inputs)
         findings += Self.mqtt(inputs)
+        findings += Self.advertisement(inputs)
         findings += Self.state(inputs)
         findings += Self.eventSocket(inputs)
     }

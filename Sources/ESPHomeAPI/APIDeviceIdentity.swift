@@ -33,6 +33,9 @@ package struct APIDeviceIdentity: Sendable, Hashable {
     /// (1.14's filled-in object ids, 1.15's device capabilities) only from a device that says it has them.
     package static let apiVersion: (major: UInt32, minor: UInt32) = (1, 10)
 
+    /// ESPHome's project name (`<author>.<project>`: Home Assistant shows the part after the dot).
+    package static let projectName = "gpio-debounce.gpio-debounce"
+
     /// What the `HelloResponse` says after the name: `gpio-debounce 0.5.0`.
     package var serverInfo: String { "gpio-debounce \(version)" }
 
@@ -59,7 +62,7 @@ package struct APIDeviceIdentity: Sendable, Hashable {
         info.compilationTime = compilationTime
         info.model = model
         info.manufacturer = manufacturer
-        info.projectName = "gpio-debounce.gpio-debounce"
+        info.projectName = Self.projectName
         info.projectVersion = version
         // Not whether this connection is encrypted: whether the device could change its key (Home
         // Assistant then offers to set one), which it cannot: its key is its configuration's.

@@ -6,6 +6,7 @@ import LineInput
 import LinuxSys
 import Logging
 import Pipeline
+import ServiceAdvertisement
 import SystemPackage
 
 /// The device Home Assistant's ESPHome integration sees: ESPHome's native API, on a TCP port, with the
@@ -35,6 +36,8 @@ package final class ESPHomeAPISink: Sink {
     private var linesOfInput: [Int: Set<Int>] = [:]
     private var nowNs: Int64 = 0
     private let maximumClients: Int
+    /// The device's mDNS advertisement through avahi-daemon, when it is advertised.
+    private let advertiser: MDNSAdvertiser?
     private var listeningPaused = false
     private var resumeListeningNs: Int64?
     let logger: Logger
@@ -43,10 +46,10 @@ package final class ESPHomeAPISink: Sink {
     package static let defaultMaximumClients = 8
 
     /// Listens on `port` (0: one the kernel chooses, `port` then says which) as the device `identity`,
-    /// secured by `security`, for clients of `inputs`.
+    /// secured by `security`, for clients of `inputs`; advertised over mDNS when `advertising` says how.
     package init(
         port: UInt16, identity: APIDeviceIdentity, security: APISession.Security, inputs: [any InputPresenter], maximumClients: Int = defaultMaximumClients,
-        logger: Logger
+        advertising: APIAdvertising? = nil, logger: Logger
     ) throws(ESPHomeAPIError) {
         self.identity = identity
         self.security = security
@@ -59,15 +62,20 @@ package final class ESPHomeAPISink: Sink {
         } catch {
             throw .cannotListen(port: port, error)
         }
-        descriptorList = [watch.descriptor]
+        let listeningPort = self.port
+        advertiser = advertising.map { advertising in
+            MDNSAdvertiser(record: advertising.record(identity: identity, port: listeningPort, security: security), byHand: advertising.byHand(port: listeningPort), logger: logger)
+        }
+        descriptorList = [watch.descriptor] + (advertiser?.descriptor.map { [$0] } ?? [])
         table = APIEntityTable([])
         adopt(inputs)
     }
 
     /// Takes the inputs of the next configuration (a reload): the entities kept (same object id and
-    /// kind) keep their states. When the entities changed, each client is asked to disconnect: Home
+    /// kind) keep their states; an advertisement that found no avahi-daemon is tried again. When the entities changed, each client is asked to disconnect: Home
     /// Assistant connects again at once and lists them anew, as after an ESPHome device's update.
     package func adopt(_ inputs: [any InputPresenter]) {
+        advertiser?.retry()
         presenters = Dictionary(inputs.map { ($0.description.input, $0) }, uniquingKeysWith: { first, _ in first })
         order = inputs.map(\.description.input)
         linesOfInput = Dictionary(inputs.map { ($0.description.input, Set($0.description.lines)) }, uniquingKeysWith: { first, _ in first })
@@ -129,12 +137,13 @@ package final class ESPHomeAPISink: Sink {
     }
 
     package func descriptorReady(_ index: Int, events: PollEvents) {
-        ready += watch.take()
+        if index == 0 { ready += watch.take() } else { advertiser?.noteReady() }
     }
 
     package var nextDeadlineNs: Int64? {
-        guard !clients.isEmpty else { return resumeListeningNs }
-        var earliest = resumeListeningNs
+        let advertisement = advertiser?.nanosecondsToDeadline.map { nowNs.adding(durationNs: $0) }
+        guard !clients.isEmpty else { return [resumeListeningNs, advertisement].compactMap { $0 }.min() }
+        var earliest = [resumeListeningNs, advertisement].compactMap { $0 }.min()
         for client in clients.values {
             guard let deadline = client.connection.deadlineNs else { continue }
             earliest = min(earliest ?? deadline, deadline)
@@ -147,6 +156,7 @@ package final class ESPHomeAPISink: Sink {
     package func advance(toNs nowNs: Int64) throws(SinkError) {
         self.nowNs = nowNs
         if let resumeNs = resumeListeningNs, nowNs >= resumeNs { resumeListening() }
+        advertiser?.advance()
         guard !ready.isEmpty || !clients.isEmpty else { return }  // every wakeup: nothing to do while nobody is connected
         let readyNow = ready
         ready = []
@@ -334,6 +344,7 @@ package final class ESPHomeAPISink: Sink {
             try? client.send()
             close(token)
         }
+        advertiser?.finish()
         closeListener()
     }
 

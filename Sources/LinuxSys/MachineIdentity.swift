@@ -17,27 +17,34 @@ package struct MachineIdentity: Sendable, Hashable {
     package var model: String?
     /// `Raspberry Pi` for a Raspberry Pi, else the DMI's vendor; nil when it is not known.
     package var manufacturer: String?
+    /// Whether the interface the MAC address is of is a wireless one (it has `wireless/` in sysfs).
+    package var isWireless: Bool
 
-    package init(macAddress: String?, model: String?, manufacturer: String?) {
+    package init(macAddress: String?, model: String?, manufacturer: String?, isWireless: Bool = false) {
         self.macAddress = macAddress
         self.model = model
         self.manufacturer = manufacturer
+        self.isWireless = isWireless
     }
 
     /// This machine's identity, read under `root`.
     package static func read(root: String = "") -> MachineIdentity {
         let model = firstLine(root + "/sys/firmware/devicetree/base/model") ?? firstLine(root + "/sys/class/dmi/id/product_name")
         let manufacturer = model.flatMap { $0.hasPrefix("Raspberry Pi") ? "Raspberry Pi" : nil } ?? firstLine(root + "/sys/class/dmi/id/sys_vendor")
-        return MachineIdentity(macAddress: macAddress(root: root), model: model, manufacturer: manufacturer)
+        let interface = firstInterface(root: root)
+        return MachineIdentity(
+            macAddress: interface?.address, model: model, manufacturer: manufacturer,
+            isWireless: interface.map { access(root + "/sys/class/net/\($0.name)/wireless", F_OK) == 0 } ?? false)
     }
 
-    private static func macAddress(root: String) -> String? {
+    /// The interface whose MAC address the machine goes by (see `macAddress`): its name and address.
+    private static func firstInterface(root: String) -> (name: String, address: String)? {
         let names = directoryEntries(root + "/sys/class/net").sorted()
-        var fallback: String?
+        var fallback: (name: String, address: String)?
         for name in names where name != "lo" {
             guard let address = firstLine(root + "/sys/class/net/\(name)/address"), address.count == 17, address != "00:00:00:00:00:00" else { continue }
-            if access(root + "/sys/class/net/\(name)/device", F_OK) == 0 { return address.uppercased() }
-            if fallback == nil { fallback = address.uppercased() }
+            if access(root + "/sys/class/net/\(name)/device", F_OK) == 0 { return (name, address.uppercased()) }
+            if fallback == nil { fallback = (name, address.uppercased()) }
         }
         return fallback
     }
