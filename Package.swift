@@ -233,7 +233,7 @@ let package = Package(
             name: "DaemonTests",
             dependencies: [
                 "Assembly", "Daemon", "ConfigurationFile", "Settings", "Recording", "Actions", "Keys", "KeptState", "MQTT", "Inputs", "GPIODBackend",
-                "EventLoop", "EventOutput", "Pipeline", "LinuxSys", "DebounceCore", logging, inMemoryLogging, system,
+                "ServiceAdvertisement", "EventLoop", "EventOutput", "Pipeline", "LinuxSys", "DebounceCore", logging, inMemoryLogging, system,
             ]),
         .testTarget(name: "InputModelTests", dependencies: ["InputModel"]),
         // The events socket's protocol and its sink on the event loop, with real sockets.
@@ -244,6 +244,7 @@ let package = Package(
             name: "InputsTests", dependencies: ["Inputs", "InputModel", "ConfigurationFile", "Pipeline", "DebounceCore", "EventOutput", "KeptState", "GPIODBackend", "Simulation"]),
         .testTarget(name: "ESPHomeAPITests", dependencies: ["ESPHomeAPI", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "ESPHomeDeviceTests", dependencies: ["ESPHomeDevice", "ESPHomeAPI", "InputModel", "Inputs", "Pipeline", "DebounceCore", "EventLoop", "LinuxSys", inMemoryLogging, logging, system]),
+        .testTarget(name: "ServiceAdvertisementTests", dependencies: ["ServiceAdvertisement", "CAvahi", logging]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "Simulation"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "EventOutput", "DebounceCore", "Simulation"]),
         // A trace as a run's input: its lines' initial levels, its edges through the loop, a bad line's end.

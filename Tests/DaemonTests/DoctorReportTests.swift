@@ -3,6 +3,7 @@ import KeptState
 import Daemon
 import GPIODBackend
 import LinuxSys
+import ServiceAdvertisement
 import Testing
 
 /// `doctor`'s report as a value: findings judged from a faked machine (chips as described, a user, the
@@ -112,6 +113,27 @@ import Testing
         inputs.broker = .reachable(address: "192.0.2.7")
         let reachable = try #require(DoctorReport(inputs).findings.first { $0.topic == "mqtt" })
         #expect(reachable.severity == .ok && reachable.found.contains("authentication and TLS are not checked"))
+    }
+
+    @Test func theDevicesAdvertisementSaysWhetherHomeAssistantFindsItAndElseHowToAddIt() throws {
+        var inputs = try Self.inputs(chips: Self.pi4(), yaml: "api: {encryption: none}\nbuttons:\n  - {name: bell, line: 17}\n")
+        func finding(_ outcome: MDNSServiceProbe.Outcome) -> DoctorFinding? {
+            inputs.advertisement = DoctorInputs.AdvertisementProbe(hostName: "hall-pi", deviceName: "hall-pi", service: "hall-pi._esphomelib._tcp", outcome: outcome)
+            return DoctorReport(inputs).findings.first { $0.topic == "mdns" }
+        }
+        let advertised = try #require(finding(.advertised(byThisMachine: true, avahi: "avahi 0.8")))
+        #expect(advertised.severity == .ok && advertised.found.contains("Discovered"))
+        let other = try #require(finding(.advertised(byThisMachine: false, avahi: "avahi 0.8")))
+        #expect(other.severity == .warning && other.toDo.contains("api: name:"))
+        let stopped = try #require(finding(.notAdvertised(avahi: "avahi 0.8")))
+        #expect(stopped.severity == .warning && stopped.toDo.contains("systemctl start gpio-debounce"))
+        let none = try #require(finding(.noAvahi(reason: "Daemon not running")))
+        #expect(none.severity == .warning && none.toDo.contains("sudo apt install avahi-daemon") && none.toDo.contains("host hall-pi.local") && none.toDo.contains("port 6053"))
+        #expect(DoctorReport(inputs).firstBlocker == nil)
+        inputs.advertisement = nil
+        #expect(DoctorReport(inputs).findings.first { $0.topic == "mdns" }?.toDo.contains("run doctor on the machine") == true)
+        inputs.configuration = try ConfigurationLoader.load("buttons:\n  - {name: bell, line: 17}\n", file: "doctor.yaml")
+        #expect(!DoctorReport(inputs).findings.contains { $0.topic == "mdns" })
     }
 
     @Test func aStateDirectoryHeldByAnotherRunIsABlocker() throws {
