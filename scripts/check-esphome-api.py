@@ -78,10 +78,15 @@ async def full(port, name, key):
         fail(f"the door is not a door: {by_id['front_door_state']}")
     if HAS_EVENTS and by_id["doorbell_event"].event_types[:3] != ["press", "release", "click"]:
         fail(f"the doorbell's event types: {by_id['doorbell_event'].event_types}")
+    for input_name in ("doorbell", "volume", "energy", "mode", "door_keys", "front_door"):
+        health = by_id.get(f"{input_name}_health")
+        if type(health).__name__ != "SensorInfo" or health.entity_category != model.EntityCategory.DIAGNOSTIC or health.unit_of_measurement != "edges":
+            fail(f"{input_name}'s health is not a diagnostic sensor of edges: {health}")
     keys = {e.key: e.object_id for e in entities}
     seen = {}
     done = asyncio.Event()
-    wanted = {"doorbell_state:True", "doorbell_state:False", "front_door_state:True", "front_door_state:False", "energy_total:>0", "volume_position:any", "mode_state:any"}
+    wanted = {"doorbell_state:True", "doorbell_state:False", "front_door_state:True", "front_door_state:False", "energy_total:>0", "volume_position:any", "mode_state:any",
+              "doorbell_health:any"}
     if HAS_EVENTS:
         wanted |= {"doorbell_event:press", "doorbell_event:release", "volume_event:rotate", "mode_event:select", "door_keys_event:any"}
 

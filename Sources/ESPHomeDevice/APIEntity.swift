@@ -38,6 +38,28 @@ struct APIEntity: Sendable {
     var key: UInt32
     /// The message that lists it (`ListEntities…Response`).
     var listing: APIMessage
+    /// Whether its state is missing while its input's chip is away (not an input's health, which
+    /// tells what was counted, chip or not).
+    var followsChip = true
+
+    /// The channel an input's health comes on (`ESPHomeAPISink.inspect`), as `edges` numbers.
+    static let healthChannel = "health"
+
+    /// Input `input`'s health as a diagnostic sensor, as MQTT's discovery makes it: the edges received
+    /// since the daemon started (`total_increasing`: a restart's return to 0 is a reset), under the
+    /// device's Diagnostic section in Home Assistant.
+    static func health(of input: InputDescription, objectID: String, key: UInt32) -> APIEntity {
+        let description = EntityDescription(
+            key: "health", label: "health", channel: healthChannel, value: .number(stateClass: .totalIncreasing, unit: "edges", field: "edges", attributes: false),
+            icon: "mdi:pulse")
+        var entity = APIEntity(description, of: input, objectID: objectID, key: key)
+        var message = APIListEntitiesSensorResponse()
+        (message.objectID, message.key, message.name) = (objectID, key, "\(input.name) health")
+        (message.unitOfMeasurement, message.stateClass, message.icon, message.entityCategory) = ("edges", .stateClassTotalIncreasing, "mdi:pulse", .diagnostic)
+        entity.listing = APIMessage(message)
+        entity.followsChip = false
+        return entity
+    }
 
     /// The entity of `entity`, of `input`, as `objectID` and `key`.
     init(_ entity: EntityDescription, of input: InputDescription, objectID: String, key: UInt32) {

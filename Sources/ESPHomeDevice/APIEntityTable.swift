@@ -16,37 +16,52 @@ struct APIEntityTable: Sendable {
     /// The inputs whose chip is away: their states are missing meanwhile.
     private var awayInputs: Set<Int> = []
 
-    /// The entities of `descriptions`, in their order. Object ids are `<input>_<entity key>`; where two
+    /// The entities of `descriptions`, in their order, then each input's health (`<input>_health`, a
+    /// diagnostic sensor). Object ids are `<input>_<entity key>`; where two
     /// inputs' names spell the same id (`front door` and `front_door`), or two ids hash to one key, the
     /// later one takes `_2` (then `_3`...).
     init(_ descriptions: [InputDescription]) {
         var taken: [String: Set<String>] = [:]  // object ids by platform
         var takenKeys: [String: Set<UInt32>] = [:]
+        /// A free object id and key for `name` among `platform`'s entities.
+        func place(_ name: String, platform: String) -> (objectID: String, key: UInt32) {
+            let base = APIEntityKey.objectID(of: name)
+            var objectID = base
+            var suffix = 1
+            while taken[platform, default: []].contains(objectID) || takenKeys[platform, default: []].contains(APIEntityKey.key(ofObjectID: objectID)) {
+                suffix += 1
+                objectID = "\(base)_\(suffix)"
+            }
+            let key = APIEntityKey.key(ofObjectID: objectID)
+            taken[platform, default: []].insert(objectID)
+            takenKeys[platform, default: []].insert(key)
+            return (objectID, key)
+        }
         for input in descriptions {
             for entity in input.entities {
                 let platform = APIEntity(entity, of: input, objectID: "", key: 0).kind.platform
-                let base = APIEntityKey.objectID(of: "\(input.name)_\(entity.key)")
-                var objectID = base
-                var suffix = 1
-                while taken[platform, default: []].contains(objectID) || takenKeys[platform, default: []].contains(APIEntityKey.key(ofObjectID: objectID)) {
-                    suffix += 1
-                    objectID = "\(base)_\(suffix)"
-                }
-                let key = APIEntityKey.key(ofObjectID: objectID)
-                taken[platform, default: []].insert(objectID)
-                takenKeys[platform, default: []].insert(key)
-                var channels = byInput[input.input, default: []]
-                if let index = channels.firstIndex(where: { $0.channel == entity.channel }) {
-                    channels[index].places.append(entities.count)
-                } else {
-                    channels.append((entity.channel, [entities.count]))
-                }
-                byInput[input.input] = channels
-                entities.append(APIEntity(entity, of: input, objectID: objectID, key: key))
+                let (objectID, key) = place("\(input.name)_\(entity.key)", platform: platform)
+                add(APIEntity(entity, of: input, objectID: objectID, key: key))
             }
+        }
+        for input in descriptions {
+            let (objectID, key) = place("\(input.name)_health", platform: "sensor")
+            add(APIEntity.health(of: input, objectID: objectID, key: key))
         }
         states = Array(repeating: nil, count: entities.count)
         pending = Array(repeating: nil, count: entities.count)
+    }
+
+    /// Adds `entity`, found by its input and channel.
+    private mutating func add(_ entity: APIEntity) {
+        var channels = byInput[entity.input, default: []]
+        if let index = channels.firstIndex(where: { $0.channel == entity.channel }) {
+            channels[index].places.append(entities.count)
+        } else {
+            channels.append((entity.channel, [entities.count]))
+        }
+        byInput[entity.input] = channels
+        entities.append(entity)
     }
 
     /// What answers a `ListEntitiesRequest`: every entity's listing, then `ListEntitiesDoneResponse`.
@@ -59,7 +74,7 @@ struct APIEntityTable: Sendable {
     mutating func currentStates() -> [APIMessage] {
         settle()
         return entities.indices.compactMap { index in
-            awayInputs.contains(entities[index].input) ? entities[index].missingState : states[index] ?? entities[index].missingState
+            isAway(index) ? entities[index].missingState : states[index] ?? entities[index].missingState
         }
     }
 
@@ -82,9 +97,14 @@ struct APIEntityTable: Sendable {
             settle(place)
             guard let message = entities[place].message(for: update), states[place] != message else { continue }
             states[place] = message
-            if !awayInputs.contains(input) { messages.append(message) }
+            if !isAway(place) { messages.append(message) }
         }
         return messages
+    }
+
+    /// Whether the entity at `place` has its state missing now: its input's chip is away.
+    private func isAway(_ place: Int) -> Bool {
+        entities[place].followsChip && awayInputs.contains(entities[place].input)
     }
 
     /// Makes the state of `place` from its update noted while no client listened.
@@ -106,7 +126,7 @@ struct APIEntityTable: Sendable {
         if isAvailable { awayInputs.remove(input) } else { awayInputs.insert(input) }
         settle()
         return entities.indices.compactMap { index in
-            guard entities[index].input == input else { return nil }
+            guard entities[index].input == input, entities[index].followsChip else { return nil }
             return isAvailable ? states[index] ?? entities[index].missingState : entities[index].missingState
         }
     }

@@ -123,6 +123,24 @@ package final class ESPHomeAPISink: Sink {
         }
     }
 
+    /// How often at most each input's health is read: a minute, in nanoseconds, as MQTT publishes it.
+    package static let healthIntervalNs: Int64 = 60_000_000_000
+
+    /// When the inputs' health is next read. The loop never wakes for it: it is read at the first
+    /// wakeup past it (a client's ping, an edge), so a connected client costs no wakeup of its own.
+    package private(set) var inspectionDueNs: Int64? = .min
+
+    /// Each input's health now, as its diagnostic sensor's state (edges since the start).
+    package func inspect(_ pipeline: ButtonPipeline, atNs nowNs: Int64) {
+        self.nowNs = nowNs
+        inspectionDueNs = nowNs.adding(durationNs: Self.healthIntervalNs)
+        for index in order {
+            let health = pipeline.health(input: index, atNs: nowNs)
+            let update = InputUpdate(channel: APIEntity.healthChannel, payload: [], delivery: .latestState, numbers: ["edges": Double(health.edges)])
+            broadcast(table.apply(update, of: index, sending: subscribed))
+        }
+    }
+
     /// Whether a client is subscribed to the states: without one, an update is only noted.
     private var subscribed: Bool {
         !clients.isEmpty && clients.values.contains { $0.connection.subscribesStates }

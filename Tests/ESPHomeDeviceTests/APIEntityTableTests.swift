@@ -22,8 +22,12 @@ import Testing
 
     @Test func eachInputsEntitiesAreListedWithStableIDs() {
         let table = Self.table()
-        #expect(table.entities.map(\.objectID) == ["bell_event", "bell_state", "front_door_state", "energy_total", "energy_rate", "volume_event", "volume_position"])
-        #expect(table.entities.map(\.kind.platform) == ["event", "binary_sensor", "binary_sensor", "sensor", "sensor", "event", "sensor"])
+        #expect(
+            table.entities.map(\.objectID) == [
+                "bell_event", "bell_state", "front_door_state", "energy_total", "energy_rate", "volume_event", "volume_position",
+                "bell_health", "front_door_health", "energy_health", "volume_health",
+            ])
+        #expect(table.entities.map(\.kind.platform) == ["event", "binary_sensor", "binary_sensor", "sensor", "sensor", "event", "sensor"] + Array(repeating: "sensor", count: 4))
         #expect(table.entities.map(\.key) == table.entities.map { APIEntityKey.key(ofObjectID: $0.objectID) })
         #expect(table.listing.last == APIMessage(type: 19, payload: []))
         var total = APIListEntitiesSensorResponse()
@@ -34,12 +38,29 @@ import Testing
         (event.objectID, event.key, event.name, event.deviceClass) = ("bell_event", APIEntityKey.key(ofObjectID: "bell_event"), "Bell", "button")
         event.eventTypes = ["press", "release", "click", "double_click"]
         #expect(table.listing[0] == APIMessage(event))
+        var health = APIListEntitiesSensorResponse()
+        (health.objectID, health.key, health.name, health.unitOfMeasurement, health.icon) = ("bell_health", APIEntityKey.key(ofObjectID: "bell_health"), "Bell health", "edges", "mdi:pulse")
+        (health.stateClass, health.entityCategory) = (.stateClassTotalIncreasing, .diagnostic)
+        #expect(table.listing[7] == APIMessage(health))
+    }
+
+    @Test func anInputsHealthIsItsEdgesAndStaysWhileItsChipIsAway() {
+        var table = Self.table()
+        let edges = InputUpdate(channel: "health", payload: [], delivery: .latestState, numbers: ["edges": 12])
+        var health = APISensorStateResponse()
+        (health.key, health.state) = (APIEntityKey.key(ofObjectID: "front_door_health"), 12)
+        #expect(table.apply(edges, of: 1) == [APIMessage(health)])
+        var missingDoor = APIBinarySensorStateResponse()
+        (missingDoor.key, missingDoor.missingState) = (APIEntityKey.key(ofObjectID: "front_door_state"), true)
+        #expect(table.setAvailable(false, input: 1) == [APIMessage(missingDoor)])
+        #expect(table.currentStates().contains(APIMessage(health)))
+        #expect(table.currentStates().contains(APIMessage(missingDoor)))
     }
 
     @Test func namesThatSpellOneIDGetASuffix() {
         let a = SensorPresenter(name: "back door", input: 0, chip: "c", line: 1, lineIndex: 0, deviceClass: nil)
         let b = SensorPresenter(name: "back_door", input: 1, chip: "c", line: 2, lineIndex: 1, deviceClass: nil)
-        #expect(APIEntityTable([a.description, b.description]).entities.map(\.objectID) == ["back_door_state", "back_door_state_2"])
+        #expect(APIEntityTable([a.description, b.description]).entities.map(\.objectID) == ["back_door_state", "back_door_state_2", "back_door_health", "back_door_health_2"])
     }
 
     @Test func statesAreKeptSentOnChangeAndMissingUntilTheFirst() {
@@ -107,7 +128,9 @@ import Testing
         after.keepStates(of: before)
         var on = APIBinarySensorStateResponse()
         (on.key, on.state) = (APIEntityKey.key(ofObjectID: "front_door_state"), true)
-        #expect(after.currentStates() == [APIMessage(on)])
+        var health = APISensorStateResponse()
+        (health.key, health.missingState) = (APIEntityKey.key(ofObjectID: "front_door_health"), true)
+        #expect(after.currentStates() == [APIMessage(on), APIMessage(health)])
         #expect(!after.listsTheSame(as: before))
         #expect(Self.table().listsTheSame(as: before))
     }
