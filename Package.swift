@@ -244,7 +244,7 @@ let package = Package(
             name: "InputsTests", dependencies: ["Inputs", "InputModel", "ConfigurationFile", "Pipeline", "DebounceCore", "EventOutput", "KeptState", "GPIODBackend", "Simulation"]),
         .testTarget(name: "ESPHomeAPITests", dependencies: ["ESPHomeAPI", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "ESPHomeDeviceTests", dependencies: ["ESPHomeDevice", "ESPHomeAPI", "InputModel", "Inputs", "Pipeline", "DebounceCore", "EventLoop", "LinuxSys", inMemoryLogging, logging, system]),
-        .testTarget(name: "ServiceAdvertisementTests", dependencies: ["ServiceAdvertisement", "CAvahi", logging]),
+        .testTarget(name: "ServiceAdvertisementTests", dependencies: ["ServiceAdvertisement", "CAvahi", logging, inMemoryLogging]),
         .testTarget(name: "TraceAnalysisTests", dependencies: ["TraceAnalysis", "TraceFormat", "DebounceCore", "Simulation"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "EventOutput", "DebounceCore", "Simulation"]),
         // A trace as a run's input: its lines' initial levels, its edges through the loop, a bad line's end.

@@ -12,7 +12,9 @@ supervisor/apps/options.py, supervisor/store/validate.py and supervisor/const.py
   option in the schema; no key the Supervisor does not know (it drops them silently), no deprecated
   arch;
 - least privilege: `gpio: true`, no `full_access`, `privileged`, `host_network` or `hassio_api`;
-  the broker through `services: mqtt:need`;
+  the broker through `services: mqtt:want` (a configuration with the ESPHome API needs none); `ports`
+  as the Supervisor's `<port>/tcp|udp: <host port or null>`, each with a `ports_description`, and the
+  ESPHome API's 6053/tcp among them;
 - the version is the Debian package's (debian/changelog), and a Dockerfile.<arch> exists for each
   arch, naming its base in an ARG with a default of its own (not BUILD_FROM, which older Supervisors
   set to an Alpine base);
@@ -124,8 +126,16 @@ def check_config(folder: pathlib.Path, version: str) -> list[str]:
             problems.append(f"`{key}` is more than the add-on needs")
     if config.get("privileged"):
         problems.append(f"`privileged` {config['privileged']} is more than the add-on needs")
-    if "mqtt:need" not in config.get("services", []):
-        problems.append("the broker comes from `services: [mqtt:need]`")
+    if "mqtt:want" not in config.get("services", []):
+        problems.append("the broker comes from `services: [mqtt:want]`")
+    ports = config.get("ports") or {}
+    for port, host in ports.items():
+        if not re.fullmatch(r"\d{1,5}/(tcp|udp)", str(port)) or not (host is None or (isinstance(host, int) and 0 < host < 65536)):
+            problems.append(f"`ports` {port}: {host!r} is not <port>/tcp|udp: <host port or null>")
+        if port not in (config.get("ports_description") or {}):
+            problems.append(f"`ports` {port} has no `ports_description`")
+    if "6053/tcp" not in ports:
+        problems.append("`ports` publishes no 6053/tcp: Home Assistant cannot reach the ESPHome API")
     translations = yaml.safe_load((folder / "translations" / "en.yaml").read_text()) or {}
     for key in options:
         entry = translations.get("configuration", {}).get(key)

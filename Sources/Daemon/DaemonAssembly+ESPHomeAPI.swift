@@ -26,17 +26,21 @@ extension DaemonAssembly {
             return nil
         }
         let simulated = choices.simulation != nil
-        let identity = Self.apiIdentity(settings, simulated: simulated, version: choices.softwareVersion)
+        let machine = MachineIdentity.read()
+        let identity = Self.apiIdentity(settings, machine: machine, simulated: simulated, version: choices.softwareVersion)
         let security: APISession.Security
         do throws(ESPHomeAPIError) { security = try Self.apiSecurity(settings.encryption) } catch { throw .espHomeAPI(error) }
-        let port = simulated ? 0 : settings.port
-        if let carried, carried.identity == identity, carried.security == security, simulated || carried.port == port {
+        let port = choices.apiPort ?? (simulated ? 0 : settings.port)
+        if let carried, carried.identity == identity, carried.security == security, port == 0 || carried.port == port {
             carried.adopt(inputs)
             return carried
         }
         try? carried?.finish(atNs: 0)
         do throws(ESPHomeAPIError) {
-            let advertising = APIAdvertising(hostName: Hostname.current, wireless: MachineIdentity.read().isWireless)
+            let advertising = APIAdvertising(hostName: Hostname.current, wireless: machine.isWireless)
+            if !machine.isHardwareAddress {
+                logger.notice("ESPHome API: this machine has no network card of its own (a container): the device's MAC address, by which Home Assistant knows it, is \(identity.macAddress), made from the host name '\(Hostname.current)'; keep the host name (podman or docker run --hostname) to keep the device")
+            }
             let sink = try ESPHomeAPISink(port: port, identity: identity, security: security, inputs: inputs, advertising: advertising, logger: logger)
             let encryption = security == .plaintext ? "plaintext ('encryption: none')" : "encrypted"
             if simulated {
@@ -53,10 +57,9 @@ extension DaemonAssembly {
     /// Who the device is: its name (a simulation's `<name>-simulation`), the machine's MAC address (a
     /// simulation's with the locally administered bit set, so that Home Assistant never takes it for
     /// the live device), model and maker.
-    static func apiIdentity(_ settings: ESPHomeAPISettings, simulated: Bool, version: String) -> APIDeviceIdentity {
-        let machine = MachineIdentity.read()
+    static func apiIdentity(_ settings: ESPHomeAPISettings, machine: MachineIdentity, simulated: Bool, version: String) -> APIDeviceIdentity {
         var name = settings.deviceName(hostname: Hostname.current)
-        var mac = machine.macAddress ?? "02:00:00:00:00:01"
+        var mac = machine.isHardwareAddress ? machine.macAddress ?? "" : madeMACAddress(hostName: Hostname.current, name: name)
         if simulated {
             let suffix = "-simulation"
             name = String(name.utf8.prefix(ESPHomeAPISettings.maximumNameBytes - suffix.utf8.count).map { Character(Unicode.Scalar($0)) }) + suffix
@@ -68,6 +71,21 @@ extension DaemonAssembly {
         return APIDeviceIdentity(
             name: name, friendlyName: settings.friendlyName.map { simulated ? "\($0) (simulation)" : $0 } ?? "", macAddress: mac, version: version,
             model: machine.model ?? "Linux machine", manufacturer: machine.manufacturer ?? "gpio-debounce")
+    }
+
+    /// A MAC address for a machine without a network card of its own (a container, whose interface's
+    /// address is made anew with it): made from the host name and the device's name, so that it stays
+    /// while they do (Home Assistant knows a device by it). Locally administered (`02:…`), never a card's.
+    static func madeMACAddress(hostName: String, name: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, 64 bits
+        for byte in "\(hostName)/\(name)".utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        let bytes = [0x02] + (0..<5).map { UInt8(truncatingIfNeeded: hash >> (8 * UInt64($0))) }
+        return bytes.map { byte in
+            let digits = String(byte, radix: 16, uppercase: true)
+            return digits.count == 1 ? "0" + digits : digits
+        }.joined(separator: ":")
     }
 
     /// The API's security: plaintext, or Noise with the configuration's key or its key file's (read now).

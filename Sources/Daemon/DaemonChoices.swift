@@ -57,13 +57,17 @@ package struct DaemonChoices: Sendable {
     package var softwareVersion: String
     /// The events socket: none unless chosen.
     package var eventSocket: EventSocketChoice
+    /// The port the ESPHome API listens on instead of `api: port:` (`run --api-port`), a simulation's
+    /// too; nil: the configuration's (a simulation's: one the kernel chooses).
+    package var apiPort: UInt16?
 
     package init(
         simulation: Simulation? = nil, eventBufferSize: Int? = nil, stateDirectory: String? = nil, limits: LoopLimits = LoopLimits(),
         format: EventFormat = .text, output: FileDescriptor = .standardOutput, softwareVersion: String,
-        eventSocket: EventSocketChoice = .none
+        eventSocket: EventSocketChoice = .none, apiPort: UInt16? = nil
     ) {
         self.eventSocket = eventSocket
+        self.apiPort = apiPort
         self.simulation = simulation
         self.eventBufferSize = eventBufferSize
         self.stateDirectory = stateDirectory

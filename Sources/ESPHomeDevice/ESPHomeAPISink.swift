@@ -68,7 +68,7 @@ package final class ESPHomeAPISink: Sink {
         }
         descriptorList = [watch.descriptor] + (advertiser?.descriptor.map { [$0] } ?? [])
         table = APIEntityTable([])
-        adopt(inputs)
+        take(inputs)
     }
 
     /// Takes the inputs of the next configuration (a reload): the entities kept (same object id and
@@ -76,6 +76,11 @@ package final class ESPHomeAPISink: Sink {
     /// Assistant connects again at once and lists them anew, as after an ESPHome device's update.
     package func adopt(_ inputs: [any InputPresenter]) {
         advertiser?.retry()
+        take(inputs)
+    }
+
+    /// Makes the entities of `inputs`, keeping the states of those it had.
+    private func take(_ inputs: [any InputPresenter]) {
         presenters = Dictionary(inputs.map { ($0.description.input, $0) }, uniquingKeysWith: { first, _ in first })
         order = inputs.map(\.description.input)
         linesOfInput = Dictionary(inputs.map { ($0.description.input, Set($0.description.lines)) }, uniquingKeysWith: { first, _ in first })

@@ -19,12 +19,16 @@ package struct MachineIdentity: Sendable, Hashable {
     package var manufacturer: String?
     /// Whether the interface the MAC address is of is a wireless one (it has `wireless/` in sysfs).
     package var isWireless: Bool
+    /// Whether the MAC address is a device's (a network card's, stable): false for a virtual
+    /// interface's (a container's veth, made anew with the container) or none.
+    package var isHardwareAddress: Bool
 
-    package init(macAddress: String?, model: String?, manufacturer: String?, isWireless: Bool = false) {
+    package init(macAddress: String?, model: String?, manufacturer: String?, isWireless: Bool = false, isHardwareAddress: Bool = true) {
         self.macAddress = macAddress
         self.model = model
         self.manufacturer = manufacturer
         self.isWireless = isWireless
+        self.isHardwareAddress = isHardwareAddress && macAddress != nil
     }
 
     /// This machine's identity, read under `root`.
@@ -34,17 +38,18 @@ package struct MachineIdentity: Sendable, Hashable {
         let interface = firstInterface(root: root)
         return MachineIdentity(
             macAddress: interface?.address, model: model, manufacturer: manufacturer,
-            isWireless: interface.map { access(root + "/sys/class/net/\($0.name)/wireless", F_OK) == 0 } ?? false)
+            isWireless: interface.map { access(root + "/sys/class/net/\($0.name)/wireless", F_OK) == 0 } ?? false,
+            isHardwareAddress: interface?.hasDevice ?? false)
     }
 
     /// The interface whose MAC address the machine goes by (see `macAddress`): its name and address.
-    private static func firstInterface(root: String) -> (name: String, address: String)? {
+    private static func firstInterface(root: String) -> (name: String, address: String, hasDevice: Bool)? {
         let names = directoryEntries(root + "/sys/class/net").sorted()
-        var fallback: (name: String, address: String)?
+        var fallback: (name: String, address: String, hasDevice: Bool)?
         for name in names where name != "lo" {
             guard let address = firstLine(root + "/sys/class/net/\(name)/address"), address.count == 17, address != "00:00:00:00:00:00" else { continue }
-            if access(root + "/sys/class/net/\(name)/device", F_OK) == 0 { return (name, address.uppercased()) }
-            if fallback == nil { fallback = (name, address.uppercased()) }
+            if access(root + "/sys/class/net/\(name)/device", F_OK) == 0 { return (name, address.uppercased(), true) }
+            if fallback == nil { fallback = (name, address.uppercased(), false) }
         }
         return fallback
     }

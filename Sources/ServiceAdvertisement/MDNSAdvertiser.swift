@@ -182,7 +182,7 @@ package final class MDNSAdvertiser {
     /// Not advertised: says so once, with what to do.
     private func giveUp(_ error: AdvertisementError) {
         let reason = error.isNoDaemon ? "no avahi-daemon answers on D-Bus (\(error))" : error.description
-        guard state != .unavailable(reason: reason) else { return }
+        if case .unavailable = state { return }  // avahi_client_new's callback may have said it first
         state = .unavailable(reason: reason)
         logger.warning("mDNS: \(record.fullName) is not advertised: \(reason); Home Assistant does not discover it by itself: \(byHand)")
     }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import InMemoryLogging
 import Logging
 import Testing
 
@@ -21,12 +22,16 @@ import Testing
         // No system bus answers at this address, so avahi's client cannot reach a daemon.
         setenv("DBUS_SYSTEM_BUS_ADDRESS", "unix:path=/nonexistent/gpio-debounce-test-bus", 1)
         defer { unsetenv("DBUS_SYSTEM_BUS_ADDRESS") }
-        let advertiser = MDNSAdvertiser(record: Self.record, byHand: "add it by hand", logger: Logger(label: "test"))
+        let kept = InMemoryLogHandler()
+        let advertiser = MDNSAdvertiser(record: Self.record, byHand: "add it by hand", logger: Logger(label: "test") { _ in kept })
         guard case .unavailable(let reason) = advertiser.state else {
             Issue.record("state \(advertiser.state)")
             return
         }
         #expect(reason.contains("avahi"))
+        let warnings = kept.entries.filter { $0.level == .warning }.map(\.message.description)
+        #expect(warnings.count == 1, "\(warnings)")
+        #expect(warnings.first?.hasSuffix("does not discover it by itself: add it by hand") == true)
         #expect(advertiser.nanosecondsToDeadline == nil)
         advertiser.advance()
         advertiser.finish()

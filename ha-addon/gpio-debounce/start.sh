@@ -5,7 +5,8 @@
 #   3. unless the configuration names a broker itself (a top-level `mqtt:`), asks the Supervisor's
 #      services API for the Mosquitto add-on's address and this add-on's credentials, and runs on a
 #      copy of the configuration with an `mqtt:` section for it (the password only in the
-#      environment, never in a file);
+#      environment, never in a file); without that add-on, a configuration with `api:` runs as
+#      written (Home Assistant reaches it over the ESPHome API), any other stops (exit 69);
 #   4. becomes `gpio-debounce run` (exec: SIGTERM and the exit status are the program's), as the user
 #      gpio-debounce with the groups that own the GPIO devices, or as root where the devices are
 #      not open to a group (the log says so).
@@ -33,9 +34,16 @@ if grep -qE '^mqtt[[:space:]]*:' "$config"; then
     say "publishing to the broker named in $config_file"
 else
     if ! answer="$(curl -fsS --max-time 20 -H "Authorization: Bearer ${SUPERVISOR_TOKEN:-}" "${SUPERVISOR_URL:-http://supervisor}/services/mqtt")"; then
-        say "the Supervisor names no MQTT broker: install and start the Mosquitto broker add-on, or name a broker in $config_file (an mqtt: section)"
-        exit 69
+        if grep -qE '^api[[:space:]]*:' "$config"; then
+            say "no MQTT broker (the Mosquitto broker add-on is not installed): Home Assistant reaches the inputs over the ESPHome API alone (api: in $config_file); add the device in Settings > Devices & services > Add integration > ESPHome, at this machine's address, port 6053"
+            answer=""
+        else
+            say "the Supervisor names no MQTT broker: install and start the Mosquitto broker add-on, name a broker in $config_file (an mqtt: section), or add an api: section (the ESPHome API, no broker)"
+            exit 69
+        fi
     fi
+fi
+if [ -n "${answer:-}" ]; then
     host="$(jq -r '.data.host // empty' <<<"$answer")"
     port="$(jq -r '.data.port // 1883' <<<"$answer")"
     username="$(jq -r '.data.username // empty' <<<"$answer")"
@@ -60,6 +68,8 @@ fi
 
 arguments=(run --config "$run_config" --log-level "$log_level")
 [ "$simulate" = true ] && arguments+=(--simulate)
+# A simulation's ESPHome API on the add-on's port too (it would take a free one, which is not published).
+[ "$simulate" = true ] && grep -qE '^api[[:space:]]*:' "$config" && arguments+=(--api-port 6053)
 
 # The counters' totals: in /data (kept in backups), in a folder the daemon's user owns.
 export STATE_DIRECTORY=/data/state

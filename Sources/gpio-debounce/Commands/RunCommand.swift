@@ -70,6 +70,12 @@ struct RunCommand: ParsableCommand {
             valueName: "path"))
     var socket: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The port the ESPHome API (api:) listens on instead of the configuration's port: (default 6053; with --simulate, a free one, logged at the start).",
+            valueName: "port"))
+    var apiPort: UInt16?
+
     @Flag(help: "Remove this configuration's Home Assistant discovery from its MQTT broker (empty retained messages), then exit.")
     var removeDiscovery = false
 
@@ -160,7 +166,7 @@ struct RunCommand: ParsableCommand {
         return DaemonChoices(
             simulation: simulation.simulate ? simulated : nil, eventBufferSize: kernelQueue.eventBufferSize, stateDirectory: stateDir,
             limits: LoopLimits(maximumEvents: numEvents, shutdownGraceNs: shutdownGrace), format: output.format == .json ? .json : .text,
-            softwareVersion: Version.number, eventSocket: socket.map { .path($0) } ?? .configured)
+            softwareVersion: Version.number, eventSocket: socket.map { .path($0) } ?? .configured, apiPort: apiPort)
     }
 
     /// `--remove-discovery`: a loop with no lines and the MQTT sink clearing the discovery messages (empty
