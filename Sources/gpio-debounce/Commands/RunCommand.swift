@@ -32,11 +32,14 @@ struct RunCommand: ParsableCommand {
             MQTT stays connected when its section did not change, and so do the ESPHome API's clients \
             (api:), asked to list the entities again when inputs were added or removed. With --simulate the \
             added inputs get simulated lines, so a reload can be tried without hardware; a simulation's \
-            ESPHome API listens on a port of its own, as the device <name>-simulation.
+            ESPHome API listens on a port of its own (or --api-port), as the device <name>-simulation.
+            ESPHome API (api:): the device is advertised over mDNS as <name>._esphomelib._tcp through \
+            avahi-daemon's D-Bus API, so Home Assistant lists it under Discovered; without avahi-daemon the \
+            log says so and how to add the device by hand, and it is advertised once avahi-daemon starts.
             Health: at the stop, and on SIGUSR1 (`systemctl kill -s USR1 gpio-debounce`) while the run goes \
             on, one log line per input says its edges, the bounces absorbed, the glitches rejected (pulses \
             too short to be a press), the noise bursts (bursts of edges that made no press) and the events \
-            the kernel lost. With MQTT they are also Home Assistant diagnostic entities.
+            the kernel lost. With MQTT or the ESPHome API they are also Home Assistant diagnostic entities.
             """)
 
     @Option(help: ArgumentHelp("The YAML configuration file.", valueName: "file"))
