@@ -117,12 +117,15 @@ let package = Package(
         // ESPHome's native API, the device's side, pure: its frames, plaintext and Noise (APIFrameReader,
         // APIFrameWriter), as ESPHome and aioesphomeapi write them; the messages a device sends and reads
         // (APIMessageType, APIClientMessage; the protocol buffers generated from
-        // Messages/esphome_api.proto); a connection's bytes both ways, with Noise's handshake and
+        // Messages/*.proto); a connection's bytes both ways, with Noise's handshake and
         // ciphers (APISession, Noise/); and what a device answers each message (APIConnection).
         .target(
             name: "ESPHomeAPI",
             dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf"), .product(name: "Crypto", package: "swift-crypto")],
-            exclude: ["Messages/esphome_api.proto"]),
+            exclude: [
+                "Messages/api_connection.proto", "Messages/api_device.proto", "Messages/api_entity_kinds.proto", "Messages/api_sensor_listing.proto",
+                "Messages/api_event_listing.proto", "Messages/api_states.proto",
+            ]),
         // The device Home Assistant's ESPHome integration sees: ESPHome's native API as a sink of the loop
         // (ESPHomeAPISink: a TCP port, its clients), the inputs' entities made from their descriptions
         // (APIEntityTable).

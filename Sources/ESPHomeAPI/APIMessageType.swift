@@ -1,6 +1,6 @@
 /// The type of a message of ESPHome's native API, as its frames carry it: the message's
 /// `option (id)` in ESPHome's `api.proto`. Only the messages a device of ours sends or acts on
-/// (Messages/esphome_api.proto); a client's message of another type is skipped.
+/// (Messages/*.proto); a client's message of another type is skipped.
 package enum APIMessageType: UInt16, Sendable, CaseIterable {
     case helloRequest = 1
     case helloResponse = 2
