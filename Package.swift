@@ -132,9 +132,9 @@ let package = Package(
         .target(
             name: "ESPHomeDevice",
             dependencies: ["DebounceCore", "ESPHomeAPI", "EventLoop", "InputModel", "LineInput", "LinuxSys", "Pipeline", "ServiceAdvertisement", logging, system]),
-        // avahi's client library (dlopen'd: only its types here) and the mDNS advertisement made with it,
-        // on the event loop: a service announced through avahi-daemon's D-Bus API.
-        .systemLibrary(name: "CAvahi", providers: [.apt(["libavahi-client-dev"])]),
+        // avahi's client library (dlopen'd: only its ABI's types, declared in the module) and the mDNS
+        // advertisement made with it, on the event loop: a service announced through avahi-daemon's D-Bus API.
+        .systemLibrary(name: "CAvahi"),
         .target(name: "ServiceAdvertisement", dependencies: ["CAvahi", "LinuxSys", logging, system]),
         // What an input shows outside the daemon, whatever its kind: its description (entities, channels,
         // health), the updates its outputs make, the fields `run` prints after its lines' events
