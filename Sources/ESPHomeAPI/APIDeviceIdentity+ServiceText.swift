@@ -17,8 +17,6 @@ extension APIDeviceIdentity {
         text.append(("board", model))
         text.append(("network", wireless ? "wifi" : "ethernet"))
         if encrypted { text.append(("api_encryption", "Noise_NNpsk0_25519_ChaChaPoly_SHA256")) }
-        text.append(("project_name", Self.projectName))
-        text.append(("project_version", version))
         return text
     }
 }

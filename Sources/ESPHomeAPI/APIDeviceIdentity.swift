@@ -8,7 +8,7 @@ package struct APIDeviceIdentity: Sendable, Hashable {
     /// The MAC address of the machine's first network interface, `AA:BB:CC:DD:EE:FF` (upper case and
     /// colons, as ESPHome writes it: Home Assistant's entities' unique ids begin with it).
     package var macAddress: String
-    /// Our version (`0.5.0`), told as the device's ESPHome version and its project's version.
+    /// Our version (`0.5.0`), told as the device's ESPHome version (Home Assistant's firmware).
     package var version: String
     /// The board (`Raspberry Pi 4 Model B Rev 1.4`, from the device tree), or the machine's kind.
     package var model: String
@@ -32,9 +32,6 @@ package struct APIDeviceIdentity: Sendable, Hashable {
     /// The API version the device speaks: 1.10, ESPHome 2024.10's. A client reads fields added later
     /// (1.14's filled-in object ids, 1.15's device capabilities) only from a device that says it has them.
     package static let apiVersion: (major: UInt32, minor: UInt32) = (1, 10)
-
-    /// ESPHome's project name (`<author>.<project>`: Home Assistant shows the part after the dot).
-    package static let projectName = "gpio-debounce.gpio-debounce"
 
     /// What the `HelloResponse` says after the name: `gpio-debounce 0.5.0`.
     package var serverInfo: String { "gpio-debounce \(version)" }
@@ -62,8 +59,8 @@ package struct APIDeviceIdentity: Sendable, Hashable {
         info.compilationTime = compilationTime
         info.model = model
         info.manufacturer = manufacturer
-        info.projectName = Self.projectName
-        info.projectVersion = version
+        // No project_name: Home Assistant shows a project's `<author>.<name>` as the device's maker and
+        // model, in place of the machine's.
         // Not whether this connection is encrypted: whether the device could change its key (Home
         // Assistant then offers to set one), which it cannot: its key is its configuration's.
         info.apiEncryptionSupported = false

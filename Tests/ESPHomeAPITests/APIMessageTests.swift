@@ -26,14 +26,16 @@ import Testing
         #expect(hello.payload == Self.bytes("0801100a1a136770696f2d6465626f756e636520302e352e302208706f7263682d7069"))
     }
 
-    @Test func theDeviceInfoIsESPHomesWithOurProject() {
+    /// No project: Home Assistant would show a project's name as the device's maker and model, where
+    /// the machine's are wanted.
+    @Test func theDeviceInfoIsESPHomesWithTheMachinesMakerAndModel() {
         let info = APIMessage(Self.porch.deviceInfo)
         #expect(info.type == 10)
         #expect(
             info.payload
                 == Self.bytes(
                     "1208706f7263682d70691a1144433a41363a33323a30313a30323a30332205302e352e30321e5261737062657272792050692034204d6f64656c20422052657620312e34"
-                        + "421b6770696f2d6465626f756e63652e6770696f2d6465626f756e63654a05302e352e30620c5261737062657272792050696a05506f726368"))
+                        + "620c5261737062657272792050696a05506f726368"))
         #expect(Self.porch.compactMACAddress == "dca632010203")
     }
 

@@ -17,7 +17,7 @@ import Testing
         #expect(text["api_encryption"] == "Noise_NNpsk0_25519_ChaChaPoly_SHA256")
         #expect(text["network"] == "wifi")
         #expect(text["version"] == "0.5.0")
-        #expect(text["project_name"] == "gpio-debounce.gpio-debounce")
+        #expect(text["board"] == "Raspberry Pi 4 Model B Rev 1.4")
         #expect(APIDeviceIdentity.serviceType == "_esphomelib._tcp")
     }
 
