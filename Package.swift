@@ -124,7 +124,7 @@ let package = Package(
             dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf"), .product(name: "Crypto", package: "swift-crypto")],
             exclude: [
                 "Messages/api_connection.proto", "Messages/api_device.proto", "Messages/api_entity_kinds.proto", "Messages/api_sensor_listing.proto",
-                "Messages/api_event_listing.proto", "Messages/api_states.proto",
+                "Messages/api_event_listing.proto", "Messages/api_states.proto", "Messages/README.md",
             ]),
         // The device Home Assistant's ESPHome integration sees: ESPHome's native API as a sink of the loop
         // (ESPHomeAPISink: a TCP port, its clients), the inputs' entities made from their descriptions

@@ -8,17 +8,8 @@
 // For information on using the generated types, please see the documentation:
 //   https://github.com/apple/swift-protobuf/
 
-/// esphome's native API, the device's side: the device's information, and what Home Assistant asks for and the device has nothing of. A subset of the protocol esphome/esphome's
-/// esphome/components/api/api.proto defines, written anew with its names, numbers and types, which
-/// must match it field for field (checked against the message descriptors aioesphomeapi 46.23.0
-/// ships: Tests/ESPHomeAPITests/APIMessageTests.swift has its bytes). A message's type on the wire is
-/// the number in the comment before it (ESPHome's `option (id)`, `APIMessageType`). Fields ESPHome has
-/// and these messages leave out are ones the device never sends, or skips when a client sends them
-/// (proto3 skips unknown fields).
-///
-/// The .pb.swift beside it is made from this file by scripts/generate-api-messages (protoc, and
-/// swift-protobuf's protoc-gen-swift of the version Package.swift resolves); both are committed, so
-/// that a build needs neither.
+/// ESPHome's native API, the device's side: the device's information, and what Home Assistant asks for and the device has nothing of.
+/// What these files are and how they are kept: README.md beside them.
 
 import SwiftProtobuf
 
