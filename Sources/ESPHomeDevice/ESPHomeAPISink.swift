@@ -72,8 +72,9 @@ package final class ESPHomeAPISink: Sink {
     }
 
     /// Takes the inputs of the next configuration (a reload): the entities kept (same object id and
-    /// kind) keep their states; an advertisement that found no avahi-daemon is tried again. When the entities changed, each client is asked to disconnect: Home
-    /// Assistant connects again at once and lists them anew, as after an ESPHome device's update.
+    /// kind) keep their states; an advertisement that found no avahi-daemon is tried again. When the
+    /// entities changed, each client is asked to disconnect: Home Assistant connects again at once and
+    /// lists them anew, as after an ESPHome device's update.
     package func adopt(_ inputs: [any InputPresenter]) {
         advertiser?.retry()
         take(inputs)
@@ -164,9 +165,12 @@ package final class ESPHomeAPISink: Sink {
     }
 
     package var nextDeadlineNs: Int64? {
-        let advertisement = advertiser?.nanosecondsToDeadline.map { nowNs.adding(durationNs: $0) }
-        guard !clients.isEmpty else { return [resumeListeningNs, advertisement].compactMap { $0 }.min() }
-        var earliest = [resumeListeningNs, advertisement].compactMap { $0 }.min()
+        var earliest = resumeListeningNs
+        if let waitNs = advertiser?.nanosecondsToDeadline {
+            let dueNs = nowNs.adding(durationNs: waitNs)
+            earliest = min(earliest ?? dueNs, dueNs)
+        }
+        guard !clients.isEmpty else { return earliest }
         for client in clients.values {
             guard let deadline = client.connection.deadlineNs else { continue }
             earliest = min(earliest ?? deadline, deadline)

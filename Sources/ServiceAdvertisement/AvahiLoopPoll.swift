@@ -78,16 +78,22 @@ final class AvahiLoopPoll {
     }
 
     /// How long until the earliest timeout is due, in nanoseconds (0 when it is due); nil for none.
+    /// Asked at every wakeup of the loop: no allocation, and no clock read without a timeout.
     var nanosecondsToNextTimeout: Int64? {
-        let due = timeouts.values.compactMap(\.dueRealNs)
-        guard let earliest = due.min() else { return nil }
+        var earliest: Int64?
+        for timeout in timeouts.values {
+            guard let dueNs = timeout.dueRealNs else { continue }
+            earliest = min(earliest ?? dueNs, dueNs)
+        }
+        guard let earliest else { return nil }
         return max(0, earliest - Self.realNowNs())
     }
 
     /// The loop saw the epoll descriptor ready: what is ready is taken now, and handled in `dispatch`.
     func noteReady() { ready += watchSet.take() }
 
-    /// Calls avahi for every watch that was ready and every timeout that is due.
+    /// Calls avahi for every watch that was ready and every timeout that is due. Called at every wakeup
+    /// of the loop.
     func dispatch() {
         let readyNow = ready
         ready = []
@@ -102,6 +108,7 @@ final class AvahiLoopPoll {
             watch.callback?(OpaquePointer(Unmanaged.passUnretained(watch).toOpaque()), watch.fd, watch.happened, watch.userdata)
             watch.happened = AvahiWatchEvent(0)
         }
+        guard timeouts.values.contains(where: { $0.dueRealNs != nil }) else { return }  // most wakeups: no clock read
         let nowNs = Self.realNowNs()
         for timeout in timeouts.values {
             guard let dueNs = timeout.dueRealNs, dueNs <= nowNs, timeout.poll != nil else { continue }
