@@ -31,6 +31,8 @@ package enum MDNSServiceProbe {
         } catch {
             return .noAvahi(reason: error.description)
         }
+        // The table must outlive the client (freed by the defer below, which runs first).
+        defer { withExtendedLifetime(avahiPoll) {} }
         let search = Search(name: name)
         let context = Unmanaged.passRetained(search)
         defer { context.release() }
