@@ -1524,9 +1524,9 @@ PY
     wait_exit "$W_PID" 20
     check_eq "daemon exit status after SIGTERM" "$W_RC" 0
     wait_exit "$client" 20 || err "the API client did not end with the daemon"
-    check_eq "the client's messages: hello, device info, entities, then the state and each press" \
+    check_eq "the client's messages: hello, device info, entities (the bell's event, state and health), then the states and each press, the health at the stop" \
         "$(tr '\n' , <"$TMP/api.client")" \
-        "message 2,message 10,message 107,message 12,message 19,state off,$(printf 'event press,state on,event release,state off,%.0s' 1 2 3 4 5)disconnect asked,"
+        "message 2,message 10,message 107,message 12,message 16,message 19,state off,message 25,$(printf 'event press,state on,event release,state off,%.0s' 1 2 3 4 5)message 25,disconnect asked,"
 }
 
 run_test a-clean t_a_clean
