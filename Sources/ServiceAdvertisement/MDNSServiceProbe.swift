@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import CAvahi
+import LinuxSys
 
 /// Asks avahi-daemon whether a service is advertised on this network now (a DNS-SD browse for its
 /// type, through avahi's D-Bus API), for `doctor`. Blocks for at most its time limit: it is a command's
@@ -61,12 +57,14 @@ package enum MDNSServiceProbe {
             return .failed(reason: library.message(library.clientErrno(client)))
         }
         defer { _ = library.browserFree(browser) }
-        var waitedNs: Int64 = 0
-        while !search.done, !search.failed, waitedNs < limitNs {
-            let stepNs = min(limitNs - waitedNs, avahiPoll.nanosecondsToNextTimeout ?? limitNs, 100_000_000)
-            var watched = pollfd(fd: avahiPoll.descriptor.rawValue, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&watched, 1, Int32(max(1, stepNs / 1_000_000)))
-            waitedNs += stepNs
+        // The loop's own wait (PollSet) on avahi's one descriptor, until avahi has answered or the limit.
+        var watched = PollSet<Int>()
+        watched.add(avahiPoll.descriptor, token: 0)
+        let endNs = MonotonicClock.nowNs + limitNs
+        while !search.done, !search.failed {
+            let leftNs = endNs - MonotonicClock.nowNs
+            guard leftNs > 0 else { break }
+            guard let ready = try? watched.wait(timeoutNs: min(leftNs, avahiPoll.nanosecondsToNextTimeout ?? leftNs)) else { break }
             if ready > 0 { avahiPoll.noteReady() }
             avahiPoll.dispatch()
         }
