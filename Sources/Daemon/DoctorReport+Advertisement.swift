@@ -1,4 +1,5 @@
 import ConfigurationFile
+import ESPHomeDevice
 import ServiceAdvertisement
 
 extension DoctorReport {
@@ -10,7 +11,7 @@ extension DoctorReport {
             return [.warning("mdns", "the mDNS advertisement was not checked", toDo: "run doctor on the machine that runs the configuration")]
         }
         let service = probe.service
-        let byHand = "add the device in Home Assistant by hand: Settings > Devices & services > Add integration > ESPHome, host \(probe.hostName).local or this machine's address, port \(api.port)"
+        let byHand = APIAdvertising.byHand(hostName: probe.hostName, port: api.port)
         switch probe.outcome {
         case .advertised(byThisMachine: true, let avahi):
             return [.ok("mdns", "\(avahi) advertises \(service) for this machine: Home Assistant lists the device under Discovered")]

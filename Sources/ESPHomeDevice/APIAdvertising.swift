@@ -23,8 +23,11 @@ package struct APIAdvertising: Sendable, Hashable {
             text: identity.serviceText(encrypted: security != .plaintext, wireless: wireless))
     }
 
-    /// What a user does without the advertisement: a sentence.
-    func byHand(port: UInt16) -> String {
+    /// What a user does without the advertisement: a sentence (the log's and `doctor`'s).
+    func byHand(port: UInt16) -> String { Self.byHand(hostName: hostName, port: port) }
+
+    /// How a user adds the device on `hostName` and `port` without the advertisement: a sentence.
+    package static func byHand(hostName: String, port: UInt16) -> String {
         "add it in Home Assistant by hand (Settings > Devices & services > Add integration > ESPHome, host \(hostName).local or this machine's address, port \(port))"
     }
 }
