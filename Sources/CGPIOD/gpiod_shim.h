@@ -15,6 +15,7 @@
 #define GPIO_DEBOUNCE_GPIOD_SHIM_H
 
 #include <gpiod.h>
+#include <linux/gpio.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -22,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #ifdef GPIOD_LINE_BULK_MAX_LINES
 #define GDB_LIBGPIOD_MAJOR 1
@@ -124,11 +126,13 @@ static inline int gdb_line_info(struct gpiod_chip *chip, unsigned int offset, ch
 typedef struct gdb_request {
     unsigned int count;
     unsigned int offsets[GDB_MAX_LINES];
+    /* The descriptors events are read from, taken from libgpiod once the lines are requested and
+     * owned by it (v1: one per line, gpiod_line_event_get_fd; v2: fds[0], gpiod_line_request_get_fd). */
+    int fds[GDB_MAX_LINES];
 #if GDB_LIBGPIOD_MAJOR == 1
     struct gpiod_line_bulk bulk;
 #else
     struct gpiod_line_request *request;
-    struct gpiod_edge_event_buffer *buffer;
 #endif
 } gdb_request;
 
@@ -171,6 +175,7 @@ static inline gdb_request *gdb_request_lines(struct gpiod_chip *chip, const unsi
             return NULL;
         }
         gpiod_line_bulk_add(&request->bulk, line);
+        request->fds[i] = gpiod_line_event_get_fd(line);
     }
     return request;
 #else
@@ -203,10 +208,7 @@ static inline gdb_request *gdb_request_lines(struct gpiod_chip *chip, const unsi
         request->request = gpiod_chip_request_lines(chip, request_config, line_config);
         ok = request->request != NULL;
     }
-    if (ok) {
-        request->buffer = gpiod_edge_event_buffer_new(GDB_EVENT_BATCH);
-        ok = request->buffer != NULL;
-    }
+    if (ok) request->fds[0] = gpiod_line_request_get_fd(request->request);
     int saved = errno;
     if (line_config) gpiod_line_config_free(line_config);
     if (request_config) gpiod_request_config_free(request_config);
@@ -231,46 +233,46 @@ static inline unsigned int gdb_request_fd_count(const gdb_request *request) {
 }
 
 /* File descriptor `index` (< gdb_request_fd_count) to poll for POLLIN.
- * (v1: gpiod_line_event_get_fd; v2: gpiod_line_request_get_fd.) Owned by the request. */
-static inline int gdb_request_fd(gdb_request *request, unsigned int index) {
-#if GDB_LIBGPIOD_MAJOR == 1
-    return gpiod_line_event_get_fd(gpiod_line_bulk_get_line(&request->bulk, index));
-#else
-    (void)index;
-    return gpiod_line_request_get_fd(request->request);
-#endif
-}
+ * (v1: gpiod_line_event_get_fd; v2: gpiod_line_request_get_fd, both taken at the request.) Owned by the request. */
+static inline int gdb_request_fd(gdb_request *request, unsigned int index) { return request->fds[index]; }
 
 /* Reads up to `max` (at most GDB_EVENT_BATCH) queued events from file descriptor `index` into
- * `events`. Returns the count, or -1 (errno EAGAIN when none is queued on a non-blocking descriptor,
- * as GPIODLines makes them; a blocking one waits).
- * (v1: gpiod_line_event_read_multiple; v2: gpiod_line_request_read_edge_events.) */
+ * `events`: one read(2) of the kernel's own records (<linux/gpio.h>: v1 struct gpioevent_data, v2
+ * struct gpio_v2_line_event), as libgpiod's readers do. Returns the count, or -1 (errno EAGAIN when
+ * none is queued on a non-blocking descriptor, as GPIODLines makes them; a blocking one waits; EIO
+ * for a short record).
+ *
+ * This one read is libgpiod's own (v1: gpiod_line_event_read_fd_multiple; v2:
+ * gpiod_edge_event_buffer_read_fd) without its layers: they are four or five calls into the shared
+ * library per read (and a getter per field per event on v2) on the way of every event, which the
+ * latency measured against gpiomon in docs/performance.md pays. The records are the kernel's stable
+ * ABI; requests, configuration and levels stay libgpiod's. */
 static inline int gdb_request_read_events(gdb_request *request, unsigned int index, gdb_edge_event *events,
                                           unsigned int max) {
     if (max > GDB_EVENT_BATCH) max = GDB_EVENT_BATCH;
 #if GDB_LIBGPIOD_MAJOR == 1
-    struct gpiod_line_event raw[GDB_EVENT_BATCH];
-    struct gpiod_line *line = gpiod_line_bulk_get_line(&request->bulk, index);
-    int count = gpiod_line_event_read_multiple(line, raw, max);
-    for (int i = 0; i < count; i++) {
-        events[i].timestamp_ns = (uint64_t)raw[i].ts.tv_sec * 1000000000ull + (uint64_t)raw[i].ts.tv_nsec;
-        events[i].offset = request->offsets[index];
-        events[i].rising = raw[i].event_type == GPIOD_LINE_EVENT_RISING_EDGE;
-        events[i].line_seqno = 0;
-    }
-    return count;
+    struct gpioevent_data raw[GDB_EVENT_BATCH];
 #else
-    (void)index;
-    int count = gpiod_line_request_read_edge_events(request->request, request->buffer, max);
+    struct gpio_v2_line_event raw[GDB_EVENT_BATCH];
+#endif
+    ssize_t bytes = read(request->fds[index], raw, max * sizeof raw[0]);
+    if (bytes < 0) return -1;
+    if ((size_t)bytes < sizeof raw[0]) { errno = EIO; return -1; }
+    int count = (int)((size_t)bytes / sizeof raw[0]);
     for (int i = 0; i < count; i++) {
-        struct gpiod_edge_event *event = gpiod_edge_event_buffer_get_event(request->buffer, (unsigned long)i);
-        events[i].timestamp_ns = gpiod_edge_event_get_timestamp_ns(event);
-        events[i].offset = gpiod_edge_event_get_line_offset(event);
-        events[i].rising = gpiod_edge_event_get_event_type(event) == GPIOD_EDGE_EVENT_RISING_EDGE;
-        events[i].line_seqno = gpiod_edge_event_get_line_seqno(event);
+#if GDB_LIBGPIOD_MAJOR == 1
+        events[i].timestamp_ns = raw[i].timestamp;
+        events[i].offset = request->offsets[index];
+        events[i].rising = raw[i].id == GPIOEVENT_EVENT_RISING_EDGE;
+        events[i].line_seqno = 0;
+#else
+        events[i].timestamp_ns = raw[i].timestamp_ns;
+        events[i].offset = raw[i].offset;
+        events[i].rising = raw[i].id == GPIO_V2_LINE_EVENT_RISING_EDGE;
+        events[i].line_seqno = raw[i].line_seqno;
+#endif
     }
     return count;
-#endif
 }
 
 /* The raw level (0 or 1) of the request's line `index`, or -1.
@@ -292,7 +294,6 @@ static inline void gdb_request_release(gdb_request *request) {
     gpiod_line_release_bulk(&request->bulk);
 #else
     gpiod_line_request_release(request->request);
-    gpiod_edge_event_buffer_free(request->buffer);
 #endif
     free(request);
 }
