@@ -33,6 +33,8 @@ package final class ActionPreview: Sink {
 
     /// Events only.
     package var consumesEdges: Bool { false }
+    /// Each line is written in `consume`.
+    package var writesOutputsAtOnce: Bool { output.writesEachLine }
 
     /// A code entered on an input: each action it would start (never the code itself).
     package func consume(code: EnteredCode, of source: OutputSource, nowNs: Int64) throws(SinkError) {

@@ -92,6 +92,8 @@ package final class ActionRunner: Sink {
 
     /// Events only.
     package var consumesEdges: Bool { false }
+    /// An action starts in `consume`.
+    package var writesOutputsAtOnce: Bool { true }
 
     /// A code entered on an input (a keypad's): each action it starts, the code in their environment
     /// as the input says (the one place it goes).

@@ -17,6 +17,8 @@ final class ChipAvailabilityLog: Sink {
     }
 
     var consumesEdges: Bool { false }
+    /// It writes nothing for an output.
+    var writesOutputsAtOnce: Bool { true }
 
     func consume(_ output: PipelineOutput, nowNs: Int64) {}
 

@@ -15,6 +15,8 @@ final class RetiringSink: Sink {
     }
 
     var consumesEdges: Bool { false }
+    /// It takes no outputs; what it sends in `advance` is the retiring sink's.
+    var writesOutputsAtOnce: Bool { sink.writesOutputsAtOnce }
     func consume(_ output: PipelineOutput, nowNs: Int64) {}
     var nextDeadlineNs: Int64? { sink.nextDeadlineNs }
     var isBusy: Bool { sink.isBusy }

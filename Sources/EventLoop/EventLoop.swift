@@ -43,6 +43,10 @@ public final class EventLoop {
     let limits: LoopLimits
     /// Whether the loop hands over the CPU once after a wakeup that reported events (see `init`).
     package let yieldsAfterEvents: Bool
+    /// With `yieldsAfterEvents`, whether the hand-over comes right after the events went to the sinks
+    /// (every sink has written each output when `consume` returns: `Sink.writesOutputsAtOnce`) rather
+    /// than after the sinks' `advance`, where a sink that sends in it (MQTT, the sockets) has.
+    package let yieldsAtDispatch: Bool
     /// Each line's level at the start, what the stages began with (`readStart`): the rehearsal toggles it.
     let initialLevels: [Level]
     /// The edges already queued when the levels were read, taken before the first wait (`readStart`).
@@ -67,8 +71,9 @@ public final class EventLoop {
     public private(set) var wakeups = 0
     /// Events reported so far.
     public private(set) var reportedEvents = 0
-    /// Times the loop handed over the CPU after reporting events (`yieldsAfterEvents`).
-    package private(set) var yields = 0
+    /// Times the loop handed over the CPU after reporting events (`yieldsAfterEvents`), counted as it
+    /// happens (a sink may read it). Changed by the run only: `@exclusivity(unchecked)`.
+    @exclusivity(unchecked) package private(set) var yields = 0
 
     enum Token: Hashable, Sendable {
         case signals, stopSwitch
@@ -100,7 +105,8 @@ public final class EventLoop {
         var outputs: [PipelineOutput] = []
         var lastActivityNs: Int64
         var wakeups = 0
-        var yields = 0
+        /// `reportedEvents` at the last hand-over of the CPU (`handOverOnceWritten`).
+        var eventsAtHandOver = 0
         /// Events reported, this run and the runs before it.
         var reportedEvents = 0
 
@@ -116,12 +122,14 @@ public final class EventLoop {
     /// Reads each line's initial level now, with the edges already queued (`readStart`).
     /// `signals` (the CLI) or `stopSwitch` (the library) stop the run.
     ///
-    /// `yieldsAfterEvents`: after a wakeup that reported events, once every sink has written them, the
-    /// loop calls `sched_yield` before working out its next wait, so that whoever reads the events (a
-    /// pipe's reader, the MQTT broker, an evdev client) runs first. It matters only where that reader
-    /// shares the loop's CPU: by default it is on when this process may run on one CPU only (a
-    /// Raspberry Pi Zero or 1, a pinned service) and its clock is real, and off otherwise (a yield with
-    /// an idle CPU beside it only costs a system call).
+    /// `yieldsAfterEvents`: after a wakeup that reported events, as soon as every sink has written them,
+    /// the loop calls `sched_yield`, so that whoever reads the events (a pipe's reader, the MQTT broker,
+    /// an evdev client) runs before the rest of the wakeup and the loop's next wait. When every sink
+    /// writes each output as it takes it (a printer: `Sink.writesOutputsAtOnce`), that is right after
+    /// the events went to the sinks, before the clock is read again; otherwise after the sinks'
+    /// `advance`. It matters only where that reader shares the loop's CPU: by default it is on when
+    /// this process may run on one CPU only (a Raspberry Pi Zero or 1, a pinned service) and its clock
+    /// is real, and off otherwise (a yield with an idle CPU beside it only costs a system call).
     package init(
         clock: LoopClock, source: any EdgeSource, plan: PipelinePlan, sinks: [any Sink],
         signals: SignalDescriptor? = nil, stopSwitch: StopSwitch? = nil, limits: LoopLimits = LoopLimits(),
@@ -136,6 +144,7 @@ public final class EventLoop {
         self.stopSwitch = stopSwitch
         self.limits = limits
         self.yieldsAfterEvents = yieldsAfterEvents ?? (!clock.isVirtual && Processor.allowedCount == 1)
+        yieldsAtDispatch = self.yieldsAfterEvents && sinks.allSatisfy(\.writesOutputsAtOnce)
         let start = try Self.readStart(source: source, clock: clock)
         initialLevels = start.levels.levels
         queuedAtStart = start.queued
@@ -166,6 +175,7 @@ public final class EventLoop {
         let source = self.source
         var state = RunState(pipeline: pipeline, startNs: startNs)
         state.reportedEvents = reportedEvents
+        state.eventsAtHandOver = reportedEvents
         if !hasStartedSinks {
             hasStartedSinks = true
             let linesPressed = (0..<pipeline.lineCount).map { linesCarriedOver.contains($0) ? nil : pipeline.isActive(line: $0) }
@@ -179,7 +189,6 @@ public final class EventLoop {
         defer {
             pipeline = state.pipeline
             wakeups += state.wakeups
-            yields += state.yields
             reportedEvents = state.reportedEvents
         }
 
@@ -210,7 +219,6 @@ public final class EventLoop {
                 }
                 try wait(&state.pollSet, until: deadlineNs, nowNs: nowNs)
                 state.wakeups += 1
-                let eventsBeforeWakeup = state.reportedEvents
                 try readReady(&state, source: source)
                 // Read once the edges are out: no clock read delays an event.
                 let wokeNs = state.stop == nil ? try processWakeup(&state, source: source, startNs: startNs) : clock.nowNs
@@ -221,12 +229,8 @@ public final class EventLoop {
                 }
                 // Emptied here, after the wakeup's events are out, not before its read.
                 state.batch.removeAll()
-                if yieldsAfterEvents, state.reportedEvents != eventsBeforeWakeup {
-                    // Every sink has written this wakeup's events: their readers get the CPU before the
-                    // loop works out its next wait.
-                    Processor.yield()
-                    state.yields += 1
-                }
+                // Every sink has written this wakeup's events (unless it did at the dispatch already).
+                if yieldsAfterEvents { handOverOnceWritten(&state) }
             }
         } catch {
             finishSinks()
@@ -309,6 +313,8 @@ public final class EventLoop {
             // Lines to read again with no edge (a chip that came back): by the clock.
             limitReached = try process(&state, upToNs: clock.nowNs)
         }
+        // The events' readers first, before the clock is read (each sink has written them).
+        if yieldsAtDispatch { handOverOnceWritten(&state) }
         var wokeNs = clock.nowNs
         if !limitReached {
             state.batch.removeAll()
@@ -321,6 +327,7 @@ public final class EventLoop {
             if !state.batch.availability.isEmpty { announceAvailability(state.batch.availability) }
             if deadlineCame || !state.batch.edges.isEmpty || !state.batch.losses.isEmpty {
                 limitReached = try process(&state, upToNs: wokeNs)
+                if yieldsAtDispatch { handOverOnceWritten(&state) }
             }
             if clock.isVirtual {
                 limitReached = try deliverAhead(&state, source: source, startNs: startNs, limitReached: limitReached)
@@ -337,6 +344,17 @@ public final class EventLoop {
             try beginShutdown(.idleTimeout, atNs: wokeNs, &state)
         }
         return wokeNs
+    }
+
+    /// Hands over the CPU (`sched_yield`) if events were reported since the last hand-over: their
+    /// readers run before the loop goes on (`yieldsAfterEvents`). The caller knows every sink has
+    /// written them.
+    @inline(__always)
+    private func handOverOnceWritten(_ state: inout RunState) {
+        guard state.reportedEvents != state.eventsAtHandOver else { return }
+        state.eventsAtHandOver = state.reportedEvents
+        Processor.yield()
+        yields += 1
     }
 
     /// Starts stopping for `reason` (the first reason only): a raw line that lost edges is read once

@@ -21,6 +21,11 @@ public protocol Sink: AnyObject {
     /// place among the others. The code is a secret: a sink that writes or logs events writes its
     /// length only. The default does nothing.
     func consume(code: EnteredCode, of source: OutputSource, nowNs: Int64) throws(SinkError)
+    /// Whether this sink has written each output by the time `consume` returns, so that nothing of an
+    /// event waits for `advance` (a printer writing each line at once); the loop that yields after
+    /// events then yields right after handing them over (`EventLoop.yieldsAtDispatch`). False by
+    /// default: a sink that sends in `advance` (MQTT, the sockets) has its readers given the CPU after it.
+    var writesOutputsAtOnce: Bool { get }
     /// Whether this sink wants `PipelineOutput.edge`, every raw edge (a recorder, a raw-edge count).
     /// When no sink of a run does, the pipeline reports none: one output fewer per edge.
     var consumesEdges: Bool { get }
@@ -71,6 +76,7 @@ extension Sink {
     public func start(linesPressed: [Bool?], levels: [Level], atNs nowNs: Int64) {}
     public func consume(code: EnteredCode, of source: OutputSource, nowNs: Int64) throws(SinkError) {}
     public var consumesEdges: Bool { true }
+    public var writesOutputsAtOnce: Bool { false }
     public var nextDeadlineNs: Int64? { nil }
     public var isBusy: Bool { false }
     public var descriptors: [FileDescriptor] { [] }
@@ -99,6 +105,8 @@ package final class CallbackSink: Sink {
 
     /// Events only.
     package var consumesEdges: Bool { false }
+    /// `body` has taken each output when `consume` returns.
+    package var writesOutputsAtOnce: Bool { true }
 
     package func consume(_ output: PipelineOutput, nowNs: Int64) {
         body(output)

@@ -25,6 +25,9 @@ public final class OutputBuffer {
         bytes.reserveCapacity(max(min(flushThreshold, 64 * 1024), 4096) + 256)
     }
 
+    /// Whether every line is written as it ends (`flushThreshold` 0), none kept for a later `flush`.
+    public var writesEachLine: Bool { flushThreshold == 0 }
+
     @inlinable
     public func append(_ byte: UInt8) { appendByte(byte) }
 

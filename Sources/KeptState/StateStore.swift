@@ -192,6 +192,8 @@ package final class StateStore: Sink {
 
     /// Values only.
     package var consumesEdges: Bool { false }
+    /// What it writes (the state files, at their flush) has no reader waiting for an event.
+    package var writesOutputsAtOnce: Bool { true }
 
     /// The entries of `file` whose latest value is not in it yet.
     package func unsaved(in file: StateFile) -> Int {

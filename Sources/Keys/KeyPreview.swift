@@ -36,6 +36,8 @@ package final class KeyPreview: Sink {
 
     /// Events only.
     package var consumesEdges: Bool { false }
+    /// Each line is written in `consume`.
+    package var writesOutputsAtOnce: Bool { output.writesEachLine }
 
     package func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
         let (reports, timeNs) = mapping.reports(for: output)

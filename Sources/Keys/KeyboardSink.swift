@@ -31,6 +31,8 @@ package final class KeyboardSink: Sink {
 
     /// Events only.
     package var consumesEdges: Bool { false }
+    /// Each key report goes to the device in `consume`.
+    package var writesOutputsAtOnce: Bool { true }
 
     package func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
         for changes in mapping.reports(for: output).reports {

@@ -110,6 +110,9 @@ package final class EventPrinter: Sink {
     /// Raw edges only for a count of them (`TallyField.rawEdges`).
     package var consumesEdges: Bool { tallyField == .rawEdges }
 
+    /// A writer to a pipe or a terminal writes each line at once (`OutputBuffer.writesEachLine`).
+    package var writesOutputsAtOnce: Bool { writer.output.writesEachLine }
+
     @inline(__always)  // into the `Sink` witness the loop calls: one call fewer per output
     /// An entered code: its length and time, never the code.
     package func consume(code: EnteredCode, of source: OutputSource, nowNs: Int64) throws(SinkError) {

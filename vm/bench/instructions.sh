@@ -15,6 +15,8 @@
 # the line says the count is invalid); per edge = (instructions with edges - instructions idle) / EDGES, so start-up
 # cancels out. The callgrind files
 # stay in .build-vmtest/cg/ (ours.N and mon.N; ours-8lines.N with LINES 8) (callgrind_annotate shows where the instructions go).
+# CALLGRIND_OPTIONS adds to callgrind's options (pass it with VM_PASSENV=CALLGRIND_OPTIONS), e.g.
+# --dump-instr=yes for the code pages an edge runs through (vm/bench/code-pages.py).
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -36,7 +38,8 @@ count() { # count TAG "LINE..." EDGES COMMAND... -> prints the run's instruction
     local tag=$1 lines=($2) edges=$3 line pulls=()
     shift 3
     for line in "${lines[@]}"; do gpiosim_set cg "$line" 1; pulls+=("$(pull "$line")"); done
-    valgrind --tool=callgrind --callgrind-out-file="$out/$tag.$edges" "$@" >"$out/$tag.$edges.out" 2>"$out/$tag.$edges.err" &
+    # shellcheck disable=SC2086  # the options are words
+    valgrind --tool=callgrind ${CALLGRIND_OPTIONS:-} --callgrind-out-file="$out/$tag.$edges" "$@" >"$out/$tag.$edges.out" 2>"$out/$tag.$edges.err" &
     local pid=$!
     for line in "${lines[@]}"; do
         gpiosim_wait_used cg "$line" 600 || { echo "$tag: line $line was never requested" >&2; cat "$out/$tag.$edges.err" >&2; return 1; }

@@ -6,6 +6,8 @@ import Pipeline
 /// error (the events stay on standard output).
 final class ChipAvailabilityNotice: Sink {
     var consumesEdges: Bool { false }
+    /// It writes nothing for an output.
+    var writesOutputsAtOnce: Bool { true }
 
     func consume(_ output: PipelineOutput, nowNs: Int64) {}
 
