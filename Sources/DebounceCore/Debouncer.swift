@@ -162,7 +162,9 @@ public struct Debouncer: Sendable {
         return event
     }
 
-    /// Makes the decisions due at or before `timeNs`.
+    /// Makes the decisions due at or before `timeNs`. Inlined into `advance(toNs:)`, which an eager
+    /// press's own decision takes.
+    @inline(__always)
     private mutating func decide(through timeNs: Int64) -> ButtonEvent? {
         var event: ButtonEvent?
         while case .pending(let deadlineNs, _, _) = state, deadlineNs <= timeNs {

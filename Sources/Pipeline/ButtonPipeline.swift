@@ -271,7 +271,7 @@ public struct ButtonPipeline: Sendable {
         guard earliestDueNs <= timeNs else { return }
         for index in dueNs.indices where dueNs[index] <= timeNs { decideDebouncer(line: index, toNs: timeNs, into: &outputs) }
         for index in dueNs.indices where dueNs[index] <= timeNs {
-            decideStage(line: index, toNs: timeNs, into: &outputs)
+            if lines[index].follower.hasStage { decideStage(line: index, toNs: timeNs, into: &outputs) }
             renewDue(line: index)
         }
     }

@@ -27,6 +27,17 @@ enum LineFollower: Sendable {
     case counter(Int)
     /// An encoder's reset button (`ResetFollower`, index in `ButtonPipeline.resets`).
     case reset(Int)
+
+    /// Whether something after the debouncer (or the line itself) can have decisions of its own due
+    /// (`ButtonPipeline.decideStage`): a decoder, gestures, a contact's delays, a meter's rate. A plain
+    /// button's and a reset's debouncer is all there is, and a raw line has nothing: no call for them
+    /// at an eager press's decision.
+    var hasStage: Bool {
+        switch self {
+        case .encoder, .selector, .gestures, .contact, .counter: true
+        case .raw, .presses, .reset: false
+        }
+    }
 }
 
 /// A raw line's state: its level after the latest delivered edge (or the latest reading), and that

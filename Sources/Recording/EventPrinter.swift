@@ -123,6 +123,7 @@ package final class EventPrinter: Sink {
         }
     }
 
+    @inline(__always)  // into the `Sink` witness the loop calls: one call fewer on every event's way
     package func consume(_ output: PipelineOutput, nowNs: Int64) throws(SinkError) {
         try write(output, with: writer, counting: true)
     }
