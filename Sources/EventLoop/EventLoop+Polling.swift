@@ -21,24 +21,86 @@ extension EventLoop {
         return true
     }
 
+    /// How many descriptors one `ppoll` waits on with the kernel's wait entries on its stack
+    /// (fs/select.c: `N_INLINE_POLL_ENTRIES`, 576 bytes of 64-byte entries on a 64-bit kernel). With
+    /// one more, every wait allocates a page for them and frees it on its way back: some 18 µs of an
+    /// emulated CPU between an edge and its event, with 8 lines (docs/performance.md).
+    static let inlinePollEntries = 9
+
     /// Registers what is to be polled now: the signal descriptor or the stop switch, the source's
-    /// descriptors (not once stopping), every sink's.
+    /// descriptors (not once stopping), every sink's. When they are more than `inlinePollEntries`, the
+    /// rarely ready ones (signals, the stop switch, the source's chip watch:
+    /// `EdgeSource.isRarelyReady`) are waited on through one epoll descriptor (`RunState.rarelyReady`);
+    /// should that fail (no descriptor left), they are polled directly, as the run is right either way.
     func rebuildPollSet(_ state: inout RunState) {
         state.pollSet.removeAll()
-        if let signals { state.pollSet.add(signals.descriptor, token: .signals) }
-        if let stopSwitch { state.pollSet.add(stopSwitch.descriptor, token: .stopSwitch) }
         state.polledWhileStopping = state.stop != nil
         state.polledSourceDescriptors = source.descriptors
+        state.polledSinkDescriptors = sinks.map(\.descriptors)
+        var rare: [(descriptor: FileDescriptor, token: Token)] = []
+        if let signals { rare.append((signals.descriptor, .signals)) }
+        if let stopSwitch { rare.append((stopSwitch.descriptor, .stopSwitch)) }
+        var frequent: [(descriptor: FileDescriptor, token: Token)] = []
         state.sourcePollSet.removeAll()
         if state.stop == nil {
             for (index, descriptor) in state.polledSourceDescriptors.enumerated() {
-                state.pollSet.add(descriptor, token: .source(index))
                 state.sourcePollSet.add(descriptor, token: index)
+                let isRare = descriptor.rawValue >= 0 && source.isRarelyReady(descriptor: index)
+                if isRare { rare.append((descriptor, .source(index))) } else { frequent.append((descriptor, .source(index))) }
             }
         }
-        state.polledSinkDescriptors = sinks.map(\.descriptors)
         for (sinkIndex, descriptors) in state.polledSinkDescriptors.enumerated() {
-            for (index, descriptor) in descriptors.enumerated() { state.pollSet.add(descriptor, token: .sink(sinkIndex, index)) }
+            for (index, descriptor) in descriptors.enumerated() { frequent.append((descriptor, .sink(sinkIndex, index))) }
+        }
+        if rare.count > 1, rare.count + frequent.count > Self.inlinePollEntries,
+           (try? state.rarelyReady.watch(rare.map(\.descriptor), tokens: rare.map(\.token))) != nil,
+           let descriptor = state.rarelyReady.descriptor {
+            rare = [(descriptor, .rarelyReady)]
+        }
+        for (descriptor, token) in rare + frequent { state.pollSet.add(descriptor, token: token) }
+    }
+
+    /// Handles every ready descriptor once: signals and the stop switch (a stop), the sinks' (their
+    /// own work), the source's (its edges into `state.batch`, unless stopping); those behind the epoll
+    /// descriptor of the rarely ready ones where it is ready (`readRarelyReady`).
+    @inline(__always)
+    func readReady(_ state: inout RunState, source: any EdgeSource) throws(LoopError) {
+        var cursor = PollSet<Token>.ReadyCursor()
+        while let (token, events) = state.pollSet.nextReady(&cursor) { try handleReady(token, events: events, &state, source: source) }
+    }
+
+    /// Handles each descriptor the epoll descriptor of the rarely ready ones has ready now.
+    @inline(never)
+    func readRarelyReady(_ state: inout RunState, source: any EdgeSource) throws(LoopError) {
+        for (token, events) in state.rarelyReady.takeReady() { try handleReady(token, events: events, &state, source: source) }
+    }
+
+    /// Handles one ready descriptor, by whose it is.
+    @inline(__always)
+    func handleReady(_ token: Token, events: PollEvents, _ state: inout RunState, source: any EdgeSource) throws(LoopError) {
+        switch token {
+        case .signals:
+            var received = SignalDescriptor.Received()
+            if let signals {
+                do throws(SystemError) { received = try signals.take() } catch { throw LoopError.system(error) }
+            }
+            if received.report {
+                let reportNs = clock.nowNs
+                reportRequested?(state.pipeline, reportNs)
+                inspectSinks(state.pipeline, atNs: reportNs)
+            }
+            if let signal = received.stopSignal { try stopRequested(.interrupted(signal: signal), &state) }
+            if received.reload, state.stop == nil { state.reloadRequested = true }
+        case .stopSwitch:
+            if stopSwitch?.take() == true { try stopRequested(.interrupted(signal: nil), &state) }
+        case .sink(let sinkIndex, let index):
+            sinks[sinkIndex].descriptorReady(index, events: events)
+            state.sinkWasReady = true
+        case .source(let index):
+            guard state.stop == nil else { return }
+            do throws(LineError) { try source.readReady(descriptor: index, events: events, into: &state.batch) } catch { throw LoopError.line(error) }
+        case .rarelyReady:
+            try readRarelyReady(&state, source: source)
         }
     }
 

@@ -78,6 +78,8 @@ public final class EventLoop {
     enum Token: Hashable, Sendable {
         case signals, stopSwitch
         case source(Int), sink(Int, Int)
+        /// The epoll descriptor of `RunState.rarelyReady`, polled in place of the descriptors it watches.
+        case rarelyReady
     }
 
     /// What one run mutates, kept in a local value while it runs and written back when it returns.
@@ -97,6 +99,8 @@ public final class EventLoop {
         /// The source's descriptors alone (each by its index), for the look at edges that came after a
         /// wait returned (`catchUp`); rebuilt with `pollSet`.
         var sourcePollSet = PollSet<Int>()
+        /// The rarely ready descriptors, when `pollSet` waits on them through one (`rebuildPollSet`).
+        var rarelyReady = RarelyReadyDescriptors<Token>()
         /// What `pollSet` was built from: rebuilt only when one of these changes (most wakeups, none does).
         var polledWhileStopping: Bool?
         var polledSourceDescriptors: [FileDescriptor] = []
@@ -268,37 +272,6 @@ public final class EventLoop {
         return deadlineNs
     }
 
-    /// Handles every ready descriptor once: signals and the stop switch (a stop), the sinks' (their
-    /// own work), the source's (its edges into `state.batch`, unless stopping).
-    @inline(__always)
-    private func readReady(_ state: inout RunState, source: any EdgeSource) throws(LoopError) {
-        var cursor = PollSet<Token>.ReadyCursor()
-        while let (token, events) = state.pollSet.nextReady(&cursor) {
-            switch token {
-            case .signals:
-                var received = SignalDescriptor.Received()
-                if let signals {
-                    do throws(SystemError) { received = try signals.take() } catch { throw LoopError.system(error) }
-                }
-                if received.report {
-                    let reportNs = clock.nowNs
-                    reportRequested?(state.pipeline, reportNs)
-                    inspectSinks(state.pipeline, atNs: reportNs)
-                }
-                if let signal = received.stopSignal { try stopRequested(.interrupted(signal: signal), &state) }
-                if received.reload, state.stop == nil { state.reloadRequested = true }
-            case .stopSwitch:
-                if stopSwitch?.take() == true { try stopRequested(.interrupted(signal: nil), &state) }
-            case .sink(let sinkIndex, let index):
-                sinks[sinkIndex].descriptorReady(index, events: events)
-                state.sinkWasReady = true
-            case .source(let index):
-                guard state.stop == nil else { continue }
-                do throws(LineError) { try source.readReady(descriptor: index, events: events, into: &state.batch) } catch { throw LoopError.line(error) }
-            }
-        }
-    }
-
     /// The hot path: what was read goes through the pipeline up to the latest edge's own (kernel) time
     /// and out to the sinks before anything else, the clock included; then the source's due edges and
     /// the stages' due decisions, by the clock (with the edges that came since the wait returned:
@@ -374,12 +347,12 @@ public final class EventLoop {
 
     /// Hands the stages to every sink that inspects them (`Sink.inspectionDueNs` not `nil`), due or
     /// not: at a report request and at the stop.
-    private func inspectSinks(_ pipeline: ButtonPipeline, atNs nowNs: Int64) {
+    func inspectSinks(_ pipeline: ButtonPipeline, atNs nowNs: Int64) {
         for sink in sinks where sink.inspectionDueNs != nil { sink.inspect(pipeline, atNs: nowNs) }
     }
 
     /// A signal or the stop switch: stop, or, when already stopping, stop waiting for work in flight.
-    private func stopRequested(_ reason: StopReason, _ state: inout RunState) throws(LoopError) {
+    func stopRequested(_ reason: StopReason, _ state: inout RunState) throws(LoopError) {
         let signalNs = clock.nowNs
         if state.stop == nil {
             try beginShutdown(reason, atNs: signalNs, &state)

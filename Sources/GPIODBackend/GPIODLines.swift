@@ -90,6 +90,8 @@ package final class GPIODLines: EdgeSource {
     /// The descriptors the loop polls: the requests' (borrowed from libgpiod, which closes them on
     /// release), then the chip watch's.
     @exclusivity(unchecked) package internal(set) var descriptors: [FileDescriptor] = []
+    /// The chip watch, after the requests' descriptors.
+    package func isRarelyReady(descriptor: Int) -> Bool { descriptor >= descriptorOwners.count }
     /// What reading one request descriptor needs, with no array in it (so reading it copies nothing
     /// that is reference-counted): its request, which of the request's descriptors it is, and the line
     /// it reads (libgpiod 1: one descriptor per line; libgpiod 2: the request's first line, the events

@@ -67,6 +67,8 @@ package final class KeypadSource: EdgeSource {
     /// The port's chip watch, and the rows' descriptors while the scanner waits for an edge (none while
     /// it scans, or while the chip is away).
     package var descriptors: [FileDescriptor] { scanner.isWaitingForEdge && !port.isAway ? watchAndRowDescriptors : watchDescriptors }
+    /// The chip watch, first in `descriptors`.
+    package func isRarelyReady(descriptor: Int) -> Bool { descriptor < watchDescriptors.count }
 
     /// Whether the keypad's chip is away: its keys are unavailable.
     package var isAway: Bool { port.isAway }

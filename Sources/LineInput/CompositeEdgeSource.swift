@@ -87,6 +87,12 @@ package final class CompositeEdgeSource: EdgeSource {
         return sources[source].lostEvents(line: local)
     }
 
+    package func isRarelyReady(descriptor: Int) -> Bool {
+        var index = sources.count - 1
+        while index > 0, descriptorBase[index] > descriptor { index -= 1 }
+        return sources[index].isRarelyReady(descriptor: descriptor - descriptorBase[index])
+    }
+
     package func readReady(descriptor: Int, events: PollEvents, into batch: inout EdgeBatch) throws(LineError) {
         var index = sources.count - 1
         while index > 0, descriptorBase[index] > descriptor { index -= 1 }

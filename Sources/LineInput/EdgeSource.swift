@@ -14,6 +14,10 @@ package protocol EdgeSource: AnyObject {
     /// Descriptors the loop polls for readability, owned by the source; `readReady(descriptor:...)` is
     /// called with the index of one that is ready.
     var descriptors: [FileDescriptor] { get }
+    /// Whether `descriptors[descriptor]` is seldom ready and stays the same open file for as long as
+    /// the source has it (a chip watch): the loop may then wait on it through one epoll descriptor with
+    /// its other such descriptors, rather than directly (`EventLoop.inlinePollEntries`). Default: false.
+    func isRarelyReady(descriptor: Int) -> Bool
     /// When the source next has an edge due, on the loop's clock (simulated lines); `nil` for real lines.
     var nextDueNs: Int64? { get }
     /// Whether the source will never deliver another edge (a simulated script ended).
@@ -43,6 +47,7 @@ package protocol EdgeSource: AnyObject {
 
 extension EdgeSource {
     package var descriptors: [FileDescriptor] { [] }
+    package func isRarelyReady(descriptor: Int) -> Bool { false }
     package var nextDueNs: Int64? { nil }
     package var isExhausted: Bool { false }
     package var endsAtLastEdge: Bool { false }

@@ -18,6 +18,8 @@ import Testing
         var descriptors: [FileDescriptor]
         var readFrom: [Int] = []
         var lost: [Int?]
+        /// Which of `descriptors` are rarely ready (a chip watch).
+        var rarelyReady: Set<Int> = []
 
         init(levels: [Level], due: [LineEdge] = [], descriptors: [Int32] = [], lost: [Int?]? = nil) {
             lineCount = levels.count
@@ -31,6 +33,7 @@ import Testing
         var isExhausted: Bool { due.isEmpty }
         func readLevel(line: Int) throws(LineError) -> Level { levels[line] }
         func lostEvents(line: Int) -> Int? { lost[line] }
+        func isRarelyReady(descriptor: Int) -> Bool { rarelyReady.contains(descriptor) }
 
         func deliverDue(byNs timeNs: Int64, into batch: inout EdgeBatch) throws(LineError) {
             while let next = due.first, next.edge.timeNs <= timeNs {
@@ -49,6 +52,16 @@ import Testing
     }
 
     static func edge(_ line: Int, _ level: Level, _ timeNs: Int64) -> LineEdge { LineEdge(line: line, edge: Edge(level: level, timeNs: timeNs)) }
+
+    /// Each source says which of its own descriptors are rarely ready, by its own index.
+    @Test func eachSourceSaysWhichOfItsDescriptorsAreRarelyReady() {
+        let pins = Scripted(levels: [.high, .high], descriptors: [10, 11, 12])
+        pins.rarelyReady = [2]
+        let keys = Scripted(levels: [.high], descriptors: [20, 21])
+        keys.rarelyReady = [0]
+        let both = CompositeEdgeSource([pins, keys])
+        #expect((0..<5).map { both.isRarelyReady(descriptor: $0) } == [false, false, true, true, false])
+    }
 
     @Test func theSecondSourcesLinesFollowTheFirsts() throws {
         let pins = Scripted(levels: [.high, .low], due: [Self.edge(1, .high, 20)], lost: [3, nil])

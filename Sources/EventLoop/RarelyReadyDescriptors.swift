@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import LinuxSys
+import SystemPackage
+
+/// The loop's rarely ready descriptors (the signal descriptor, the stop switch, a source's chip
+/// watch) behind one epoll descriptor (`EpollSet`), which the loop's `ppoll` waits on in their place
+/// when it would otherwise wait on more descriptors than the kernel keeps wait entries for on its
+/// stack (`EventLoop.inlinePollEntries`).
+///
+/// Only descriptors that stay the same open file for as long as their number is registered belong
+/// here: an epoll registration follows the file, not the number, so a descriptor closed and its number
+/// reused would be watched no more. The sinks' descriptors (an action's pidfd, closed when it is
+/// reaped) are therefore polled directly.
+struct RarelyReadyDescriptors<Token> {
+    /// The epoll set, owned here; made at the first registration.
+    private var epoll: EpollSet?
+    /// What is watched now, each under its index in `tokens` as the epoll token.
+    private(set) var descriptors: [FileDescriptor] = []
+    private var tokens: [Token] = []
+
+    init() {}
+
+    /// The descriptor to poll in their place; `nil` before the first `watch`.
+    var descriptor: FileDescriptor? { epoll?.descriptor }
+
+    /// Watches exactly `watched` for reading (a hang-up or an error always), each on behalf of the
+    /// token at its index in `tokens`. Registers again only when the descriptors changed (`epoll_ctl`
+    /// for each, through `EpollSet.watch` and `remove`); a failed registration leaves the set as it
+    /// was, and the caller polls the descriptors directly.
+    mutating func watch(_ watched: [FileDescriptor], tokens: [Token]) throws(SystemError) {
+        if watched == descriptors, epoll != nil {
+            self.tokens = tokens
+            return
+        }
+        let set: EpollSet
+        if let epoll { set = epoll } else { set = try EpollSet() }
+        epoll = set
+        for old in descriptors where !watched.contains(old) { set.remove(old) }
+        descriptors = []
+        for (index, descriptor) in watched.enumerated() { try set.watch(descriptor, write: false, token: UInt64(index)) }
+        descriptors = watched
+        self.tokens = tokens
+    }
+
+    /// The watched descriptors that are ready now, each with its token and what `ppoll` would have
+    /// returned for it (`POLLIN`; `POLLERR | POLLHUP` for an error or a hang-up). Does not wait
+    /// (`EpollSet.take`).
+    func takeReady() -> [(token: Token, events: PollEvents)] {
+        guard let epoll else { return [] }
+        return epoll.take().compactMap { ready in
+            guard Int(ready.token) < tokens.count else { return nil }
+            let events = (ready.readable ? Int32(POLLIN) : 0) | (ready.failed ? Int32(POLLERR | POLLHUP) : 0)
+            return (tokens[Int(ready.token)], PollEvents(rawValue: Int16(events)))
+        }
+    }
+}
