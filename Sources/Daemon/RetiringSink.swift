@@ -21,6 +21,7 @@ final class RetiringSink: Sink {
     var nextDeadlineNs: Int64? { sink.nextDeadlineNs }
     var isBusy: Bool { sink.isBusy }
     var descriptors: [FileDescriptor] { sink.descriptors }
+    var keepsDescriptorsOpen: Bool { sink.keepsDescriptorsOpen }
     func descriptorReady(_ index: Int, events: PollEvents) { sink.descriptorReady(index, events: events) }
     func advance(toNs nowNs: Int64) throws(SinkError) { try sink.advance(toNs: nowNs) }
     func beginShutdown(atNs nowNs: Int64, graceEndNs: Int64) { sink.beginShutdown(atNs: nowNs, graceEndNs: graceEndNs) }

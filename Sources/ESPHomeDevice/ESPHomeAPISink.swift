@@ -99,6 +99,8 @@ package final class ESPHomeAPISink: Sink {
     package var consumesEdges: Bool { false }
 
     package var descriptors: [FileDescriptor] { descriptorList }
+    /// The epoll descriptors (the sockets', the advertiser's), made with the sink.
+    package var keepsDescriptorsOpen: Bool { true }
     /// `descriptors`, made once: the loop asks for it at every wakeup.
     private let descriptorList: [FileDescriptor]
 

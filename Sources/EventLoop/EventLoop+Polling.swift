@@ -29,9 +29,10 @@ extension EventLoop {
 
     /// Registers what is to be polled now: the signal descriptor or the stop switch, the source's
     /// descriptors (not once stopping), every sink's. When they are more than `inlinePollEntries`, the
-    /// rarely ready ones (signals, the stop switch, the source's chip watch:
-    /// `EdgeSource.isRarelyReady`) are waited on through one epoll descriptor (`RunState.rarelyReady`);
-    /// should that fail (no descriptor left), they are polled directly, as the run is right either way.
+    /// rarely ready ones (signals, the stop switch, the source's chip watch: `EdgeSource.isRarelyReady`;
+    /// the descriptors of a sink that keeps them open: `Sink.keepsDescriptorsOpen`, such as MQTT's)
+    /// are waited on through one epoll descriptor (`RunState.rarelyReady`); should that fail (no
+    /// descriptor left), they are polled directly, as the run is right either way.
     func rebuildPollSet(_ state: inout RunState) {
         state.pollSet.removeAll()
         state.polledWhileStopping = state.stop != nil
@@ -50,7 +51,10 @@ extension EventLoop {
             }
         }
         for (sinkIndex, descriptors) in state.polledSinkDescriptors.enumerated() {
-            for (index, descriptor) in descriptors.enumerated() { frequent.append((descriptor, .sink(sinkIndex, index))) }
+            let keepsOpen = sinks[sinkIndex].keepsDescriptorsOpen
+            for (index, descriptor) in descriptors.enumerated() {
+                if keepsOpen, descriptor.rawValue >= 0 { rare.append((descriptor, .sink(sinkIndex, index))) } else { frequent.append((descriptor, .sink(sinkIndex, index))) }
+            }
         }
         if rare.count > 1, rare.count + frequent.count > Self.inlinePollEntries,
            (try? state.rarelyReady.watch(rare.map(\.descriptor), tokens: rare.map(\.token))) != nil,

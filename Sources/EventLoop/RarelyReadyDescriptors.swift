@@ -7,14 +7,14 @@ import LinuxSys
 import SystemPackage
 
 /// The loop's rarely ready descriptors (the signal descriptor, the stop switch, a source's chip
-/// watch) behind one epoll descriptor (`EpollSet`), which the loop's `ppoll` waits on in their place
-/// when it would otherwise wait on more descriptors than the kernel keeps wait entries for on its
-/// stack (`EventLoop.inlinePollEntries`).
+/// watch, the descriptors of a sink that keeps them open) behind one epoll descriptor (`EpollSet`),
+/// which the loop's `ppoll` waits on in their place when it would otherwise wait on more descriptors
+/// than the kernel keeps wait entries for on its stack (`EventLoop.inlinePollEntries`).
 ///
 /// Only descriptors that stay the same open file for as long as their number is registered belong
 /// here: an epoll registration follows the file, not the number, so a descriptor closed and its number
-/// reused would be watched no more. The sinks' descriptors (an action's pidfd, closed when it is
-/// reaped) are therefore polled directly.
+/// reused would be watched no more. An action's pidfd, closed when its child is reaped, is therefore
+/// polled directly (`Sink.keepsDescriptorsOpen`).
 struct RarelyReadyDescriptors<Token> {
     /// The epoll set, owned here; made at the first registration.
     private var epoll: EpollSet?

@@ -36,6 +36,11 @@ public protocol Sink: AnyObject {
     /// Descriptors the sink wants polled (a child's pidfd, later a socket), owned by the sink. They are
     /// polled until the run ends, also while it stops.
     var descriptors: [FileDescriptor] { get }
+    /// Whether each of `descriptors` stays the same open file for as long as the sink lists it (an
+    /// epoll or event descriptor made once; not a child's pidfd, closed when the child is reaped, whose
+    /// number may come back for another file): the loop may then wait on them through one epoll
+    /// descriptor with its other such descriptors (`EventLoop.inlinePollEntries`). False by default.
+    var keepsDescriptorsOpen: Bool { get }
     /// `descriptors[index]` is ready (readable, or failed). The sink must not change its descriptors
     /// here: note it, and act in `advance`.
     func descriptorReady(_ index: Int, events: PollEvents)
@@ -80,6 +85,7 @@ extension Sink {
     public var nextDeadlineNs: Int64? { nil }
     public var isBusy: Bool { false }
     public var descriptors: [FileDescriptor] { [] }
+    public var keepsDescriptorsOpen: Bool { false }
     public func descriptorReady(_ index: Int, events: PollEvents) {}
     public func availabilityChanged(_ change: ChipAvailability, atNs nowNs: Int64) {}
     public func advance(toNs nowNs: Int64) throws(SinkError) {}

@@ -181,6 +181,8 @@ package final class EventSocketSink: Sink {
     package var consumesEdges: Bool { false }
 
     package var descriptors: [FileDescriptor] { descriptorList }
+    /// The epoll descriptor, made with the sink.
+    package var keepsDescriptorsOpen: Bool { true }
     /// `descriptors`, made once: the loop asks for it at every wakeup.
     private let descriptorList: [FileDescriptor]
 

@@ -147,6 +147,8 @@ package final class MQTTSink: Sink {
 
     /// The broker's socket (through one epoll descriptor), and the host name lookup's.
     package var descriptors: [FileDescriptor] { finished ? [] : [connection.watch.descriptor, connection.lookup.descriptor] }
+    /// Both are made with the connection and kept across reconnects.
+    package var keepsDescriptorsOpen: Bool { true }
 
     /// The connection's next deadline (reconnect, keepalive), or a throttled state's or the
     /// next health reading's or the end of the retained-topic sweep's if sooner.

@@ -75,9 +75,30 @@ import Testing
         }
     }
 
+    /// A sink with one descriptor (an eventfd), readable from the start, that says whether it keeps it open.
+    final class DescriptorSink: Sink {
+        let ready: StopSwitch
+        let keepsDescriptorsOpen: Bool
+        /// Each `descriptorReady`: the index, and whether it was readable.
+        private(set) var readyCalls: [(index: Int, readable: Bool)] = []
+
+        init(keepsDescriptorsOpen: Bool) throws {
+            ready = try StopSwitch()
+            ready.stop()
+            self.keepsDescriptorsOpen = keepsDescriptorsOpen
+        }
+
+        var descriptors: [FileDescriptor] { [ready.descriptor] }
+        func descriptorReady(_ index: Int, events: PollEvents) {
+            readyCalls.append((index, events.isReadable))
+            _ = ready.take()
+        }
+        func consume(_ output: PipelineOutput, nowNs: Int64) {}
+    }
+
     /// Runs a loop over `lineCount` lines with line 3 readable: its press, then the chip watch (read
     /// after the press), then the stop switch the chip watch's read pressed.
-    static func run(lineCount: Int) throws -> (source: WatchedLines, outputs: [PipelineOutput], reason: StopReason, stop: StopSwitch) {
+    static func run(lineCount: Int, sink: DescriptorSink? = nil) throws -> (source: WatchedLines, outputs: [PipelineOutput], reason: StopReason, stop: StopSwitch) {
         let stop = try StopSwitch()
         let source = try WatchedLines(lineCount: lineCount, loopStop: stop)
         source.lines[min(3, lineCount - 1)].stop()
@@ -85,7 +106,7 @@ import Testing
         let loop = try EventLoop(
             clock: .monotonic, source: source,
             plan: PipelinePlan(lines: [LinePlan(debounce: DebounceConfiguration(both: .eager(lockoutNs: 1_000_000)))]),
-            sinks: [CallbackSink { outputs.append($0) }], stopSwitch: stop, limits: LoopLimits(durationNs: 5_000_000_000))
+            sinks: [CallbackSink { outputs.append($0) }] + (sink.map { [$0] } ?? []), stopSwitch: stop, limits: LoopLimits(durationNs: 5_000_000_000))
         let reason = try loop.run()
         return (source, outputs, reason, stop)
     }
@@ -106,5 +127,18 @@ import Testing
         #expect(source.handed.map(\.descriptor) == [0, -1])
         #expect(!source.watchedByAnEpoll.contains(stop.descriptor.rawValue))
         #expect(!source.watchedByAnEpoll.contains(source.chipWatch.descriptor.rawValue))
+    }
+
+    /// A sink's descriptor goes behind the epoll descriptor only when the sink keeps it open (an action's
+    /// pidfd does not); either way the sink hears of it, by its own index.
+    @Test(arguments: [true, false])
+    func aSinksDescriptorIsWaitedOnThroughTheEpollDescriptorOnlyWhenTheSinkKeepsItOpen(keepsOpen: Bool) throws {
+        let sink = try DescriptorSink(keepsDescriptorsOpen: keepsOpen)
+        let (source, _, reason, _) = try Self.run(lineCount: 8, sink: sink)
+        #expect(reason == .interrupted(signal: nil))
+        #expect(sink.readyCalls.map(\.index) == [0])
+        #expect(sink.readyCalls.map(\.readable) == [true])
+        #expect(source.watchedByAnEpoll.contains(sink.ready.descriptor.rawValue) == keepsOpen)
+        #expect(source.watchedByAnEpoll.contains(source.chipWatch.descriptor.rawValue))
     }
 }
