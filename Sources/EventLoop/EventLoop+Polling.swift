@@ -38,30 +38,30 @@ extension EventLoop {
         state.polledWhileStopping = state.stop != nil
         state.polledSourceDescriptors = source.descriptors
         state.polledSinkDescriptors = sinks.map(\.descriptors)
-        var rare: [(descriptor: FileDescriptor, token: Token)] = []
-        if let signals { rare.append((signals.descriptor, .signals)) }
-        if let stopSwitch { rare.append((stopSwitch.descriptor, .stopSwitch)) }
-        var frequent: [(descriptor: FileDescriptor, token: Token)] = []
+        // In the order they are handled: signals first, a source's lines before its chip watch.
+        var polled: [(descriptor: FileDescriptor, token: Token, isRare: Bool)] = []
+        if let signals { polled.append((signals.descriptor, .signals, true)) }
+        if let stopSwitch { polled.append((stopSwitch.descriptor, .stopSwitch, true)) }
         state.sourcePollSet.removeAll()
         if state.stop == nil {
             for (index, descriptor) in state.polledSourceDescriptors.enumerated() {
                 state.sourcePollSet.add(descriptor, token: index)
-                let isRare = descriptor.rawValue >= 0 && source.isRarelyReady(descriptor: index)
-                if isRare { rare.append((descriptor, .source(index))) } else { frequent.append((descriptor, .source(index))) }
+                polled.append((descriptor, .source(index), descriptor.rawValue >= 0 && source.isRarelyReady(descriptor: index)))
             }
         }
         for (sinkIndex, descriptors) in state.polledSinkDescriptors.enumerated() {
             let keepsOpen = sinks[sinkIndex].keepsDescriptorsOpen
-            for (index, descriptor) in descriptors.enumerated() {
-                if keepsOpen, descriptor.rawValue >= 0 { rare.append((descriptor, .sink(sinkIndex, index))) } else { frequent.append((descriptor, .sink(sinkIndex, index))) }
-            }
+            for (index, descriptor) in descriptors.enumerated() { polled.append((descriptor, .sink(sinkIndex, index), keepsOpen && descriptor.rawValue >= 0)) }
         }
-        if rare.count > 1, rare.count + frequent.count > Self.inlinePollEntries,
+        let rare = polled.filter(\.isRare)
+        if rare.count > 1, polled.count > Self.inlinePollEntries,
            (try? state.rarelyReady.watch(rare.map(\.descriptor), tokens: rare.map(\.token))) != nil,
            let descriptor = state.rarelyReady.descriptor {
-            rare = [(descriptor, .rarelyReady)]
+            // The rare ones last, as a chip watch was: a line's queued edges are read before its chip's
+            // going away lets go of the line.
+            polled = polled.filter { !$0.isRare } + [(descriptor, .rarelyReady, true)]
         }
-        for (descriptor, token) in rare + frequent { state.pollSet.add(descriptor, token: token) }
+        for entry in polled { state.pollSet.add(entry.descriptor, token: entry.token) }
     }
 
     /// Handles every ready descriptor once: signals and the stop switch (a stop), the sinks' (their

@@ -17,7 +17,8 @@ import Testing
 /// polled directly.
 @Suite struct RarelyReadyDescriptorsTests {
     /// Lines on descriptors of their own (eventfds standing for line requests) and a chip watch after
-    /// them. A line made readable has one press ready; the chip watch, once read, stops the run.
+    /// them. A line made readable has one press ready; the chip watch, once read, stops the run. Line
+    /// 3's read makes line 5 (when there is one) and the chip watch ready.
     final class WatchedLines: EdgeSource {
         let lines: [StopSwitch]
         let chipWatch: StopSwitch
@@ -47,6 +48,8 @@ import Testing
                 handed.append((descriptor, events.isReadable))
                 _ = lines[descriptor].take()
                 batch.edges.append(LineEdge(line: descriptor, edge: Edge(level: .low, timeNs: MonotonicClock.nowNs)))
+                // Line 3's read makes line 5 and the chip watch ready for the same wait.
+                if descriptor == 3, lines.count > 5 { lines[5].stop() }
                 chipWatch.stop()
             }
         }
@@ -96,8 +99,9 @@ import Testing
         func consume(_ output: PipelineOutput, nowNs: Int64) {}
     }
 
-    /// Runs a loop over `lineCount` lines with line 3 readable: its press, then the chip watch (read
-    /// after the press), then the stop switch the chip watch's read pressed.
+    /// Runs a loop over `lineCount` lines with line 3 (or the last) readable, read at the start: its
+    /// press; then, in one wait, line 5's press and the chip watch; then the stop switch the chip
+    /// watch's read pressed.
     static func run(lineCount: Int, sink: DescriptorSink? = nil) throws -> (source: WatchedLines, outputs: [PipelineOutput], reason: StopReason, stop: StopSwitch) {
         let stop = try StopSwitch()
         let source = try WatchedLines(lineCount: lineCount, loopStop: stop)
@@ -114,9 +118,12 @@ import Testing
     @Test func withEightLinesTheStopSwitchAndTheChipWatchAreWaitedOnThroughOneEpollDescriptor() throws {
         let (source, outputs, reason, stop) = try Self.run(lineCount: 8)
         #expect(reason == .interrupted(signal: nil))
-        #expect(source.handed.map(\.descriptor) == [3, -1])
-        #expect(source.handed.map(\.readable) == [true, true])
-        #expect(outputs.contains { if case .event(.line(3), let event) = $0 { event.kind == .press } else { false } })
+        // A line ready in the same wait as its chip watch is read first, as when all were polled directly.
+        #expect(source.handed.map(\.descriptor) == [3, 5, -1])
+        #expect(source.handed.map(\.readable) == [true, true, true])
+        for line in [3, 5] {
+            #expect(outputs.contains { if case .event(.line(line), let event) = $0 { event.kind == .press } else { false } })
+        }
         #expect(source.watchedByAnEpoll.isSuperset(of: [stop.descriptor.rawValue, source.chipWatch.descriptor.rawValue]))
         #expect(source.watchedByAnEpoll.isDisjoint(with: source.lines.map(\.descriptor.rawValue)))
     }
