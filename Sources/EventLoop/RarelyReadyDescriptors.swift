@@ -29,19 +29,24 @@ struct RarelyReadyDescriptors<Token> {
 
     /// Watches exactly `watched` for reading (a hang-up or an error always), each on behalf of the
     /// token at its index in `tokens`. Registers again only when the descriptors changed (`epoll_ctl`
-    /// for each, through `EpollSet.watch` and `remove`); a failed registration leaves the set as it
-    /// was, and the caller polls the descriptors directly.
+    /// for each, through `EpollSet.watch` and `remove`). A failed registration throws and lets go of
+    /// the epoll descriptor, so nothing stays registered: the caller polls the descriptors directly,
+    /// and the next `watch` starts afresh.
     mutating func watch(_ watched: [FileDescriptor], tokens: [Token]) throws(SystemError) {
         if watched == descriptors, epoll != nil {
             self.tokens = tokens
             return
         }
-        let set: EpollSet
-        if let epoll { set = epoll } else { set = try EpollSet() }
-        epoll = set
-        for old in descriptors where !watched.contains(old) { set.remove(old) }
-        descriptors = []
-        for (index, descriptor) in watched.enumerated() { try set.watch(descriptor, write: false, token: UInt64(index)) }
+        do throws(SystemError) {
+            let set: EpollSet
+            if let epoll { set = epoll } else { set = try EpollSet() }
+            epoll = set
+            for old in descriptors where !watched.contains(old) { set.remove(old) }
+            for (index, descriptor) in watched.enumerated() { try set.watch(descriptor, write: false, token: UInt64(index)) }
+        } catch {
+            (epoll, descriptors, self.tokens) = (nil, [], [])
+            throw error
+        }
         descriptors = watched
         self.tokens = tokens
     }
