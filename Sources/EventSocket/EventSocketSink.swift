@@ -29,12 +29,12 @@ package final class EventSocketSink: Sink {
     package let path: String
     /// The control socket's, beside it (`EventSocketSettings.controlPath`): mode 0600, for reloads.
     package let controlPath: String
-    private let listener: OwnedDescriptor
-    private let controlListener: OwnedDescriptor
-    private let watch: EpollSet
+    let listener: OwnedDescriptor
+    let controlListener: OwnedDescriptor
+    let watch: EpollSet
     var clients: [UInt64: EventSocketClient] = [:]
     /// The epoll tokens: 0 the events socket, 1 the control socket, from 2 the clients.
-    private var nextToken: UInt64 = 2
+    var nextToken: UInt64 = 2
     /// Whether a client's reload (SIGHUP to this process) waits for the daemon.
     var reloadAsked = false
     /// The resets the control clients asked for, not yet taken by the loop (`takeCommands`), each with
@@ -48,17 +48,17 @@ package final class EventSocketSink: Sink {
     private var announcesAdoption = true
     /// Whether the listening sockets are out of the epoll set: taking a client failed (out of
     /// descriptors); watched again when a client leaves, or at `resumeListeningNs`.
-    private var listeningPaused = false
-    @exclusivity(unchecked) private var resumeListeningNs: Int64?  // read at every wakeup (`nextDeadlineNs`)
+    var listeningPaused = false
+    @exclusivity(unchecked) var resumeListeningNs: Int64?  // read at every wakeup (`nextDeadlineNs`)
     /// Each input by its `InputDescription.input`, and their order.
     var inputs: [Int: EventSocketInput] = [:]
     var order: [Int] = []
     /// The number of the last live line (events, states, reloads) sent.
     var sequence = 0
-    private var nowNs: Int64 = 0
-    private let version: String
+    var nowNs: Int64 = 0
+    let version: String
     /// The most clients connected at once, both sockets together: one more is told so and closed.
-    private let maximumClients: Int
+    let maximumClients: Int
     let logger: Logger
     /// A directory made for the socket alone, removed with it (a simulation's).
     private let ownDirectory: String?
@@ -278,125 +278,7 @@ package final class EventSocketSink: Sink {
         }
     }
 
-    /// Takes the clients waiting on the events socket, or on the control socket (`control`: they get
-    /// the `hello` and answers, no events).
-    private func acceptClients(control: Bool) {
-        while true {
-            let socket: OwnedDescriptor?
-            do { socket = try UnixSocket.accept(control ? controlListener.descriptor : listener.descriptor) } catch {
-                // Out of descriptors (EMFILE, ENFILE): the waiting clients stay queued in the kernel, and
-                // the listeners unwatched (the loop would wake for them at once, again and again) until
-                // a client leaves or a second has passed.
-                logger.warning("events socket: \(error); taking no client until one leaves")
-                pauseListening()
-                return
-            }
-            guard let socket else { return }
-            guard clients.count < maximumClients else {
-                let refusal = EventSocketLine.error("the daemon has \(maximumClients) clients, the most it takes: try again when one has left")
-                _ = try? refusal.withUnsafeBytes { bytes throws(Errno) in try UnixSocket.send(bytes, to: socket.descriptor) }
-                socket.close()
-                continue
-            }
-            let client = EventSocketClient(socket: socket)
-            client.isControl = control
-            let token = nextToken
-            nextToken += 1
-            do { try watch.watch(socket.descriptor, write: false, token: token) } catch {
-                logger.warning("events socket: \(error)")
-                continue
-            }
-            clients[token] = client
-            logger.debug("\(control ? "control" : "events") socket: \(client.who) connected (\(clients.count) connected)")
-        }
-    }
-
-    /// Greets the clients accepted in this wakeup, at its time: a `hello`, then on the events socket
-    /// every input's state (after this wakeup's events, which they were not sent).
-    private func greetNewClients() {
-        for client in clients.values where !client.greeted {
-            // `inputs`: how many state lines follow (none for a control client).
-            var greeting = EventSocketLine.hello(version: version, pid: getpid(), sequence: sequence, inputs: client.isControl ? 0 : order.count, timeNs: nowNs)
-            if !client.isControl { for index in order { if let input = inputs[index] { greeting += EventSocketLine.state(input, timeNs: nowNs, seq: nil) } } }
-            client.prepend(greeting)
-            client.greeted = true
-        }
-    }
-
-    private func pauseListening() {
-        guard !listeningPaused else { return }
-        listeningPaused = true
-        resumeListeningNs = nowNs.adding(durationNs: 1_000_000_000)
-        watch.remove(listener.descriptor)
-        watch.remove(controlListener.descriptor)
-    }
-
-    private func resumeListening() {
-        guard listeningPaused, isListening else { return }
-        listeningPaused = false
-        resumeListeningNs = nil
-        try? watch.watch(listener.descriptor, write: false, token: 0)
-        try? watch.watch(controlListener.descriptor, write: false, token: 1)
-    }
-
     package var nextDeadlineNs: Int64? { resumeListeningNs }
-
-    /// Reads what `client` sent: each whole line a request. Its end of stream means it sends nothing
-    /// more (`endRequests`), or, once it said so, that it has gone.
-    private func read(_ client: EventSocketClient, token: UInt64) {
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        while clients[token] != nil {
-            let count: Int?
-            do { count = try buffer.withUnsafeMutableBytes { bytes throws(Errno) in try UnixSocket.receive(bytes, from: client.socket.descriptor) } } catch {
-                close(token)
-                return
-            }
-            guard let count else { return }
-            guard count > 0 else {
-                if client.requestsEnded { close(token) } else { endRequests(client, token: token) }
-                return
-            }
-            for byte in buffer[..<count] { takeRequestByte(byte, of: client, token: token) }
-        }
-    }
-
-    /// A client that will send nothing more (`shutdown(SHUT_WR)`, `nc -N`, a pipe into `socat`): it is
-    /// no longer watched for reading (its end of stream would wake the loop again and again). An events
-    /// client goes on getting events until it has gone; a control client is closed once what it asked
-    /// for is answered and sent.
-    private func endRequests(_ client: EventSocketClient, token: UInt64) {
-        client.requestsEnded = true
-        if client.isControl { client.closesWhenSent = true }
-        do { try watch.watch(client.socket.descriptor, read: false, write: client.hasPending, token: token) } catch {
-            close(token)
-            return
-        }
-        flush(client, token: token)
-    }
-
-    /// Sends what `client` takes now; watches it for writing while more waits; closes it when it has
-    /// gone, or when it is to be closed and has nothing more coming.
-    func flush(_ client: EventSocketClient, token: UInt64) {
-        guard client.greeted else { return }  // sent at the end of the wakeup, after its greeting
-        do {
-            try client.send()
-            if client.closesWhenSent, !client.hasPending, !client.awaitsAnswer {
-                close(token)
-                return
-            }
-            try watch.watch(client.socket.descriptor, read: !client.requestsEnded, write: client.hasPending, token: token)
-        } catch {
-            close(token)
-        }
-    }
-
-    private func close(_ token: UInt64) {
-        guard let client = clients.removeValue(forKey: token) else { return }
-        watch.remove(client.socket.descriptor)
-        client.socket.close()
-        logger.debug("events socket: a client left (\(clients.count) connected)")
-        resumeListening()
-    }
 
     package var inspectionDueNs: Int64? { !clients.isEmpty && clients.values.contains(where: \.wantsStatus) ? .min : nil }
 
@@ -435,7 +317,7 @@ package final class EventSocketSink: Sink {
         closeListener()
     }
 
-    private var isListening = true
+    private(set) var isListening = true
 
     private func closeListener() {
         guard isListening else { return }
