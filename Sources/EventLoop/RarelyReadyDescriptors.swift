@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import LinuxSys
 import SystemPackage
 
@@ -19,7 +14,7 @@ struct RarelyReadyDescriptors<Token> {
     /// The epoll set, owned here; made at the first registration.
     private var epoll: EpollSet?
     /// What is watched now, each under its index in `tokens` as the epoll token.
-    private(set) var descriptors: [FileDescriptor] = []
+    private var descriptors: [FileDescriptor] = []
     private var tokens: [Token] = []
 
     init() {}
@@ -52,14 +47,13 @@ struct RarelyReadyDescriptors<Token> {
     }
 
     /// The watched descriptors that are ready now, each with its token and what `ppoll` would have
-    /// returned for it (`POLLIN`; `POLLERR | POLLHUP` for an error or a hang-up). Does not wait
+    /// returned for it (`EpollSet.Ready.pollEvents`: only reading is watched). Does not wait
     /// (`EpollSet.take`).
     func takeReady() -> [(token: Token, events: PollEvents)] {
         guard let epoll else { return [] }
         return epoll.take().compactMap { ready in
             guard Int(ready.token) < tokens.count else { return nil }
-            let events = (ready.readable ? Int32(POLLIN) : 0) | (ready.failed ? Int32(POLLERR | POLLHUP) : 0)
-            return (tokens[Int(ready.token)], PollEvents(rawValue: Int16(events)))
+            return (tokens[Int(ready.token)], PollEvents(rawValue: ready.pollEvents))
         }
     }
 }

@@ -18,6 +18,11 @@ package final class EpollSet {
         package var writable: Bool
         /// An error or a hang-up (`EPOLLERR`, `EPOLLHUP`, `EPOLLRDHUP`).
         package var failed: Bool
+
+        /// The same as `poll(2)` reports it: `POLLIN`, `POLLOUT`, and `POLLERR | POLLHUP` when failed.
+        package var pollEvents: Int16 {
+            Int16((readable ? Int32(POLLIN) : 0) | (writable ? Int32(POLLOUT) : 0) | (failed ? Int32(POLLERR | POLLHUP) : 0))
+        }
     }
 
     /// The epoll descriptor, owned here.

@@ -99,10 +99,7 @@ final class AvahiLoopPoll {
         ready = []
         for event in readyNow {
             guard let watch = watches[event.token] else { continue }
-            var happened: UInt32 = 0
-            if event.readable { happened |= UInt32(POLLIN) }
-            if event.writable { happened |= UInt32(POLLOUT) }
-            if event.failed { happened |= UInt32(POLLERR | POLLHUP) }
+            let happened = UInt32(UInt16(bitPattern: event.pollEvents))
             guard happened & watch.wanted.rawValue != 0 || event.failed else { continue }
             watch.happened = AvahiWatchEvent(happened)
             watch.callback?(OpaquePointer(Unmanaged.passUnretained(watch).toOpaque()), watch.fd, watch.happened, watch.userdata)

@@ -5,13 +5,6 @@ import Testing
 /// path a recipe names is one the package installs, `watch`'s synopsis names each of its options, and
 /// the message quoted for an empty file is the one `check` prints.
 @Suite struct DocsMatchTheProgramTests {
-    /// README.md and every docs/*.md, each with its text.
-    static func documents() throws -> [(name: String, text: String)] {
-        let docs = CLITests.root.appendingPathComponent("docs")
-        let names = ["README.md"] + (try FileManager.default.contentsOfDirectory(atPath: docs.path)).filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
-        return try names.map { ($0, try String(contentsOf: CLITests.root.appendingPathComponent($0), encoding: .utf8)) }
-    }
-
     /// `--config /etc/gpio-debounce/NAME` in a recipe works on an installed system only if the package
     /// puts NAME there (debian/gpio-debounce.install).
     @Test func everyConfigurationPathTheDocsNameIsOneThePackageInstalls() throws {
@@ -23,7 +16,7 @@ import Testing
         })
         #expect(installed.contains("buttons.yaml"))
         var named = 0
-        for (name, text) in try Self.documents() {
+        for (name, text) in try CLITests.documents() {
             for piece in text.components(separatedBy: "--config /etc/gpio-debounce/").dropFirst() {
                 let file = String(piece.prefix { $0.isLetter || $0.isNumber || "._-".contains($0) })
                 named += 1

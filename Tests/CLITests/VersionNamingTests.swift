@@ -12,11 +12,8 @@ import Testing
 
     @Test func theDocsNameThisVersionsPackages() throws {
         let version = try Self.version()
-        let docs = CLITests.root.appendingPathComponent("docs")
-        let files = ["README.md"] + (try FileManager.default.contentsOfDirectory(atPath: docs.path)).filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
         var named = 0
-        for file in files {
-            let text = try String(contentsOf: CLITests.root.appendingPathComponent(file), encoding: .utf8)
+        for (file, text) in try CLITests.documents() {
             // gpio-debounce_X.Y.Z: a package file's name (gpio-debounce_0.4.0-1_arm64.deb).
             for piece in text.components(separatedBy: "gpio-debounce_").dropFirst() {
                 let number = piece.prefix { $0.isNumber || $0 == "." }
